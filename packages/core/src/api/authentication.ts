@@ -1,0 +1,29 @@
+import type { ApiClient, CallOptions } from './client.ts'
+import { apiPaths } from './paths.ts'
+import type { ApiResponse, ChatAuthResult, LoginInput, LoginResult, LogoutInput } from './types.ts'
+
+/**
+ * Exchanges the sign-in provider's code and the PKCE verifier for the login result:
+ * `POST /authentication/auth/login`.
+ */
+export function login(
+  client: ApiClient,
+  params: LoginInput,
+  options?: CallOptions,
+): Promise<ApiResponse<LoginResult>> {
+  return client.request(apiPaths.authentication.login, { ...options, method: 'POST', body: params })
+}
+
+/** Ends the server-side session, forgetting the push token when given: `POST /authentication/logout`. */
+export function logout(
+  client: ApiClient,
+  params: LogoutInput = {},
+  options?: CallOptions,
+): Promise<ApiResponse<null>> {
+  return client.request(apiPaths.authentication.logout, { ...options, method: 'POST', body: params })
+}
+
+/** Reads the custom token for the chat backend (`data.payload`): `GET /firebase/auth`. */
+export function getChatToken(client: ApiClient, options?: CallOptions): Promise<ApiResponse<ChatAuthResult>> {
+  return client.request(apiPaths.authentication.firebase, options)
+}

@@ -1,0 +1,65 @@
+import { type ApiClient, type CallOptions, requestPage } from './client.ts'
+import { apiPaths } from './paths.ts'
+import type {
+  ApiResponse,
+  BookingParams,
+  BookingResult,
+  IdParams,
+  PagedResponse,
+  PageParams,
+  RequestListParams,
+  Session,
+  SessionRequest,
+} from './types.ts'
+
+/** Lists the signed-in business owner's upcoming sessions, earliest first: `GET /schedule/sme/sessions`. */
+export function getSmeSessions(
+  client: ApiClient,
+  params: PageParams = {},
+  options?: CallOptions,
+): Promise<PagedResponse<Session>> {
+  return requestPage(client, apiPaths.smeSessions.upcoming, { ...options, query: params })
+}
+
+/** Lists the signed-in business owner's past sessions, newest first: `GET /schedule/sme/sessions/history`. */
+export function getSmeSessionHistory(
+  client: ApiClient,
+  params: PageParams = {},
+  options?: CallOptions,
+): Promise<PagedResponse<Session>> {
+  return requestPage(client, apiPaths.smeSessions.history, { ...options, query: params })
+}
+
+/**
+ * Reads a session of the signed-in person: `GET /schedule/sessions/{id}/details`. It rejects with
+ * status 403 or 404 when the session is not theirs or does not exist.
+ */
+export function getSessionDetails(
+  client: ApiClient,
+  params: IdParams,
+  options?: CallOptions,
+): Promise<ApiResponse<Session>> {
+  return client.request(apiPaths.smeSessions.details(params.id), options)
+}
+
+/** Lists the signed-in business owner's requests to advisors: `GET /schedule/requests/sme-session`. */
+export function getSmeSessionRequests(
+  client: ApiClient,
+  params: RequestListParams = {},
+  options?: CallOptions,
+): Promise<PagedResponse<SessionRequest>> {
+  return requestPage(client, apiPaths.smeSessions.requests, { ...options, query: params })
+}
+
+/**
+ * Books a slot for the signed-in business owner: `POST /schedule/v3/schedules/{id}/sessions/dashboard`.
+ * It answers with a session, or with a waiting request when the contributor is an advisor.
+ */
+export function bookSlot(
+  client: ApiClient,
+  params: BookingParams,
+  options?: CallOptions,
+): Promise<ApiResponse<BookingResult>> {
+  const { id, ...body } = params
+  return client.request(apiPaths.smeSessions.book(id), { ...options, method: 'POST', body })
+}

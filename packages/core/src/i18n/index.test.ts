@@ -1,0 +1,448 @@
+import {
+  isArgumentElement,
+  isDateElement,
+  isNumberElement,
+  isPluralElement,
+  isSelectElement,
+  isTagElement,
+  isTimeElement,
+  type MessageFormatElement,
+  parse,
+} from '@formatjs/icu-messageformat-parser'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  ar,
+  catalogs,
+  createTranslator,
+  DEFAULT_LANGUAGE,
+  defaultI18nErrorHandler,
+  direction,
+  en,
+  type I18nErrorHandler,
+  isMessageKey,
+  LANGUAGES,
+  type MessageKey,
+  type MessageValues,
+  MissingMessageError,
+  normalizeLanguage,
+  setI18nErrorHandler,
+} from './index.ts'
+
+type ArgumentKind = 'string' | 'number' | 'date' | 'select' | 'tag'
+
+/** Collects every ICU argument of a parsed message with the kind of value it takes. */
+function collectArguments(elements: MessageFormatElement[], into = new Map<string, ArgumentKind>()) {
+  const add = (name: string, kind: ArgumentKind) => {
+    // A name used both plainly and as a number needs a number.
+    if (into.get(name) !== 'number') into.set(name, kind)
+  }
+  for (const element of elements) {
+    if (isArgumentElement(element)) add(element.value, 'string')
+    else if (isNumberElement(element)) add(element.value, 'number')
+    else if (isDateElement(element) || isTimeElement(element)) add(element.value, 'date')
+    else if (isPluralElement(element) || isSelectElement(element)) {
+      add(element.value, isPluralElement(element) ? 'number' : 'select')
+      for (const option of Object.values(element.options)) collectArguments(option.value, into)
+    } else if (isTagElement(element)) {
+      add(element.value, 'tag')
+      collectArguments(element.children, into)
+    }
+  }
+  return into
+}
+
+function argumentsOf(message: string): Record<string, ArgumentKind> {
+  return Object.fromEntries([...collectArguments(parse(message))].sort(([a], [b]) => a.localeCompare(b)))
+}
+
+function sampleValues(message: string): MessageValues {
+  const samples = {
+    string: 'نص',
+    number: 3,
+    date: new Date('2026-11-21T22:30:00Z'),
+    select: 'other',
+    tag: '',
+  }
+  return Object.fromEntries(Object.entries(argumentsOf(message)).map(([name, kind]) => [name, samples[kind]]))
+}
+
+/** The keys of `a` that `b` lacks. */
+function keysMissingFrom(a: object, b: object): string[] {
+  return Object.keys(a)
+    .filter((key) => !Object.hasOwn(b, key))
+    .sort()
+}
+
+const keys = Object.keys(ar) as MessageKey[]
+const arabicLetter = /[\u0621-\u064A]/
+
+let previousHandler: I18nErrorHandler
+beforeEach(() => {
+  // Any translation problem (missing key, bad syntax, missing value) fails the test that caused it.
+  previousHandler = setI18nErrorHandler((error) => {
+    throw error
+  })
+})
+afterEach(() => {
+  setI18nErrorHandler(previousHandler)
+})
+
+describe('catalogs', () => {
+  it('have exactly the same keys, compared both ways', () => {
+    const onlyInArabic = keysMissingFrom(ar, en)
+    const onlyInEnglish = keysMissingFrom(en, ar)
+    expect(onlyInArabic, `keys in ar.ts but not in en.ts: ${onlyInArabic.join(', ')}`).toEqual([])
+    expect(onlyInEnglish, `keys in en.ts but not in ar.ts: ${onlyInEnglish.join(', ')}`).toEqual([])
+    expect(Object.keys(catalogs.ar)).toEqual(Object.keys(catalogs.en))
+  })
+
+  it('detects a key present in only one catalog (the check above can fail)', () => {
+    expect(keysMissingFrom({ ...ar, 'x.extra': 'س' }, en)).toEqual(['x.extra'])
+    const { 'nav.home': _home, ...withoutHome } = en
+    expect(keysMissingFrom(ar, withoutHome)).toEqual(['nav.home'])
+  })
+
+  it('use dotted, namespaced keys', () => {
+    const bad = keys.filter((key) => !/^[a-z][a-zA-Z]*(\.[a-zA-Z][a-zA-Z0-9]*)+$/.test(key))
+    expect(bad, `badly formed keys: ${bad.join(', ')}`).toEqual([])
+  })
+
+  it.each(LANGUAGES)('%s: every message parses as ICU MessageFormat', (lang) => {
+    const broken: string[] = []
+    for (const key of keys) {
+      try {
+        parse(catalogs[lang][key], { requiresOtherClause: true })
+      } catch (error) {
+        broken.push(`${key}: ${(error as Error).message}`)
+      }
+    }
+    expect(broken).toEqual([])
+  })
+
+  it('use the same ICU argument names and kinds for each key', () => {
+    const mismatched = keys.filter(
+      (key) => JSON.stringify(argumentsOf(ar[key])) !== JSON.stringify(argumentsOf(en[key])),
+    )
+    expect(mismatched, `keys whose arguments differ: ${mismatched.join(', ')}`).toEqual([])
+  })
+
+  it.each(LANGUAGES)('%s: every message formats with sample values and reports no error', (lang) => {
+    const { t } = createTranslator(lang)
+    for (const key of keys) {
+      const text = t(key, sampleValues(catalogs[lang][key]))
+      expect(text, key).not.toBe('')
+      expect(text, key).not.toContain('{')
+    }
+  })
+
+  it('have no empty English message and no Arabic letters in English', () => {
+    const empty = keys.filter((key) => en[key].trim() === '')
+    const arabicInEnglish = keys.filter((key) => arabicLetter.test(en[key]))
+    expect(empty, `empty English messages: ${empty.join(', ')}`).toEqual([])
+    expect(arabicInEnglish, `English messages with Arabic text: ${arabicInEnglish.join(', ')}`).toEqual([])
+  })
+
+  it('have Arabic letters in every Arabic message', () => {
+    const notArabic = keys.filter((key) => !arabicLetter.test(ar[key]))
+    expect(notArabic, `Arabic messages without Arabic letters: ${notArabic.join(', ')}`).toEqual([])
+  })
+
+  it('use all six Arabic plural categories in every Arabic plural', () => {
+    const incomplete: string[] = []
+    const visit = (key: string, elements: MessageFormatElement[]) => {
+      for (const element of elements) {
+        if (isPluralElement(element)) {
+          const missing = ['zero', 'one', 'two', 'few', 'many', 'other'].filter(
+            (c) => !(c in element.options),
+          )
+          if (missing.length > 0) incomplete.push(`${key} (${missing.join(', ')})`)
+        }
+        if (isPluralElement(element) || isSelectElement(element)) {
+          for (const option of Object.values(element.options)) visit(key, option.value)
+        }
+      }
+    }
+    for (const key of keys) visit(key, parse(ar[key]))
+    expect(incomplete).toEqual([])
+  })
+
+  it('hold every user-visible message the spec names', () => {
+    // Typed as MessageKey, so a renamed or removed key fails type-checking too.
+    const required: MessageKey[] = [
+      'nav.home',
+      'nav.sessions',
+      'nav.messages',
+      'nav.notifications',
+      'nav.dashboard',
+      'nav.myRequests',
+      'nav.faq',
+      'nav.searchPlaceholder',
+      'nav.signIn',
+      'nav.profile',
+      'nav.about',
+      'nav.logout',
+      'profileMenu.switchToExpert',
+      'profileMenu.switchToBusinessOwner',
+      'profileMenu.instantSessions',
+      'profileMenu.instantSessionsEnabled',
+      'profileMenu.instantSessionsDisabled',
+      'footer.about',
+      'footer.contactUs',
+      'footer.terms',
+      'footer.requestAccountDeletion',
+      'footer.copyright',
+      'footer.appStore',
+      'footer.googlePlay',
+      'footer.social.x',
+      'footer.social.instagram',
+      'footer.social.linkedin',
+      'footer.social.youtube',
+      'footer.social.snapchat',
+      'accountDeletion.question',
+      'accountDeletion.yes',
+      'accountDeletion.no',
+      'accountDeletion.reasonLabel',
+      'accountDeletion.reasonPlaceholder',
+      'accountDeletion.cancel',
+      'accountDeletion.send',
+      'accountDeletion.sent',
+      'accountDeletion.reasonRequired',
+      'accountDeletion.reasonTooLong',
+      'sessions.status.booked',
+      'sessions.status.ongoing',
+      'sessions.status.ended',
+      'sessions.status.cancelled',
+      'sessions.status.smeAbsent',
+      'requests.status.waiting',
+      'requests.status.accepted',
+      'requests.status.rejected',
+      'requests.status.expired',
+      'meeting.start',
+      'meeting.continue',
+      'meeting.end',
+      'meeting.forceEnd',
+      'meeting.endReason',
+      'meeting.markAbsent',
+      'meeting.cancel',
+      'meeting.cancelReason',
+      'meeting.extend',
+      'meeting.endInstant',
+      'booking.availableSlots',
+      'booking.online',
+      'booking.inOffice',
+      'booking.chooseOffice',
+      'booking.confirm',
+      'booking.successTitle',
+      'booking.successBody',
+      'booking.requestPending',
+      'rating.alreadyRated',
+      'rating.succeeded',
+      'rating.submit',
+      'rating.questionnaire',
+      'recommendations.challenges',
+      'recommendations.recommendations',
+      'recommendations.needAnotherSession',
+      'recommendations.needAcademyCourse',
+      'recommendations.needPlatformFeature',
+      'recommendations.companyPhase',
+      'recommendations.phase.ideaOwner',
+      'recommendations.phase.launchedProject',
+      'recommendations.phase.facingChallenge',
+      'recommendations.phase.growing',
+      'recommendations.successStory',
+      'recommendations.successStorySummary',
+      'recommendations.comment',
+      'recommendations.voiceNote',
+      'recommendations.attachments',
+      'terms.title',
+      'terms.agree',
+      'notFound.title',
+      'empty.sessions',
+      'common.loading',
+      'common.error',
+      'common.retry',
+      'snackbar.browserUnsupported',
+      'snackbar.offline',
+      'snackbar.pushTokenUnavailable',
+      'snackbar.allowNotifications',
+      'snackbar.notificationPermissionDenied',
+      'snackbar.pushListenFailed',
+      'subjects.consulting',
+      'subjects.guidance',
+      'subjects.partnerships',
+      'contributors.kind.bsa',
+      'contributors.kind.advisor',
+      'contributors.kind.consultant',
+      'contributors.kind.partner',
+      'communication.online',
+      'communication.office',
+      'time.riyadhTime',
+      'time.hijri',
+      'time.days',
+      'errors.validationFailed',
+      'errors.fieldRequired',
+      'errors.invalidValue',
+      'errors.unauthorized',
+      'errors.forbidden',
+      'errors.notFound',
+      'errors.conflict',
+      'errors.invalidStateTransition',
+      'errors.slotAlreadyBooked',
+      'errors.slotInPast',
+      'errors.slotOverlap',
+      'errors.rateLimited',
+      'errors.payloadTooLarge',
+      'errors.unsupportedMediaType',
+      'errors.invalidApiKey',
+      'errors.originNotAllowed',
+      'errors.alreadyRated',
+      'errors.ratingLinkExpired',
+      'errors.internal',
+    ]
+    expect(required.filter((key) => !isMessageKey(key))).toEqual([])
+  })
+})
+
+describe('normalizeLanguage', () => {
+  it.each([
+    ['en', 'en'],
+    ['en-US', 'en'],
+    ['EN-gb', 'en'],
+    ['  en', 'en'],
+    ['en-US,en;q=0.9', 'en'],
+    ['ar', 'ar'],
+    ['ar-SA,en;q=0.8', 'ar'],
+    ['fr-FR', 'ar'],
+    ['', 'ar'],
+    [undefined, 'ar'],
+    [null, 'ar'],
+  ])('%j → %s', (input, expected) => {
+    expect(normalizeLanguage(input)).toBe(expected)
+  })
+
+  it('defaults to Arabic', () => {
+    expect(DEFAULT_LANGUAGE).toBe('ar')
+    expect(LANGUAGES[0]).toBe(DEFAULT_LANGUAGE)
+  })
+})
+
+describe('direction', () => {
+  it('is left to right for English only', () => {
+    expect(direction('en')).toBe('ltr')
+    expect(direction('en-US')).toBe('ltr')
+    expect(direction('ar')).toBe('rtl')
+    expect(direction('ar-SA')).toBe('rtl')
+    expect(direction('fr')).toBe('rtl')
+    expect(direction(undefined)).toBe('rtl')
+    expect(direction()).toBe('rtl')
+  })
+})
+
+describe('createTranslator', () => {
+  it('binds language, direction and formatjs, and is cached per language', () => {
+    const arabic = createTranslator('ar')
+    expect(arabic.lang).toBe('ar')
+    expect(arabic.dir).toBe('rtl')
+    expect(arabic.intl.locale).toMatch(/^ar-SA/)
+    expect(createTranslator()).toBe(arabic)
+    const english = createTranslator('en-US,en;q=0.9')
+    expect(english).toBe(createTranslator('en'))
+    expect(english.lang).toBe('en')
+    expect(english.dir).toBe('ltr')
+  })
+
+  it('translates plain messages', () => {
+    expect(createTranslator('ar').t('nav.home')).toBe('الرئيسية')
+    expect(createTranslator('en').t('nav.home')).toBe('Home')
+    expect(createTranslator('en').t('sessions.status.ongoing')).toBe('You have a session now')
+  })
+
+  it('writes the copyright year without grouping, in each language’s digits', () => {
+    expect(createTranslator('ar').t('footer.copyright', { year: 2026 })).toBe(
+      '© ٢٠٢٦ مشورة. جميع الحقوق محفوظة.',
+    )
+    expect(createTranslator('en').t('footer.copyright', { year: 2026 })).toBe(
+      '© 2026 Mashura. All rights reserved.',
+    )
+  })
+
+  it('uses the six Arabic plural forms for 0, 1, 2, 3, 11 and 100', () => {
+    const { t } = createTranslator('ar')
+    const rules = new Intl.PluralRules('ar')
+    const cases: [number, string, string][] = [
+      [0, 'zero', 'لا توجد إشعارات جديدة'],
+      [1, 'one', 'إشعار جديد واحد'],
+      [2, 'two', 'إشعاران جديدان'],
+      [3, 'few', '٣ إشعارات جديدة'],
+      [11, 'many', '١١ إشعارًا جديدًا'],
+      [100, 'other', '١٠٠ إشعار جديد'],
+    ]
+    for (const [count, category, text] of cases) {
+      expect(rules.select(count)).toBe(category)
+      expect(t('nav.newNotifications', { count })).toBe(text)
+    }
+    expect(t('errors.rateLimited', { seconds: 2 })).toBe(
+      'لقد تجاوزت الحد المسموح به من المحاولات. حاول مرة أخرى بعد ثانيتين.',
+    )
+    expect(t('errors.rateLimited', { seconds: 30 })).toContain('بعد ٣٠ ثانية.')
+    expect(t('accountDeletion.reasonTooLong', { max: 300 })).toBe('يجب ألا يزيد السبب على ٣٠٠ حرف')
+  })
+
+  it('uses English plurals', () => {
+    const { t } = createTranslator('en')
+    expect(t('errors.rateLimited', { seconds: 1 })).toBe('Too many attempts. Try again in 1 second.')
+    expect(t('errors.rateLimited', { seconds: 30 })).toBe('Too many attempts. Try again in 30 seconds.')
+    expect(t('nav.newNotifications', { count: 0 })).toBe('No new notifications')
+    expect(t('accountDeletion.charactersLeft', { remaining: 1200 })).toBe('1,200 characters left')
+  })
+
+  it('returns the key and reports, without throwing, when a key is missing', () => {
+    const handler = vi.fn<I18nErrorHandler>()
+    setI18nErrorHandler(handler)
+    const missing = 'nav.doesNotExist' as MessageKey
+    expect(createTranslator('en').t(missing)).toBe('nav.doesNotExist')
+    expect(handler).toHaveBeenCalledTimes(1)
+    const error = handler.mock.calls[0]?.[0]
+    expect(error).toBeInstanceOf(MissingMessageError)
+    expect(error).toMatchObject({ key: 'nav.doesNotExist', lang: 'en' })
+    expect(error?.message).toContain('nav.doesNotExist')
+  })
+
+  it('fails loudly under a throwing handler, as tests install', () => {
+    expect(() => createTranslator('ar').t('nope' as MessageKey)).toThrow(MissingMessageError)
+  })
+
+  it('reports a missing argument value instead of throwing', () => {
+    const handler = vi.fn<I18nErrorHandler>()
+    setI18nErrorHandler(handler)
+    const text = createTranslator('en').t('nav.newNotifications')
+    expect(typeof text).toBe('string')
+    expect(handler).toHaveBeenCalled()
+  })
+
+  it('logs through console.error by default and restores the default handler', () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const error = new Error('boom')
+    defaultI18nErrorHandler(error)
+    expect(spy).toHaveBeenCalledWith(error)
+    setI18nErrorHandler()
+    expect(createTranslator('en').t('x.y' as MessageKey)).toBe('x.y')
+    expect(spy).toHaveBeenCalledTimes(2)
+    spy.mockRestore()
+  })
+
+  it('formats dates in Riyadh time through intl', () => {
+    const { intl } = createTranslator('en')
+    expect(intl.formatTime(new Date('2026-11-21T22:30:00Z'), { hour: 'numeric', hourCycle: 'h23' })).toBe(
+      '01',
+    )
+  })
+})
+
+describe('isMessageKey', () => {
+  it('tells catalog keys from other strings', () => {
+    expect(isMessageKey('errors.slotAlreadyBooked')).toBe(true)
+    expect(isMessageKey('errors.unknownCode')).toBe(false)
+    expect(isMessageKey('toString')).toBe(false)
+  })
+})

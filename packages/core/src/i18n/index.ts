@@ -1,0 +1,142 @@
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl'
+import { ar, type MessageKey } from './ar.ts'
+import { en } from './en.ts'
+
+export type { MessageKey }
+export { ar, en }
+
+/** A language the platform speaks: Arabic (the default) or English. */
+export type Language = 'ar' | 'en'
+
+/** The writing direction of a language. */
+export type Direction = 'rtl' | 'ltr'
+
+/** The language used when none is chosen or the choice is not understood: Arabic. */
+export const DEFAULT_LANGUAGE: Language = 'ar'
+
+/** All supported languages, the default first. */
+export const LANGUAGES: readonly Language[] = ['ar', 'en']
+
+/**
+ * The BCP 47 locale that Intl formats each language with.
+ *
+ * Arabic is `ar-SA`, which writes Arabic-Indic digits (٠١٢…) in numbers, plurals and dates, as Saudi
+ * government services do; the Gregorian calendar is pinned because older engines defaulted `ar-SA` to the
+ * Hijri calendar and dates are Gregorian first. English is `en-GB`: day before month, as in Arabic.
+ */
+export const LOCALES: Readonly<Record<Language, string>> = { ar: 'ar-SA-u-ca-gregory', en: 'en-GB' }
+
+/** The message catalogs by language. */
+export const catalogs: Readonly<Record<Language, Readonly<Record<MessageKey, string>>>> = { ar, en }
+
+/**
+ * Normalizes any language hint to a supported language: anything starting with `en` (case-insensitive, after
+ * trimming) is English, everything else, including nothing at all, is Arabic. Accepts a bare tag (`en-US`)
+ * or a whole `Accept-Language` header value (`en-US,en;q=0.9`), of which the first entry decides.
+ */
+export function normalizeLanguage(input?: string | null): Language {
+  return typeof input === 'string' && input.trim().toLowerCase().startsWith('en') ? 'en' : 'ar'
+}
+
+/** Returns the writing direction for a language hint: right to left unless the language is English. */
+export function direction(lang?: string | null): Direction {
+  return normalizeLanguage(lang) === 'en' ? 'ltr' : 'rtl'
+}
+
+/** Tells whether a string (for example a key built from a server error code) is a catalog key. */
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(ar, key)
+}
+
+/** The values a message's ICU arguments take. */
+export type MessageValues = Record<string, string | number | boolean | Date | null | undefined>
+
+/** Raised (through the error handler) when a message key is not in the catalog. */
+export class MissingMessageError extends Error {
+  /** The key that was asked for. */
+  readonly key: string
+  /** The language whose catalog lacks the key. */
+  readonly lang: Language
+
+  constructor(key: string, lang: Language) {
+    super(`Missing message "${key}" in the "${lang}" catalog`)
+    this.name = 'MissingMessageError'
+    this.key = key
+    this.lang = lang
+  }
+}
+
+/** A callback that receives translation problems: missing keys, bad ICU syntax, missing argument values. */
+export type I18nErrorHandler = (error: Error) => void
+
+/** The error handler in use before `setI18nErrorHandler` is called: it logs and lets the page go on. */
+export const defaultI18nErrorHandler: I18nErrorHandler = (error) => {
+  console.error(error)
+}
+
+let errorHandler: I18nErrorHandler = defaultI18nErrorHandler
+
+/**
+ * Sets where translation problems go, and returns the previous handler. Production keeps the default (log
+ * and show the key); tests install a handler that throws, so that a missing key fails the test.
+ */
+export function setI18nErrorHandler(handler: I18nErrorHandler = defaultI18nErrorHandler): I18nErrorHandler {
+  const previous = errorHandler
+  errorHandler = handler
+  return previous
+}
+
+/** A language-bound formatter of catalog messages. */
+export interface Translator {
+  /** The language messages come out in. */
+  readonly lang: Language
+  /** The writing direction of that language. */
+  readonly dir: Direction
+  /** The underlying formatjs object, for dates, numbers, lists and relative times. */
+  readonly intl: IntlShape<string>
+  /**
+   * Formats the message `key` with `values` for its ICU arguments. A key missing from the catalog is
+   * reported to the error handler and comes back as the key itself; it never throws unless the handler does.
+   */
+  t(key: MessageKey, values?: MessageValues): string
+}
+
+// Riyadh is where people are (see `time`); repeated here so that i18n does not depend on time.
+const RIYADH_TZ = 'Asia/Riyadh'
+const intlCache = createIntlCache()
+const translators = new Map<Language, Translator>()
+
+/**
+ * Returns the translator for a language hint (normalized with `normalizeLanguage`, so an `Accept-Language`
+ * value works). Translators and their Intl formatters are cached and shared.
+ */
+export function createTranslator(lang: string = DEFAULT_LANGUAGE): Translator {
+  const language = normalizeLanguage(lang)
+  const cached = translators.get(language)
+  if (cached) return cached
+  const messages: Readonly<Record<string, string>> = catalogs[language]
+  const intl = createIntl<string>(
+    {
+      locale: LOCALES[language],
+      defaultLocale: LOCALES[language],
+      messages,
+      timeZone: RIYADH_TZ,
+      onError: (error) => errorHandler(error),
+    },
+    intlCache,
+  )
+  const translator: Translator = {
+    lang: language,
+    dir: direction(language),
+    intl,
+    t(key, values) {
+      if (!Object.hasOwn(messages, key)) {
+        errorHandler(new MissingMessageError(key, language))
+        return key
+      }
+      return intl.formatMessage({ id: key }, values)
+    },
+  }
+  translators.set(language, translator)
+  return translator
+}

@@ -1,0 +1,371 @@
+/**
+ * Pure rules of the spec: no I/O, no stores, no DOM. Every widget, page and the
+ * server call these so that the same input always decides the same way.
+ */
+import type { MessageKey } from '../i18n/index.ts'
+import { type ContributorKind, DELETION_REASON_MAX, type UserRole } from './constants.ts'
+
+export {
+  availabilityForCommunicationWay,
+  BREAKPOINTS,
+  COLORS,
+  COMMUNICATION_WAYS,
+  CONTRIBUTOR_KINDS,
+  type CommunicationWayId,
+  type ContributorKind,
+  DEFAULT_LANG,
+  DELETION_REASON_MAX,
+  DELETION_REASON_ROWS,
+  DISPLAY_TIME_ZONE,
+  ERROR_NOTICE_MS,
+  isSubjectType,
+  PUSH_DEVICE_TYPE,
+  SNACKBAR_MS,
+  SUBJECT_TYPES,
+  type SubjectType,
+  type UserRole,
+} from './constants.ts'
+
+// ---------------------------------------------------------------- role (spec 4, 6)
+
+/**
+ * The role rule: contributor when the stored contributor id exists and is not the
+ * string `null`; otherwise sme.
+ */
+export function roleFromContributorId(storedId: string | null | undefined): UserRole {
+  return storedId !== null && storedId !== undefined && storedId !== '' && storedId !== 'null'
+    ? 'contributor'
+    : 'sme'
+}
+
+/** The role after sign-in: contributor when the login roles list holds it. */
+export function roleFromLoginRoles(roles: readonly string[] | null | undefined): UserRole {
+  return roles?.includes('contributor') ? 'contributor' : 'sme'
+}
+
+/** Where a fresh sign-in lands (spec 4): the terms popup first, then the dashboard for experts, else home. */
+export type PostLoginDestination = 'terms' | 'dashboard' | 'home'
+
+/** Decides where the login flow routes: terms popup while agreement is not stored, dashboard for contributors, else home. */
+export function postLoginDestination(role: UserRole, termsAgreed: boolean): PostLoginDestination {
+  if (!termsAgreed) return 'terms'
+  return role === 'contributor' ? 'dashboard' : 'home'
+}
+
+// ---------------------------------------------------------------- navigation (spec 2)
+
+/** What the navigation rules look at. */
+export interface NavigationContext {
+  /** Whether a request token exists. */
+  signedIn: boolean
+  /** The stored role. */
+  role: UserRole
+  /** The expert's kind from the live expert record, when known. */
+  expertKind?: ContributorKind | null
+  /** The expert's chat status from the live expert record. */
+  chatStatus?: boolean
+  /** Whether any chat conversation is unread (see {@link hasUnreadMessages}). */
+  hasUnreadChat?: boolean
+  /** The live notification count. */
+  notificationCount?: number
+}
+
+/** Navigation bar item ids, in display order. */
+export type NavigationItemId =
+  | 'home'
+  | 'sessions'
+  | 'messages'
+  | 'notifications'
+  | 'dashboard'
+  | 'requests'
+  | 'faq'
+  | 'search'
+  | 'signIn'
+  | 'profileMenu'
+
+/** A visible navigation bar item. */
+export interface NavigationItem {
+  /** Which item. */
+  id: NavigationItemId
+  /** The route it goes to, when it is a link. */
+  path?: string
+  /** Whether its dot is active (messages: unread chat; notifications: count above zero). */
+  dot?: boolean
+}
+
+/** Lists the navigation bar items visible in a context, in order, with their links and dots (spec 2). */
+export function navigationItems(ctx: NavigationContext): NavigationItem[] {
+  const items: NavigationItem[] = [{ id: 'home', path: '/' }]
+  const expert = ctx.signedIn && ctx.role === 'contributor'
+  const sme = ctx.signedIn && ctx.role === 'sme'
+  if (sme) items.push({ id: 'sessions', path: '/sessions/upcoming' })
+  if (expert && ctx.chatStatus === true)
+    items.push({ id: 'messages', path: '/Chat', dot: ctx.hasUnreadChat === true })
+  if (expert)
+    items.push({ id: 'notifications', path: '/notifications', dot: (ctx.notificationCount ?? 0) > 0 })
+  if (expert) items.push({ id: 'dashboard', path: '/dashboard' })
+  if (sme || (expert && ctx.expertKind === 'advisor')) items.push({ id: 'requests', path: '/requests' })
+  items.push({ id: 'faq', path: '/Faq' })
+  items.push({ id: 'search' })
+  items.push(ctx.signedIn ? { id: 'profileMenu' } : { id: 'signIn' })
+  return items
+}
+
+/** Side menu item ids, in display order (spec 2). */
+export const SIDE_MENU_ITEMS = ['home', 'sessions', 'profile', 'about', 'logout'] as const
+/** A side menu item id. */
+export type SideMenuItemId = (typeof SIDE_MENU_ITEMS)[number]
+
+/** Returns whether a string names a side menu item (for values read back from storage). */
+export function isSideMenuItem(value: unknown): value is SideMenuItemId {
+  return typeof value === 'string' && (SIDE_MENU_ITEMS as readonly string[]).includes(value)
+}
+
+/** What the profile menu looks at. */
+export interface ProfileMenuContext {
+  /** The stored contributor id (raw storage value). */
+  contributorId: string | null | undefined
+  /** The stored role. */
+  role: UserRole
+  /** Whether the admin enabled instant sessions for this expert (`join_now_enabled`). */
+  instantEnabledByAdmin: boolean
+}
+
+/** The profile menu's visible entries. */
+export interface ProfileMenu {
+  /** The business-owner/expert switch: shown only when a contributor id exists. */
+  switchProfile: boolean
+  /** The role the switch would change to. */
+  switchTo: UserRole
+  /** The instant-sessions toggle: only for an expert the admin enabled it for. */
+  instantToggle: boolean
+  /** Log out, always. */
+  logout: true
+}
+
+/** Decides the profile menu's entries (spec 2, 5). */
+export function profileMenu(ctx: ProfileMenuContext): ProfileMenu {
+  const hasContributorId = roleFromContributorId(ctx.contributorId) === 'contributor'
+  return {
+    switchProfile: hasContributorId,
+    switchTo: ctx.role === 'contributor' ? 'sme' : 'contributor',
+    instantToggle: hasContributorId && ctx.role === 'contributor' && ctx.instantEnabledByAdmin,
+    logout: true,
+  }
+}
+
+/** Returns whether the browser should be asked for notification permission: signed in with a contributor id (spec 5). */
+export function shouldAskNotificationPermission(
+  signedIn: boolean,
+  contributorId: string | null | undefined,
+): boolean {
+  return signedIn && roleFromContributorId(contributorId) === 'contributor'
+}
+
+// ---------------------------------------------------------------- chat (spec 3)
+
+/** The read status of a chat message. */
+export const MESSAGE_STATUS_READ = 2
+
+/** The last message of a chat conversation, as the live store holds it. */
+export interface ChatLastMessage {
+  /** The sender. */
+  user: { id: number | string }
+  /** The text. */
+  body: string | null
+  /** 2 means read. */
+  status: number
+}
+
+/** A chat conversation of an expert, as the live store holds it. */
+export interface ChatConversation {
+  /** The conversation id (the business owner's id). */
+  id: string
+  /** The last message, absent for a new conversation. */
+  lastMessage?: ChatLastMessage | null
+}
+
+/**
+ * The unread rule: a message is unread when someone other than the expert sent it,
+ * its body is not empty, and its status is not 2.
+ */
+export function isUnreadMessage(
+  message: ChatLastMessage | null | undefined,
+  expertId: number | string,
+): boolean {
+  if (!message) return false
+  return (
+    String(message.user?.id) !== String(expertId) &&
+    typeof message.body === 'string' &&
+    message.body.trim() !== '' &&
+    message.status !== MESSAGE_STATUS_READ
+  )
+}
+
+/** Returns whether any conversation's last message is unread for the expert. */
+export function hasUnreadMessages(
+  conversations: readonly ChatConversation[],
+  expertId: number | string,
+): boolean {
+  return conversations.some((c) => isUnreadMessage(c.lastMessage, expertId))
+}
+
+// ---------------------------------------------------------------- push (spec 4)
+
+/** The data fields a push message carries. */
+export interface PushMessageData {
+  /** The title. */
+  title?: string
+  /** The request it is about. */
+  request_id?: string | number | null
+  /** The session it is about. */
+  session_id?: string | number | null
+}
+
+/**
+ * The link a push message offers: `/request/{request_id}`, else `/session/{session_id}`,
+ * and none when the current address already contains `/session`.
+ */
+export function pushMessageLink(data: PushMessageData, currentPath: string): string | null {
+  if (currentPath.includes('/session')) return null
+  const present = (v: unknown) => v !== undefined && v !== null && v !== ''
+  if (present(data.request_id)) return `/request/${encodeURIComponent(String(data.request_id))}`
+  if (present(data.session_id)) return `/session/${encodeURIComponent(String(data.session_id))}`
+  return null
+}
+
+// ---------------------------------------------------------------- states (spec 4)
+
+/** Session states as displayed. */
+export const SESSION_STATES = ['booked', 'ongoing', 'ended', 'cancelled', 'sme_absent'] as const
+/** A session state. */
+export type SessionState = (typeof SESSION_STATES)[number]
+
+/** Request states. */
+export const REQUEST_STATES = ['waiting', 'accepted', 'rejected', 'expired'] as const
+/** A request state. */
+export type RequestState = (typeof REQUEST_STATES)[number]
+
+const SESSION_STATE_KEYS = {
+  booked: 'sessions.status.booked',
+  ongoing: 'sessions.status.ongoing',
+  ended: 'sessions.status.ended',
+  cancelled: 'sessions.status.cancelled',
+  sme_absent: 'sessions.status.smeAbsent',
+} as const satisfies Record<SessionState, MessageKey>
+
+/** The catalog key of a session state's label. */
+export function sessionStateLabelKey(state: SessionState): MessageKey {
+  return SESSION_STATE_KEYS[state]
+}
+
+/** The catalog key of a request state's label. */
+export function requestStateLabelKey(state: RequestState): MessageKey {
+  return `requests.status.${state}`
+}
+
+/** The status icon of a request state: accepted, pending, rejected or expired (spec 9). */
+export function requestStateIcon(state: RequestState): 'accepted' | 'pending' | 'rejected' | 'expired' {
+  return state === 'waiting' ? 'pending' : state
+}
+
+/**
+ * The session lifecycle (spec 4): booked → ongoing → ended; booked → cancelled;
+ * booked or ongoing → SME absent. Nothing leaves ended, cancelled or SME absent.
+ */
+export const SESSION_TRANSITIONS: Readonly<Record<SessionState, readonly SessionState[]>> = {
+  booked: ['ongoing', 'cancelled', 'sme_absent'],
+  ongoing: ['ended', 'sme_absent'],
+  ended: [],
+  cancelled: [],
+  sme_absent: [],
+}
+
+/** Returns whether a session may move from one state to another. */
+export function canTransitionSession(from: SessionState, to: SessionState): boolean {
+  return SESSION_TRANSITIONS[from].includes(to)
+}
+
+/** The request lifecycle: a waiting request is accepted, rejected or expires; the rest are final. */
+export function canTransitionRequest(from: RequestState, to: RequestState): boolean {
+  return from === 'waiting' && to !== 'waiting'
+}
+
+// ---------------------------------------------------------------- account deletion (spec 2, 5)
+
+/** The account-deletion reason as typed, cut to 300 characters, and whether Send is enabled. */
+export interface DeletionReason {
+  /** The reason cut to {@link DELETION_REASON_MAX} characters (whole code points, so no broken emoji). */
+  value: string
+  /** False while the reason is empty or only white space: Send stays disabled. */
+  valid: boolean
+}
+
+/** Applies the account-deletion reason rule: required, cut to 300 characters. */
+export function deletionReason(input: string): DeletionReason {
+  const chars = Array.from(input ?? '')
+  const value =
+    chars.length > DELETION_REASON_MAX ? chars.slice(0, DELETION_REASON_MAX).join('') : (input ?? '')
+  return { value, valid: value.trim().length > 0 }
+}
+
+/** The account-deletion dialog's steps: closed, then confirm, then reason, then request sent. */
+export type DeletionDialogState = 'closed' | 'confirm' | 'reason' | 'sent'
+/** What can happen in the account-deletion dialog. */
+export type DeletionDialogEvent = 'open' | 'yes' | 'no' | 'cancel' | 'sent' | 'close'
+
+/** Moves the account-deletion dialog one step; events that do not apply leave it where it is. */
+export function deletionDialog(state: DeletionDialogState, event: DeletionDialogEvent): DeletionDialogState {
+  switch (state) {
+    case 'closed':
+      return event === 'open' ? 'confirm' : state
+    case 'confirm':
+      return event === 'yes' ? 'reason' : event === 'no' || event === 'close' ? 'closed' : state
+    case 'reason':
+      return event === 'sent' ? 'sent' : event === 'cancel' || event === 'close' ? 'closed' : state
+    case 'sent':
+      return event === 'close' ? 'closed' : state
+  }
+}
+
+// ---------------------------------------------------------------- errors (spec 8)
+
+/**
+ * Reads the message of an error body: `error.message`, or a nested `message`
+ * (`{ message }`, `{ error: "…" }`, `{ data: { message } }`); null when none.
+ */
+export function errorMessageFromBody(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return typeof body === 'string' && body.trim() ? body : null
+  const b = body as Record<string, unknown>
+  const err = b.error
+  if (err && typeof err === 'object' && typeof (err as Record<string, unknown>).message === 'string') {
+    return (err as Record<string, string>).message || null
+  }
+  if (typeof err === 'string' && err.trim()) return err
+  if (typeof b.message === 'string' && b.message.trim()) return b.message
+  for (const value of Object.values(b)) {
+    if (value && typeof value === 'object') {
+      const nested = errorMessageFromBody(value)
+      if (nested) return nested
+    }
+  }
+  return null
+}
+
+/** The two steps of the rating flow that read an already-rated answer. */
+export type RatingStep = 'validate' | 'submit'
+
+/** Returns whether an error status means the session was already rated: 400 on validate, 422 on submit (spec 8). */
+export function isAlreadyRated(step: RatingStep, status: number): boolean {
+  return step === 'validate' ? status === 400 : status === 422
+}
+
+/** Returns whether a session-details failure sends the visitor home: 403 or 404 (spec 8). */
+export function sessionDetailsRedirectsHome(status: number): boolean {
+  return status === 403 || status === 404
+}
+
+/** Returns whether a voice-note upload failure shows its message: only when the status is not 500 (spec 8). */
+export function voiceNoteErrorShown(status: number): boolean {
+  return status !== 500
+}

@@ -1,0 +1,108 @@
+/**
+ * Drives the stores from the live sources: the realtime store (expert record,
+ * notification count, conversations), push messages, and the browser going offline.
+ */
+import type { MessageKey } from '../i18n/index.ts'
+import type { PushClient, PushMessage, RealtimeClient, Unsubscribe } from '../realtime/index.ts'
+import { hasUnreadMessages, pushMessageLink } from '../rules/index.ts'
+import { getStorage, STORAGE_KEYS } from '../storage/index.ts'
+import { $auth, $expert, $hasUnreadChat, $notificationCount, showSnackbar } from './index.ts'
+
+/** Catalog keys of the snackbar messages of spec section 8. */
+export const PUSH_NOTICE_KEYS = {
+  unsupported: 'snackbar.browserUnsupported',
+  offline: 'snackbar.offline',
+  tokenUnavailable: 'snackbar.pushTokenUnavailable',
+  allowNotifications: 'snackbar.allowNotifications',
+  permissionDenied: 'snackbar.notificationPermissionDenied',
+  listenFailed: 'snackbar.pushListenFailed',
+} as const satisfies Record<string, MessageKey>
+
+/**
+ * Listens to the signed-in expert's live documents and keeps `$expert`,
+ * `$notificationCount`, `$hasUnreadChat` and the instant-availability flags current.
+ * Returns one function that stops all three listeners.
+ */
+export function bindRealtime(realtime: RealtimeClient, contributorId: string): Unsubscribe {
+  const stops = [
+    realtime.watchExpert(contributorId, (record) => {
+      $expert.set(record)
+      $auth.setKey('instantAvailabilityByAdmin', record?.join_now_enabled === true)
+      $auth.setKey('instantAvailabilityByContributer', record?.available_for_instant === true)
+    }),
+    realtime.watchNotificationCount(contributorId, (count) => $notificationCount.set(Math.max(0, count))),
+    realtime.watchConversations(contributorId, (list) =>
+      $hasUnreadChat.set(hasUnreadMessages(list, contributorId)),
+    ),
+  ]
+  return () => {
+    for (const stop of stops) stop()
+  }
+}
+
+/** Shows a foreground push message in the snackbar, with the link the spec allows. */
+export function showPushMessage(message: PushMessage, currentPath: string): void {
+  const text = message.notification?.body || message.data.title || message.notification?.title || ''
+  showSnackbar({ kind: 'info', text, link: pushMessageLink(message.data, currentPath) })
+}
+
+/** What {@link enablePush} needs from the host. */
+export interface EnablePushOptions {
+  /** The push client. */
+  push: PushClient
+  /** The public (VAPID) key. */
+  publicKey: string
+  /** Sends the token to the server (`POST /profile/contributor/fcm-token`, device type 3). */
+  saveToken: (token: string) => Promise<unknown>
+  /** The current address, read when a message arrives. */
+  currentPath: () => string
+}
+
+/** How {@link enablePush} ended. */
+export type EnablePushResult =
+  | { ok: true; token: string; stop: Unsubscribe }
+  | { ok: false; reason: keyof typeof PUSH_NOTICE_KEYS }
+
+/**
+ * Turns on push for a signed-in expert: asks permission, obtains a token with the
+ * public key, stores it as `fcmToken`, sends it to the server, and listens to
+ * foreground messages. Each failure shows its snackbar message of spec section 8.
+ */
+export async function enablePush(
+  options: EnablePushOptions,
+  storage = getStorage(),
+): Promise<EnablePushResult> {
+  const fail = (reason: keyof typeof PUSH_NOTICE_KEYS): EnablePushResult => {
+    showSnackbar({ kind: 'error', key: PUSH_NOTICE_KEYS[reason] })
+    return { ok: false, reason }
+  }
+  const { push } = options
+  if (!(await push.isSupported().catch(() => false))) return fail('unsupported')
+  const permission = push.permission() === 'granted' ? 'granted' : await push.requestPermission()
+  if (permission !== 'granted') return fail('permissionDenied')
+  let token: string | null
+  try {
+    token = await push.getToken(options.publicKey)
+  } catch {
+    return fail('allowNotifications')
+  }
+  if (!token) return fail('tokenUnavailable')
+  storage.setItem(STORAGE_KEYS.fcmToken, token)
+  await options.saveToken(token)
+  let stop: Unsubscribe
+  try {
+    stop = push.onMessage((m) => showPushMessage(m, options.currentPath()))
+  } catch {
+    return fail('listenFailed')
+  }
+  return { ok: true, token, stop }
+}
+
+/** Shows the no-connection message whenever the browser goes offline; returns a function that stops watching. */
+export function watchConnectivity(
+  target: Pick<EventTarget, 'addEventListener' | 'removeEventListener'>,
+): Unsubscribe {
+  const onOffline = () => showSnackbar({ kind: 'error', key: PUSH_NOTICE_KEYS.offline })
+  target.addEventListener('offline', onOffline)
+  return () => target.removeEventListener('offline', onOffline)
+}

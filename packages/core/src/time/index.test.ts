@@ -1,0 +1,215 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  addDays,
+  currentWeekRange,
+  formatDate,
+  formatDateTime,
+  formatDateWithHijri,
+  formatHijriDate,
+  formatTime,
+  fromUnixSeconds,
+  isSameRiyadhDay,
+  RIYADH_TZ,
+  riyadhParts,
+  startOfRiyadhDay,
+  timeZoneLabel,
+  toDate,
+  toUnixSeconds,
+  weekBounds,
+} from './index.ts'
+
+// Saturday 21 November 2026, 22:30 UTC = Sunday 22 November 2026, 01:30 in Riyadh.
+const NEAR_MIDNIGHT = '2026-11-21T22:30:00Z'
+// Saturday 21 November 2026, 15:00 in Riyadh.
+const SATURDAY_AFTERNOON = '2026-11-21T12:00:00Z'
+const latinDigit = /[0-9]/
+const arabicIndicDigit = /[\u0660-\u0669]/
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('conversions', () => {
+  it('name the Riyadh time zone', () => {
+    expect(RIYADH_TZ).toBe('Asia/Riyadh')
+  })
+
+  it('accept a Date, an ISO 8601 string or epoch milliseconds', () => {
+    const ms = Date.UTC(2026, 10, 21, 22, 30)
+    expect(toDate(NEAR_MIDNIGHT).getTime()).toBe(ms)
+    expect(toDate('2026-11-22T01:30:00+03:00').getTime()).toBe(ms)
+    expect(toDate(ms).getTime()).toBe(ms)
+    const original = new Date(ms)
+    const copy = toDate(original)
+    expect(copy.getTime()).toBe(ms)
+    expect(copy).not.toBe(original)
+  })
+
+  it('reject what is not a moment', () => {
+    expect(() => toDate('not a date')).toThrow(RangeError)
+    expect(() => toDate(Number.NaN)).toThrow(RangeError)
+    expect(() => formatDate('2026-13-45', 'en')).toThrow(RangeError)
+  })
+
+  it('go to and from Unix seconds, rounding down', () => {
+    expect(toUnixSeconds(NEAR_MIDNIGHT)).toBe(1795300200)
+    expect(toUnixSeconds('2026-11-21T22:30:00.999Z')).toBe(1795300200)
+    expect(fromUnixSeconds(1795300200).toISOString()).toBe('2026-11-21T22:30:00.000Z')
+  })
+
+  it('add calendar days', () => {
+    expect(addDays(NEAR_MIDNIGHT, 1).toISOString()).toBe('2026-11-22T22:30:00.000Z')
+    expect(addDays(NEAR_MIDNIGHT, -7).toISOString()).toBe('2026-11-14T22:30:00.000Z')
+    expect(addDays(NEAR_MIDNIGHT, 0).toISOString()).toBe('2026-11-21T22:30:00.000Z')
+  })
+})
+
+describe('Riyadh clock', () => {
+  it('is already the next day shortly before UTC midnight', () => {
+    expect(riyadhParts(NEAR_MIDNIGHT)).toEqual({
+      year: 2026,
+      month: 11,
+      day: 22,
+      weekday: 0,
+      hour: 1,
+      minute: 30,
+      second: 0,
+    })
+  })
+
+  it('turns over at 21:00 UTC', () => {
+    expect(riyadhParts('2026-11-21T20:59:59Z')).toMatchObject({ day: 21, weekday: 6, hour: 23, minute: 59 })
+    expect(riyadhParts('2026-11-21T21:00:00Z')).toMatchObject({ day: 22, weekday: 0, hour: 0, minute: 0 })
+    expect(riyadhParts('2026-12-31T21:00:00Z')).toMatchObject({ year: 2027, month: 1, day: 1, hour: 0 })
+  })
+
+  it('starts the Riyadh day at 21:00 UTC the day before', () => {
+    expect(startOfRiyadhDay(NEAR_MIDNIGHT).toISOString()).toBe('2026-11-21T21:00:00.000Z')
+    expect(startOfRiyadhDay('2026-11-21T20:00:00Z').toISOString()).toBe('2026-11-20T21:00:00.000Z')
+    expect(startOfRiyadhDay('2026-11-21T21:00:00Z').toISOString()).toBe('2026-11-21T21:00:00.000Z')
+  })
+
+  it('compares Riyadh days, not UTC days', () => {
+    expect(isSameRiyadhDay('2026-11-21T21:00:00Z', '2026-11-22T20:59:59Z')).toBe(true)
+    expect(isSameRiyadhDay('2026-11-21T20:59:59Z', '2026-11-21T21:00:00Z')).toBe(false)
+    expect(isSameRiyadhDay(new Date(NEAR_MIDNIGHT), Date.parse('2026-11-22T10:00:00Z'))).toBe(true)
+  })
+})
+
+describe('Saudi week', () => {
+  it('ends on Saturday 23:59:59 Riyadh time', () => {
+    const { start, end } = weekBounds('2026-11-21T20:59:59.999Z')
+    expect(start.toISOString()).toBe('2026-11-14T21:00:00.000Z')
+    expect(end.toISOString()).toBe('2026-11-21T20:59:59.999Z')
+    expect(riyadhParts(start)).toMatchObject({ weekday: 0, day: 15, hour: 0, minute: 0, second: 0 })
+    expect(riyadhParts(end)).toMatchObject({ weekday: 6, day: 21, hour: 23, minute: 59, second: 59 })
+  })
+
+  it('starts on Sunday 00:00 Riyadh time, while UTC still says Saturday', () => {
+    const { start, end } = weekBounds('2026-11-21T21:00:00Z')
+    expect(start.toISOString()).toBe('2026-11-21T21:00:00.000Z')
+    expect(end.toISOString()).toBe('2026-11-28T20:59:59.999Z')
+    expect(weekBounds(NEAR_MIDNIGHT).start.toISOString()).toBe('2026-11-21T21:00:00.000Z')
+  })
+
+  it('spans a month and year boundary', () => {
+    const { start, end } = weekBounds('2026-01-01T12:00:00Z')
+    expect(start.toISOString()).toBe('2025-12-27T21:00:00.000Z')
+    expect(end.toISOString()).toBe('2026-01-03T20:59:59.999Z')
+  })
+
+  it('gives the current week in Unix seconds for the pinned clock', () => {
+    vi.useFakeTimers()
+    vi.setSystemTime(new Date(NEAR_MIDNIGHT))
+    const range = currentWeekRange()
+    expect(range).toEqual({
+      start_date: Date.UTC(2026, 10, 21, 21) / 1000,
+      end_date: Date.UTC(2026, 10, 28, 20, 59, 59) / 1000,
+    })
+    expect(range).toEqual({ start_date: 1795294800, end_date: 1795899599 })
+    expect(range.end_date - range.start_date).toBe(7 * 86400 - 1)
+  })
+
+  it('gives the week of an explicit moment', () => {
+    expect(currentWeekRange(SATURDAY_AFTERNOON)).toEqual({
+      start_date: Date.UTC(2026, 10, 14, 21) / 1000,
+      end_date: Date.UTC(2026, 10, 21, 20, 59, 59) / 1000,
+    })
+  })
+})
+
+describe('formatting', () => {
+  it('writes the Gregorian date in Riyadh, Arabic with Arabic-Indic digits', () => {
+    const text = formatDate(NEAR_MIDNIGHT, 'ar')
+    for (const piece of ['الأحد', '٢٢', 'نوفمبر', '٢٠٢٦']) expect(text).toContain(piece)
+    expect(text.indexOf('٢٢')).toBeLessThan(text.indexOf('نوفمبر'))
+    expect(text).not.toMatch(latinDigit)
+    expect(text).not.toContain('هـ')
+    expect(formatDate(NEAR_MIDNIGHT)).toBe(text)
+  })
+
+  it('writes the Gregorian date in English, day before month', () => {
+    const text = formatDate(NEAR_MIDNIGHT, 'en')
+    expect(text).toMatch(/^Sunday,? 22 November 2026$/)
+    expect(formatDate(NEAR_MIDNIGHT, 'en-US')).toBe(text)
+  })
+
+  it('writes the time in Riyadh on a 12-hour clock', () => {
+    expect(formatTime(NEAR_MIDNIGHT, 'ar')).toMatch(/^١:٣٠\s?ص$/)
+    expect(formatTime('2026-11-21T12:00:00Z', 'ar')).toMatch(/^٣:٠٠\s?م$/)
+    expect(formatTime(NEAR_MIDNIGHT, 'en')).toMatch(/^1:30\sam$/i)
+    expect(formatTime(NEAR_MIDNIGHT)).toBe(formatTime(NEAR_MIDNIGHT, 'ar'))
+  })
+
+  it('labels Saudi Arabia time separately', () => {
+    expect(timeZoneLabel('ar')).toBe('بتوقيت السعودية')
+    expect(timeZoneLabel('en')).toBe('Saudi Arabia time')
+    expect(timeZoneLabel()).toBe('بتوقيت السعودية')
+  })
+
+  it('writes date and time together', () => {
+    const arabic = formatDateTime(NEAR_MIDNIGHT, 'ar')
+    for (const piece of ['الأحد', '٢٢ نوفمبر ٢٠٢٦', '١:٣٠']) expect(arabic).toContain(piece)
+    expect(arabic).not.toMatch(latinDigit)
+    const english = formatDateTime(NEAR_MIDNIGHT, 'en')
+    for (const piece of ['Sunday', '22 November 2026', '1:30']) expect(english).toContain(piece)
+    expect(english).toMatch(/am$/i)
+    expect(english).not.toMatch(arabicIndicDigit)
+    expect(formatDateTime(NEAR_MIDNIGHT)).toBe(arabic)
+  })
+
+  it('writes the Umm al-Qura Hijri date of a known day', () => {
+    // Saturday 21 November 2026 is 11 Jumada al-Akhirah 1448 AH in the Umm al-Qura calendar.
+    expect(formatHijriDate(SATURDAY_AFTERNOON)).toMatch(/^١١ جمادى الآخرة ١٤٤٨\s?هـ$/)
+    expect(formatHijriDate(SATURDAY_AFTERNOON, 'en')).toMatch(/^11 Jumada II 1448 AH$/)
+    const umalqura = new Intl.DateTimeFormat('ar-SA-u-ca-islamic-umalqura', {
+      timeZone: 'Asia/Riyadh',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    })
+    expect(formatHijriDate(SATURDAY_AFTERNOON)).toBe(umalqura.format(new Date(SATURDAY_AFTERNOON)))
+  })
+
+  it('takes the Hijri date of the Riyadh day', () => {
+    expect(formatHijriDate(NEAR_MIDNIGHT)).toMatch(/^١٢ جمادى الآخرة ١٤٤٨/)
+  })
+
+  it('puts the Hijri date beside the Gregorian date', () => {
+    expect(formatDateWithHijri(NEAR_MIDNIGHT, 'ar')).toBe(
+      `${formatDate(NEAR_MIDNIGHT, 'ar')} الموافق ${formatHijriDate(NEAR_MIDNIGHT, 'ar')}`,
+    )
+    expect(formatDateWithHijri(NEAR_MIDNIGHT)).toMatch(/^الأحد، ٢٢ نوفمبر ٢٠٢٦ الموافق ١٢ جمادى الآخرة ١٤٤٨/)
+    expect(formatDateWithHijri(NEAR_MIDNIGHT, 'en')).toMatch(
+      /^Sunday,? 22 November 2026 \(12 Jumada II 1448 AH\)$/,
+    )
+  })
+
+  it('gives the same text for the same moment in any input form', () => {
+    const ms = Date.parse(NEAR_MIDNIGHT)
+    for (const input of [ms, new Date(ms), '2026-11-22T01:30:00+03:00']) {
+      expect(formatDateTime(input, 'en')).toBe(formatDateTime(NEAR_MIDNIGHT, 'en'))
+      expect(formatDateWithHijri(input, 'ar')).toBe(formatDateWithHijri(NEAR_MIDNIGHT, 'ar'))
+    }
+  })
+})
