@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
+
+// The README's `npm start`, opened in Chromium the way a newcomer would.
+const root = new URL('../../', import.meta.url).pathname
+let server: ChildProcess
+let browser: Browser
+let page: Page
+let base = ''
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer()
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port
+      s.close(() => resolve(port))
+    })
+    s.on('error', reject)
+  })
+}
+
+beforeAll(async () => {
+  const port = await freePort()
+  server = spawn('npm', ['start'], { cwd: root, env: { ...process.env, PORT: String(port) }, detached: true })
+  base = await new Promise<string>((resolve, reject) => {
+    let out = ''
+    const timer = setTimeout(() => reject(new Error(`npm start printed no address:\n${out}`)), 90_000)
+    const read = (chunk: Buffer) => {
+      out += chunk
+      const m = out.match(/running at (http:\/\/\S+)/)
+      if (m) {
+        clearTimeout(timer)
+        resolve(m[1]!)
+      }
+    }
+    server.stdout?.on('data', read)
+    server.stderr?.on('data', read)
+    server.on('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${out}`)))
+  })
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  page = await browser.newPage({ locale: 'ar-SA', viewport: { width: 1100, height: 900 } })
+  mkdirSync(`${root}test-results`, { recursive: true })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  // npm start runs node in its own process group; end the whole group.
+  if (server?.pid) process.kill(-server.pid, 'SIGTERM')
+})
+
+describe('core playground (npm start)', () => {
+  it('opens in Arabic, right to left, with Riyadh and Hijri dates', async () => {
+    await page.goto(base)
+    await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl')
+    expect(await page.locator('html').getAttribute('lang')).toBe('ar')
+    expect(await page.locator('#title').textContent()).toContain('مشورة')
+    const now = (await page.locator('#now').textContent()) ?? ''
+    expect(now).toMatch(/هـ/)
+    expect(now).toMatch(/[\u0600-\u06FF]/)
+    expect(await page.locator('#week').textContent()).toMatch(/start_date=\d{10} end_date=\d{10}/)
+    await page.screenshot({ path: `${root}test-results/playground-ar.png`, fullPage: true })
+  })
+
+  it('shows each role its navigation items', async () => {
+    const items = () =>
+      page.locator('#nav-items li').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.item))
+    expect(await items()).toEqual(['home', 'faq', 'search', 'signIn'])
+    await page.selectOption('#who', 'sme')
+    expect(await items()).toEqual(['home', 'sessions', 'requests', 'faq', 'search', 'profileMenu'])
+    await page.selectOption('#who', 'advisor')
+    expect(await items()).toContain('messages')
+    expect(await items()).toContain('requests')
+    await page.uncheck('#chat')
+    expect(await items()).not.toContain('messages')
+    await page.selectOption('#who', 'consultant')
+    expect(await items()).not.toContain('requests')
+  })
+
+  it('decrypts a rating token in the browser and rejects a wrong passphrase clearly', async () => {
+    await expect.poll(() => page.locator('#rating-json').inputValue()).toContain('ciphertext')
+    await page.click('#decrypt')
+    await expect.poll(() => page.locator('#rating-out').textContent()).toContain('rt_demo-session-42')
+    await page.fill('#decrypt-pass', 'wrong')
+    await page.click('#decrypt')
+    await expect.poll(() => page.locator('#rating-out').textContent()).toContain('decrypt_failed')
+  })
+
+  it('switches to English, left to right, and keeps the choice on reload', async () => {
+    await page.click('#lang-toggle')
+    await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('ltr')
+    expect(await page.locator('html').getAttribute('lang')).toBe('en')
+    expect(await page.locator('#title').textContent()).toContain('Mashura')
+    await page.reload()
+    await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('ltr')
+    await page.screenshot({ path: `${root}test-results/playground-en.png`, fullPage: true })
+  })
+})
