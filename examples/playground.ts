@@ -9,8 +9,8 @@ import {
   currentWeekRange,
   decryptRatingToken,
   encryptRatingToken,
-  formatDateTime,
   formatDateWithHijri,
+  formatTime,
   type MessageKey,
   type NavigationContext,
   type NavigationItemId,
@@ -110,7 +110,7 @@ function render() {
   for (const opt of $<HTMLSelectElement>('who').options) opt.textContent = l(opt.value as Label)
   const now = new Date()
   $('now').textContent =
-    `${formatDateWithHijri(now, lang)} · ${formatDateTime(now, lang)} (${timeZoneLabel(lang)})`
+    `${formatDateWithHijri(now, lang)} · ${formatTime(now, lang)} (${timeZoneLabel(lang)})`
   const week = currentWeekRange(now)
   $('week').textContent = `${l('week')}: start_date=${week.start_date} end_date=${week.end_date}`
   const list = $('nav-items')
