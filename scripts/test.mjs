@@ -1,4 +1,4 @@
-// `npm test`: every suite in order — lint, types, build, unit (with coverage),
+// `npm test`: every suite in order — lint, types (which also builds core), size budgets, unit (with coverage),
 // browser (Chromium), end to end (Chromium) — and a summary line at the end.
 // A missing service fails loudly with what to install; nothing is skipped in silence.
 import { spawnSync } from 'node:child_process'
@@ -9,6 +9,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const suites = [
   { name: 'lint', cmd: ['npx', 'biome', 'check', '.'] },
   { name: 'types', cmd: ['npx', 'tsc', '-b'] },
+  { name: 'size', cmd: ['node', 'scripts/bench.mjs', '--check'] },
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--coverage'] },
   { name: 'browser', cmd: ['npx', 'vitest', 'run', '--project', 'browser'], needs: 'chromium' },
   { name: 'e2e', cmd: ['npx', 'vitest', 'run', '--project', 'e2e'], needs: 'chromium' },
