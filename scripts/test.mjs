@@ -3,6 +3,7 @@
 // A missing service fails loudly with what to install; nothing is skipped in silence.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { connect } from 'node:net'
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -10,14 +11,40 @@ const suites = [
   { name: 'lint', cmd: ['npx', 'biome', 'check', '.'] },
   { name: 'types', cmd: ['npx', 'tsc', '-b'] },
   { name: 'size', cmd: ['node', 'scripts/bench.mjs', '--check'] },
-  { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--coverage'] },
+  { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--coverage'], needs: 'databases' },
   { name: 'browser', cmd: ['npx', 'vitest', 'run', '--project', 'browser'], needs: 'chromium' },
   { name: 'e2e', cmd: ['npx', 'vitest', 'run', '--project', 'e2e'], needs: 'chromium' },
 ]
 
-function preflight(need) {
+async function reachable(url, defaultPort) {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname || '127.0.0.1', port: Number(port || defaultPort) })
+    socket.setTimeout(3000)
+    socket.once('connect', () => resolve(socket.end() && true))
+    socket.once('error', () => resolve(false))
+    socket.once('timeout', () => resolve(socket.destroy() && false))
+  })
+}
+
+async function preflight(need) {
   if (need === 'chromium' && !existsSync(chromium)) {
     return `Chromium is missing at ${chromium}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH)`
+  }
+  if (need === 'databases') {
+    const pgUrl = process.env.TEST_DATABASE_URL
+    if (!pgUrl) {
+      console.warn(
+        '\n!!! TEST_DATABASE_URL is not set: the server suites run on SQLite only, NOT on PostgreSQL.\n' +
+          '!!! Start PostgreSQL and set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (CI always does).\n',
+      )
+    } else if (!(await reachable(pgUrl, 5432))) {
+      return `TEST_DATABASE_URL is set but PostgreSQL does not answer at ${pgUrl}. Start it (pg_ctlcluster <version> main start) or install it (apt-get install postgresql).`
+    }
+    const redisUrl = process.env.TEST_REDIS_URL
+    if (redisUrl && !(await reachable(redisUrl, 6379))) {
+      return `TEST_REDIS_URL is set but Redis does not answer at ${redisUrl}. Start it (redis-server --daemonize yes) or install it (apt-get install redis-server).`
+    }
   }
   return null
 }
@@ -28,7 +55,7 @@ let failed = 0
 const failures = []
 for (const suite of suites) {
   if (only.length && !only.includes(suite.name)) continue
-  const missing = suite.needs ? preflight(suite.needs) : null
+  const missing = suite.needs ? await preflight(suite.needs) : null
   console.log(`\n=== ${suite.name} ===`)
   if (missing) {
     console.error(`FAILED ${suite.name}: ${missing}`)

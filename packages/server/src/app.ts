@@ -1,0 +1,107 @@
+/**
+ * The reference API as a Fastify app: external plugins, then app services, then one
+ * encapsulated plugin per resource under `/api` (Fastify demo layout).
+ */
+import helmet from '@fastify/helmet'
+import rateLimit from '@fastify/rate-limit'
+import swagger from '@fastify/swagger'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { Redis } from 'ioredis'
+import type { Config } from './config.ts'
+import type { Store } from './db/database.ts'
+import { apiKeyPlugin } from './plugins/api-key.ts'
+import { authPlugin } from './plugins/auth.ts'
+import { errorsPlugin } from './plugins/errors.ts'
+import { languagePlugin } from './plugins/language.ts'
+import { apiRoutes } from './routes/index.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The database. */
+    store: Store
+    /** The configuration. */
+    config: Config
+  }
+}
+
+/** What the app needs from outside. */
+export interface AppOptions {
+  config: Config
+  store: Store
+  logger?: FastifyServerOptions['logger']
+}
+
+/** The app type routes are written against. */
+export type App = FastifyInstance
+
+/** Builds the app (not listening); tests call it with `inject`. */
+export async function buildApp({ config, store, logger = false }: AppOptions) {
+  const app = Fastify({
+    logger,
+    // Trust exactly TRUST_PROXY hops; with 0, X-Forwarded-For is ignored and request.ip is the socket.
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
+    bodyLimit: 1024 * 1024,
+    ajv: {
+      customOptions: {
+        // Unknown body fields are an error, not silently dropped.
+        removeAdditional: false,
+        coerceTypes: 'array',
+        useDefaults: true,
+        allErrors: true,
+      },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>()
+
+  app.decorate('store', store)
+  app.decorate('config', config)
+
+  await app.register(languagePlugin)
+  await app.register(errorsPlugin)
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'self'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  })
+  await app.register(apiKeyPlugin, { config })
+  await app.register(authPlugin, { config, store })
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
+    : null
+  if (redis) app.addHook('onClose', async () => void redis.disconnect())
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'mashura-rl:' } : {}),
+    // request.ip honours X-Forwarded-For only for the proxy hops TRUST_PROXY allows.
+    keyGenerator: (request) => request.ip,
+  })
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Mashura reference API',
+        version: '1.0.0',
+        description:
+          'Every call of the platform spec. Send X-API-Key on every call and Authorization: Bearer <token> when signed in. Errors are { error: { code, message, fields? } } with the message in Accept-Language (ar by default).',
+      },
+      servers: [{ url: '/api' }],
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
+      security: [{ apiKey: [] }],
+    },
+  })
+  await app.register(apiRoutes, { prefix: '/api' })
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+  return app
+}

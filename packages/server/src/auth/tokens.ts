@@ -1,0 +1,80 @@
+/**
+ * API tokens: HS256 JWTs carrying the person (`sub`) and a server-side session id
+ * (`sid`). The session row is what makes logout real: a revoked or expired
+ * session's token is refused even though its signature is still good.
+ */
+import { randomUUID } from 'node:crypto'
+import { jwtVerify, SignJWT } from 'jose'
+import type { Config } from '../config.ts'
+import type { Store } from '../db/database.ts'
+
+const AUDIENCE = 'mashura-api'
+
+function key(config: Config): Uint8Array {
+  return new TextEncoder().encode(config.tokenSecret)
+}
+
+/** Starts an API session for a person and signs its token. */
+export async function issueApiToken(store: Store, config: Config, personId: number) {
+  const sessionId = randomUUID()
+  const now = new Date()
+  const expiresAt = new Date(now.getTime() + config.tokenTtlSeconds * 1000)
+  await store.db
+    .insertInto('auth_sessions')
+    .values({
+      id: sessionId,
+      person_id: personId,
+      created_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      revoked_at: null,
+      fcm_token: null,
+    })
+    .execute()
+  const token = await new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(personId))
+    .setIssuer(config.publicUrl)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(key(config))
+  return { token, sessionId, expiresAt }
+}
+
+/** Checks a token: signature, issuer, audience, expiry, and that its session is live. Null when any fails. */
+export async function verifyApiToken(
+  store: Store,
+  config: Config,
+  token: string,
+): Promise<{ personId: number; sessionId: string } | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(config), {
+      algorithms: ['HS256'],
+      issuer: config.publicUrl,
+      audience: AUDIENCE,
+    })
+    const personId = Number(payload.sub)
+    const sessionId = typeof payload.sid === 'string' ? payload.sid : null
+    if (!Number.isInteger(personId) || !sessionId) return null
+    const session = await store.db
+      .selectFrom('auth_sessions')
+      .select(['person_id', 'expires_at', 'revoked_at'])
+      .where('id', '=', sessionId)
+      .executeTakeFirst()
+    if (!session || session.revoked_at || session.person_id !== personId) return null
+    if (session.expires_at <= new Date().toISOString()) return null
+    return { personId, sessionId }
+  } catch {
+    return null
+  }
+}
+
+/** Revokes an API session: its token is refused from now on. */
+export async function revokeApiSession(store: Store, sessionId: string): Promise<void> {
+  await store.db
+    .updateTable('auth_sessions')
+    .set({ revoked_at: new Date().toISOString() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute()
+}

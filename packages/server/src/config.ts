@@ -1,0 +1,160 @@
+/**
+ * The server's configuration: every environment variable is read here and nowhere
+ * else (design section 9). Values are validated; a bad one stops start-up with a
+ * message that names it.
+ */
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+
+/** The OpenID Connect provider the server exchanges codes with. */
+export interface OidcConfig {
+  /** The issuer; for the built-in dev provider, `${publicUrl}/oidc`. */
+  issuer: string
+  /** This server's client id at the provider. */
+  clientId: string
+  /** This server's client secret at the provider. */
+  clientSecret: string
+  /** Whether this is the built-in development provider. */
+  dev: boolean
+}
+
+/** The whole configuration. */
+export interface Config {
+  /** Port to listen on (0 picks a free one). */
+  port: number
+  /** Host to bind. */
+  host: string
+  /** The public address browsers use, without a trailing slash. */
+  publicUrl: string
+  /** Where the embedded database, uploads and generated secrets live. */
+  dataDir: string
+  /** PostgreSQL connection string; the embedded SQLite file when null. */
+  databaseUrl: string | null
+  /** Redis connection string, shared by several instances; none when null. */
+  redisUrl: string | null
+  /** API keys and the browser origins each may be used from. */
+  apiKeys: Record<string, string[]>
+  /** The development key, accepted from localhost origins; null in production. */
+  devApiKey: string | null
+  /** The sign-in provider. */
+  oidc: OidcConfig
+  /** The secret API tokens are signed with (HS256). */
+  tokenSecret: string
+  /** How long an API token lives, in seconds. */
+  tokenTtlSeconds: number
+  /** The rating-link passphrase (shared with browsers; obfuscation, not secrecy). */
+  ratingPassphrase: string
+  /** Zoom Meeting SDK credentials, when configured. */
+  zoom: { sdkKey: string; sdkSecret: string } | null
+  /** How many proxy hops to trust for the client address; 0 trusts none, so X-Forwarded-For is ignored. */
+  trustProxy: number
+  /** Rate limits: requests per window per client address. */
+  rateLimit: { signIn: number; booking: number; windowMs: number }
+  /** Whether the development conveniences (dev key, dev provider, seeding) are on. */
+  development: boolean
+}
+
+/** A configuration error that names the variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError'
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < min)
+    throw new ConfigError(`${name} must be a whole number ≥ ${min}, got "${raw}"`)
+  return n
+}
+
+/** Reads a secret from the environment, else from `DATA_DIR/secrets/<name>`, creating it once so instances sharing a data directory agree. */
+function persistentSecret(dataDir: string, name: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv
+  const dir = join(dataDir, 'secrets')
+  const file = join(dir, name)
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dir, { recursive: true })
+  const value = randomBytes(32).toString('base64url')
+  writeFileSync(file, value, { mode: 0o600, flag: 'wx' })
+  return value
+}
+
+/** The API key `npm start` prints; valid only from localhost origins and only in development. */
+export const DEV_API_KEY = 'mashura-dev-key'
+
+/** Builds the configuration from environment variables. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const development = env.NODE_ENV !== 'production'
+  const port = int(env, 'PORT', 8080)
+  const host = env.HOST || (development ? 'localhost' : '0.0.0.0')
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '')
+  const dataDir = resolve(env.DATA_DIR || '.data')
+  mkdirSync(dataDir, { recursive: true })
+
+  let apiKeys: Record<string, string[]> = {}
+  if (env.API_KEYS) {
+    try {
+      apiKeys = JSON.parse(env.API_KEYS)
+    } catch {
+      throw new ConfigError('API_KEYS must be JSON: {"<key>": ["<allowed origin>", …]}')
+    }
+    for (const [k, origins] of Object.entries(apiKeys)) {
+      if (!Array.isArray(origins) || origins.some((o) => typeof o !== 'string')) {
+        throw new ConfigError(`API_KEYS["${k}"] must be a list of origins`)
+      }
+    }
+  }
+  const devApiKey = development ? DEV_API_KEY : null
+  if (!development && Object.keys(apiKeys).length === 0) {
+    throw new ConfigError('API_KEYS is required in production')
+  }
+
+  const devOidc = !env.OIDC_ISSUER
+  if (devOidc && !development)
+    throw new ConfigError('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required in production')
+  const oidc: OidcConfig = devOidc
+    ? {
+        issuer: `${publicUrl}/oidc`,
+        clientId: 'mashura-web',
+        clientSecret: persistentSecret(dataDir, 'oidc-client-secret', env.OIDC_CLIENT_SECRET),
+        dev: true,
+      }
+    : {
+        issuer: env.OIDC_ISSUER!.replace(/\/+$/, ''),
+        clientId: env.OIDC_CLIENT_ID ?? '',
+        clientSecret: env.OIDC_CLIENT_SECRET ?? '',
+        dev: false,
+      }
+  if (!oidc.clientId || !oidc.clientSecret)
+    throw new ConfigError('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER')
+
+  const zoom =
+    env.ZOOM_SDK_KEY && env.ZOOM_SDK_SECRET
+      ? { sdkKey: env.ZOOM_SDK_KEY, sdkSecret: env.ZOOM_SDK_SECRET }
+      : null
+
+  return {
+    port,
+    host,
+    publicUrl,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || null,
+    redisUrl: env.REDIS_URL || null,
+    apiKeys,
+    devApiKey,
+    oidc,
+    tokenSecret: persistentSecret(dataDir, 'token-secret', env.TOKEN_SECRET),
+    tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 12 * 3600, 60),
+    ratingPassphrase: env.RATING_PASSPHRASE || 'mashura-dev-passphrase',
+    zoom,
+    trustProxy: int(env, 'TRUST_PROXY', 0),
+    rateLimit: {
+      signIn: int(env, 'RATE_LIMIT_SIGN_IN', 20, 1),
+      booking: int(env, 'RATE_LIMIT_BOOKING', 30, 1),
+      windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000),
+    },
+    development,
+  }
+}

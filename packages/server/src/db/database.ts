@@ -1,0 +1,76 @@
+/**
+ * Opens the database: the embedded SQLite file under DATA_DIR by default, or
+ * PostgreSQL when DATABASE_URL is set. One query layer (Kysely) serves both.
+ */
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import { migrateToLatest } from './migrate.ts'
+import type { Dialect } from './migration-helpers.ts'
+import { nodeSqliteDialect, openSqlite } from './sqlite-dialect.ts'
+import type { Database } from './tables.ts'
+
+/** An open database. */
+export interface Store {
+  /** The query builder. */
+  db: Kysely<Database>
+  /** Which database it is. */
+  dialect: Dialect
+  /** Closes every connection. */
+  destroy(): Promise<void>
+}
+
+/** How to open the database. */
+export interface StoreOptions {
+  /** PostgreSQL connection string; SQLite when null. */
+  databaseUrl: string | null
+  /** Where the SQLite file lives (ignored for PostgreSQL). */
+  dataDir: string
+  /** A SQLite file name, or `:memory:`; `mashura.sqlite` by default. */
+  sqliteFile?: string
+  /** A PostgreSQL schema to use (and create), so test runs don't share tables. */
+  pgSchema?: string
+  /** PostgreSQL pool size. */
+  poolSize?: number
+}
+
+// COUNT(*) and BIGINT come back from pg as strings; the API speaks numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v))
+
+/** Opens the database and migrates it to the newest schema. */
+export async function openStore(options: StoreOptions): Promise<Store> {
+  if (options.databaseUrl) {
+    const schema = options.pgSchema
+    if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`)
+    if (schema) {
+      const admin = new pg.Client({ connectionString: options.databaseUrl })
+      await admin.connect()
+      await admin.query(`create schema if not exists ${schema}`)
+      await admin.end()
+    }
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 20,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    await migrateToLatest(db, 'postgres')
+    return { db, dialect: 'postgres', destroy: () => db.destroy() }
+  }
+  const file = options.sqliteFile ?? 'mashura.sqlite'
+  if (file !== ':memory:') mkdirSync(options.dataDir, { recursive: true })
+  const sqlite = openSqlite(file === ':memory:' ? file : join(options.dataDir, file))
+  const db = new Kysely<Database>({ dialect: nodeSqliteDialect(sqlite) })
+  await migrateToLatest(db, 'sqlite')
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() }
+}
+
+/** Drops a PostgreSQL test schema with everything in it. */
+export async function dropPgSchema(databaseUrl: string, schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: databaseUrl })
+  await admin.connect()
+  await admin.query(`drop schema if exists ${schema} cascade`)
+  await admin.end()
+}

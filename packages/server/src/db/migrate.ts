@@ -1,0 +1,37 @@
+/** Runs the migrations, in order, on either database. */
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration'
+import type { Db, Dialect } from './migration-helpers.ts'
+import * as m0001 from './migrations/0001-catalogue-and-booking.ts'
+
+type MigrationModule = {
+  up(db: Db, dialect: Dialect): Promise<void>
+  down(db: Db, dialect: Dialect): Promise<void>
+}
+
+/** Every migration, by name; names sort in the order they run. */
+const MIGRATIONS: Record<string, MigrationModule> = {
+  '0001-catalogue-and-booking': m0001,
+}
+
+function provider(dialect: Dialect): MigrationProvider {
+  return {
+    async getMigrations() {
+      const out: Record<string, Migration> = {}
+      for (const [name, mod] of Object.entries(MIGRATIONS)) {
+        out[name] = { up: (db) => mod.up(db, dialect), down: (db) => mod.down(db, dialect) }
+      }
+      return out
+    },
+  }
+}
+
+/** Brings the database to the newest schema; throws with the failing migration's error. */
+export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider: provider(dialect) }).migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error)
+    throw new Error(
+      `migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`,
+      { cause: error },
+    )
+}

@@ -1,0 +1,64 @@
+/**
+ * `X-API-Key` on every `/api` call, and CORS from each key's allowed origins.
+ * The key only identifies the calling site (it is public once shipped to a
+ * browser); it never grants anything a signed-out visitor could not do.
+ */
+import cors from '@fastify/cors'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import type { Config } from '../config.ts'
+import { ApiHttpError } from '../http/errors.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The calling site's API key, once checked. */
+    apiKey: string | null
+  }
+}
+
+const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/
+
+/** Whether a browser origin may use a key. */
+export function originAllowed(config: Config, key: string, origin: string): boolean {
+  if (origin === config.publicUrl) return true
+  if (key === config.devApiKey) return LOCAL_ORIGIN.test(origin)
+  return config.apiKeys[key]?.includes(origin) ?? false
+}
+
+/** Paths under /api that need no key: the public API description. */
+const KEYLESS = new Set(['/api/openapi.json'])
+
+export const apiKeyPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
+  const { config } = opts
+  const allOrigins = new Set(Object.values(config.apiKeys).flat())
+  await app.register(cors, {
+    // Preflights carry no key value, so they are answered for any origin some key allows;
+    // the real request is then checked against its own key below.
+    origin: (origin, cb) => {
+      if (!origin) return cb(null, false)
+      cb(
+        null,
+        origin === config.publicUrl ||
+          allOrigins.has(origin) ||
+          (config.devApiKey !== null && LOCAL_ORIGIN.test(origin)),
+      )
+    },
+    allowedHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'Accept-Language'],
+    methods: ['GET', 'POST', 'PUT', 'DELETE'],
+    maxAge: 600,
+  })
+  app.decorateRequest('apiKey', null)
+  app.addHook('onRequest', async (request) => {
+    const path = request.url.split('?')[0] ?? ''
+    if (!path.startsWith('/api/') || request.method === 'OPTIONS' || KEYLESS.has(path)) return
+    const key = request.headers['x-api-key']
+    if (typeof key !== 'string' || !(key === config.devApiKey || key in config.apiKeys)) {
+      throw new ApiHttpError(401, 'invalid_api_key', 'errors.invalidApiKey')
+    }
+    const origin = request.headers.origin
+    if (origin && !originAllowed(config, key, origin)) {
+      throw new ApiHttpError(403, 'origin_not_allowed', 'errors.originNotAllowed')
+    }
+    request.apiKey = key
+  })
+})

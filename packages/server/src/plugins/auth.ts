@@ -1,0 +1,66 @@
+/**
+ * Who is asking: a Bearer token becomes `request.auth` (person, session, contributor
+ * identity). A token that is sent but not valid is a 401 on every route, so a client
+ * holding a dead session learns it at once (spec section 8).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { verifyApiToken } from '../auth/tokens.ts'
+import type { Config } from '../config.ts'
+import type { Store } from '../db/database.ts'
+import { forbidden, unauthorized } from '../http/errors.ts'
+
+/** The signed-in person behind a request. */
+export interface Auth {
+  /** The person's id. */
+  personId: number
+  /** The API session id (what logout revokes). */
+  sessionId: string
+  /** The person's contributor id, when they have an expert identity. */
+  contributorId: number | null
+  /** The contributor kind, when they have one. */
+  contributorKind: 'bsa' | 'advisor' | 'consultant' | 'partner' | null
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in person, null for a visitor. */
+    auth: Auth | null
+  }
+}
+
+/** The signed-in person, or a 401. */
+export function requireAuth(request: FastifyRequest): Auth {
+  if (!request.auth) throw unauthorized()
+  return request.auth
+}
+
+/** The signed-in expert, or 401 (signed out) / 403 (no expert identity). */
+export function requireContributor(request: FastifyRequest): Auth & { contributorId: number } {
+  const auth = requireAuth(request)
+  if (auth.contributorId === null) throw forbidden('errors.contributorOnly')
+  return auth as Auth & { contributorId: number }
+}
+
+export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config; store: Store }) => {
+  const { config, store } = opts
+  app.decorateRequest('auth', null)
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization
+    if (!header || !request.url.startsWith('/api/')) return
+    const match = /^Bearer\s+(\S+)$/i.exec(header)
+    if (!match) throw unauthorized()
+    const verified = await verifyApiToken(store, config, match[1]!)
+    if (!verified) throw unauthorized()
+    const contributor = await store.db
+      .selectFrom('contributors')
+      .select(['id', 'kind'])
+      .where('person_id', '=', verified.personId)
+      .executeTakeFirst()
+    request.auth = {
+      ...verified,
+      contributorId: contributor?.id ?? null,
+      contributorKind: contributor?.kind ?? null,
+    }
+  })
+})

@@ -1,0 +1,105 @@
+/**
+ * Every failure answers `{ error: { code, message, fields? } }` with the status that
+ * fits and the message in the request's language. 5xx answers never carry internals:
+ * the real error goes to the log only.
+ */
+import type { MessageKey } from '@mashura/core'
+import type { FastifyError, FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { ApiHttpError } from '../http/errors.ts'
+import { translatorFor } from './language.ts'
+
+type AjvError = {
+  keyword: string
+  instancePath: string
+  params: Record<string, unknown>
+}
+
+function fieldOf(e: AjvError): string {
+  const path = e.instancePath.replace(/^\//, '').replace(/\//g, '.')
+  if (e.keyword === 'required') return [path, String(e.params.missingProperty)].filter(Boolean).join('.')
+  if (e.keyword === 'additionalProperties')
+    return [path, String(e.params.additionalProperty)].filter(Boolean).join('.')
+  return path || '_'
+}
+
+function keyOf(e: AjvError): MessageKey {
+  switch (e.keyword) {
+    case 'required':
+      return 'errors.fieldRequired'
+    case 'additionalProperties':
+      return 'errors.unknownField'
+    case 'maxLength':
+      return 'errors.maxLength'
+    case 'minLength':
+      return Number(e.params.limit) <= 1 ? 'errors.fieldRequired' : 'errors.minLength'
+    default:
+      return 'errors.invalidValue'
+  }
+}
+
+const statusKeys: Record<number, [string, MessageKey]> = {
+  400: ['bad_request', 'errors.invalidValue'],
+  401: ['unauthorized', 'errors.unauthorized'],
+  403: ['forbidden', 'errors.forbidden'],
+  404: ['not_found', 'errors.notFound'],
+  405: ['not_found', 'errors.routeNotFound'],
+  409: ['conflict', 'errors.conflict'],
+  413: ['payload_too_large', 'errors.payloadTooLarge'],
+  415: ['unsupported_media_type', 'errors.unsupportedMediaType'],
+}
+
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const t = translatorFor(request)
+    if (err instanceof ApiHttpError) {
+      if (err.headers) reply.headers(err.headers)
+      const fields = err.fields
+        ? Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, t.t(v)]))
+        : undefined
+      return reply
+        .code(err.status)
+        .send({ error: { code: err.code, message: t.t(err.key, err.values), ...(fields ? { fields } : {}) } })
+    }
+    if (err.validation) {
+      const fields: Record<string, string> = {}
+      for (const e of err.validation as unknown as AjvError[]) {
+        const field = fieldOf(e)
+        fields[field] ??= t.t(keyOf(e), {
+          max: Number(e.params.limit ?? 0),
+          min: Number(e.params.limit ?? 0),
+        })
+      }
+      return reply
+        .code(400)
+        .send({ error: { code: 'validation_failed', message: t.t('errors.validationFailed'), fields } })
+    }
+    if (
+      err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      (err instanceof SyntaxError && err.statusCode === 400)
+    ) {
+      return reply.code(400).send({ error: { code: 'invalid_json', message: t.t('errors.invalidJson') } })
+    }
+    if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.code(400).send({ error: { code: 'invalid_json', message: t.t('errors.invalidJson') } })
+    }
+    const status = err.statusCode ?? 500
+    if (status === 429) {
+      const seconds = Math.max(1, Number(reply.getHeader('retry-after') ?? 1))
+      return reply
+        .code(429)
+        .send({ error: { code: 'rate_limited', message: t.t('errors.rateLimited', { seconds }) } })
+    }
+    const known = statusKeys[status]
+    if (status < 500 && known) {
+      return reply.code(status).send({ error: { code: known[0], message: t.t(known[1]) } })
+    }
+    request.log.error({ err }, 'unhandled error')
+    return reply.code(500).send({ error: { code: 'internal', message: t.t('errors.internal') } })
+  })
+
+  app.setNotFoundHandler((request, reply) => {
+    const t = translatorFor(request)
+    return reply.code(404).send({ error: { code: 'route_not_found', message: t.t('errors.routeNotFound') } })
+  })
+})

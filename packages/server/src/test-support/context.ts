@@ -1,0 +1,164 @@
+/**
+ * Test harness: the app in-process on a fresh, migrated database: in-memory SQLite,
+ * or a private PostgreSQL schema when TEST_DATABASE_URL is set (CI always sets it).
+ * Tests call `eachDatabase` so the same suite runs on both.
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import { describe } from 'vitest'
+import { buildApp } from '../app.ts'
+import { issueApiToken } from '../auth/tokens.ts'
+import { type Config, DEV_API_KEY, loadConfig } from '../config.ts'
+import { dropPgSchema, openStore, type Store } from '../db/database.ts'
+import type { Dialect } from '../db/migration-helpers.ts'
+import type { ContributorsTable } from '../db/tables.ts'
+
+/** The databases this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DATABASES: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
+
+/** Runs a suite once per database, named after it. */
+export function eachDatabase(name: string, suite: (dialect: Dialect) => void): void {
+  for (const dialect of DATABASES) describe(`${name} [${dialect}]`, () => suite(dialect))
+}
+
+/** A test-made person. */
+export interface TestPerson {
+  personId: number
+  contributorId: number | null
+  token: string
+  sessionId: string
+  name: string
+}
+
+/** Options for a test person. */
+export interface PersonOptions {
+  name?: string
+  email?: string
+  contributor?: Partial<Pick<ContributorsTable, 'kind' | 'center_id' | 'title_ar' | 'bio_ar'>> & {
+    can_create_slots?: boolean
+    can_delete_slots?: boolean
+    chat_status?: boolean
+    join_now_enabled?: boolean
+  }
+}
+
+/** A running test app. */
+export interface TestContext {
+  config: Config
+  store: Store
+  app: Awaited<ReturnType<typeof buildApp>>
+  /** Calls the app with the dev API key, an optional token and language. */
+  call(
+    options: InjectOptions & { token?: string | null; lang?: 'ar' | 'en'; apiKey?: string | null },
+  ): Promise<LightMyRequestResponse>
+  /** Makes a person (and optionally their expert identity) with a live token. */
+  person(options?: PersonOptions): Promise<TestPerson>
+  close(): Promise<void>
+}
+
+let counter = 0
+
+/** Test configuration: development defaults in a temporary data directory. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mashura-test-'))
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PORT: '8080',
+    TOKEN_SECRET: 'test-secret-of-enough-length',
+  })
+  return { ...config, ...overrides }
+}
+
+/** Starts the app on a fresh database of the given kind. */
+export async function createTestContext(
+  dialect: Dialect,
+  configOverrides: Partial<Config> = {},
+): Promise<TestContext> {
+  const config = testConfig(configOverrides)
+  const schema = `t_${process.pid}_${++counter}_${randomBytes(3).toString('hex')}`
+  const url = process.env.TEST_DATABASE_URL ?? null
+  if (dialect === 'postgres' && !url) {
+    throw new Error('PostgreSQL tests need TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test')
+  }
+  const store = await openStore(
+    dialect === 'postgres'
+      ? { databaseUrl: url, dataDir: config.dataDir, pgSchema: schema, poolSize: 30 }
+      : { databaseUrl: null, dataDir: config.dataDir, sqliteFile: 'test.sqlite' },
+  )
+  const app = await buildApp({ config, store })
+  await app.ready()
+  let people = 0
+
+  return {
+    config,
+    store,
+    app,
+    call(options) {
+      const { token, lang, apiKey, headers, ...rest } = options
+      return app.inject({
+        ...rest,
+        headers: {
+          ...(apiKey === null ? {} : { 'x-api-key': apiKey ?? DEV_API_KEY }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(lang ? { 'accept-language': lang } : {}),
+          ...headers,
+        },
+      })
+    },
+    async person(options = {}) {
+      const n = ++people
+      const name = options.name ?? `شخص تجريبي ${n}`
+      const now = new Date().toISOString()
+      const { id: personId } = await store.db
+        .insertInto('people')
+        .values({
+          issuer: 'test',
+          subject: `test-${n}-${randomBytes(4).toString('hex')}`,
+          full_name: name,
+          email: options.email ?? `person${n}@example.sa`,
+          phone: null,
+          photo_path: null,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      let contributorId: number | null = null
+      if (options.contributor) {
+        const c = options.contributor
+        const row = await store.db
+          .insertInto('contributors')
+          .values({
+            person_id: personId,
+            kind: c.kind ?? 'consultant',
+            title_ar: c.title_ar ?? 'مستشار',
+            title_en: 'Consultant',
+            bio_ar: c.bio_ar ?? '',
+            bio_en: '',
+            search_text: name,
+            center_id: c.center_id ?? null,
+            can_create_slots: c.can_create_slots === false ? 0 : 1,
+            can_delete_slots: c.can_delete_slots === false ? 0 : 1,
+            chat_status: c.chat_status ? 1 : 0,
+            join_now_enabled: c.join_now_enabled ? 1 : 0,
+            available_for_instant: 0,
+            photo_path: null,
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        contributorId = row.id
+      }
+      const { token, sessionId } = await issueApiToken(store, config, personId)
+      return { personId, contributorId, token, sessionId, name }
+    },
+    async close() {
+      await app.close()
+      await store.destroy()
+      if (dialect === 'postgres' && url) await dropPgSchema(url, schema)
+    },
+  }
+}
