@@ -10,6 +10,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { Redis } from 'ioredis'
 import type { Config } from './config.ts'
 import type { Store } from './db/database.ts'
+import { devOidcProvider } from './oidc/provider.ts'
 import { apiKeyPlugin } from './plugins/api-key.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { errorsPlugin } from './plugins/errors.ts'
@@ -101,6 +102,7 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
       security: [{ apiKey: [] }],
     },
   })
+  if (config.oidc.dev) await app.register(devOidcProvider)
   await app.register(apiRoutes, { prefix: '/api' })
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   return app

@@ -1,0 +1,95 @@
+/**
+ * Rows to wire shapes (the types of `@mashura/core`'s `api/types.ts`), shared by
+ * every route that embeds them. Bilingual columns are picked by request language.
+ */
+import type {
+  Center,
+  ContributorSummary,
+  FileRef,
+  Language,
+  Office,
+  SmeSummary,
+  Subject,
+} from '@mashura/core'
+import type { Kysely } from 'kysely'
+import type { Database, Row } from '../db/tables.ts'
+
+/** A stored path as a file reference browsers can load; absolute paths are kept, site paths get the public URL. */
+export function fileRef(path: string | null, publicUrl: string): FileRef | null {
+  if (!path) return null
+  return { full_path: /^https?:\/\//.test(path) ? path : `${publicUrl}${path}` }
+}
+
+/** A subject row on the wire. */
+export function subjectOut(row: Row<'subjects'>, lang: Language): Subject {
+  return {
+    id: row.id,
+    name: lang === 'en' ? row.name_en : row.name_ar,
+    type: row.type,
+    bsa_subject: row.bsa === 1,
+    description: null,
+  }
+}
+
+/** A center row on the wire. */
+export function centerOut(row: Row<'centers'>, lang: Language): Center {
+  return {
+    id: row.id,
+    name: lang === 'en' ? row.name_en : row.name_ar,
+    city: lang === 'en' ? row.city_en : row.city_ar,
+  }
+}
+
+/** An office row on the wire. */
+export function officeOut(row: Row<'offices'>, lang: Language): Office {
+  return {
+    id: row.id,
+    name: lang === 'en' ? row.name_en : row.name_ar,
+    center_id: row.center_id,
+    address: lang === 'en' ? row.address_en : row.address_ar,
+    map_url: null,
+  }
+}
+
+/** The summaries of some contributors, by id (one query). */
+export async function contributorSummaries(
+  db: Kysely<Database>,
+  ids: readonly number[],
+  publicUrl: string,
+): Promise<Map<number, ContributorSummary>> {
+  const out = new Map<number, ContributorSummary>()
+  if (ids.length === 0) return out
+  const rows = await db
+    .selectFrom('contributors')
+    .innerJoin('people', 'people.id', 'contributors.person_id')
+    .select(['contributors.id', 'contributors.kind', 'contributors.photo_path', 'people.full_name'])
+    .where('contributors.id', 'in', [...new Set(ids)])
+    .execute()
+  for (const r of rows) {
+    out.set(r.id, {
+      id: r.id,
+      sso_user: { full_name: r.full_name },
+      file: fileRef(r.photo_path, publicUrl),
+      role: r.kind,
+    })
+  }
+  return out
+}
+
+/** The summaries of some business owners (people), by person id (one query). */
+export async function smeSummaries(
+  db: Kysely<Database>,
+  ids: readonly number[],
+  publicUrl: string,
+): Promise<Map<number, SmeSummary>> {
+  const out = new Map<number, SmeSummary>()
+  if (ids.length === 0) return out
+  const rows = await db
+    .selectFrom('people')
+    .select(['id', 'full_name', 'photo_path'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute()
+  for (const r of rows)
+    out.set(r.id, { id: r.id, full_name: r.full_name, file: fileRef(r.photo_path, publicUrl) })
+  return out
+}
