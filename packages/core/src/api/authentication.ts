@@ -15,7 +15,7 @@ export function login(
 }
 
 /** Ends the server-side session, forgetting the push token when given: `POST /authentication/logout`. */
-export function logout(
+export function logoutSession(
   client: ApiClient,
   params: LogoutInput = {},
   options?: CallOptions,

@@ -3,7 +3,7 @@
  * function per endpoint of spec section 7 and the wire types.
  */
 
-export { getChatToken, login, logout } from './authentication.ts'
+export { getChatToken, login, logoutSession } from './authentication.ts'
 export {
   getChattingPossibility,
   getNotifications,

@@ -11,7 +11,7 @@ import {
   getChatToken,
   type LoginResult,
   login,
-  logout as logoutCall,
+  logoutSession,
 } from '../api/index.ts'
 import type { RealtimeClient } from '../realtime/index.ts'
 import {
@@ -278,7 +278,7 @@ export async function logout(options: LogoutOptions): Promise<string> {
   const storage = options.storage ?? getStorage()
   const fcm = storage.getItem(STORAGE_KEYS.fcmToken)
   if (options.client && requestToken(storage)) {
-    await logoutCall(options.client, fcm ? { fcm_token: fcm } : {}).catch(() => undefined)
+    await logoutSession(options.client, fcm ? { fcm_token: fcm } : {}).catch(() => undefined)
   }
   await options.realtime?.signOut().catch(() => undefined)
   clearSession(storage)
