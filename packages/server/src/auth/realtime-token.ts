@@ -1,0 +1,71 @@
+/**
+ * Realtime tokens: what `GET /firebase/auth` hands out as the chat backend's custom
+ * token and what the realtime socket accepts. Short-lived (10 minutes) HS256 JWTs
+ * with their own audience, so neither an API token nor a realtime token can stand
+ * in for the other.
+ */
+import { jwtVerify, SignJWT } from 'jose'
+import type { Config } from '../config.ts'
+
+/** The audience of realtime tokens. */
+export const REALTIME_AUDIENCE = 'mashura-realtime'
+
+/** How long a realtime token lives, in seconds. */
+export const REALTIME_TOKEN_TTL_SECONDS = 10 * 60
+
+/** Who a realtime token speaks for. */
+export interface RealtimeIdentity {
+  /** The person's id. */
+  personId: number
+  /** The person's contributor id, or null when they are not an expert. */
+  contributorId: number | null
+  /** The API session the token was issued under (its logout ends the session, not the token). */
+  sessionId: string | null
+}
+
+function key(config: Config): Uint8Array {
+  return new TextEncoder().encode(config.tokenSecret)
+}
+
+/** Signs a realtime token for a person. */
+export async function issueRealtimeToken(
+  config: Config,
+  identity: RealtimeIdentity,
+  now: Date = new Date(),
+): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000)
+  return new SignJWT({
+    cid: identity.contributorId,
+    ...(identity.sessionId ? { sid: identity.sessionId } : {}),
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(identity.personId))
+    .setIssuer(config.publicUrl)
+    .setAudience(REALTIME_AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + REALTIME_TOKEN_TTL_SECONDS)
+    .sign(key(config))
+}
+
+/** Checks a realtime token (signature, issuer, audience, expiry); null when any check fails. */
+export async function verifyRealtimeToken(config: Config, token: string): Promise<RealtimeIdentity | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(config), {
+      algorithms: ['HS256'],
+      issuer: config.publicUrl,
+      audience: REALTIME_AUDIENCE,
+      requiredClaims: ['exp', 'sub'],
+    })
+    const personId = Number(payload.sub)
+    const cid = payload.cid
+    if (!Number.isSafeInteger(personId) || personId < 1) return null
+    if (cid !== null && !(typeof cid === 'number' && Number.isSafeInteger(cid))) return null
+    return {
+      personId,
+      contributorId: cid,
+      sessionId: typeof payload.sid === 'string' ? payload.sid : null,
+    }
+  } catch {
+    return null
+  }
+}
