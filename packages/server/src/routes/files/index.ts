@@ -1,4 +1,147 @@
-/** Files the API serves: generated avatars (and, in part 2, uploads). */
+/**
+ * Files the API serves: generated avatars (and, in part 2, uploads). An avatar is a
+ * person's initials on a colour picked from a fixed palette by their id.
+ */
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
+import { notFound } from '../../http/errors.ts'
+import { ErrorBody } from '../../http/schema.ts'
 
-export async function filesRoutes(_app: FastifyInstance): Promise<void> {}
+/**
+ * Backgrounds, the brand colours first. Each keeps white initials readable: at
+ * least 3:1, the WCAG level for large text (the initials are 56px, bold).
+ */
+export const AVATAR_PALETTE = [
+  '#3084b2',
+  '#2d1a47',
+  '#1f6f8b',
+  '#5b3f8c',
+  '#0f766e',
+  '#9a3412',
+  '#1e40af',
+  '#9d174d',
+  '#3f6212',
+  '#475569',
+] as const
+
+/** Whose avatar: `c` a contributor, `p` a person. */
+export type AvatarKind = 'c' | 'p'
+
+/** The palette colour of an id: spread by a multiplicative hash so neighbouring ids differ. */
+export function avatarColor(kind: AvatarKind, id: number): string {
+  const hash = (Math.imul(id, 2654435761) ^ (kind === 'c' ? 0x5bd1e995 : 0)) >>> 0
+  return AVATAR_PALETTE[hash % AVATAR_PALETTE.length]!
+}
+
+// Honorifics and the "son of / daughter of" links carry no initial.
+const SKIPPED_WORDS = new Set(['بن', 'بنت', 'ابن', 'bin', 'bint', 'ibn'])
+const ARABIC_ARTICLE = /^(ال)(?=\p{L}{2})/u
+const LATIN_ARTICLE = /^(al|el)-(?=\p{L})/iu
+const ARABIC_LETTER = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF]/
+
+/**
+ * The initials of a name: the first letter of the first and of the last word,
+ * skipping honorifics ("د.", "Dr."), "بن"/"بنت" and the article "ال"/"Al-".
+ * Only letters are kept, so bidi controls and markup characters never get in.
+ */
+export function initialsOf(name: string): string {
+  const words = name
+    .normalize('NFC')
+    .split(/\s+/)
+    .filter((w) => w.length > 0 && !w.endsWith('.') && !SKIPPED_WORDS.has(w.toLowerCase()))
+  const letters = words
+    .map((w) => w.replace(ARABIC_ARTICLE, '').replace(LATIN_ARTICLE, ''))
+    .map((w) => /\p{L}/u.exec(w)?.[0])
+    .filter((c): c is string => c !== undefined)
+  const chosen = letters.length > 1 ? [letters[0]!, letters[letters.length - 1]!] : letters
+  // A zero-width non-joiner keeps two Arabic letters apart instead of joining them into a word.
+  return chosen
+    .map((c) => c.toLocaleUpperCase())
+    .join(chosen.some((c) => ARABIC_LETTER.test(c)) ? '\u200C' : '')
+}
+
+/** Escapes text for SVG/XML content and attribute values. */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+/** Removes characters XML 1.0 does not allow, and bidi controls that could reorder the title. */
+function xmlSafe(text: string): string {
+  return text.replace(
+    /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]|[\u202A-\u202E\u2066-\u2069]/gu,
+    '',
+  )
+}
+
+/** The avatar of a person: a 128×128 SVG with their initials, and their name as its accessible title. */
+export function avatarSvg(kind: AvatarKind, id: number, name: string): string {
+  const initials = initialsOf(name)
+  const rtl = ARABIC_LETTER.test(initials)
+  const title = escapeXml(xmlSafe(name))
+  const background = avatarColor(kind, id)
+  // A head-and-shoulders outline stands in for a name with no letters.
+  const face = initials
+    ? `<text x="64" y="64" dy="0.35em" text-anchor="middle" direction="${rtl ? 'rtl' : 'ltr'}" unicode-bidi="embed" font-family="'IBM Plex Sans Arabic', 'Noto Sans Arabic', Tahoma, Arial, sans-serif" font-size="56" font-weight="700" fill="#ffffff">${escapeXml(initials)}</text>`
+    : '<g fill="#ffffff"><circle cx="64" cy="50" r="22"/><path d="M24 112c4-24 20-36 40-36s36 12 40 36z"/></g>'
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="128" height="128" viewBox="0 0 128 128" role="img" aria-label="${title}" xml:lang="${rtl ? 'ar' : 'en'}">`,
+    `<title>${title}</title>`,
+    `<rect width="128" height="128" fill="${background}"/>`,
+    face,
+    '</svg>',
+  ].join('')
+}
+
+// ------------------------------------------------------------------------------------------ routes
+
+/** `c-{contributorId}.svg` or `p-{personId}.svg`; ids are positive 32-bit integers. */
+const AVATAR_NAME = /^([cp])-([1-9][0-9]{0,9})\.svg$/
+const MAX_ID = 2_147_483_647
+
+/** Headers of every avatar: cacheable for a day, never sniffed, and the SVG can run nothing. */
+const AVATAR_HEADERS = {
+  'content-type': 'image/svg+xml; charset=utf-8',
+  'cache-control': 'public, max-age=86400',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+} as const
+
+/** The files routes, as an encapsulated plugin under `/api`. */
+export async function filesRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  const { db } = app.store
+
+  app.get(
+    '/files/avatars/:name',
+    {
+      schema: {
+        tags: ['files'],
+        summary: "A generated avatar: the person's initials on a colour of their own.",
+        description:
+          '`c-{contributorId}.svg` for a contributor, `p-{personId}.svg` for a person. Other names and unknown ids are 404.',
+        params: Type.Object({ name: Type.String() }),
+        response: {
+          200: { content: { 'image/svg+xml': { schema: Type.String() } } },
+          404: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const match = AVATAR_NAME.exec(request.params.name)
+      const id = Number(match?.[2])
+      if (!match || id > MAX_ID) throw notFound()
+      const kind = match[1] as AvatarKind
+      const row =
+        kind === 'c'
+          ? await db
+              .selectFrom('contributors')
+              .innerJoin('people', 'people.id', 'contributors.person_id')
+              .select('people.full_name')
+              .where('contributors.id', '=', id)
+              .executeTakeFirst()
+          : await db.selectFrom('people').select('full_name').where('id', '=', id).executeTakeFirst()
+      if (!row) throw notFound()
+      return reply.headers(AVATAR_HEADERS).send(avatarSvg(kind, id, row.full_name))
+    },
+  )
+}

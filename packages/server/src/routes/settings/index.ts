@@ -1,30 +1,273 @@
-/** Settings, subjects and lists (spec section 7: nine calls). */
-import { Type } from '@fastify/type-provider-typebox'
+/**
+ * Settings, subjects and lists (spec section 7: nine calls). All public: a visitor
+ * reads them with the site's API key alone. Texts come in the request's language.
+ */
+
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Language, Settings } from '@mashura/core'
 import type { FastifyInstance } from 'fastify'
-import { notFound } from '../../http/errors.ts'
-import { commonErrors, Envelope } from '../../http/schema.ts'
+import { centerOut, officeOut, subjectOut } from '../../domain/serializers.ts'
+import { badRequest, notFound } from '../../http/errors.ts'
+import { commonErrors, Envelope, Nullable } from '../../http/schema.ts'
 import { pick } from '../../plugins/language.ts'
 
-const SettingValue = Type.Object({ key: Type.String(), value: Type.String() })
+/** The single-setting keys of core's `SettingKey`, each with its own path. */
+const SETTING_KEYS = [
+  'mentor_url',
+  'about_us',
+  'terms_and_conditions',
+  'terms_and_conditions_contributor',
+] as const
+type SettingKey = (typeof SETTING_KEYS)[number]
 
-export async function settingsRoutes(app: FastifyInstance): Promise<void> {
+const SETTING_SUMMARIES: Record<SettingKey, string> = {
+  mentor_url: 'The promotional (mentor) video URL.',
+  about_us: 'The about-us text.',
+  terms_and_conditions: 'The terms and conditions for business owners.',
+  terms_and_conditions_contributor: 'The terms and conditions for contributors.',
+}
+
+const SettingValue = Type.Object({
+  key: Type.Union([
+    Type.Literal('mentor_url'),
+    Type.Literal('about_us'),
+    Type.Literal('terms_and_conditions'),
+    Type.Literal('terms_and_conditions_contributor'),
+  ]),
+  value: Type.String(),
+})
+
+const SubjectType = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(4)], {
+  description: '1 consulting, 2 guidance, 4 partnerships',
+})
+
+const Subject = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  type: SubjectType,
+  bsa_subject: Type.Boolean(),
+  description: Nullable(Type.String()),
+})
+
+const Faq = Type.Object({ id: Type.Integer(), question: Type.String(), answer: Type.String() })
+
+const Center = Type.Object({ id: Type.Integer(), name: Type.String(), city: Nullable(Type.String()) })
+
+const Office = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  center_id: Type.Integer(),
+  address: Nullable(Type.String()),
+  map_url: Nullable(Type.String()),
+})
+
+const AllSettings = Type.Object({
+  about_us: Type.String(),
+  terms_and_conditions: Type.String(),
+  terms_and_conditions_contributor: Type.String(),
+  contact: Type.Object({ mobile: Type.String(), email: Type.String(), whatsapp: Type.String() }),
+  faqs: Type.Array(Faq),
+  mentor_url: Type.String(),
+})
+
+const SubjectFilters = {
+  type: Type.Optional(SubjectType),
+  bsa_subject: Type.Optional(
+    Type.Boolean({ description: 'true: only bsa subjects; false: only the others' }),
+  ),
+}
+
+const SubjectsQuery = Type.Object(SubjectFilters, { additionalProperties: false })
+
+const AdminSubjectsQuery = Type.Object(
+  {
+    all_subjects: Type.Optional(
+      Type.Boolean({ description: 'true: every subject; it cannot be combined with type or bsa_subject' }),
+    ),
+    ...SubjectFilters,
+  },
+  { additionalProperties: false },
+)
+
+const OfficesQuery = Type.Object(
+  {
+    contributor: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 2_147_483_647,
+        description: "Only the offices of this contributor's center",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+/** Keys whose values are read by `GET /dashboard/settings`. */
+const ALL_SETTING_KEYS = [...SETTING_KEYS, 'contact_mobile', 'contact_email', 'contact_whatsapp']
+
+/** The nine calls, as an encapsulated plugin under `/api`. */
+export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = app.store
 
-  async function setting(key: string, lang: 'ar' | 'en') {
+  async function setting(key: SettingKey, lang: Language) {
     const row = await db.selectFrom('settings').selectAll().where('key', '=', key).executeTakeFirst()
     if (!row) throw notFound()
     return { key, value: pick(row, 'value', lang) }
   }
 
+  function faqs(lang: Language) {
+    return db
+      .selectFrom('faqs')
+      .selectAll()
+      .orderBy('position')
+      .orderBy('id')
+      .execute()
+      .then((rows) =>
+        rows.map((r) => ({ id: r.id, question: pick(r, 'question', lang), answer: pick(r, 'answer', lang) })),
+      )
+  }
+
+  async function subjects(filters: { type?: 1 | 2 | 4; bsa_subject?: boolean }, lang: Language) {
+    let query = db.selectFrom('subjects').selectAll().orderBy('id')
+    if (filters.type !== undefined) query = query.where('type', '=', filters.type)
+    if (filters.bsa_subject !== undefined) query = query.where('bsa', '=', filters.bsa_subject ? 1 : 0)
+    return (await query.execute()).map((r) => subjectOut(r, lang))
+  }
+
+  for (const key of SETTING_KEYS) {
+    app.get(
+      `/dashboard/settings/${key}`,
+      {
+        schema: {
+          tags: ['settings'],
+          summary: SETTING_SUMMARIES[key],
+          response: { 200: Envelope(SettingValue), ...commonErrors },
+        },
+      },
+      async (request) => ({ data: await setting(key, request.lang) }),
+    )
+  }
+
   app.get(
-    '/dashboard/settings/mentor_url',
+    '/dashboard/settings',
     {
       schema: {
         tags: ['settings'],
-        summary: 'The promotional (mentor) video URL.',
-        response: { 200: Envelope(SettingValue), ...commonErrors },
+        summary: 'Every public setting at once: texts, contact details, the FAQ and the mentor video.',
+        description: 'A setting that has not been set reads as an empty string.',
+        response: { 200: Envelope(AllSettings), ...commonErrors },
       },
     },
-    async (request) => ({ data: await setting('mentor_url', request.lang) }),
+    async (request) => {
+      const lang = request.lang
+      const rows = await db.selectFrom('settings').selectAll().where('key', 'in', ALL_SETTING_KEYS).execute()
+      const value = (key: string) => {
+        const row = rows.find((r) => r.key === key)
+        return row ? pick(row, 'value', lang) : ''
+      }
+      const data: Settings = {
+        about_us: value('about_us'),
+        terms_and_conditions: value('terms_and_conditions'),
+        terms_and_conditions_contributor: value('terms_and_conditions_contributor'),
+        contact: {
+          mobile: value('contact_mobile'),
+          email: value('contact_email'),
+          whatsapp: value('contact_whatsapp'),
+        },
+        faqs: await faqs(lang),
+        mentor_url: value('mentor_url'),
+      }
+      return { data }
+    },
+  )
+
+  app.get(
+    '/dashboard/common-questions',
+    {
+      schema: {
+        tags: ['settings'],
+        summary: 'The FAQ, in display order.',
+        response: { 200: Envelope(Type.Array(Faq)), ...commonErrors },
+      },
+    },
+    async (request) => ({ data: await faqs(request.lang) }),
+  )
+
+  app.get(
+    '/dashboard/subjects',
+    {
+      schema: {
+        tags: ['subjects'],
+        summary: 'The subjects, optionally of one type and only bsa (or only other) subjects.',
+        querystring: SubjectsQuery,
+        response: { 200: Envelope(Type.Array(Subject)), ...commonErrors },
+      },
+    },
+    async (request) => ({ data: await subjects(request.query, request.lang) }),
+  )
+
+  app.get(
+    '/dashboard/subjects/get/admin',
+    {
+      schema: {
+        tags: ['subjects'],
+        summary: 'Every subject (all_subjects=true, or no query), or the subjects by type and bsa flag.',
+        querystring: AdminSubjectsQuery,
+        response: { 200: Envelope(Type.Array(Subject)), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const { all_subjects, ...filters } = request.query
+      // Core's AdminSubjectsParams is either-or: asking for everything and for a filter is a client bug.
+      if (all_subjects === true && (filters.type !== undefined || filters.bsa_subject !== undefined)) {
+        throw badRequest('validation_failed', 'errors.validationFailed', {
+          all_subjects: 'errors.invalidValue',
+        })
+      }
+      return { data: await subjects(all_subjects === true ? {} : filters, request.lang) }
+    },
+  )
+
+  app.get(
+    '/center/centers',
+    {
+      schema: {
+        tags: ['centers'],
+        summary: 'The business-support centers.',
+        response: { 200: Envelope(Type.Array(Center)), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const rows = await db.selectFrom('centers').selectAll().orderBy('id').execute()
+      return { data: rows.map((r) => centerOut(r, request.lang)) }
+    },
+  )
+
+  app.get(
+    '/center/offices',
+    {
+      schema: {
+        tags: ['centers'],
+        summary: "The offices, or only those of one contributor's center (none when they have no center).",
+        querystring: OfficesQuery,
+        response: { 200: Envelope(Type.Array(Office)), ...commonErrors },
+      },
+    },
+    async (request) => {
+      let query = db.selectFrom('offices').selectAll().orderBy('center_id').orderBy('id')
+      const contributorId = request.query.contributor
+      if (contributorId !== undefined) {
+        const contributor = await db
+          .selectFrom('contributors')
+          .select('center_id')
+          .where('id', '=', contributorId)
+          .executeTakeFirst()
+        if (!contributor) throw notFound()
+        if (contributor.center_id === null) return { data: [] }
+        query = query.where('center_id', '=', contributor.center_id)
+      }
+      return { data: (await query.execute()).map((r) => officeOut(r, request.lang)) }
+    },
   )
 }
