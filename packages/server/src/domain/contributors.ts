@@ -1,0 +1,433 @@
+/**
+ * Contributor profiles and the contributor search: the queries behind the public
+ * lists, the search page, profile pages and a contributor's public schedule.
+ * Every read that serves a page of contributors takes a fixed number of queries
+ * whatever the page size (no N+1): the page's ids first, then one batched query
+ * per part of the profile.
+ */
+import {
+  type Availability,
+  addDays,
+  type ContributorKind,
+  type ContributorProfile,
+  type Language,
+  type Slot,
+  type Subject,
+  type SubjectType,
+  startOfRiyadhDay,
+} from '@mashura/core'
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely'
+import type { Database } from '../db/tables.ts'
+import { buildSearchText, escapeLike, searchTerms } from '../search/arabic.ts'
+import { centerOut, contributorSummaries, officeOut, subjectOut } from './serializers.ts'
+
+/**
+ * Which contributor kind serves which field (subject type): 1 consulting →
+ * consultant, 2 guidance → advisor, 4 partnerships → partner. bsa contributors
+ * belong to a field through the subjects they cover (see {@link ContributorFilters.type}).
+ */
+export const KIND_FOR_SUBJECT_TYPE: Readonly<Record<SubjectType, Exclude<ContributorKind, 'bsa'>>> = {
+  1: 'consultant',
+  2: 'advisor',
+  4: 'partner',
+}
+
+/** The kinds `GET /profile/v2/consultants` lists. */
+export const CONSULTANT_KINDS: readonly ContributorKind[] = ['consultant', 'advisor', 'partner']
+
+/** The most dates a search may ask for (a month of days). */
+export const MAX_SEARCH_DATES = 31
+
+/** What a contributor search narrows by; every filter given must hold (AND). */
+export interface ContributorFilters {
+  /** Free text: every normalised word must appear in `search_text`; blank lists everyone. */
+  q?: string | undefined
+  /** Only these kinds. */
+  kinds?: readonly ContributorKind[] | undefined
+  /**
+   * Only contributors of this field: the kind that serves it ({@link KIND_FOR_SUBJECT_TYPE}),
+   * or a bsa contributor who covers a subject of this type.
+   */
+  type?: SubjectType | undefined
+  /** Only contributors covering at least one of these subjects. */
+  subjects?: readonly number[] | undefined
+  /** Only contributors of one of these centers. */
+  centers?: readonly number[] | undefined
+  /** Only contributors with a free future slot on one of these Riyadh days (`YYYY-MM-DD`). */
+  dates?: readonly string[] | undefined
+  /**
+   * Only contributors with a free future slot that can be held this way: 1 office, 2 online,
+   * 3 either (a slot shares at least one bit).
+   */
+  availability?: Availability | undefined
+  /** Only contributors with at least one free future slot. */
+  available?: boolean | undefined
+}
+
+/** Options that shape profiles: the language, the public URL for pictures, and "now". */
+export interface ProfileOptions {
+  /** The language of names and texts. */
+  lang: Language
+  /** The public URL that site paths of pictures are prefixed with. */
+  publicUrl: string
+  /** The moment "future" and "free" are measured from; now by default. */
+  now?: Date
+}
+
+/** The UTC instants a Riyadh calendar day (`YYYY-MM-DD`) spans, as stored text: `[start, end)`. */
+export function riyadhDayRange(date: string): { start: string; end: string } {
+  // Noon Riyadh time is safely inside the day whatever the offset.
+  const start = startOfRiyadhDay(`${date}T12:00:00+03:00`)
+  return { start: start.toISOString(), end: addDays(start, 1).toISOString() }
+}
+
+type ContributorScope = ExpressionBuilder<Database, 'contributors'>
+
+/** `EXISTS` a free future slot of the row's contributor, optionally on some days and bookable some way. */
+function hasFreeFutureSlot(
+  eb: ContributorScope,
+  now: string,
+  options: { days?: readonly { start: string; end: string }[]; availability?: Availability },
+) {
+  let slots = eb
+    .selectFrom('slots')
+    .select('slots.id')
+    .whereRef('slots.contributor_id', '=', 'contributors.id')
+    .where('slots.start_at', '>', now)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('sessions').select('sessions.id').whereRef('sessions.active_slot_id', '=', 'slots.id'),
+        ),
+      ),
+    )
+  const { days, availability } = options
+  if (days && days.length > 0) {
+    slots = slots.where((e) =>
+      e.or(days.map((d) => e.and([e('slots.start_at', '>=', d.start), e('slots.start_at', '<', d.end)]))),
+    )
+  }
+  if (availability !== undefined) {
+    slots = slots.where(sql<number>`${sql.ref('slots.availability')} & ${sql.lit(availability)}`, '<>', 0)
+  }
+  return eb.exists(slots)
+}
+
+/** The contributors matching some filters, as a query without selection or order. */
+function filteredContributors(db: Kysely<Database>, filters: ContributorFilters, now: Date) {
+  let query = db.selectFrom('contributors')
+  const terms = filters.q === undefined ? [] : searchTerms(filters.q)
+  for (const term of terms) {
+    // The escape character is a single backslash on both databases (PostgreSQL's standard strings).
+    query = query.where(
+      sql<boolean>`${sql.ref('contributors.search_text')} like ${`%${escapeLike(term)}%`} escape '\\'`,
+    )
+  }
+  if (filters.kinds) {
+    const kinds = [...filters.kinds]
+    query =
+      kinds.length === 0 ? query.where(sql<boolean>`1 = 0`) : query.where('contributors.kind', 'in', kinds)
+  }
+  const type = filters.type
+  if (type !== undefined) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('contributors.kind', '=', KIND_FOR_SUBJECT_TYPE[type]),
+        eb.and([
+          eb('contributors.kind', '=', 'bsa'),
+          eb.exists(
+            eb
+              .selectFrom('contributor_subjects')
+              .innerJoin('subjects', 'subjects.id', 'contributor_subjects.subject_id')
+              .select('contributor_subjects.subject_id')
+              .whereRef('contributor_subjects.contributor_id', '=', 'contributors.id')
+              .where('subjects.type', '=', type),
+          ),
+        ]),
+      ]),
+    )
+  }
+  if (filters.subjects && filters.subjects.length > 0) {
+    const subjects = [...new Set(filters.subjects)]
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('contributor_subjects')
+          .select('contributor_subjects.subject_id')
+          .whereRef('contributor_subjects.contributor_id', '=', 'contributors.id')
+          .where('contributor_subjects.subject_id', 'in', subjects),
+      ),
+    )
+  }
+  if (filters.centers && filters.centers.length > 0) {
+    query = query.where('contributors.center_id', 'in', [...new Set(filters.centers)])
+  }
+  const days =
+    filters.dates && filters.dates.length > 0 ? [...new Set(filters.dates)].map(riyadhDayRange) : undefined
+  if (days || filters.availability !== undefined || filters.available) {
+    const slotFilter: { days?: { start: string; end: string }[]; availability?: Availability } = {}
+    if (days) slotFilter.days = days
+    if (filters.availability !== undefined) slotFilter.availability = filters.availability
+    query = query.where((eb) => hasFreeFutureSlot(eb, now.toISOString(), slotFilter))
+  }
+  return query
+}
+
+/**
+ * Finds contributors, newest first (`created_at` desc, then id desc): the ids of one page
+ * and the total across pages. A page beyond the last gives no ids and the right total.
+ */
+export async function searchContributorIds(
+  db: Kysely<Database>,
+  filters: ContributorFilters,
+  paging: { page: number; perPage: number },
+  now: Date = new Date(),
+): Promise<{ ids: number[]; total: number }> {
+  const { n } = await filteredContributors(db, filters, now)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  const total = Number(n)
+  const offset = (paging.page - 1) * paging.perPage
+  if (offset >= total) return { ids: [], total }
+  const rows = await filteredContributors(db, filters, now)
+    .select('contributors.id')
+    .orderBy('contributors.created_at', 'desc')
+    .orderBy('contributors.id', 'desc')
+    .limit(paging.perPage)
+    .offset(offset)
+    .execute()
+  return { ids: rows.map((r) => r.id), total }
+}
+
+/**
+ * The full profiles of some contributors, by id, in five queries whatever their number:
+ * rows, subjects, centers, free future slots (next one and availability) and held sessions.
+ * `rating` stays null until ratings exist.
+ */
+export async function contributorProfiles(
+  db: Kysely<Database>,
+  ids: readonly number[],
+  options: ProfileOptions,
+): Promise<Map<number, ContributorProfile>> {
+  const out = new Map<number, ContributorProfile>()
+  const unique = [...new Set(ids)]
+  if (unique.length === 0) return out
+  const { lang, publicUrl } = options
+  const now = (options.now ?? new Date()).toISOString()
+
+  const rows = await db.selectFrom('contributors').selectAll().where('id', 'in', unique).execute()
+  if (rows.length === 0) return out
+  const found = rows.map((r) => r.id)
+  const centerIds = [...new Set(rows.flatMap((r) => (r.center_id === null ? [] : [r.center_id])))]
+
+  const [summaries, subjectRows, centers, slotStats, sessionCounts] = await Promise.all([
+    contributorSummaries(db, found, publicUrl),
+    db
+      .selectFrom('contributor_subjects')
+      .innerJoin('subjects', 'subjects.id', 'contributor_subjects.subject_id')
+      .select('contributor_subjects.contributor_id')
+      .select(['subjects.id', 'subjects.name_ar', 'subjects.name_en', 'subjects.type', 'subjects.bsa'])
+      .where('contributor_subjects.contributor_id', 'in', found)
+      .orderBy('subjects.id')
+      .execute(),
+    centerIds.length === 0
+      ? Promise.resolve([])
+      : db.selectFrom('centers').selectAll().where('id', 'in', centerIds).execute(),
+    db
+      .selectFrom('slots')
+      .select('slots.contributor_id')
+      .select((eb) => [
+        eb.fn.min('slots.start_at').as('next_start'),
+        sql<number>`max(${sql.ref('slots.availability')} & 1)`.as('office'),
+        sql<number>`max(${sql.ref('slots.availability')} & 2)`.as('online'),
+      ])
+      .where('slots.contributor_id', 'in', found)
+      .where('slots.start_at', '>', now)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('sessions').select('sessions.id').whereRef('sessions.active_slot_id', '=', 'slots.id'),
+          ),
+        ),
+      )
+      .groupBy('slots.contributor_id')
+      .execute(),
+    db
+      .selectFrom('sessions')
+      .select('sessions.contributor_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('sessions.contributor_id', 'in', found)
+      .where('sessions.state', '=', 'ended')
+      .groupBy('sessions.contributor_id')
+      .execute(),
+  ])
+
+  const subjectsBy = new Map<number, Subject[]>()
+  for (const s of subjectRows) {
+    const list = subjectsBy.get(s.contributor_id) ?? []
+    list.push(subjectOut(s, lang))
+    subjectsBy.set(s.contributor_id, list)
+  }
+  const centerBy = new Map(centers.map((c) => [c.id, centerOut(c, lang)]))
+  const slotsBy = new Map(slotStats.map((s) => [s.contributor_id, s]))
+  const countBy = new Map(sessionCounts.map((s) => [s.contributor_id, Number(s.n)]))
+
+  for (const row of rows) {
+    const summary = summaries.get(row.id)
+    if (!summary) continue
+    const slots = slotsBy.get(row.id)
+    const bits = slots ? (Number(slots.office) ? 1 : 0) | (Number(slots.online) ? 2 : 0) : 0
+    const bio = lang === 'en' ? row.bio_en : row.bio_ar
+    out.set(row.id, {
+      ...summary,
+      can_create_slots: row.can_create_slots === 1,
+      can_delete_slots: row.can_delete_slots === 1,
+      subjects: subjectsBy.get(row.id) ?? [],
+      bio: bio.trim() === '' ? null : bio,
+      center: row.center_id === null ? null : (centerBy.get(row.center_id) ?? null),
+      // With nothing free to book, nothing restricts how a booking could be held.
+      availability: bits === 0 ? 3 : (bits as Availability),
+      next_free_slot: slots?.next_start ?? null,
+      rating: null,
+      sessions_count: countBy.get(row.id) ?? 0,
+      created_at: row.created_at,
+    })
+  }
+  return out
+}
+
+/** One contributor's full profile, or null when there is no such contributor. */
+export async function contributorProfile(
+  db: Kysely<Database>,
+  id: number,
+  options: ProfileOptions,
+): Promise<ContributorProfile | null> {
+  return (await contributorProfiles(db, [id], options)).get(id) ?? null
+}
+
+/** Profiles for a page of ids, in the ids' order. */
+export async function orderedProfiles(
+  db: Kysely<Database>,
+  ids: readonly number[],
+  options: ProfileOptions,
+): Promise<ContributorProfile[]> {
+  const profiles = await contributorProfiles(db, ids, options)
+  return ids.flatMap((id) => {
+    const p = profiles.get(id)
+    return p ? [p] : []
+  })
+}
+
+/**
+ * A page of a contributor's free future slots, earliest first (start, then id), and their
+ * total. A slot is free while no session holds it (`sessions.active_slot_id`).
+ */
+export async function freeSlotsPage(
+  db: Kysely<Database>,
+  contributorId: number,
+  paging: { page: number; perPage: number },
+  options: { lang: Language; now?: Date },
+): Promise<{ slots: Slot[]; total: number }> {
+  const now = (options.now ?? new Date()).toISOString()
+  const base = db
+    .selectFrom('slots')
+    .where('slots.contributor_id', '=', contributorId)
+    .where('slots.start_at', '>', now)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('sessions').select('sessions.id').whereRef('sessions.active_slot_id', '=', 'slots.id'),
+        ),
+      ),
+    )
+  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const total = Number(n)
+  const offset = (paging.page - 1) * paging.perPage
+  if (offset >= total) return { slots: [], total }
+  const rows = await base
+    .selectAll('slots')
+    .orderBy('slots.start_at')
+    .orderBy('slots.id')
+    .limit(paging.perPage)
+    .offset(offset)
+    .execute()
+  const officeIds = [...new Set(rows.flatMap((r) => (r.office_id === null ? [] : [r.office_id])))]
+  const offices =
+    officeIds.length === 0
+      ? []
+      : await db.selectFrom('offices').selectAll().where('id', 'in', officeIds).execute()
+  const officeBy = new Map(offices.map((o) => [o.id, officeOut(o, options.lang)]))
+  return {
+    total,
+    slots: rows.map((r) => ({
+      id: r.id,
+      contributor_id: r.contributor_id,
+      start: r.start_at,
+      end: r.end_at,
+      availability: r.availability,
+      office: r.office_id === null ? null : (officeBy.get(r.office_id) ?? null),
+      is_booked: false,
+      session_id: null,
+    })),
+  }
+}
+
+/** The subjects at least one contributor covers, by id. */
+export async function coveredSubjects(db: Kysely<Database>, lang: Language): Promise<Subject[]> {
+  const rows = await db
+    .selectFrom('subjects')
+    .selectAll('subjects')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('contributor_subjects')
+          .select('contributor_subjects.contributor_id')
+          .whereRef('contributor_subjects.subject_id', '=', 'subjects.id'),
+      ),
+    )
+    .orderBy('subjects.id')
+    .execute()
+  return rows.map((r) => subjectOut(r, lang))
+}
+
+/**
+ * Rewrites `search_text` of some contributors from their name, titles, subjects and bios in
+ * both languages. Call it after changing any of those; the search reads nothing else.
+ */
+export async function rebuildSearchText(db: Kysely<Database>, ids: readonly number[]): Promise<void> {
+  const unique = [...new Set(ids)]
+  if (unique.length === 0) return
+  const rows = await db
+    .selectFrom('contributors')
+    .innerJoin('people', 'people.id', 'contributors.person_id')
+    .select([
+      'contributors.id',
+      'people.full_name',
+      'contributors.title_ar',
+      'contributors.title_en',
+      'contributors.bio_ar',
+      'contributors.bio_en',
+    ])
+    .where('contributors.id', 'in', unique)
+    .execute()
+  const subjects = await db
+    .selectFrom('contributor_subjects')
+    .innerJoin('subjects', 'subjects.id', 'contributor_subjects.subject_id')
+    .select(['contributor_subjects.contributor_id', 'subjects.name_ar', 'subjects.name_en'])
+    .where('contributor_subjects.contributor_id', 'in', unique)
+    .execute()
+  for (const row of rows) {
+    const names = subjects.filter((s) => s.contributor_id === row.id).flatMap((s) => [s.name_ar, s.name_en])
+    await db
+      .updateTable('contributors')
+      .set({
+        search_text: buildSearchText({
+          name: row.full_name,
+          titles: [row.title_ar, row.title_en],
+          bios: [row.bio_ar, row.bio_en],
+          subjects: names,
+        }),
+      })
+      .where('id', '=', row.id)
+      .execute()
+  }
+}

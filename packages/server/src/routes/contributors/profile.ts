@@ -1,0 +1,152 @@
+/**
+ * The signed-in person's own profile calls: the contributor's profile, the
+ * account-deletion request, the instant-session toggle and the push token.
+ */
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyInstance } from 'fastify'
+import { contributorProfile } from '../../domain/contributors.ts'
+import { ApiHttpError, badRequest, conflict, notFound } from '../../http/errors.ts'
+import { commonErrors, Envelope, ErrorBody } from '../../http/schema.ts'
+import { requireAuth, requireContributor } from '../../plugins/auth.ts'
+import { translatorFor } from '../../plugins/language.ts'
+import {
+  AccountDeletionBody,
+  ContributorProfileSchema,
+  InstantAvailabilityBody,
+  PushTokenBodySchema,
+  SIGNED_IN,
+} from './schemas.ts'
+
+/** Registers the signed-in person's own profile calls. */
+export async function ownProfileRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  const { db, dialect } = app.store
+  const { publicUrl } = app.config
+
+  app.get(
+    '/profile/contributor',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "The signed-in contributor's own profile.",
+        description: '403 for a person without an expert identity.',
+        security: SIGNED_IN,
+        response: { 200: Envelope(ContributorProfileSchema), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const auth = requireContributor(request)
+      const profile = await contributorProfile(db, auth.contributorId, { lang: request.lang, publicUrl })
+      // The identity was read with the token a moment ago; gone now means deleted in between.
+      if (!profile) throw notFound()
+      return { data: profile }
+    },
+  )
+
+  app.post(
+    '/profile/user/request_delete',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "Asks for the signed-in person's account to be deleted.",
+        description:
+          'The reason is required and trimmed, at most 300 characters. One open request per person: a second is 409. The message is for people, in the request language.',
+        security: SIGNED_IN,
+        body: AccountDeletionBody,
+        response: { 201: Envelope(Type.Null()), 409: ErrorBody, ...commonErrors },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request)
+      const reason = request.body.reason.trim()
+      if (reason === '')
+        throw badRequest('validation_failed', 'errors.validationFailed', { reason: 'errors.fieldRequired' })
+      await db.transaction().execute(async (trx) => {
+        // On PostgreSQL two concurrent requests would both see "none yet": lock the person first.
+        // SQLite runs one write transaction at a time, which serialises them already.
+        if (dialect === 'postgres') {
+          await trx.selectFrom('people').select('id').where('id', '=', auth.personId).forUpdate().execute()
+        }
+        const open = await trx
+          .selectFrom('deletion_requests')
+          .select('id')
+          .where('person_id', '=', auth.personId)
+          .executeTakeFirst()
+        if (open) throw conflict('deletion_already_requested', 'errors.deletionAlreadyRequested')
+        await trx
+          .insertInto('deletion_requests')
+          .values({ person_id: auth.personId, reason, created_at: new Date().toISOString() })
+          .execute()
+      })
+      reply.code(201)
+      return { data: null, message: translatorFor(request).t('accountDeletion.sent') }
+    },
+  )
+
+  app.put(
+    '/profile/contributor/available-for-instant',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "Switches the signed-in contributor's availability for instant sessions.",
+        description:
+          '403 `instant_not_enabled` unless the admin has enabled instant sessions for this contributor.',
+        security: SIGNED_IN,
+        body: InstantAvailabilityBody,
+        response: {
+          200: Envelope(Type.Object({ available_for_instant: Type.Boolean() })),
+          ...commonErrors,
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireContributor(request)
+      const value = request.body.available_for_instant
+      // One conditional update: an admin switching instant sessions off at the same moment wins.
+      const result = await db
+        .updateTable('contributors')
+        .set({ available_for_instant: value ? 1 : 0 })
+        .where('id', '=', auth.contributorId)
+        .where('join_now_enabled', '=', 1)
+        .executeTakeFirst()
+      if (Number(result.numUpdatedRows) === 0)
+        throw new ApiHttpError(403, 'instant_not_enabled', 'errors.instantNotEnabled')
+      return { data: { available_for_instant: value } }
+    },
+  )
+
+  app.post(
+    '/profile/contributor/fcm-token',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: "Registers the signed-in contributor's push token (device type 3, the web).",
+        description:
+          'Idempotent: a token already registered moves to the caller. The token is also tied to the API session, so logout can forget it.',
+        security: SIGNED_IN,
+        body: PushTokenBodySchema,
+        response: { 200: Envelope(Type.Null()), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const auth = requireContributor(request)
+      const { token, device_type } = request.body
+      const now = new Date().toISOString()
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('push_tokens')
+          .values({ token, person_id: auth.personId, device_type, created_at: now })
+          .onConflict((oc) =>
+            oc.column('token').doUpdateSet({ person_id: auth.personId, device_type, created_at: now }),
+          )
+          .execute()
+        await trx
+          .updateTable('auth_sessions')
+          .set({ fcm_token: token })
+          .where('id', '=', auth.sessionId)
+          .execute()
+      })
+      return { data: null }
+    },
+  )
+}
