@@ -1,4 +1,236 @@
-/** The contributor's schedule (spec section 7: five calls). */
-import type { FastifyInstance } from 'fastify'
+/** The contributor's schedule (spec section 7: five calls). Every call reads or changes the caller's own. */
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import {
+  PAST_STATES,
+  SessionSchema,
+  SessionStateSchema,
+  SlotSchema,
+  sessionRowsOnly,
+  sessionsOut,
+  slotsOut,
+  UPCOMING_STATES,
+} from '../../domain/sessions.ts'
+import { unprocessable } from '../../http/errors.ts'
+import {
+  commonErrors,
+  DEFAULT_PER_PAGE,
+  Envelope,
+  ErrorBody,
+  IdParams,
+  Paged,
+  PageQuery,
+  pageMeta,
+} from '../../http/schema.ts'
+import { requireContributor } from '../../plugins/auth.ts'
+import { translatorFor } from '../../plugins/language.ts'
+import { CreateSlotsBody, createSlots, deleteSlot, MAX_RANGE_DAYS } from './slots.ts'
+import { scopeBounds } from './time.ts'
+import { readWorkingHours, WorkingHoursSchema } from './working-hours.ts'
 
-export async function scheduleRoutes(_app: FastifyInstance): Promise<void> {}
+const signedIn = [{ apiKey: [], bearer: [] }]
+
+const DateScopeSchema = Type.Union([
+  Type.Literal('today'),
+  Type.Literal('week'),
+  Type.Literal('month'),
+  Type.Literal('upcoming'),
+  Type.Literal('past'),
+])
+
+/** The largest Unix second a range may name (the end of year 9999). */
+const MAX_UNIX_SECONDS = 253_402_300_799
+
+// A signed-out caller gets 401 and a person without an expert identity 403, before any validation detail.
+async function mustBeContributor(request: FastifyRequest): Promise<void> {
+  requireContributor(request)
+}
+
+export async function scheduleRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const { db } = app.store
+
+  app.get(
+    '/schedule/booked-sessions',
+    {
+      preValidation: mustBeContributor,
+      schema: {
+        tags: ['schedule'],
+        summary:
+          "The signed-in contributor's sessions (not waiting requests) by period, or by range and state.",
+        description:
+          '`date_scope`: today (the Riyadh day), week (the Saudi week, Sunday to Saturday), month (the Riyadh ' +
+          'calendar month), upcoming (booked or ongoing), past (ended, cancelled or absent, newest first). ' +
+          'With a scope, `from` and `to` are ignored; otherwise sessions starting at or after `from` and ' +
+          'before `to`. `state` narrows either way.',
+        security: signedIn,
+        querystring: Type.Object({
+          ...PageQuery,
+          date_scope: Type.Optional(DateScopeSchema),
+          from: Type.Optional(Type.String({ format: 'date-time' })),
+          to: Type.Optional(Type.String({ format: 'date-time' })),
+          state: Type.Optional(SessionStateSchema),
+        }),
+        response: { 200: Paged(SessionSchema), ...commonErrors, 422: ErrorBody },
+      },
+    },
+    async (request) => {
+      const auth = requireContributor(request)
+      const { date_scope: scope, from, to, state } = request.query
+      const page = request.query.page ?? 1
+      const perPage = request.query.per_page ?? DEFAULT_PER_PAGE
+      let base = db
+        .selectFrom('sessions')
+        .where('contributor_id', '=', auth.contributorId)
+        .where(sessionRowsOnly)
+      let direction: 'asc' | 'desc' = 'asc'
+      if (scope === 'upcoming') base = base.where('state', 'in', UPCOMING_STATES)
+      else if (scope === 'past') {
+        base = base.where('state', 'in', PAST_STATES)
+        direction = 'desc'
+      } else if (scope) {
+        const bounds = scopeBounds(scope, new Date())
+        base = base
+          .where('start_at', '>=', bounds.start.toISOString())
+          .where('start_at', '<', bounds.end.toISOString())
+      } else {
+        const fromMs = from === undefined ? null : Date.parse(from)
+        const toMs = to === undefined ? null : Date.parse(to)
+        if (Number.isNaN(fromMs) || Number.isNaN(toMs))
+          throw unprocessable('invalid_range', 'errors.validationFailed', {
+            [Number.isNaN(fromMs) ? 'from' : 'to']: 'errors.invalidDate',
+          })
+        if (fromMs !== null && toMs !== null && toMs <= fromMs)
+          throw unprocessable('invalid_range', 'errors.validationFailed', { to: 'errors.invalidValue' })
+        if (fromMs !== null) base = base.where('start_at', '>=', new Date(fromMs).toISOString())
+        if (toMs !== null) base = base.where('start_at', '<', new Date(toMs).toISOString())
+      }
+      if (state) base = base.where('state', '=', state)
+      const [{ n }, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        base
+          .selectAll()
+          .orderBy('start_at', direction)
+          .orderBy('id', direction)
+          .limit(perPage)
+          .offset((page - 1) * perPage)
+          .execute(),
+      ])
+      const data = await sessionsOut(db, rows, {
+        lang: request.lang,
+        publicUrl: app.config.publicUrl,
+        viewer: { personId: auth.personId, contributorId: auth.contributorId },
+      })
+      return { data, meta: pageMeta(page, perPage, Number(n)) }
+    },
+  )
+
+  app.get(
+    '/schedule/working-hours',
+    {
+      preValidation: mustBeContributor,
+      schema: {
+        tags: ['schedule'],
+        summary: 'The working hours (Asia/Riyadh) within which slots are published.',
+        description:
+          'From the `working_hours` setting; Sunday to Thursday 09:00–17:00 with 60-minute slots when unset.',
+        security: signedIn,
+        response: { 200: Envelope(WorkingHoursSchema), ...commonErrors },
+      },
+    },
+    async (request) => ({ data: await readWorkingHours(db, request.log) }),
+  )
+
+  app.post(
+    '/schedule/v5/schedules',
+    {
+      preValidation: mustBeContributor,
+      schema: {
+        tags: ['schedule'],
+        summary: 'Publishes slots for the signed-in contributor, all or none.',
+        description:
+          'Needs `can_create_slots` (403 otherwise). Each slot must start in the future (422 slot_in_past) and ' +
+          'end after it starts; at most 50 per call; slots may not overlap each other or published slots ' +
+          '(422 slot_overlap, `fields` names which). `office_id` is required when `availability` includes the ' +
+          'office (1 or 3) and must exist. Answers 201 with the slots and a message to show.',
+        security: signedIn,
+        body: CreateSlotsBody,
+        response: { 201: Envelope(Type.Array(SlotSchema)), ...commonErrors, 422: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireContributor(request)
+      const rows = await createSlots(app.store, auth.contributorId, request.body, new Date())
+      const data = await slotsOut(db, rows, {
+        lang: request.lang,
+        publicUrl: app.config.publicUrl,
+        viewer: { personId: auth.personId, contributorId: auth.contributorId },
+      })
+      reply.code(201)
+      return { data, message: translatorFor(request).t('common.success') }
+    },
+  )
+
+  app.delete(
+    '/schedule/contributor/:id',
+    {
+      preValidation: mustBeContributor,
+      schema: {
+        tags: ['schedule'],
+        summary: "Deletes one of the signed-in contributor's slots that no booking has ever used.",
+        description:
+          'Needs `can_delete_slots` (403). Another contributor’s slot answers 404. A slot a session or request ' +
+          'refers to, live or released, is kept (409 slot_has_bookings) so that the booking history stays whole.',
+        security: signedIn,
+        params: IdParams,
+        response: { 200: Envelope(Type.Null()), ...commonErrors, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const auth = requireContributor(request)
+      await deleteSlot(app.store, auth.contributorId, request.params.id)
+      return { data: null, message: translatorFor(request).t('common.success') }
+    },
+  )
+
+  app.get(
+    '/schedule/v2/contributor',
+    {
+      preValidation: mustBeContributor,
+      schema: {
+        tags: ['schedule'],
+        summary: "The signed-in contributor's slots, free and booked, starting in a range of Unix seconds.",
+        description: `\`start_date\` inclusive, \`end_date\` exclusive; \`end_date\` after \`start_date\` and at most ${MAX_RANGE_DAYS} days later (422 otherwise).`,
+        security: signedIn,
+        querystring: Type.Object({
+          start_date: Type.Integer({ minimum: 0, maximum: MAX_UNIX_SECONDS }),
+          end_date: Type.Integer({ minimum: 0, maximum: MAX_UNIX_SECONDS }),
+        }),
+        response: { 200: Envelope(Type.Array(SlotSchema)), ...commonErrors, 422: ErrorBody },
+      },
+    },
+    async (request) => {
+      const auth = requireContributor(request)
+      const { start_date: start, end_date: end } = request.query
+      if (end <= start)
+        throw unprocessable('invalid_range', 'errors.validationFailed', { end_date: 'errors.invalidValue' })
+      if (end - start > MAX_RANGE_DAYS * 86_400)
+        throw unprocessable('range_too_long', 'errors.validationFailed', { end_date: 'errors.invalidValue' })
+      const rows = await db
+        .selectFrom('slots')
+        .selectAll()
+        .where('contributor_id', '=', auth.contributorId)
+        .where('start_at', '>=', new Date(start * 1000).toISOString())
+        .where('start_at', '<', new Date(end * 1000).toISOString())
+        .orderBy('start_at')
+        .orderBy('id')
+        .execute()
+      const data = await slotsOut(db, rows, {
+        lang: request.lang,
+        publicUrl: app.config.publicUrl,
+        viewer: { personId: auth.personId, contributorId: auth.contributorId },
+      })
+      return { data }
+    },
+  )
+}

@@ -1,4 +1,253 @@
 /** The business owner's sessions and booking (spec section 7: five calls). */
-import type { FastifyInstance } from 'fastify'
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { formatDate, formatTime } from '@mashura/core'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Row } from '../../db/tables.ts'
+import {
+  BookingResultSchema,
+  bookSlot,
+  CommunicationWaySchema,
+  PAST_STATES,
+  RequestStateSchema,
+  requestRowsOnly,
+  requestsOut,
+  type SerializeOptions,
+  SessionRequestSchema,
+  SessionSchema,
+  sessionRowsOnly,
+  sessionsOut,
+  UPCOMING_STATES,
+} from '../../domain/sessions.ts'
+import { notFound } from '../../http/errors.ts'
+import {
+  commonErrors,
+  DEFAULT_PER_PAGE,
+  Envelope,
+  ErrorBody,
+  IdParam,
+  IdParams,
+  Nullable,
+  Paged,
+  PageQuery,
+  pageMeta,
+} from '../../http/schema.ts'
+import { requireAuth } from '../../plugins/auth.ts'
+import { translatorFor } from '../../plugins/language.ts'
 
-export async function smeSessionsRoutes(_app: FastifyInstance): Promise<void> {}
+/** The longest booking description, in characters. */
+export const DESCRIPTION_MAX = 1000
+
+const signedIn = [{ apiKey: [], bearer: [] }]
+
+/** The booking body (core's `BookingInput`). */
+const BookingBody = Type.Object(
+  {
+    communication_way: CommunicationWaySchema,
+    subject_id: IdParam,
+    description: Type.Optional(Nullable(Type.String({ maxLength: DESCRIPTION_MAX }))),
+  },
+  { additionalProperties: false },
+)
+
+// Signed-out callers get their 401 before any validation detail.
+async function mustBeSignedIn(request: FastifyRequest): Promise<void> {
+  requireAuth(request)
+}
+
+export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const { db } = app.store
+
+  function options(request: FastifyRequest): SerializeOptions {
+    const auth = requireAuth(request)
+    return {
+      lang: request.lang,
+      publicUrl: app.config.publicUrl,
+      viewer: { personId: auth.personId, contributorId: auth.contributorId },
+    }
+  }
+
+  /** A page of the caller's sessions in some states, ordered by start. */
+  async function sessionPage(
+    request: FastifyRequest,
+    query: { page?: number; per_page?: number },
+    states: readonly Row<'sessions'>['state'][],
+    direction: 'asc' | 'desc',
+  ) {
+    const auth = requireAuth(request)
+    const page = query.page ?? 1
+    const perPage = query.per_page ?? DEFAULT_PER_PAGE
+    const base = db
+      .selectFrom('sessions')
+      .where('sme_id', '=', auth.personId)
+      .where('state', 'in', states)
+      .where(sessionRowsOnly)
+    const [{ n }, rows] = await Promise.all([
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      base
+        .selectAll()
+        .orderBy('start_at', direction)
+        .orderBy('id', direction)
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute(),
+    ])
+    return { data: await sessionsOut(db, rows, options(request)), meta: pageMeta(page, perPage, Number(n)) }
+  }
+
+  app.get(
+    '/schedule/sme/sessions',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['sme-sessions'],
+        summary: "The signed-in business owner's upcoming sessions (booked or ongoing), earliest first.",
+        security: signedIn,
+        querystring: Type.Object(PageQuery),
+        response: { 200: Paged(SessionSchema), ...commonErrors },
+      },
+    },
+    async (request) => sessionPage(request, request.query, UPCOMING_STATES, 'asc'),
+  )
+
+  app.get(
+    '/schedule/sme/sessions/history',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['sme-sessions'],
+        summary: "The signed-in business owner's past sessions (ended, cancelled, absent), newest first.",
+        security: signedIn,
+        querystring: Type.Object(PageQuery),
+        response: { 200: Paged(SessionSchema), ...commonErrors },
+      },
+    },
+    async (request) => sessionPage(request, request.query, PAST_STATES, 'desc'),
+  )
+
+  app.get(
+    '/schedule/sessions/:id/details',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['sme-sessions'],
+        summary:
+          'One session of the signed-in person, as its business owner or its contributor; 404 for anyone else.',
+        security: signedIn,
+        params: IdParams,
+        response: { 200: Envelope(SessionSchema), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request)
+      const row = await db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('id', '=', request.params.id)
+        .where(sessionRowsOnly)
+        .where((eb) =>
+          auth.contributorId === null
+            ? eb('sme_id', '=', auth.personId)
+            : eb.or([eb('sme_id', '=', auth.personId), eb('contributor_id', '=', auth.contributorId)]),
+        )
+        .executeTakeFirst()
+      // Someone else's session answers exactly like a missing one, so ids reveal nothing.
+      if (!row) throw notFound('errors.sessionNotFound')
+      const [session] = await sessionsOut(db, [row], options(request))
+      return { data: session! }
+    },
+  )
+
+  app.get(
+    '/schedule/requests/sme-session',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['sme-sessions'],
+        summary: "The signed-in business owner's requests to advisors with their states, newest first.",
+        security: signedIn,
+        querystring: Type.Object({ ...PageQuery, state: Type.Optional(RequestStateSchema) }),
+        response: { 200: Paged(SessionRequestSchema), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request)
+      const page = request.query.page ?? 1
+      const perPage = request.query.per_page ?? DEFAULT_PER_PAGE
+      const state = request.query.state
+      let base = db.selectFrom('sessions').where('sme_id', '=', auth.personId).where(requestRowsOnly)
+      if (state) base = base.where('request_state', '=', state)
+      const [{ n }, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        base
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(perPage)
+          .offset((page - 1) * perPage)
+          .execute(),
+      ])
+      return { data: await requestsOut(db, rows, options(request)), meta: pageMeta(page, perPage, Number(n)) }
+    },
+  )
+
+  app.post(
+    '/schedule/v3/schedules/:id/sessions/dashboard',
+    {
+      config: { rateLimit: { max: app.config.rateLimit.booking, timeWindow: app.config.rateLimit.windowMs } },
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['sme-sessions'],
+        summary:
+          'Books a slot for the signed-in person as business owner: a session, or with an advisor a waiting request.',
+        description:
+          'Exactly one of many concurrent bookings of a slot wins; the others get 409 slot_already_booked. ' +
+          'The slot must be in the future, offer the chosen communication way (0 online needs availability ' +
+          'bit 2, 1 office bit 1), and its contributor must cover the subject (422 otherwise). A contributor ' +
+          'cannot book their own slot (422 booking_own_slot).',
+        security: signedIn,
+        params: IdParams,
+        body: BookingBody,
+        response: {
+          201: Envelope(BookingResultSchema),
+          ...commonErrors,
+          409: ErrorBody,
+          422: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request)
+      const body = request.body
+      const description = body.description?.trim() ? body.description : null
+      const row = await bookSlot(db, {
+        slotId: request.params.id,
+        smeId: auth.personId,
+        bookerContributorId: auth.contributorId,
+        communicationWay: body.communication_way,
+        subjectId: body.subject_id,
+        description,
+        meetingProvider: app.config.zoom ? 'zoom' : 'webrtc',
+      })
+      const t = translatorFor(request)
+      const opts = options(request)
+      reply.code(201)
+      if (row.state === 'pending') {
+        const [pending] = await requestsOut(db, [row], opts)
+        return {
+          data: { kind: 'request' as const, request: pending! },
+          message: t.t('booking.requestPending'),
+        }
+      }
+      const [session] = await sessionsOut(db, [row], opts)
+      return {
+        data: { kind: 'session' as const, session: session! },
+        message: t.t('booking.successBody', {
+          name: session!.contributor.sso_user.full_name,
+          date: formatDate(row.start_at, request.lang),
+          time: formatTime(row.start_at, request.lang),
+        }),
+      }
+    },
+  )
+}

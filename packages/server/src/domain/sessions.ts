@@ -1,0 +1,595 @@
+/**
+ * Sessions, requests and slots: their wire shapes (core's `Session`, `SessionRequest`, `Slot`), their
+ * response schemas, and the booking transaction. One `sessions` row is both things: an advisor booking
+ * starts as a request (`state` 'pending', `request_state` 'waiting') and becomes a session when accepted;
+ * other bookings are sessions at once. Serializers take a batch of rows and run a fixed number of
+ * queries whatever its size (no N+1).
+ */
+import { randomInt } from 'node:crypto'
+import { Type } from '@fastify/type-provider-typebox'
+import {
+  availabilityForCommunicationWay,
+  type CommunicationWayId,
+  type ContributorSummary,
+  type Language,
+  type MeetingData,
+  type Session,
+  type SessionRequest,
+  type SessionState,
+  type Slot,
+  type Subject,
+  type SubjectType,
+} from '@mashura/core'
+import type { ExpressionBuilder, Kysely } from 'kysely'
+import type { Database, Row } from '../db/tables.ts'
+import { conflict, notFound, unprocessable } from '../http/errors.ts'
+import { Nullable } from '../http/schema.ts'
+import { contributorSummaries, officeOut, smeSummaries, subjectOut } from './serializers.ts'
+
+// ------------------------------------------------------------------------------------------- schemas
+
+const DateTime = Type.String({ format: 'date-time' })
+
+/** A file reference on the wire. */
+export const FileRefSchema = Type.Object({ full_path: Type.String() })
+
+/** A subject on the wire (core's `Subject`). */
+export const SubjectSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(4)]),
+  bsa_subject: Type.Boolean(),
+  description: Nullable(Type.String()),
+})
+
+/** An office on the wire (core's `Office`). */
+export const OfficeSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  center_id: Type.Integer(),
+  address: Nullable(Type.String()),
+  map_url: Nullable(Type.String()),
+})
+
+/** A contributor as sessions show them (core's `ContributorSummary`). */
+export const ContributorSummarySchema = Type.Object({
+  id: Type.Integer(),
+  sso_user: Type.Object({ full_name: Type.String() }),
+  file: Nullable(FileRefSchema),
+  role: Type.Union([
+    Type.Literal('bsa'),
+    Type.Literal('advisor'),
+    Type.Literal('consultant'),
+    Type.Literal('partner'),
+  ]),
+})
+
+/** A business owner as sessions show them (core's `SmeSummary`). */
+export const SmeSummarySchema = Type.Object({
+  id: Type.Integer(),
+  full_name: Type.String(),
+  file: Nullable(FileRefSchema),
+})
+
+/** The meeting data of an online session (core's `MeetingData`). */
+export const MeetingDataSchema = Type.Object({
+  provider: Type.Union([Type.Literal('webrtc'), Type.Literal('zoom')]),
+  zak_token: Nullable(Type.String()),
+  personal_id: Type.String(),
+  meeting_password: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  signature: Nullable(Type.String()),
+})
+
+/** The availability bits of a slot: 1 office, 2 online, 3 both. */
+export const AvailabilitySchema = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)])
+
+/** A communication way: 0 online, 1 office. */
+export const CommunicationWaySchema = Type.Union([Type.Literal(0), Type.Literal(1)])
+
+/** A slot on the wire (core's `Slot`). */
+export const SlotSchema = Type.Object({
+  id: Type.Integer(),
+  contributor_id: Type.Integer(),
+  start: DateTime,
+  end: DateTime,
+  availability: AvailabilitySchema,
+  office: Nullable(OfficeSchema),
+  is_booked: Type.Boolean(),
+  session_id: Nullable(Type.Integer()),
+})
+
+/** The session states a session (not a pending request) can be in. */
+export const SessionStateSchema = Type.Union([
+  Type.Literal('booked'),
+  Type.Literal('ongoing'),
+  Type.Literal('ended'),
+  Type.Literal('cancelled'),
+  Type.Literal('sme_absent'),
+])
+
+/** The states of a request. */
+export const RequestStateSchema = Type.Union([
+  Type.Literal('waiting'),
+  Type.Literal('accepted'),
+  Type.Literal('rejected'),
+  Type.Literal('expired'),
+])
+
+/** A session on the wire (core's `Session`). Recommendations are an open object until their schema exists. */
+export const SessionSchema = Type.Object({
+  id: Type.Integer(),
+  type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(4)]),
+  communication_way: CommunicationWaySchema,
+  schedule_id: Nullable(Type.Integer()),
+  state: SessionStateSchema,
+  is_instant: Type.Boolean(),
+  start: DateTime,
+  end: DateTime,
+  started_at: Nullable(DateTime),
+  ended_at: Nullable(DateTime),
+  subject: Nullable(SubjectSchema),
+  description: Nullable(Type.String()),
+  contributor: ContributorSummarySchema,
+  sme: SmeSummarySchema,
+  office: Nullable(OfficeSchema),
+  meeting: Nullable(MeetingDataSchema),
+  recommendations: Nullable(Type.Object({}, { additionalProperties: true })),
+  request_id: Nullable(Type.Integer()),
+  cancel_reason: Nullable(Type.String()),
+  end_reason: Nullable(Type.String()),
+})
+
+/** A business owner's request to an advisor on the wire (core's `SessionRequest`). */
+export const SessionRequestSchema = Type.Object({
+  id: Type.Integer(),
+  state: RequestStateSchema,
+  reason: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  contributor: ContributorSummarySchema,
+  sme: SmeSummarySchema,
+  subject: Nullable(SubjectSchema),
+  slot: SlotSchema,
+  communication_way: CommunicationWaySchema,
+  session_id: Nullable(Type.Integer()),
+  created_at: DateTime,
+  expires_at: Nullable(DateTime),
+})
+
+/** A booking's result (core's `BookingResult`): a session, or for advisors a waiting request. */
+export const BookingResultSchema = Type.Union([
+  Type.Object({ kind: Type.Literal('session'), session: SessionSchema }),
+  Type.Object({ kind: Type.Literal('request'), request: SessionRequestSchema }),
+])
+
+// ------------------------------------------------------------------------------------------- filters
+
+/** The states of upcoming sessions. */
+export const UPCOMING_STATES = ['booked', 'ongoing'] as const satisfies readonly SessionState[]
+/** The states of past sessions. */
+export const PAST_STATES = ['ended', 'cancelled', 'sme_absent'] as const satisfies readonly SessionState[]
+
+/**
+ * A `where` filter for rows that are sessions: not a pending request, and either no request at all or an
+ * accepted one (a rejected or expired request never became a session, whatever its `state`).
+ */
+export function sessionRowsOnly(eb: ExpressionBuilder<Database, 'sessions'>) {
+  return eb.and([
+    eb('sessions.state', '!=', 'pending'),
+    eb.or([eb('sessions.request_state', 'is', null), eb('sessions.request_state', '=', 'accepted')]),
+  ])
+}
+
+/** A `where` filter for rows that are requests (advisor bookings), in any request state. */
+export function requestRowsOnly(eb: ExpressionBuilder<Database, 'sessions'>) {
+  return eb('sessions.request_state', 'is not', null)
+}
+
+// ------------------------------------------------------------------------------------------- serializers
+
+/** Who is looking, which decides what private fields (meeting data, a slot's session id) they see. */
+export interface Viewer {
+  /** The viewer's person id. */
+  personId: number
+  /** The viewer's contributor id, when they have an expert identity. */
+  contributorId: number | null
+}
+
+/** How to serialize: the language, the public URL for files, and who is looking. */
+export interface SerializeOptions {
+  /** The language bilingual columns are picked in. */
+  lang: Language
+  /** The public URL stored file paths are made absolute with. */
+  publicUrl: string
+  /** The viewer; without one, private fields are left out. */
+  viewer?: Viewer | null
+}
+
+function distinct(ids: readonly (number | null)[]): number[] {
+  return [...new Set(ids.filter((id): id is number => id !== null))]
+}
+
+function byId<T extends { id: number }>(rows: readonly T[]): Map<number, T> {
+  return new Map(rows.map((r) => [r.id, r]))
+}
+
+/** Some subjects, offices, cancel reasons or slots by id, one query per table. */
+const lookups = {
+  subjects: async (db: Kysely<Database>, ids: readonly (number | null)[]) => {
+    const wanted = distinct(ids)
+    return byId(
+      wanted.length ? await db.selectFrom('subjects').selectAll().where('id', 'in', wanted).execute() : [],
+    )
+  },
+  offices: async (db: Kysely<Database>, ids: readonly (number | null)[]) => {
+    const wanted = distinct(ids)
+    return byId(
+      wanted.length ? await db.selectFrom('offices').selectAll().where('id', 'in', wanted).execute() : [],
+    )
+  },
+  cancelReasons: async (db: Kysely<Database>, ids: readonly (number | null)[]) => {
+    const wanted = distinct(ids)
+    return byId(
+      wanted.length
+        ? await db.selectFrom('cancel_reasons').selectAll().where('id', 'in', wanted).execute()
+        : [],
+    )
+  },
+  slots: async (db: Kysely<Database>, ids: readonly (number | null)[]) => {
+    const wanted = distinct(ids)
+    return byId(
+      wanted.length ? await db.selectFrom('slots').selectAll().where('id', 'in', wanted).execute() : [],
+    )
+  },
+}
+
+/** The subject type of a session without a subject, from the contributor's kind. */
+function typeForKind(kind: ContributorSummary['role']): SubjectType {
+  if (kind === 'advisor') return 2
+  if (kind === 'partner') return 4
+  return 1
+}
+
+function meetingOf(row: Row<'sessions'>): MeetingData | null {
+  if (row.communication_way !== 0 || !row.meeting_number || !row.meeting_provider) return null
+  return {
+    provider: row.meeting_provider,
+    zak_token: null,
+    personal_id: row.meeting_number,
+    meeting_password: row.meeting_password,
+    email: null,
+    signature: null,
+  }
+}
+
+function isParticipant(row: Row<'sessions'>, viewer: Viewer | null | undefined): boolean {
+  if (!viewer) return false
+  return viewer.personId === row.sme_id || viewer.contributorId === row.contributor_id
+}
+
+function required<T>(map: Map<number, T>, id: number, what: string): T {
+  const value = map.get(id)
+  if (value === undefined) throw new Error(`${what} ${id} is missing`)
+  return value
+}
+
+/**
+ * Serializes session rows (in order). Pending requests are not sessions: filter them out with
+ * {@link sessionRowsOnly}, or serialize them with {@link requestsOut}. Meeting data goes only to the
+ * session's two participants. Recommendations are `null` here; their part adds them.
+ */
+export async function sessionsOut(
+  db: Kysely<Database>,
+  rows: readonly Row<'sessions'>[],
+  options: SerializeOptions,
+): Promise<Session[]> {
+  if (rows.length === 0) return []
+  const { lang, publicUrl, viewer } = options
+  const [contributors, smes, subjects, offices, reasons] = await Promise.all([
+    contributorSummaries(
+      db,
+      rows.map((r) => r.contributor_id),
+      publicUrl,
+    ),
+    smeSummaries(
+      db,
+      rows.map((r) => r.sme_id),
+      publicUrl,
+    ),
+    lookups.subjects(
+      db,
+      rows.map((r) => r.subject_id),
+    ),
+    lookups.offices(
+      db,
+      rows.map((r) => r.office_id),
+    ),
+    lookups.cancelReasons(
+      db,
+      rows.map((r) => (r.state === 'cancelled' ? r.cancel_reason_id : null)),
+    ),
+  ])
+  return rows.map((row) => {
+    if (row.state === 'pending') throw new Error(`session ${row.id} is a pending request, not a session`)
+    const contributor = required(contributors, row.contributor_id, 'contributor')
+    const subjectRow = row.subject_id === null ? undefined : subjects.get(row.subject_id)
+    const officeRow = row.office_id === null ? undefined : offices.get(row.office_id)
+    const reasonRow = row.cancel_reason_id === null ? undefined : reasons.get(row.cancel_reason_id)
+    const subject: Subject | null = subjectRow ? subjectOut(subjectRow, lang) : null
+    return {
+      id: row.id,
+      type: subject?.type ?? typeForKind(contributor.role),
+      communication_way: row.communication_way,
+      schedule_id: row.is_instant ? null : row.slot_id,
+      state: row.state,
+      is_instant: row.is_instant === 1,
+      start: row.start_at,
+      end: row.end_at,
+      started_at: row.started_at,
+      ended_at: row.ended_at,
+      subject,
+      description: row.description,
+      contributor,
+      sme: required(smes, row.sme_id, 'person'),
+      office: officeRow ? officeOut(officeRow, lang) : null,
+      meeting: isParticipant(row, viewer) ? meetingOf(row) : null,
+      recommendations: null,
+      request_id: row.request_state === null ? null : row.id,
+      cancel_reason:
+        row.state === 'cancelled'
+          ? row.cancel_reason ||
+            (reasonRow ? (lang === 'en' ? reasonRow.label_en : reasonRow.label_ar) : null)
+          : null,
+      end_reason: row.end_reason,
+    }
+  })
+}
+
+/**
+ * Serializes slot rows (in order), with whether each is held by a live booking. A waiting advisor request
+ * holds its slot too, so the slot reads as booked; `session_id` is given only to the slot's own contributor,
+ * and only once the booking is a session (a waiting request has no session yet).
+ */
+export async function slotsOut(
+  db: Kysely<Database>,
+  rows: readonly Row<'slots'>[],
+  options: SerializeOptions,
+): Promise<Slot[]> {
+  if (rows.length === 0) return []
+  const { lang, viewer } = options
+  const ids = [...new Set(rows.map((r) => r.id))]
+  const [offices, live] = await Promise.all([
+    lookups.offices(
+      db,
+      rows.map((r) => r.office_id),
+    ),
+    db
+      .selectFrom('sessions')
+      .select(['id', 'active_slot_id', 'state'])
+      .where('active_slot_id', 'in', ids)
+      .execute(),
+  ])
+  const holder = new Map(live.map((s) => [s.active_slot_id!, s]))
+  return rows.map((row): Slot => {
+    const booking = holder.get(row.id)
+    const officeRow = row.office_id === null ? undefined : offices.get(row.office_id)
+    const own = viewer?.contributorId === row.contributor_id
+    return {
+      id: row.id,
+      contributor_id: row.contributor_id,
+      start: row.start_at,
+      end: row.end_at,
+      availability: row.availability,
+      office: officeRow ? officeOut(officeRow, lang) : null,
+      is_booked: booking !== undefined,
+      session_id: own && booking && booking.state !== 'pending' ? booking.id : null,
+    }
+  })
+}
+
+/**
+ * Serializes request rows (rows with a `request_state`), in order, each with its slot. A waiting request
+ * expires when its slot starts. `session_id` is the row's own id once the request is accepted.
+ */
+export async function requestsOut(
+  db: Kysely<Database>,
+  rows: readonly Row<'sessions'>[],
+  options: SerializeOptions,
+): Promise<SessionRequest[]> {
+  if (rows.length === 0) return []
+  const { lang, publicUrl } = options
+  const [contributors, smes, subjects, slotRows] = await Promise.all([
+    contributorSummaries(
+      db,
+      rows.map((r) => r.contributor_id),
+      publicUrl,
+    ),
+    smeSummaries(
+      db,
+      rows.map((r) => r.sme_id),
+      publicUrl,
+    ),
+    lookups.subjects(
+      db,
+      rows.map((r) => r.subject_id),
+    ),
+    lookups.slots(
+      db,
+      rows.map((r) => r.slot_id),
+    ),
+  ])
+  const slotList = [...slotRows.values()]
+  const slots = new Map((await slotsOut(db, slotList, options)).map((s) => [s.id, s]))
+  return rows.map((row): SessionRequest => {
+    const state = row.request_state
+    if (state === null) throw new Error(`session ${row.id} is not a request`)
+    const subjectRow = row.subject_id === null ? undefined : subjects.get(row.subject_id)
+    return {
+      id: row.id,
+      state,
+      reason: row.request_reason,
+      description: row.description,
+      contributor: required(contributors, row.contributor_id, 'contributor'),
+      sme: required(smes, row.sme_id, 'person'),
+      subject: subjectRow ? subjectOut(subjectRow, lang) : null,
+      slot: required(slots, row.slot_id, 'slot'),
+      communication_way: row.communication_way,
+      session_id: state === 'accepted' ? row.id : null,
+      created_at: row.created_at,
+      expires_at: state === 'waiting' ? row.start_at : null,
+    }
+  })
+}
+
+// ------------------------------------------------------------------------------------------- errors
+
+interface DbError {
+  code?: unknown
+  errcode?: unknown
+  message?: unknown
+  constraint?: unknown
+  detail?: unknown
+}
+
+function text(err: DbError): string {
+  return [err.message, err.constraint, err.detail].filter((v) => typeof v === 'string').join(' ')
+}
+
+/**
+ * Whether an error is a unique-index violation (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE), and
+ * when `column` is given, one on that column.
+ */
+export function isUniqueViolation(err: unknown, column?: string): boolean {
+  if (!err || typeof err !== 'object') return false
+  const e = err as DbError
+  const unique =
+    e.code === '23505' ||
+    e.errcode === 2067 ||
+    (typeof e.message === 'string' && e.message.includes('UNIQUE constraint failed'))
+  return unique && (column === undefined || text(e).includes(column))
+}
+
+/** Whether an error is a foreign-key violation (PostgreSQL 23503, SQLite SQLITE_CONSTRAINT_FOREIGNKEY). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false
+  const e = err as DbError
+  return (
+    e.code === '23503' ||
+    e.errcode === 787 ||
+    (typeof e.message === 'string' && e.message.includes('FOREIGN KEY constraint failed'))
+  )
+}
+
+// ------------------------------------------------------------------------------------------- booking
+
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789'
+
+/** New meeting credentials: a 10-digit meeting number (no leading zero) and an 8-character password. */
+export function newMeetingCredentials(): { number: string; password: string } {
+  let number = String(randomInt(1, 10))
+  for (let i = 0; i < 9; i++) number += String(randomInt(0, 10))
+  let password = ''
+  for (let i = 0; i < 8; i++) password += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]
+  return { number, password }
+}
+
+/** What a booking needs. */
+export interface BookingInput {
+  /** The slot to book. */
+  slotId: number
+  /** The person booking, as business owner. */
+  smeId: number
+  /** The booker's own contributor id, if any (a contributor may not book their own slot). */
+  bookerContributorId: number | null
+  /** How the session is to be held. */
+  communicationWay: CommunicationWayId
+  /** The subject; the slot's contributor must cover it. */
+  subjectId: number
+  /** What the business owner wrote, or null. */
+  description: string | null
+  /** The provider online meetings run on. */
+  meetingProvider: 'webrtc' | 'zoom'
+  /** The current time (tests pass their own). */
+  now?: Date
+}
+
+/**
+ * Books a slot, in one transaction, and returns the new row: a booked session, or for an advisor a pending
+ * request that waits for an answer (it holds the slot all the same). Exactly one of many concurrent bookings
+ * of a slot wins: the row is inserted with `active_slot_id` set and the unique index refuses the others,
+ * which get a 409. Throws ApiHttpError for every refusal (404 no slot, 422 rule, 409 taken).
+ */
+export async function bookSlot(db: Kysely<Database>, input: BookingInput): Promise<Row<'sessions'>> {
+  const now = input.now ?? new Date()
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const slot = await trx.selectFrom('slots').selectAll().where('id', '=', input.slotId).executeTakeFirst()
+      if (!slot) throw notFound('errors.slotNotFound')
+      if (input.bookerContributorId === slot.contributor_id)
+        throw unprocessable('booking_own_slot', 'errors.bookingOwnSlot')
+      if (Date.parse(slot.start_at) <= now.getTime()) throw unprocessable('slot_in_past', 'errors.slotInPast')
+      if ((slot.availability & availabilityForCommunicationWay(input.communicationWay)) === 0)
+        throw unprocessable('communication_way_not_offered', 'errors.validationFailed', {
+          communication_way: 'errors.invalidValue',
+        })
+      const [contributor, covered] = await Promise.all([
+        trx
+          .selectFrom('contributors')
+          .select('kind')
+          .where('id', '=', slot.contributor_id)
+          .executeTakeFirstOrThrow(),
+        trx
+          .selectFrom('contributor_subjects')
+          .select('subject_id')
+          .where('contributor_id', '=', slot.contributor_id)
+          .where('subject_id', '=', input.subjectId)
+          .executeTakeFirst(),
+      ])
+      if (!covered)
+        throw unprocessable('subject_not_covered', 'errors.validationFailed', {
+          subject_id: 'errors.invalidValue',
+        })
+      const request = contributor.kind === 'advisor'
+      const online = input.communicationWay === 0
+      const meeting = online ? newMeetingCredentials() : null
+      const stamp = now.toISOString()
+      return await trx
+        .insertInto('sessions')
+        .values({
+          slot_id: slot.id,
+          active_slot_id: slot.id,
+          contributor_id: slot.contributor_id,
+          sme_id: input.smeId,
+          subject_id: input.subjectId,
+          communication_way: input.communicationWay,
+          office_id: online ? null : slot.office_id,
+          state: request ? 'pending' : 'booked',
+          request_state: request ? 'waiting' : null,
+          request_reason: null,
+          answered_at: null,
+          description: input.description,
+          start_at: slot.start_at,
+          end_at: slot.end_at,
+          started_at: null,
+          ended_at: null,
+          end_reason: null,
+          cancel_reason_id: null,
+          cancel_reason: null,
+          is_instant: 0,
+          meeting_provider: meeting ? input.meetingProvider : null,
+          meeting_number: meeting?.number ?? null,
+          meeting_password: meeting?.password ?? null,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    })
+  } catch (err) {
+    if (isUniqueViolation(err, 'active_slot_id'))
+      throw conflict('slot_already_booked', 'errors.slotAlreadyBooked')
+    // The slot was deleted between reading it and inserting the booking.
+    if (isForeignKeyViolation(err)) throw notFound('errors.slotNotFound')
+    throw err
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * Publishing and deleting a contributor's slots. Both run in one transaction; on PostgreSQL the
+ * contributor's (or slot's) row is locked first, so two calls at once cannot both pass the overlap or
+ * booking checks (SQLite runs one write transaction at a time anyway).
+ */
+import { type Static, Type } from '@fastify/type-provider-typebox'
+import type { MessageKey } from '@mashura/core'
+import type { Store } from '../../db/database.ts'
+import type { Row } from '../../db/tables.ts'
+import { AvailabilitySchema, isForeignKeyViolation } from '../../domain/sessions.ts'
+import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts'
+import { IdParam, Nullable } from '../../http/schema.ts'
+
+/** The most slots one call may publish. */
+export const MAX_SLOTS_PER_CALL = 50
+
+/** The longest range `GET /schedule/v2/contributor` reads, in days. */
+export const MAX_RANGE_DAYS = 62
+
+/** The body of `POST /schedule/v5/schedules` (core's `CreateSlotsInput`). */
+export const CreateSlotsBody = Type.Object(
+  {
+    slots: Type.Array(
+      Type.Object(
+        {
+          start: Type.String({ format: 'date-time' }),
+          end: Type.String({ format: 'date-time' }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: MAX_SLOTS_PER_CALL },
+    ),
+    availability: AvailabilitySchema,
+    office_id: Type.Optional(Nullable(IdParam)),
+  },
+  { additionalProperties: false },
+)
+
+/** What `POST /schedule/v5/schedules` takes. */
+export type CreateSlotsBody = Static<typeof CreateSlotsBody>
+
+interface Candidate {
+  index: number
+  start: number
+  end: number
+}
+
+/** The indices of candidates that overlap another candidate (touching ends do not overlap). */
+function overlapsWithin(candidates: readonly Candidate[]): Set<number> {
+  const sorted = [...candidates].sort((a, b) => a.start - b.start || a.end - b.end)
+  const clashing = new Set<number>()
+  let reach: Candidate | null = null
+  for (const c of sorted) {
+    if (reach && c.start < reach.end) {
+      clashing.add(c.index)
+      clashing.add(reach.index)
+    }
+    if (!reach || c.end > reach.end) reach = c
+  }
+  return clashing
+}
+
+function fieldsOf(indices: Iterable<number>, suffix: string, key: MessageKey): Record<string, MessageKey> {
+  const fields: Record<string, MessageKey> = {}
+  for (const i of [...indices].sort((a, b) => a - b)) fields[`slots.${i}${suffix}`] = key
+  return fields
+}
+
+/**
+ * Publishes slots for a contributor, all or none, and returns the new rows earliest first. Refuses (403)
+ * without `can_create_slots`; (422) a slot that does not end after it starts, starts in the past, or
+ * overlaps another slot of the call or a published one; (422) an office that is missing when the slots
+ * can be held in the office, or does not exist. Times are stored as UTC ISO text.
+ */
+export async function createSlots(
+  store: Store,
+  contributorId: number,
+  input: CreateSlotsBody,
+  now: Date,
+): Promise<Row<'slots'>[]> {
+  const { db, dialect } = store
+  const me = await db
+    .selectFrom('contributors')
+    .select('can_create_slots')
+    .where('id', '=', contributorId)
+    .executeTakeFirstOrThrow()
+  if (me.can_create_slots !== 1) throw forbidden('errors.cannotCreateSlots')
+
+  const candidates: Candidate[] = input.slots.map((s, index) => ({
+    index,
+    start: Date.parse(s.start),
+    end: Date.parse(s.end),
+  }))
+  const unreadable = candidates.filter((c) => Number.isNaN(c.start) || Number.isNaN(c.end))
+  if (unreadable.length)
+    throw unprocessable(
+      'invalid_date',
+      'errors.validationFailed',
+      fieldsOf(
+        unreadable.map((c) => c.index),
+        '',
+        'errors.invalidDate',
+      ),
+    )
+  const backwards = candidates.filter((c) => c.end <= c.start)
+  if (backwards.length)
+    throw unprocessable(
+      'slot_end_before_start',
+      'errors.validationFailed',
+      fieldsOf(
+        backwards.map((c) => c.index),
+        '.end',
+        'errors.invalidValue',
+      ),
+    )
+  const past = candidates.filter((c) => c.start <= now.getTime())
+  if (past.length)
+    throw unprocessable(
+      'slot_in_past',
+      'errors.slotInPast',
+      fieldsOf(
+        past.map((c) => c.index),
+        '.start',
+        'errors.slotInPast',
+      ),
+    )
+  const within = overlapsWithin(candidates)
+  if (within.size)
+    throw unprocessable('slot_overlap', 'errors.slotOverlap', fieldsOf(within, '', 'errors.slotOverlap'))
+
+  const inOffice = (input.availability & 1) === 1
+  // An online-only slot has no office, whatever was sent.
+  const officeId = inOffice ? (input.office_id ?? null) : null
+  if (inOffice && officeId === null)
+    throw unprocessable('office_required', 'errors.validationFailed', { office_id: 'errors.fieldRequired' })
+  if (officeId !== null) {
+    const office = await db.selectFrom('offices').select('id').where('id', '=', officeId).executeTakeFirst()
+    if (!office)
+      throw unprocessable('office_not_found', 'errors.validationFailed', { office_id: 'errors.invalidValue' })
+  }
+
+  const first = new Date(Math.min(...candidates.map((c) => c.start))).toISOString()
+  const last = new Date(Math.max(...candidates.map((c) => c.end))).toISOString()
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres')
+      await trx.selectFrom('contributors').select('id').where('id', '=', contributorId).forUpdate().execute()
+    const existing = await trx
+      .selectFrom('slots')
+      .select(['start_at', 'end_at'])
+      .where('contributor_id', '=', contributorId)
+      .where('start_at', '<', last)
+      .where('end_at', '>', first)
+      .execute()
+    const clashing = candidates
+      .filter((c) => existing.some((e) => Date.parse(e.start_at) < c.end && Date.parse(e.end_at) > c.start))
+      .map((c) => c.index)
+    if (clashing.length)
+      throw unprocessable('slot_overlap', 'errors.slotOverlap', fieldsOf(clashing, '', 'errors.slotOverlap'))
+    const created = now.toISOString()
+    const rows = await trx
+      .insertInto('slots')
+      .values(
+        candidates.map((c) => ({
+          contributor_id: contributorId,
+          start_at: new Date(c.start).toISOString(),
+          end_at: new Date(c.end).toISOString(),
+          availability: input.availability,
+          office_id: officeId,
+          created_at: created,
+        })),
+      )
+      .returningAll()
+      .execute()
+    return rows.sort((a, b) => a.start_at.localeCompare(b.start_at) || a.id - b.id)
+  })
+}
+
+/**
+ * Deletes one of a contributor's slots. Refuses (403) without `can_delete_slots`, (404) a slot that is not
+ * theirs, and (409) a slot any booking refers to: a live one holds it, and a released one (rejected,
+ * expired, cancelled) still names it as its `slot_id`, which must keep pointing at a real slot.
+ */
+export async function deleteSlot(store: Store, contributorId: number, slotId: number): Promise<void> {
+  const { db, dialect } = store
+  const me = await db
+    .selectFrom('contributors')
+    .select('can_delete_slots')
+    .where('id', '=', contributorId)
+    .executeTakeFirstOrThrow()
+  if (me.can_delete_slots !== 1) throw forbidden('errors.cannotDeleteSlots')
+  try {
+    await db.transaction().execute(async (trx) => {
+      let find = trx
+        .selectFrom('slots')
+        .select('id')
+        .where('id', '=', slotId)
+        .where('contributor_id', '=', contributorId)
+      if (dialect === 'postgres') find = find.forUpdate()
+      if (!(await find.executeTakeFirst())) throw notFound('errors.slotNotFound')
+      const used = await trx
+        .selectFrom('sessions')
+        .select('id')
+        .where('slot_id', '=', slotId)
+        .limit(1)
+        .executeTakeFirst()
+      if (used) throw conflict('slot_has_bookings', 'errors.slotHasBookings')
+      await trx.deleteFrom('slots').where('id', '=', slotId).execute()
+    })
+  } catch (err) {
+    // A booking committed between the check and the delete.
+    if (isForeignKeyViolation(err)) throw conflict('slot_has_bookings', 'errors.slotHasBookings')
+    throw err
+  }
+}
