@@ -67,8 +67,11 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         frameAncestors: ["'self'"],
+        // Over plain HTTP (development on localhost) upgrading would break every request.
+        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
       },
     },
+    hsts: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   })
   await app.register(apiKeyPlugin, { config })

@@ -4,7 +4,7 @@
  * message that names it.
  */
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 
 /** The OpenID Connect provider the server exchanges codes with. */
@@ -76,9 +76,18 @@ function persistentSecret(dataDir: string, name: string, fromEnv: string | undef
   const file = join(dir, name)
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
   mkdirSync(dir, { recursive: true })
-  const value = randomBytes(32).toString('base64url')
-  writeFileSync(file, value, { mode: 0o600, flag: 'wx' })
-  return value
+  // Write a temporary file, then link it into place: an instance starting at the same moment
+  // either wins the link or reads the winner's complete file, never a half-written one.
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
+  writeFileSync(tmp, randomBytes(32).toString('base64url'), { mode: 0o600 })
+  try {
+    linkSync(tmp, file)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  } finally {
+    unlinkSync(tmp)
+  }
+  return readFileSync(file, 'utf8').trim()
 }
 
 /** The API key `npm start` prints; valid only from localhost origins and only in development. */

@@ -56,7 +56,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     })
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    await migrateToLatest(db, 'postgres')
+    await migrateToLatest(db, 'postgres', schema)
     return { db, dialect: 'postgres', destroy: () => db.destroy() }
   }
   const file = options.sqliteFile ?? 'mashura.sqlite'

@@ -26,8 +26,15 @@ function provider(dialect: Dialect): MigrationProvider {
 }
 
 /** Brings the database to the newest schema; throws with the failing migration's error. */
-export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider: provider(dialect) }).migrateToLatest()
+export async function migrateToLatest(db: Db, dialect: Dialect, schema?: string): Promise<void> {
+  // With a PostgreSQL schema, the migrator's own tables must live in it too: otherwise it
+  // finds another schema's kysely_migration tables through the catalogue and skips creating its own.
+  const migrator = new Migrator({
+    db,
+    provider: provider(dialect),
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  })
+  const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error)
     throw new Error(

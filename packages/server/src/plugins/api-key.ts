@@ -27,6 +27,8 @@ export function originAllowed(config: Config, key: string, origin: string): bool
 
 /** Paths under /api that need no key: the public API description. */
 const KEYLESS = new Set(['/api/openapi.json'])
+/** Prefixes under /api that need no key: avatars, which `<img>` tags load without headers. */
+const KEYLESS_PREFIXES = ['/api/files/avatars/']
 
 export const apiKeyPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const { config } = opts
@@ -50,7 +52,13 @@ export const apiKeyPlugin = fp(async (app: FastifyInstance, opts: { config: Conf
   app.decorateRequest('apiKey', null)
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0] ?? ''
-    if (!path.startsWith('/api/') || request.method === 'OPTIONS' || KEYLESS.has(path)) return
+    if (
+      !path.startsWith('/api/') ||
+      request.method === 'OPTIONS' ||
+      KEYLESS.has(path) ||
+      KEYLESS_PREFIXES.some((p) => path.startsWith(p))
+    )
+      return
     const key = request.headers['x-api-key']
     if (typeof key !== 'string' || !(key === config.devApiKey || key in config.apiKeys)) {
       throw new ApiHttpError(401, 'invalid_api_key', 'errors.invalidApiKey')

@@ -15,6 +15,7 @@ import { type Config, DEV_API_KEY, loadConfig } from '../config.ts'
 import { dropPgSchema, openStore, type Store } from '../db/database.ts'
 import type { Dialect } from '../db/migration-helpers.ts'
 import type { ContributorsTable } from '../db/tables.ts'
+import { buildSearchText } from '../search/arabic.ts'
 
 /** The databases this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DATABASES: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
@@ -84,11 +85,18 @@ export async function createTestContext(
   if (dialect === 'postgres' && !url) {
     throw new Error('PostgreSQL tests need TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test')
   }
-  const store = await openStore(
-    dialect === 'postgres'
-      ? { databaseUrl: url, dataDir: config.dataDir, pgSchema: schema, poolSize: 30 }
-      : { databaseUrl: null, dataDir: config.dataDir, sqliteFile: 'test.sqlite' },
-  )
+  let store: Store
+  try {
+    store = await openStore(
+      dialect === 'postgres'
+        ? { databaseUrl: url, dataDir: config.dataDir, pgSchema: schema, poolSize: 30 }
+        : { databaseUrl: null, dataDir: config.dataDir, sqliteFile: 'test.sqlite' },
+    )
+  } catch (error) {
+    // Leave no half-made schema behind for the next run to trip over.
+    if (dialect === 'postgres' && url) await dropPgSchema(url, schema).catch(() => undefined)
+    throw error
+  }
   const app = await buildApp({ config, store })
   await app.ready()
   let people = 0
@@ -138,7 +146,7 @@ export async function createTestContext(
             title_en: 'Consultant',
             bio_ar: c.bio_ar ?? '',
             bio_en: '',
-            search_text: name,
+            search_text: buildSearchText({ name, titles: [c.title_ar ?? 'مستشار'], bios: [c.bio_ar ?? ''] }),
             center_id: c.center_id ?? null,
             can_create_slots: c.can_create_slots === false ? 0 : 1,
             can_delete_slots: c.can_delete_slots === false ? 0 : 1,

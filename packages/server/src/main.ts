@@ -1,0 +1,54 @@
+/**
+ * Starts the reference server: opens (and migrates) the database, seeds a new
+ * embedded database with demo data, serves the API, the dev sign-in provider and
+ * the built pages, and prints where to go.
+ */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import { buildApp } from './app.ts'
+import { loadConfig } from './config.ts'
+import { openStore } from './db/database.ts'
+import { isEmpty, seedDatabase } from './seed/seed.ts'
+
+/** Options for {@link start}. */
+export interface StartOptions {
+  /** A folder of built pages to serve at `/` (the playground today, the host app later). */
+  siteRoot?: string
+}
+
+/** Starts the server and resolves once it listens; returns a function that stops it. */
+export async function start(options: StartOptions = {}) {
+  const config = loadConfig()
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  if (config.development && (await isEmpty(store))) {
+    const summary = await seedDatabase(store, { publicUrl: config.publicUrl })
+    console.log(`seeded a new database: ${JSON.stringify(summary)}`)
+  }
+  const app = await buildApp({
+    config,
+    store,
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+  })
+  const site = options.siteRoot
+  if (site && existsSync(join(site, 'index.html'))) {
+    await app.register(fastifyStatic, { root: site, prefix: '/', index: ['index.html'] })
+    // The sign-in provider returns here; the page completes the sign-in.
+    app.get('/redirectauth', (_request, reply) => reply.sendFile('index.html'))
+  }
+  await app.listen({ port: config.port, host: config.host })
+  const where = config.publicUrl
+  console.log(`Mashura is running at ${where}/`)
+  console.log(`  API:          ${where}/api   (X-API-Key: ${config.devApiKey ?? 'see API_KEYS'})`)
+  console.log(`  API document: ${where}/api/openapi.json`)
+  if (config.oidc.dev)
+    console.log(`  sign-in:      ${config.oidc.issuer} (development provider, seeded people)`)
+  console.log(
+    `  database:     ${store.dialect === 'sqlite' ? join(config.dataDir, 'mashura.sqlite') : 'PostgreSQL (DATABASE_URL)'}`,
+  )
+  const stop = async () => {
+    await app.close()
+    await store.destroy()
+  }
+  return { app, config, store, stop }
+}

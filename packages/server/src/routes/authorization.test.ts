@@ -1,0 +1,214 @@
+/**
+ * The authorization matrix: every protected route of part 1, called as a visitor, the
+ * business owner who owns the data, another business owner, the contributor who owns
+ * the data, and another contributor. Each cell is the status that actor must get.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import {
+  createTestContext,
+  eachDatabase,
+  type TestContext,
+  type TestPerson,
+} from '../test-support/context.ts'
+
+type Actor = 'visitor' | 'sme' | 'otherSme' | 'contributor' | 'otherContributor'
+const ACTORS: Actor[] = ['visitor', 'sme', 'otherSme', 'contributor', 'otherContributor']
+
+interface Case {
+  name: string
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  url: (f: Fixture) => string
+  body?: (f: Fixture) => unknown
+  expect: Record<Actor, number>
+}
+
+interface Fixture {
+  sme: TestPerson
+  otherSme: TestPerson
+  contributor: TestPerson
+  otherContributor: TestPerson
+  sessionId: number
+  freeSlotId: number
+  weekStart: number
+}
+
+const allOk = (status = 200): Record<Actor, number> => ({
+  visitor: 401,
+  sme: status,
+  otherSme: status,
+  contributor: status,
+  otherContributor: status,
+})
+const expertsOnly = (status = 200): Record<Actor, number> => ({
+  visitor: 401,
+  sme: 403,
+  otherSme: 403,
+  contributor: status,
+  otherContributor: status,
+})
+
+const CASES: Case[] = [
+  {
+    name: 'own contributor profile',
+    method: 'GET',
+    url: () => '/api/profile/contributor',
+    expect: expertsOnly(),
+  },
+  { name: 'own companies', method: 'GET', url: () => '/api/profile/sme/companies', expect: allOk() },
+  {
+    name: "a business owner's history",
+    method: 'GET',
+    url: (f) => `/api/profile/sme/${f.sme.personId}/history/`,
+    expect: { visitor: 401, sme: 200, otherSme: 404, contributor: 200, otherContributor: 404 },
+  },
+  {
+    name: "a business owner's profile",
+    method: 'GET',
+    url: (f) => `/api/profile/v2/sme/show/${f.sme.personId}`,
+    expect: { visitor: 401, sme: 200, otherSme: 404, contributor: 200, otherContributor: 404 },
+  },
+  { name: 'upcoming sessions', method: 'GET', url: () => '/api/schedule/sme/sessions', expect: allOk() },
+  {
+    name: 'session history',
+    method: 'GET',
+    url: () => '/api/schedule/sme/sessions/history',
+    expect: allOk(),
+  },
+  { name: 'own requests', method: 'GET', url: () => '/api/schedule/requests/sme-session', expect: allOk() },
+  {
+    name: 'session details',
+    method: 'GET',
+    url: (f) => `/api/schedule/sessions/${f.sessionId}/details`,
+    expect: { visitor: 401, sme: 200, otherSme: 404, contributor: 200, otherContributor: 404 },
+  },
+  {
+    name: 'booked sessions',
+    method: 'GET',
+    url: () => '/api/schedule/booked-sessions?date_scope=upcoming',
+    expect: expertsOnly(),
+  },
+  { name: 'working hours', method: 'GET', url: () => '/api/schedule/working-hours', expect: expertsOnly() },
+  {
+    name: 'own slots in a range',
+    method: 'GET',
+    url: (f) => `/api/schedule/v2/contributor?start_date=${f.weekStart}&end_date=${f.weekStart + 7 * 86400}`,
+    expect: expertsOnly(),
+  },
+  {
+    name: 'push token',
+    method: 'POST',
+    url: () => '/api/profile/contributor/fcm-token',
+    body: () => ({ token: `tok-${Math.random()}`, device_type: 3 }),
+    expect: expertsOnly(),
+  },
+  {
+    name: 'instant availability (not enabled by the admin)',
+    method: 'PUT',
+    url: () => '/api/profile/contributor/available-for-instant',
+    body: () => ({ available_for_instant: true }),
+    expect: expertsOnly(403),
+  },
+  { name: 'realtime token', method: 'GET', url: () => '/api/firebase/auth', expect: allOk() },
+  {
+    name: 'delete a free slot',
+    method: 'DELETE',
+    url: (f) => `/api/schedule/contributor/${f.freeSlotId}`,
+    // Only its owner may; the owner's call comes last, so the others see it still there.
+    expect: { visitor: 401, sme: 403, otherSme: 403, otherContributor: 404, contributor: 200 },
+  },
+]
+
+eachDatabase('authorization matrix', (dialect) => {
+  let ctx: TestContext
+  let f: Fixture
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect)
+    const db = ctx.store.db
+    const contributor = await ctx.person({ contributor: { kind: 'consultant' } })
+    const otherContributor = await ctx.person({ contributor: { kind: 'consultant' } })
+    const sme = await ctx.person()
+    const otherSme = await ctx.person()
+    const now = Date.now()
+    const iso = (ms: number) => new Date(ms).toISOString()
+    const slot = (start: number) =>
+      db
+        .insertInto('slots')
+        .values({
+          contributor_id: contributor.contributorId!,
+          start_at: iso(start),
+          end_at: iso(start + 3600_000),
+          availability: 2,
+          office_id: null,
+          created_at: iso(now),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    const booked = await slot(now + 2 * 86400_000)
+    const free = await slot(now + 3 * 86400_000)
+    const subject = await db
+      .insertInto('subjects')
+      .values({ name_ar: 'التسويق', name_en: 'Marketing', type: 1, bsa: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const session = await db
+      .insertInto('sessions')
+      .values({
+        slot_id: booked.id,
+        active_slot_id: booked.id,
+        contributor_id: contributor.contributorId!,
+        sme_id: sme.personId,
+        subject_id: subject.id,
+        communication_way: 0,
+        office_id: null,
+        state: 'booked',
+        request_state: null,
+        request_reason: null,
+        answered_at: null,
+        description: null,
+        start_at: iso(now + 2 * 86400_000),
+        end_at: iso(now + 2 * 86400_000 + 3600_000),
+        started_at: null,
+        ended_at: null,
+        end_reason: null,
+        cancel_reason_id: null,
+        cancel_reason: null,
+        is_instant: 0,
+        meeting_provider: 'webrtc',
+        meeting_number: '123456789',
+        meeting_password: 'pw',
+        created_at: iso(now),
+        updated_at: iso(now),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    f = {
+      sme,
+      otherSme,
+      contributor,
+      otherContributor,
+      sessionId: session.id,
+      freeSlotId: free.id,
+      weekStart: Math.floor(now / 1000),
+    }
+  })
+  afterAll(() => ctx.close())
+
+  for (const c of CASES) {
+    it(`${c.method} ${c.name}`, async () => {
+      const got: Partial<Record<Actor, number>> = {}
+      const order = Object.keys(c.expect) as Actor[]
+      for (const actor of order.filter((a) => ACTORS.includes(a))) {
+        const person = actor === 'visitor' ? null : f[actor]
+        const res = await ctx.call({
+          method: c.method,
+          url: c.url(f),
+          token: person?.token ?? null,
+          ...(c.body ? { payload: c.body(f) as object } : {}),
+        })
+        got[actor] = res.statusCode
+      }
+      expect(got).toEqual(c.expect)
+    })
+  }
+})
