@@ -3,19 +3,26 @@
 // and rating-link tokens. Playground-only labels live in `labels` below; the
 // platform's own messages come from core's catalogs.
 import {
+  $auth,
   $direction,
   $language,
+  completeSignIn,
+  createSessionClient,
+  createSignInUrl,
   createTranslator,
   currentWeekRange,
   decryptRatingToken,
   encryptRatingToken,
   formatDateWithHijri,
   formatTime,
+  initAuth,
+  logout,
   type MessageKey,
   type NavigationContext,
   type NavigationItemId,
   navigationItems,
   RatingTokenError,
+  type SignInConfig,
   setLanguage,
   timeZoneLabel,
 } from '@mashura/core'
@@ -41,6 +48,13 @@ const labels = {
     decrypt: 'فك التشفير',
     decrypted: 'الرمز بعد فك التشفير:',
     failed: 'تعذّر فك التشفير:',
+    session: 'الدخول واستدعاء الواجهة',
+    signIn: 'تسجيل الدخول',
+    signOut: 'تسجيل الخروج',
+    signedOut: 'غير مسجل الدخول',
+    signedInAs: 'مسجل الدخول باسم',
+    path: 'المسار (GET)',
+    call: 'استدعاء',
   },
   en: {
     title: 'Mashura · core playground',
@@ -62,6 +76,13 @@ const labels = {
     decrypt: 'Decrypt',
     decrypted: 'Decrypted token:',
     failed: 'Could not decrypt:',
+    session: 'Sign in and call the API',
+    signIn: 'Sign in',
+    signOut: 'Sign out',
+    signedOut: 'Not signed in',
+    signedInAs: 'Signed in as',
+    path: 'Path (GET)',
+    call: 'Call',
   },
 } as const
 type Label = keyof (typeof labels)['ar']
@@ -80,6 +101,74 @@ const navLabel: Record<NavigationItemId, MessageKey> = {
 }
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T
+
+// The reference server that `npm start` runs serves this page, the API and the dev
+// sign-in provider from one origin; the development API key works from localhost.
+const origin = window.location.origin
+const signIn: SignInConfig = {
+  authorizeUrl: `${origin}/oidc/auth`,
+  clientId: 'mashura-web',
+  redirectUri: `${origin}/redirectauth`,
+  logoutUrl: `${origin}/oidc/session/end`,
+  postLogoutRedirectUri: `${origin}/`,
+}
+const client = createSessionClient({
+  baseURL: `${origin}/api`,
+  apiKey: 'mashura-dev-key',
+  onUnauthorized: () => renderSession(),
+})
+
+const API_PATHS = [
+  '/dashboard/settings',
+  '/dashboard/subjects?type=1',
+  '/dashboard/common-questions',
+  '/center/centers',
+  '/center/offices',
+  '/profile/contributors?q=%20&per_page=3',
+  '/profile/contributors?q=تسويق',
+  '/profile/v2/bsa',
+  '/profile/contributors/subjects',
+  '/profile/contributor',
+  '/profile/sme/companies',
+  '/schedule/sme/sessions',
+  '/schedule/sme/sessions/history',
+  '/schedule/requests/sme-session',
+  '/schedule/booked-sessions?date_scope=upcoming',
+  '/schedule/working-hours',
+  '/firebase/auth',
+]
+
+function renderSession() {
+  const lang = $language.get()
+  const auth = $auth.get()
+  $('who-am-i').textContent = auth.token
+    ? `${labels[lang].signedInAs} ${auth.userName ?? ''} (${auth.userRole}${auth.id ? ` #${auth.id}` : ''})`
+    : labels[lang].signedOut
+  $('sign-in').hidden = Boolean(auth.token)
+  $('sign-out').hidden = !auth.token
+}
+
+async function callApi() {
+  const out = $('api-out')
+  try {
+    const res = await client.request($<HTMLInputElement>('api-path').value.replace(/^\/api/, ''))
+    out.textContent = JSON.stringify(res, null, 2)
+  } catch (error) {
+    const e = error as { status?: number; code?: string; message?: string }
+    out.textContent = JSON.stringify({ status: e.status, code: e.code, message: e.message }, null, 2)
+  }
+}
+
+async function finishSignIn() {
+  if (window.location.pathname !== '/redirectauth') return
+  try {
+    await completeSignIn({ client, address: window.location.href, redirectUri: signIn.redirectUri })
+  } catch (error) {
+    $('api-out').textContent = String(error)
+  }
+  window.history.replaceState(null, '', '/')
+  renderSession()
+}
 
 function navContext(): NavigationContext {
   const who = $<HTMLSelectElement>('who').value
@@ -152,5 +241,20 @@ $('who').addEventListener('change', render)
 $('chat').addEventListener('change', render)
 $('encrypt').addEventListener('click', () => void encrypt())
 $('rating-form').addEventListener('submit', (e) => void decrypt(e))
-$language.subscribe(render)
+$('sign-in').addEventListener('click', async () => {
+  window.location.assign(await createSignInUrl(signIn))
+})
+$('sign-out').addEventListener('click', async () => {
+  window.location.assign(await logout({ config: signIn, client }))
+})
+$('api-call').addEventListener('click', () => void callApi())
+$('api-paths').replaceChildren(
+  ...API_PATHS.map((p) => Object.assign(document.createElement('option'), { value: p })),
+)
+initAuth()
+$language.subscribe(() => {
+  render()
+  renderSession()
+})
 void encrypt()
+void finishSignIn()

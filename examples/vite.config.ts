@@ -1,9 +1,12 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 
-// Serves the examples against core's TypeScript source, so edits show at once.
+// Builds the examples against core's TypeScript source; relative asset paths so
+// the same build works at `/`, `/redirectauth` and `/examples/`.
 export default defineConfig({
+  base: './',
   resolve: {
     alias: { '@mashura/core': fileURLToPath(new URL('../packages/core/src/index.ts', import.meta.url)) },
   },
+  build: { outDir: 'dist', emptyOutDir: true },
 })

@@ -1,30 +1,22 @@
-// `npm start`: runs whatever of the platform exists so far and prints the address.
-// Today that is the core playground (examples/), served by Vite from core's source.
-// PORT sets the port (default 8080; 0 picks a free one).
+// `npm start`: builds what the server serves (core, the examples), then starts the
+// reference server with the embedded database (seeded on first start) and the
+// development sign-in provider, and prints the address to open.
+// PORT sets the port (default 8080); DATABASE_URL switches to PostgreSQL.
+import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import { createServer } from 'vite'
+import { build } from 'vite'
 
-const root = fileURLToPath(new URL('../examples/', import.meta.url))
-const port = Number(process.env.PORT ?? 8080)
+const root = fileURLToPath(new URL('..', import.meta.url))
+console.log('building core and the examples…')
+execFileSync('npx', ['tsc', '-b', 'packages/core'], { cwd: root, stdio: 'inherit' })
+await build({ configFile: `${root}examples/vite.config.ts`, root: `${root}examples`, logLevel: 'warn' })
 
-const server = await createServer({
-  configFile: fileURLToPath(new URL('../examples/vite.config.ts', import.meta.url)),
-  root,
-  server: { port, strictPort: port !== 0, host: process.env.HOST ?? 'localhost' },
-  logLevel: 'warn',
-})
-await server.listen()
-const address = server.httpServer?.address()
-const actualPort = typeof address === 'object' && address ? address.port : port
-console.log(`Mashura is running at http://localhost:${actualPort}/`)
-console.log(
-  '  core playground: language and direction, Riyadh and Hijri dates, navigation rules, rating tokens',
-)
+const { start } = await import('../packages/server/src/main.ts')
+const server = await start({ siteRoot: `${root}examples/dist` })
 console.log('  stop with Ctrl+C')
-
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
-    await server.close()
+    await server.stop()
     process.exit(0)
   })
 }

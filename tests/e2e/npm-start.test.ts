@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, mkdtempSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
@@ -25,10 +27,16 @@ function freePort(): Promise<number> {
 
 beforeAll(async () => {
   const port = await freePort()
-  server = spawn('npm', ['start'], { cwd: root, env: { ...process.env, PORT: String(port) }, detached: true })
+  // A fresh data directory: the first start migrates and seeds it, as for a newcomer.
+  const dataDir = mkdtempSync(join(tmpdir(), 'mashura-e2e-'))
+  server = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
+    detached: true,
+  })
   base = await new Promise<string>((resolve, reject) => {
     let out = ''
-    const timer = setTimeout(() => reject(new Error(`npm start printed no address:\n${out}`)), 90_000)
+    const timer = setTimeout(() => reject(new Error(`npm start printed no address:\n${out}`)), 110_000)
     const read = (chunk: Buffer) => {
       out += chunk
       const m = out.match(/running at (http:\/\/\S+)/)
@@ -87,6 +95,34 @@ describe('core playground (npm start)', () => {
     await page.fill('#decrypt-pass', 'wrong')
     await page.click('#decrypt')
     await expect.poll(() => page.locator('#rating-out').textContent()).toContain('decrypt_failed')
+  })
+
+  it('signs in through the dev provider, calls the API as that person, and signs out', async () => {
+    await page.click('#sign-in')
+    // The provider's own sign-in page, in Arabic and right to left.
+    await page.waitForURL(/\/oidc\//)
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl')
+    await page.screenshot({ path: `${root}test-results/dev-sign-in-ar.png`, fullPage: true })
+    await page.getByRole('button', { name: /نورة بنت سعد القحطاني/ }).click()
+    await page.waitForURL(`${base}`)
+    await expect.poll(() => page.locator('#who-am-i').textContent(), { timeout: 15_000 }).toContain('نورة')
+    await page.fill('#api-path', '/schedule/sme/sessions')
+    await page.click('#api-call')
+    await expect.poll(() => page.locator('#api-out').textContent()).toContain('"meta"')
+    const body = JSON.parse((await page.locator('#api-out').textContent()) ?? '{}')
+    expect(Array.isArray(body.data)).toBe(true)
+    await page.screenshot({ path: `${root}test-results/signed-in-ar.png`, fullPage: true })
+    // Logout clears the session here, then the provider ends its own and sends the browser back.
+    await Promise.all([page.waitForURL(/\/oidc\//), page.click('#sign-out')])
+    await page.screenshot({ path: `${root}test-results/dev-sign-out-ar.png`, fullPage: true })
+    const confirm = page.locator('button[type=submit], input[type=submit]')
+    if (await confirm.count()) await Promise.all([page.waitForURL(`${base}`), confirm.first().click()])
+    else await page.waitForURL(`${base}`)
+    await expect.poll(() => page.locator('#who-am-i').textContent()).toContain('غير مسجل')
+    // Signed out, the protected call is refused (token revocation itself is proven in the server suite).
+    await page.fill('#api-path', '/schedule/sme/sessions')
+    await page.click('#api-call')
+    await expect.poll(() => page.locator('#api-out').textContent()).toContain('401')
   })
 
   it('switches to English, left to right, and keeps the choice on reload', async () => {
