@@ -42,7 +42,12 @@ async function preflight(need) {
       return `TEST_DATABASE_URL is set but PostgreSQL does not answer at ${pgUrl}. Start it (pg_ctlcluster <version> main start) or install it (apt-get install postgresql).`
     }
     const redisUrl = process.env.TEST_REDIS_URL
-    if (redisUrl && !(await reachable(redisUrl, 6379))) {
+    if (!redisUrl) {
+      console.warn(
+        '!!! TEST_REDIS_URL is not set: the Redis suites (limits shared across instances) do NOT run.\n' +
+          '!!! Start Redis and set TEST_REDIS_URL=redis://127.0.0.1:6379 (CI always does).\n',
+      )
+    } else if (!(await reachable(redisUrl, 6379))) {
       return `TEST_REDIS_URL is set but Redis does not answer at ${redisUrl}. Start it (redis-server --daemonize yes) or install it (apt-get install redis-server).`
     }
   }

@@ -82,7 +82,7 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
   if (redis) app.addHook('onClose', async () => void redis.disconnect())
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'mashura-rl:' } : {}),
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}rl:` } : {}),
     // request.ip honours X-Forwarded-For only for the proxy hops TRUST_PROXY allows.
     keyGenerator: (request) => request.ip,
   })

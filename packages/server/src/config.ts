@@ -33,6 +33,8 @@ export interface Config {
   databaseUrl: string | null
   /** Redis connection string, shared by several instances; none when null. */
   redisUrl: string | null
+  /** The prefix of every Redis key this deployment writes (several deployments can share a Redis). */
+  redisPrefix: string
   /** API keys and the browser origins each may be used from. */
   apiKeys: Record<string, string[]>
   /** The development key, accepted from localhost origins; null in production. */
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
     redisUrl: env.REDIS_URL || null,
+    redisPrefix: env.REDIS_PREFIX || 'mashura:',
     apiKeys,
     devApiKey,
     oidc,
