@@ -9,7 +9,12 @@ import { build } from 'vite'
 const root = fileURLToPath(new URL('..', import.meta.url))
 console.log('building core and the examples…')
 execFileSync('npx', ['tsc', '-b', 'packages/core'], { cwd: root, stdio: 'inherit' })
+// Vite's build sets NODE_ENV=production when it is unset; the server reads NODE_ENV to
+// choose development or production, so put back what the user started us with.
+const nodeEnv = process.env.NODE_ENV
 await build({ configFile: `${root}examples/vite.config.ts`, root: `${root}examples`, logLevel: 'warn' })
+if (nodeEnv === undefined) delete process.env.NODE_ENV
+else process.env.NODE_ENV = nodeEnv
 
 const { start } = await import('../packages/server/src/main.ts')
 const server = await start({ siteRoot: `${root}examples/dist` })

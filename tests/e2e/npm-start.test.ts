@@ -14,6 +14,11 @@ let browser: Browser
 let page: Page
 let base = ''
 
+function withoutNodeEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { NODE_ENV: _dropped, ...rest } = env
+  return rest
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer()
@@ -31,7 +36,8 @@ beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'mashura-e2e-'))
   server = spawn('npm', ['start'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
+    // As a newcomer's shell runs it: no NODE_ENV (Vitest sets one), no DATABASE_URL.
+    env: { ...withoutNodeEnv(process.env), PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
     detached: true,
   })
   base = await new Promise<string>((resolve, reject) => {
