@@ -7,19 +7,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.ts'
 import {
-  countRows,
-  coverSubjects,
-  hoursFromNow,
-  insertCatalogue,
-  insertSlot,
-} from './domain/sessions.test-support.ts'
-import {
   createTestContext,
   eachDatabase,
   type TestContext,
   type TestPerson,
   testConfig,
 } from './test-support/context.ts'
+import {
+  countRows,
+  coverSubjects,
+  hoursFromNow,
+  insertCatalogue,
+  insertSlot,
+} from './test-support/fixtures.ts'
 
 const HOSTILE = `<script>alert('x')</script>'; DROP TABLE people; -- "quoted" \u202Eevil`
 

@@ -8,7 +8,7 @@ import {
   insertCatalogue,
   insertSession,
   insertSlot,
-} from './sessions.test-support.ts'
+} from '../test-support/fixtures.ts'
 import {
   bookSlot,
   isForeignKeyViolation,

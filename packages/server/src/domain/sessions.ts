@@ -1,6 +1,7 @@
 /**
- * Sessions, requests and slots: their wire shapes (core's `Session`, `SessionRequest`, `Slot`), their
- * response schemas, and the booking transaction. One `sessions` row is both things: an advisor booking
+ * Sessions, requests and slots: their wire shapes (core's `Session`, `SessionRequest`, `Slot`), the
+ * response schemas of sessions and requests (the wire types they embed are in `http/wire-schemas.ts`),
+ * and the booking transaction. One `sessions` row is both things: an advisor booking
  * starts as a request (`state` 'pending', `request_state` 'waiting') and becomes a session when accepted;
  * other bookings are sessions at once. Serializers take a batch of rows and run a fixed number of
  * queries whatever its size (no N+1).
@@ -24,52 +25,19 @@ import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { Database, Row } from '../db/tables.ts'
 import { conflict, notFound, unprocessable } from '../http/errors.ts'
 import { Nullable } from '../http/schema.ts'
+import {
+  ContributorSummarySchema,
+  DateTimeSchema,
+  OfficeSchema,
+  SessionStateSchema,
+  SlotSchema,
+  SmeSummarySchema,
+  SubjectSchema,
+  SubjectTypeSchema,
+} from '../http/wire-schemas.ts'
 import { contributorSummaries, officeOut, smeSummaries, subjectOut } from './serializers.ts'
 
 // ------------------------------------------------------------------------------------------- schemas
-
-const DateTime = Type.String({ format: 'date-time' })
-
-/** A file reference on the wire. */
-export const FileRefSchema = Type.Object({ full_path: Type.String() })
-
-/** A subject on the wire (core's `Subject`). */
-export const SubjectSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(4)]),
-  bsa_subject: Type.Boolean(),
-  description: Nullable(Type.String()),
-})
-
-/** An office on the wire (core's `Office`). */
-export const OfficeSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  center_id: Type.Integer(),
-  address: Nullable(Type.String()),
-  map_url: Nullable(Type.String()),
-})
-
-/** A contributor as sessions show them (core's `ContributorSummary`). */
-export const ContributorSummarySchema = Type.Object({
-  id: Type.Integer(),
-  sso_user: Type.Object({ full_name: Type.String() }),
-  file: Nullable(FileRefSchema),
-  role: Type.Union([
-    Type.Literal('bsa'),
-    Type.Literal('advisor'),
-    Type.Literal('consultant'),
-    Type.Literal('partner'),
-  ]),
-})
-
-/** A business owner as sessions show them (core's `SmeSummary`). */
-export const SmeSummarySchema = Type.Object({
-  id: Type.Integer(),
-  full_name: Type.String(),
-  file: Nullable(FileRefSchema),
-})
 
 /** The meeting data of an online session (core's `MeetingData`). */
 export const MeetingDataSchema = Type.Object({
@@ -81,32 +49,8 @@ export const MeetingDataSchema = Type.Object({
   signature: Nullable(Type.String()),
 })
 
-/** The availability bits of a slot: 1 office, 2 online, 3 both. */
-export const AvailabilitySchema = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3)])
-
 /** A communication way: 0 online, 1 office. */
 export const CommunicationWaySchema = Type.Union([Type.Literal(0), Type.Literal(1)])
-
-/** A slot on the wire (core's `Slot`). */
-export const SlotSchema = Type.Object({
-  id: Type.Integer(),
-  contributor_id: Type.Integer(),
-  start: DateTime,
-  end: DateTime,
-  availability: AvailabilitySchema,
-  office: Nullable(OfficeSchema),
-  is_booked: Type.Boolean(),
-  session_id: Nullable(Type.Integer()),
-})
-
-/** The session states a session (not a pending request) can be in. */
-export const SessionStateSchema = Type.Union([
-  Type.Literal('booked'),
-  Type.Literal('ongoing'),
-  Type.Literal('ended'),
-  Type.Literal('cancelled'),
-  Type.Literal('sme_absent'),
-])
 
 /** The states of a request. */
 export const RequestStateSchema = Type.Union([
@@ -119,15 +63,15 @@ export const RequestStateSchema = Type.Union([
 /** A session on the wire (core's `Session`). Recommendations are an open object until their schema exists. */
 export const SessionSchema = Type.Object({
   id: Type.Integer(),
-  type: Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(4)]),
+  type: SubjectTypeSchema,
   communication_way: CommunicationWaySchema,
   schedule_id: Nullable(Type.Integer()),
   state: SessionStateSchema,
   is_instant: Type.Boolean(),
-  start: DateTime,
-  end: DateTime,
-  started_at: Nullable(DateTime),
-  ended_at: Nullable(DateTime),
+  start: DateTimeSchema,
+  end: DateTimeSchema,
+  started_at: Nullable(DateTimeSchema),
+  ended_at: Nullable(DateTimeSchema),
   subject: Nullable(SubjectSchema),
   description: Nullable(Type.String()),
   contributor: ContributorSummarySchema,
@@ -152,8 +96,8 @@ export const SessionRequestSchema = Type.Object({
   slot: SlotSchema,
   communication_way: CommunicationWaySchema,
   session_id: Nullable(Type.Integer()),
-  created_at: DateTime,
-  expires_at: Nullable(DateTime),
+  created_at: DateTimeSchema,
+  expires_at: Nullable(DateTimeSchema),
 })
 
 /** A booking's result (core's `BookingResult`): a session, or for advisors a waiting request. */
@@ -243,6 +187,27 @@ const lookups = {
   },
 }
 
+/** The contributors, business owners and subjects some session or request rows name, by id (three queries). */
+async function peopleAndSubjects(db: Kysely<Database>, rows: readonly Row<'sessions'>[], publicUrl: string) {
+  const [contributors, smes, subjects] = await Promise.all([
+    contributorSummaries(
+      db,
+      rows.map((r) => r.contributor_id),
+      publicUrl,
+    ),
+    smeSummaries(
+      db,
+      rows.map((r) => r.sme_id),
+      publicUrl,
+    ),
+    lookups.subjects(
+      db,
+      rows.map((r) => r.subject_id),
+    ),
+  ])
+  return { contributors, smes, subjects }
+}
+
 /** The subject type of a session without a subject, from the contributor's kind. */
 function typeForKind(kind: ContributorSummary['role']): SubjectType {
   if (kind === 'advisor') return 2
@@ -285,21 +250,8 @@ export async function sessionsOut(
 ): Promise<Session[]> {
   if (rows.length === 0) return []
   const { lang, publicUrl, viewer } = options
-  const [contributors, smes, subjects, offices, reasons] = await Promise.all([
-    contributorSummaries(
-      db,
-      rows.map((r) => r.contributor_id),
-      publicUrl,
-    ),
-    smeSummaries(
-      db,
-      rows.map((r) => r.sme_id),
-      publicUrl,
-    ),
-    lookups.subjects(
-      db,
-      rows.map((r) => r.subject_id),
-    ),
+  const [{ contributors, smes, subjects }, offices, reasons] = await Promise.all([
+    peopleAndSubjects(db, rows, publicUrl),
     lookups.offices(
       db,
       rows.map((r) => r.office_id),
@@ -398,21 +350,8 @@ export async function requestsOut(
 ): Promise<SessionRequest[]> {
   if (rows.length === 0) return []
   const { lang, publicUrl } = options
-  const [contributors, smes, subjects, slotRows] = await Promise.all([
-    contributorSummaries(
-      db,
-      rows.map((r) => r.contributor_id),
-      publicUrl,
-    ),
-    smeSummaries(
-      db,
-      rows.map((r) => r.sme_id),
-      publicUrl,
-    ),
-    lookups.subjects(
-      db,
-      rows.map((r) => r.subject_id),
-    ),
+  const [{ contributors, smes, subjects }, slotRows] = await Promise.all([
+    peopleAndSubjects(db, rows, publicUrl),
     lookups.slots(
       db,
       rows.map((r) => r.slot_id),

@@ -20,11 +20,10 @@ import type { Row } from '../../db/tables.ts'
 import { fileRef } from '../../domain/serializers.ts'
 import { ApiHttpError } from '../../http/errors.ts'
 import { commonErrors, Envelope, Nullable } from '../../http/schema.ts'
+import { FileRefSchema } from '../../http/wire-schemas.ts'
 import { DEV_ISSUER_KEY } from '../../oidc/dev-accounts.ts'
 import { inProcessFetch } from '../../oidc/in-process-fetch.ts'
 import { requireAuth } from '../../plugins/auth.ts'
-
-const FileRef = Type.Object({ full_path: Type.String() })
 
 const LoginBody = Type.Object(
   {
@@ -48,8 +47,8 @@ const LoginBody = Type.Object(
 const LoginUser = Type.Object({
   full_name: Type.String(),
   email: Type.Optional(Type.String()),
-  sme: Nullable(Type.Object({ file: Nullable(FileRef) })),
-  contributor: Nullable(Type.Object({ file: Nullable(FileRef) })),
+  sme: Nullable(Type.Object({ file: Nullable(FileRefSchema) })),
+  contributor: Nullable(Type.Object({ file: Nullable(FileRefSchema) })),
   can_create_slots: Type.Boolean(),
   can_delete_slots: Type.Boolean(),
 })

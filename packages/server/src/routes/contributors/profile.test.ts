@@ -5,7 +5,7 @@ import {
   type TestContext,
   type TestPerson,
 } from '../../test-support/context.ts'
-import { addExpert, addSubject } from './test-fixtures.ts'
+import { addExpert, addSubject } from '../../test-support/fixtures.ts'
 
 const ARABIC = /[\u0600-\u06FF]/
 
@@ -18,7 +18,7 @@ eachDatabase('own profile calls', (dialect) => {
   beforeAll(async () => {
     ctx = await createTestContext(dialect)
     sme = await ctx.person({ name: 'صاحب منشأة' })
-    const subject = await addSubject(ctx, { name_ar: 'التسويق', name_en: 'Marketing' })
+    const subject = await addSubject(ctx.store.db, { name_ar: 'التسويق', name_en: 'Marketing' })
     expert = await addExpert(ctx, {
       name: 'أحمد العتيبي',
       subjects: [subject.id],

@@ -7,12 +7,12 @@ import {
   addExpert,
   addOffice,
   addSession,
-  addSlot,
   addSubject,
   fromNow,
+  insertSlot,
   riyadhDay,
   riyadhTime,
-} from './test-fixtures.ts'
+} from '../../test-support/fixtures.ts'
 
 const SCRIPT_NAME = '<script>alert("x")</script>'
 const SQL_BIO = "'; DROP TABLE contributors; --"
@@ -32,14 +32,31 @@ eachDatabase('public contributor reads', (dialect) => {
 
   beforeAll(async () => {
     ctx = await createTestContext(dialect)
-    s.marketing = await addSubject(ctx, { name_ar: 'التسويق الرقمي', name_en: 'Digital Marketing', type: 1 })
-    s.finance = await addSubject(ctx, { name_ar: 'الإرشاد المالي', name_en: 'Financial guidance', type: 2 })
-    s.partners = await addSubject(ctx, { name_ar: 'الشراكات', name_en: 'Partnerships', type: 4 })
-    s.bsa = await addSubject(ctx, { name_ar: 'دعم الأعمال', name_en: 'Business support', type: 1, bsa: 1 })
-    s.unused = await addSubject(ctx, { name_ar: 'موضوع بلا خبراء', name_en: 'Nobody covers this', type: 2 })
-    riyadh = await addCenter(ctx, 'مركز الرياض', 'Riyadh center')
-    jeddah = await addCenter(ctx, 'مركز جدة', 'Jeddah center')
-    office = await addOffice(ctx, riyadh.id)
+    s.marketing = await addSubject(ctx.store.db, {
+      name_ar: 'التسويق الرقمي',
+      name_en: 'Digital Marketing',
+      type: 1,
+    })
+    s.finance = await addSubject(ctx.store.db, {
+      name_ar: 'الإرشاد المالي',
+      name_en: 'Financial guidance',
+      type: 2,
+    })
+    s.partners = await addSubject(ctx.store.db, { name_ar: 'الشراكات', name_en: 'Partnerships', type: 4 })
+    s.bsa = await addSubject(ctx.store.db, {
+      name_ar: 'دعم الأعمال',
+      name_en: 'Business support',
+      type: 1,
+      bsa: 1,
+    })
+    s.unused = await addSubject(ctx.store.db, {
+      name_ar: 'موضوع بلا خبراء',
+      name_en: 'Nobody covers this',
+      type: 2,
+    })
+    riyadh = await addCenter(ctx.store.db, 'مركز الرياض', 'Riyadh center')
+    jeddah = await addCenter(ctx.store.db, 'مركز جدة', 'Jeddah center')
+    office = await addOffice(ctx.store.db, riyadh.id)
 
     const a = await addExpert(ctx, {
       name: 'أحمد العتيبي',
@@ -93,8 +110,12 @@ eachDatabase('public contributor reads', (dialect) => {
 
     // A: an online slot just after midnight of the next day, a slot freed by a cancellation,
     // a past free slot and a held (ended) session.
-    slotA1 = await addSlot(ctx, ids.a!, riyadhTime(nextDay, '00:30'), { availability: 2 })
-    const cancelled = await addSession(ctx, {
+    slotA1 = await insertSlot(ctx.store.db, {
+      contributorId: ids.a!,
+      start: riyadhTime(nextDay, '00:30'),
+      availability: 2,
+    })
+    const cancelled = await addSession(ctx.store.db, {
       contributorId: ids.a!,
       smeId: sme.personId,
       start: fromNow(10),
@@ -106,13 +127,23 @@ eachDatabase('public contributor reads', (dialect) => {
       .selectAll()
       .where('id', '=', cancelled.slot_id)
       .executeTakeFirstOrThrow()
-    await addSlot(ctx, ids.a!, fromNow(-2), { availability: 2 })
-    await addSession(ctx, { contributorId: ids.a!, smeId: sme.personId, start: fromNow(-3), state: 'ended' })
+    await insertSlot(ctx.store.db, { contributorId: ids.a!, start: fromNow(-2), availability: 2 })
+    await addSession(ctx.store.db, {
+      contributorId: ids.a!,
+      smeId: sme.personId,
+      start: fromNow(-3),
+      state: 'ended',
+    })
     // B: an office slot late in the evening of the day.
-    await addSlot(ctx, ids.b!, riyadhTime(day, '23:30'), { availability: 1, office_id: office.id })
+    await insertSlot(ctx.store.db, {
+      contributorId: ids.b!,
+      start: riyadhTime(day, '23:30'),
+      availability: 1,
+      officeId: office.id,
+    })
     // E: a booked future slot and a past free one: nothing free to book.
-    await addSession(ctx, { contributorId: ids.e!, smeId: sme.personId, start: fromNow(3) })
-    await addSlot(ctx, ids.e!, fromNow(-1))
+    await addSession(ctx.store.db, { contributorId: ids.e!, smeId: sme.personId, start: fromNow(3) })
+    await insertSlot(ctx.store.db, { contributorId: ids.e!, start: fromNow(-1) })
   })
   afterAll(() => ctx.close())
 

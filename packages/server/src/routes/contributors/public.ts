@@ -21,12 +21,12 @@ import {
   PageQuery,
   pageMeta,
 } from '../../http/schema.ts'
+import { SubjectSchema } from '../../http/wire-schemas.ts'
 import {
   ContributorListQuery,
   ContributorProfileSchema,
   ContributorScheduleResponse,
   PUBLIC,
-  SubjectSchema,
 } from './schemas.ts'
 
 type ListQuery = Static<typeof ContributorListQuery>

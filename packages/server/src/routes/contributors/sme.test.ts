@@ -6,7 +6,14 @@ import {
   type TestContext,
   type TestPerson,
 } from '../../test-support/context.ts'
-import { addCenter, addExpert, addOffice, addSession, addSubject, fromNow } from './test-fixtures.ts'
+import {
+  addCenter,
+  addExpert,
+  addOffice,
+  addSession,
+  addSubject,
+  fromNow,
+} from '../../test-support/fixtures.ts'
 
 type Expert = TestPerson & { contributorId: number }
 
@@ -38,9 +45,9 @@ eachDatabase("business owners' profiles", (dialect) => {
       .where('id', '=', owner.personId)
       .execute()
     other = await ctx.person({ name: 'سعد' })
-    subject = await addSubject(ctx, { name_ar: 'التسويق', name_en: 'Marketing', type: 1 })
-    const center = await addCenter(ctx, 'مركز الرياض', 'Riyadh center')
-    office = await addOffice(ctx, center.id)
+    subject = await addSubject(ctx.store.db, { name_ar: 'التسويق', name_en: 'Marketing', type: 1 })
+    const center = await addCenter(ctx.store.db, 'مركز الرياض', 'Riyadh center')
+    office = await addOffice(ctx.store.db, center.id)
     reason = await ctx.store.db
       .insertInto('cancel_reasons')
       .values({ label_ar: 'ظرف طارئ', label_en: 'Emergency', requires_details: 0 })
@@ -73,19 +80,17 @@ eachDatabase("business owners' profiles", (dialect) => {
       .values({ person_id: other.personId, name: 'شركة أخرى', created_at: new Date().toISOString() })
       .execute()
 
-    sessions.ended = await addSession(ctx, {
+    sessions.ended = await addSession(ctx.store.db, {
       contributorId: met.contributorId,
       smeId: owner.personId,
       start: fromNow(-10),
       state: 'ended',
       subject_id: subject.id,
-      extra: {
-        started_at: fromNow(-10).toISOString(),
-        ended_at: fromNow(-10, 0.5).toISOString(),
-        end_reason: 'انتهى',
-      },
+      started_at: fromNow(-10).toISOString(),
+      ended_at: fromNow(-10, 0.5).toISOString(),
+      end_reason: 'انتهى',
     })
-    sessions.office = await addSession(ctx, {
+    sessions.office = await addSession(ctx.store.db, {
       contributorId: partner.contributorId,
       smeId: owner.personId,
       start: fromNow(-5),
@@ -93,33 +98,33 @@ eachDatabase("business owners' profiles", (dialect) => {
       communication_way: 1,
       office_id: office.id,
     })
-    sessions.cancelled = await addSession(ctx, {
+    sessions.cancelled = await addSession(ctx.store.db, {
       contributorId: met.contributorId,
       smeId: owner.personId,
       start: fromNow(-2),
       state: 'cancelled',
-      extra: { cancel_reason_id: reason.id },
+      cancel_reason_id: reason.id,
     })
-    sessions.overdue = await addSession(ctx, {
+    sessions.overdue = await addSession(ctx.store.db, {
       contributorId: met.contributorId,
       smeId: owner.personId,
       start: fromNow(-1),
       state: 'booked',
     })
-    sessions.upcoming = await addSession(ctx, {
+    sessions.upcoming = await addSession(ctx.store.db, {
       contributorId: met.contributorId,
       smeId: owner.personId,
       start: fromNow(2),
       state: 'booked',
     })
-    sessions.waiting = await addSession(ctx, {
+    sessions.waiting = await addSession(ctx.store.db, {
       contributorId: asked.contributorId,
       smeId: owner.personId,
       start: fromNow(3),
       state: 'pending',
       request_state: 'waiting',
     })
-    sessions.rejected = await addSession(ctx, {
+    sessions.rejected = await addSession(ctx.store.db, {
       contributorId: rejected.contributorId,
       smeId: owner.personId,
       start: fromNow(-4),
@@ -127,7 +132,7 @@ eachDatabase("business owners' profiles", (dialect) => {
       request_state: 'rejected',
     })
     const advisor = await addExpert(ctx, { name: 'منى', kind: 'advisor' })
-    sessions.accepted = await addSession(ctx, {
+    sessions.accepted = await addSession(ctx.store.db, {
       contributorId: advisor.contributorId,
       smeId: owner.personId,
       start: fromNow(-7),
@@ -135,14 +140,14 @@ eachDatabase("business owners' profiles", (dialect) => {
       request_state: 'accepted',
     })
     // A rejected request whose row says cancelled is still not a session.
-    sessions.rejectedCancelled = await addSession(ctx, {
+    sessions.rejectedCancelled = await addSession(ctx.store.db, {
       contributorId: rejected.contributorId,
       smeId: owner.personId,
       start: fromNow(-6),
       state: 'cancelled',
       request_state: 'rejected',
     })
-    await addSession(ctx, {
+    await addSession(ctx.store.db, {
       contributorId: stranger.contributorId,
       smeId: other.personId,
       start: fromNow(-3),

@@ -5,17 +5,18 @@
  * gets a 404, so the answer never reveals who exists.
  */
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { Language, SmeCompany, SubjectType } from '@mashura/core'
+import type { SmeCompany } from '@mashura/core'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database, Row } from '../../db/tables.ts'
+import { fileRef } from '../../domain/serializers.ts'
 import {
-  contributorSummaries,
-  fileRef,
-  officeOut,
-  smeSummaries,
-  subjectOut,
-} from '../../domain/serializers.ts'
+  PAST_STATES,
+  SessionSchema,
+  sessionRowsOnly,
+  sessionsOut,
+  UPCOMING_STATES,
+} from '../../domain/sessions.ts'
 import { notFound } from '../../http/errors.ts'
 import {
   commonErrors,
@@ -27,7 +28,7 @@ import {
   pageMeta,
 } from '../../http/schema.ts'
 import { type Auth, requireAuth } from '../../plugins/auth.ts'
-import { HistorySessionSchema, SIGNED_IN, SmeCompanySchema, SmeProfileSchema } from './schemas.ts'
+import { SIGNED_IN, SmeCompanySchema, SmeProfileSchema } from './schemas.ts'
 
 /**
  * Whether someone may see a business owner (a person): the person themself, or a contributor
@@ -59,78 +60,6 @@ function companyOut(row: Row<'companies'>): SmeCompany {
     city: row.city,
     phase: row.phase,
   }
-}
-
-/**
- * The session type when a session has no subject: the field its contributor's kind serves
- * (the inverse of KIND_FOR_SUBJECT_TYPE); bsa, which serves no single field, counts as consulting.
- */
-const TYPE_FOR_KIND: Record<Row<'contributors'>['kind'], SubjectType> = {
-  consultant: 1,
-  advisor: 2,
-  partner: 4,
-  bsa: 1,
-}
-
-/** Session rows as a history shows them, in their order, in a fixed number of queries. */
-async function historySessions(
-  db: Kysely<Database>,
-  rows: readonly Row<'sessions'>[],
-  lang: Language,
-  publicUrl: string,
-) {
-  const ids = <K extends keyof Row<'sessions'>>(key: K) => [
-    ...new Set(rows.flatMap((r) => (r[key] === null ? [] : [r[key] as number]))),
-  ]
-  const subjectIds = ids('subject_id')
-  const officeIds = ids('office_id')
-  const reasonIds = ids('cancel_reason_id')
-  const [contributors, smes, subjects, offices, reasons] = await Promise.all([
-    contributorSummaries(db, ids('contributor_id'), publicUrl),
-    smeSummaries(db, ids('sme_id'), publicUrl),
-    subjectIds.length ? db.selectFrom('subjects').selectAll().where('id', 'in', subjectIds).execute() : [],
-    officeIds.length ? db.selectFrom('offices').selectAll().where('id', 'in', officeIds).execute() : [],
-    reasonIds.length
-      ? db.selectFrom('cancel_reasons').selectAll().where('id', 'in', reasonIds).execute()
-      : [],
-  ])
-  const subjectBy = new Map(subjects.map((s) => [s.id, s]))
-  const officeBy = new Map(offices.map((o) => [o.id, officeOut(o, lang)]))
-  const reasonBy = new Map(reasons.map((r) => [r.id, lang === 'en' ? r.label_en : r.label_ar]))
-  return rows.flatMap((r) => {
-    const contributor = contributors.get(r.contributor_id)
-    const sme = smes.get(r.sme_id)
-    if (!contributor || !sme) return []
-    const subject = r.subject_id === null ? undefined : subjectBy.get(r.subject_id)
-    const cancelled = r.state === 'cancelled'
-    return [
-      {
-        id: r.id,
-        type: subject ? subject.type : TYPE_FOR_KIND[contributor.role],
-        communication_way: r.communication_way,
-        schedule_id: r.is_instant === 1 ? null : r.slot_id,
-        state: r.state,
-        is_instant: r.is_instant === 1,
-        start: r.start_at,
-        end: r.end_at,
-        started_at: r.started_at,
-        ended_at: r.ended_at,
-        subject: subject ? subjectOut(subject, lang) : null,
-        description: r.description,
-        contributor,
-        sme,
-        office: r.office_id === null ? null : (officeBy.get(r.office_id) ?? null),
-        meeting: null,
-        recommendations: null,
-        request_id: r.request_state === null ? null : r.id,
-        cancel_reason: cancelled
-          ? (r.cancel_reason ??
-            (r.cancel_reason_id === null ? null : (reasonBy.get(r.cancel_reason_id) ?? null)))
-          : null,
-        end_reason: r.end_reason,
-      },
-    ]
-  })
 }
 
 /** Registers the business-owner calls: own companies, and a business owner's profile and history. */
@@ -172,7 +101,7 @@ export async function smeProfileRoutes(instance: FastifyInstance): Promise<void>
         security: SIGNED_IN,
         params: IdParams,
         querystring: Type.Object(PageQuery),
-        response: { 200: Paged(HistorySessionSchema), ...commonErrors },
+        response: { 200: Paged(SessionSchema), ...commonErrors },
       },
     },
     async (request) => {
@@ -186,13 +115,11 @@ export async function smeProfileRoutes(instance: FastifyInstance): Promise<void>
         .selectFrom('sessions')
         .where('sessions.sme_id', '=', smeId)
         // A request that was never accepted never became a session, whatever its state says.
-        .where((eb) =>
-          eb.or([eb('sessions.request_state', 'is', null), eb('sessions.request_state', '=', 'accepted')]),
-        )
+        .where(sessionRowsOnly)
         .where((eb) =>
           eb.or([
-            eb('sessions.state', 'in', ['ended', 'cancelled', 'sme_absent']),
-            eb.and([eb('sessions.state', 'in', ['booked', 'ongoing']), eb('sessions.end_at', '<=', now)]),
+            eb('sessions.state', 'in', PAST_STATES),
+            eb.and([eb('sessions.state', 'in', UPCOMING_STATES), eb('sessions.end_at', '<=', now)]),
           ]),
         )
       const { n } = await past.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
@@ -209,7 +136,8 @@ export async function smeProfileRoutes(instance: FastifyInstance): Promise<void>
               .offset(offset)
               .execute()
       return {
-        data: await historySessions(db, rows, request.lang, publicUrl),
+        // No viewer: meeting data are never part of a history, whoever reads it.
+        data: await sessionsOut(db, rows, { lang: request.lang, publicUrl, viewer: null }),
         meta: pageMeta(page, perPage, total),
       }
     },

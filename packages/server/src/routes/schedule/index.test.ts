@@ -1,19 +1,19 @@
 import { addDays, en, type Session, type Slot, startOfRiyadhDay, weekBounds } from '@mashura/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  createTestContext,
+  eachDatabase,
+  type TestContext,
+  type TestPerson,
+} from '../../test-support/context.ts'
+import {
   type Catalogue,
   countRows,
   hoursFromNow,
   insertCatalogue,
   insertSession,
   insertSlot,
-} from '../../domain/sessions.test-support.ts'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../../test-support/context.ts'
+} from '../../test-support/fixtures.ts'
 import { DEFAULT_WORKING_HOURS } from './working-hours.ts'
 
 const ARABIC = /[\u0600-\u06FF]/

@@ -4,8 +4,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import {
   PAST_STATES,
   SessionSchema,
-  SessionStateSchema,
-  SlotSchema,
   sessionRowsOnly,
   sessionsOut,
   slotsOut,
@@ -22,6 +20,7 @@ import {
   PageQuery,
   pageMeta,
 } from '../../http/schema.ts'
+import { SessionStateSchema, SlotSchema } from '../../http/wire-schemas.ts'
 import { requireContributor } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
 import { CreateSlotsBody, createSlots, deleteSlot, MAX_RANGE_DAYS } from './slots.ts'

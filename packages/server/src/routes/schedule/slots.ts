@@ -7,9 +7,10 @@ import { type Static, Type } from '@fastify/type-provider-typebox'
 import type { MessageKey } from '@mashura/core'
 import type { Store } from '../../db/database.ts'
 import type { Row } from '../../db/tables.ts'
-import { AvailabilitySchema, isForeignKeyViolation } from '../../domain/sessions.ts'
+import { isForeignKeyViolation } from '../../domain/sessions.ts'
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts'
 import { IdParam, Nullable } from '../../http/schema.ts'
+import { AvailabilitySchema } from '../../http/wire-schemas.ts'
 
 /** The most slots one call may publish. */
 export const MAX_SLOTS_PER_CALL = 50

@@ -8,7 +8,8 @@ import type { Language, Settings } from '@mashura/core'
 import type { FastifyInstance } from 'fastify'
 import { centerOut, officeOut, subjectOut } from '../../domain/serializers.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
-import { commonErrors, Envelope, Nullable } from '../../http/schema.ts'
+import { commonErrors, Envelope } from '../../http/schema.ts'
+import { CenterSchema, OfficeSchema, SubjectSchema, SubjectTypeSchema } from '../../http/wire-schemas.ts'
 import { pick } from '../../plugins/language.ts'
 
 /** The single-setting keys of core's `SettingKey`, each with its own path. */
@@ -37,29 +38,7 @@ const SettingValue = Type.Object({
   value: Type.String(),
 })
 
-const SubjectType = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(4)], {
-  description: '1 consulting, 2 guidance, 4 partnerships',
-})
-
-const Subject = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  type: SubjectType,
-  bsa_subject: Type.Boolean(),
-  description: Nullable(Type.String()),
-})
-
 const Faq = Type.Object({ id: Type.Integer(), question: Type.String(), answer: Type.String() })
-
-const Center = Type.Object({ id: Type.Integer(), name: Type.String(), city: Nullable(Type.String()) })
-
-const Office = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  center_id: Type.Integer(),
-  address: Nullable(Type.String()),
-  map_url: Nullable(Type.String()),
-})
 
 const AllSettings = Type.Object({
   about_us: Type.String(),
@@ -71,7 +50,7 @@ const AllSettings = Type.Object({
 })
 
 const SubjectFilters = {
-  type: Type.Optional(SubjectType),
+  type: Type.Optional(SubjectTypeSchema),
   bsa_subject: Type.Optional(
     Type.Boolean({ description: 'true: only bsa subjects; false: only the others' }),
   ),
@@ -201,7 +180,7 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
         tags: ['subjects'],
         summary: 'The subjects, optionally of one type and only bsa (or only other) subjects.',
         querystring: SubjectsQuery,
-        response: { 200: Envelope(Type.Array(Subject)), ...commonErrors },
+        response: { 200: Envelope(Type.Array(SubjectSchema)), ...commonErrors },
       },
     },
     async (request) => ({ data: await subjects(request.query, request.lang) }),
@@ -214,7 +193,7 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
         tags: ['subjects'],
         summary: 'Every subject (all_subjects=true, or no query), or the subjects by type and bsa flag.',
         querystring: AdminSubjectsQuery,
-        response: { 200: Envelope(Type.Array(Subject)), ...commonErrors },
+        response: { 200: Envelope(Type.Array(SubjectSchema)), ...commonErrors },
       },
     },
     async (request) => {
@@ -235,7 +214,7 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags: ['centers'],
         summary: 'The business-support centers.',
-        response: { 200: Envelope(Type.Array(Center)), ...commonErrors },
+        response: { 200: Envelope(Type.Array(CenterSchema)), ...commonErrors },
       },
     },
     async (request) => {
@@ -251,7 +230,7 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
         tags: ['centers'],
         summary: "The offices, or only those of one contributor's center (none when they have no center).",
         querystring: OfficesQuery,
-        response: { 200: Envelope(Type.Array(Office)), ...commonErrors },
+        response: { 200: Envelope(Type.Array(OfficeSchema)), ...commonErrors },
       },
     },
     async (request) => {

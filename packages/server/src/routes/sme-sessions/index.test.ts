@@ -1,6 +1,12 @@
 import { ar, type Session, type SessionRequest } from '@mashura/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  createTestContext,
+  eachDatabase,
+  type TestContext,
+  type TestPerson,
+} from '../../test-support/context.ts'
+import {
   type Catalogue,
   countRows,
   coverSubjects,
@@ -8,13 +14,7 @@ import {
   insertCatalogue,
   insertSession,
   insertSlot,
-} from '../../domain/sessions.test-support.ts'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../../test-support/context.ts'
+} from '../../test-support/fixtures.ts'
 
 const ARABIC = /[\u0600-\u06FF]/
 

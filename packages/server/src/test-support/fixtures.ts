@@ -1,0 +1,257 @@
+/**
+ * Test rows: each test inserts what it needs (no seed data) through these small helpers: catalogue rows
+ * (subjects, centers, offices), experts, slots and sessions. Row helpers take the database; `addExpert`
+ * takes the test context, since it makes a signed-in person. Times are UTC ISO text, as the server
+ * stores them.
+ */
+import { riyadhParts } from '@mashura/core'
+import type { Kysely } from 'kysely'
+import type { Database, NewRow, Row } from '../db/tables.ts'
+import { rebuildSearchText } from '../domain/contributors.ts'
+import type { TestContext, TestPerson } from './context.ts'
+
+const HOUR = 3_600_000
+const DAY = 24 * HOUR
+
+// ------------------------------------------------------------------------------------------- times
+
+/** A moment some days and hours from now (negative for the past). */
+export function fromNow(days: number, hours = 0): Date {
+  return new Date(Date.now() + days * DAY + hours * HOUR)
+}
+
+/** A moment some hours from now (negative for the past). */
+export function hoursFromNow(hours: number): Date {
+  return fromNow(0, hours)
+}
+
+/** The Riyadh calendar day (`YYYY-MM-DD`) a moment falls on. */
+export function riyadhDay(at: Date): string {
+  const { year, month, day } = riyadhParts(at)
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+}
+
+/** A moment given as a Riyadh wall-clock time. */
+export function riyadhTime(day: string, time: string): Date {
+  return new Date(`${day}T${time}:00+03:00`)
+}
+
+// ------------------------------------------------------------------------------------------- catalogue
+
+/** Inserts a subject (type 1, not bsa, unless given). */
+export async function addSubject(
+  db: Kysely<Database>,
+  values: { name_ar: string; name_en: string; type?: 1 | 2 | 4; bsa?: number },
+): Promise<Row<'subjects'>> {
+  return db
+    .insertInto('subjects')
+    .values({ type: 1, bsa: 0, ...values })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** Inserts a center in Riyadh. */
+export async function addCenter(
+  db: Kysely<Database>,
+  name_ar: string,
+  name_en: string,
+): Promise<Row<'centers'>> {
+  return db
+    .insertInto('centers')
+    .values({ name_ar, name_en, city_ar: 'الرياض', city_en: 'Riyadh' })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** Inserts an office of a center, on Olaya Road. */
+export async function addOffice(
+  db: Kysely<Database>,
+  centerId: number,
+  name_en = 'Olaya office',
+): Promise<Row<'offices'>> {
+  return db
+    .insertInto('offices')
+    .values({
+      center_id: centerId,
+      name_ar: 'مكتب العليا',
+      name_en,
+      address_ar: 'طريق العليا',
+      address_en: 'Olaya Road',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** The rows a booking needs besides people: a center with an office, and two subjects. */
+export interface Catalogue {
+  centerId: number
+  officeId: number
+  /** «التخطيط المالي» / Financial planning, type 1. */
+  subjectId: number
+  /** «التسويق» / Marketing, type 2. */
+  otherSubjectId: number
+}
+
+/** Inserts a center («مركز الرياض» / Riyadh Center), its office (Olaya Office) and two subjects. */
+export async function insertCatalogue(db: Kysely<Database>): Promise<Catalogue> {
+  const center = await addCenter(db, 'مركز الرياض', 'Riyadh Center')
+  const office = await addOffice(db, center.id, 'Olaya Office')
+  const subject = await addSubject(db, { name_ar: 'التخطيط المالي', name_en: 'Financial planning', type: 1 })
+  const other = await addSubject(db, { name_ar: 'التسويق', name_en: 'Marketing', type: 2 })
+  return { centerId: center.id, officeId: office.id, subjectId: subject.id, otherSubjectId: other.id }
+}
+
+/** Records that a contributor covers some subjects. */
+export async function coverSubjects(
+  db: Kysely<Database>,
+  contributorId: number,
+  subjectIds: readonly number[],
+): Promise<void> {
+  await db
+    .insertInto('contributor_subjects')
+    .values(subjectIds.map((subject_id) => ({ contributor_id: contributorId, subject_id })))
+    .execute()
+}
+
+// ------------------------------------------------------------------------------------------- experts
+
+/** What an expert is made with. */
+export interface ExpertOptions {
+  name: string
+  kind?: Row<'contributors'>['kind']
+  subjects?: number[]
+  center_id?: number | null
+  created_at?: string
+  title_ar?: string
+  title_en?: string
+  bio_ar?: string
+  bio_en?: string
+  join_now_enabled?: boolean
+}
+
+/** Makes a person with an expert identity, their subjects and a rebuilt search text. */
+export async function addExpert(
+  ctx: TestContext,
+  options: ExpertOptions,
+): Promise<TestPerson & { contributorId: number }> {
+  const { db } = ctx.store
+  const person = await ctx.person({
+    name: options.name,
+    contributor: {
+      kind: options.kind ?? 'consultant',
+      center_id: options.center_id ?? null,
+      join_now_enabled: options.join_now_enabled ?? false,
+    },
+  })
+  const id = person.contributorId!
+  await db
+    .updateTable('contributors')
+    .set({
+      title_ar: options.title_ar ?? 'مستشار',
+      title_en: options.title_en ?? 'Consultant',
+      bio_ar: options.bio_ar ?? '',
+      bio_en: options.bio_en ?? '',
+      ...(options.created_at ? { created_at: options.created_at } : {}),
+    })
+    .where('id', '=', id)
+    .execute()
+  if (options.subjects?.length) await coverSubjects(db, id, options.subjects)
+  await rebuildSearchText(db, [id])
+  return { ...person, contributorId: id }
+}
+
+// ------------------------------------------------------------------------------------------- slots and sessions
+
+/** What a slot is made with: it starts at `start` and lasts `minutes` (an hour), online or in the office. */
+export interface SlotOptions {
+  contributorId: number
+  start: Date
+  minutes?: number
+  availability?: 1 | 2 | 3
+  officeId?: number | null
+}
+
+/** Inserts a slot. */
+export async function insertSlot(db: Kysely<Database>, options: SlotOptions): Promise<Row<'slots'>> {
+  const { contributorId, start, minutes = 60, availability = 3, officeId = null } = options
+  return db
+    .insertInto('slots')
+    .values({
+      contributor_id: contributorId,
+      start_at: start.toISOString(),
+      end_at: new Date(start.getTime() + minutes * 60_000).toISOString(),
+      availability,
+      office_id: officeId,
+      created_at: new Date().toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/**
+ * Inserts a session (or, with a `request_state`, a request) in a slot, booked and online by default. It
+ * holds the slot through `active_slot_id` until released, as the server keeps it: a cancelled session, or
+ * a rejected or expired request, holds it no more; pass `active_slot_id` to say otherwise.
+ */
+export async function insertSession(
+  db: Kysely<Database>,
+  slot: Row<'slots'>,
+  smeId: number,
+  overrides: Partial<NewRow<'sessions'>> = {},
+): Promise<Row<'sessions'>> {
+  const state = overrides.state ?? 'booked'
+  const released =
+    state === 'cancelled' || overrides.request_state === 'rejected' || overrides.request_state === 'expired'
+  const now = new Date().toISOString()
+  return db
+    .insertInto('sessions')
+    .values({
+      slot_id: slot.id,
+      active_slot_id: released ? null : slot.id,
+      contributor_id: slot.contributor_id,
+      sme_id: smeId,
+      subject_id: null,
+      communication_way: 0,
+      office_id: null,
+      state,
+      request_state: null,
+      start_at: slot.start_at,
+      end_at: slot.end_at,
+      is_instant: 0,
+      meeting_provider: 'webrtc',
+      meeting_number: '1234567890',
+      meeting_password: 'secret12',
+      created_at: now,
+      updated_at: now,
+      ...overrides,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/**
+ * Inserts a session (or request) as {@link insertSession} does, in a new slot of its own (see
+ * {@link insertSlot}). Its meeting credentials are `room-secret` and `pw-secret`, words a test can look
+ * for in a response that must not show them.
+ */
+export async function addSession(
+  db: Kysely<Database>,
+  values: Omit<SlotOptions, 'officeId'> & { smeId: number } & Partial<NewRow<'sessions'>>,
+): Promise<Row<'sessions'>> {
+  const { contributorId, start, minutes, availability, smeId, ...overrides } = values
+  const slot = await insertSlot(db, { contributorId, start, minutes, availability })
+  return insertSession(db, slot, smeId, {
+    meeting_number: 'room-secret',
+    meeting_password: 'pw-secret',
+    ...overrides,
+  })
+}
+
+/** How many rows a table holds. */
+export async function countRows(db: Kysely<Database>, table: 'sessions' | 'slots'): Promise<number> {
+  const { n } = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(n)
+}
