@@ -122,6 +122,13 @@ eachDatabase('bad input', (dialect) => {
     })
     expect(search.statusCode).toBe(200)
     expect(search.json().data).toEqual([])
+    // Full-text syntax is text too: quotes, operators and stars match literally.
+    const fts = await ctx.call({
+      method: 'GET',
+      url: `/api/profile/contributors?q=${encodeURIComponent('"تسويق" OR * NEAR(')}`,
+    })
+    expect(fts.statusCode).toBe(200)
+    expect(fts.json().data).toEqual([])
   })
 })
 

@@ -2,6 +2,7 @@
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration'
 import type { Db, Dialect } from './migration-helpers.ts'
 import * as m0001 from './migrations/0001-catalogue-and-booking.ts'
+import * as m0002 from './migrations/0002-search-index.ts'
 
 type MigrationModule = {
   up(db: Db, dialect: Dialect): Promise<void>
@@ -11,6 +12,7 @@ type MigrationModule = {
 /** Every migration, by name; names sort in the order they run. */
 const MIGRATIONS: Record<string, MigrationModule> = {
   '0001-catalogue-and-booking': m0001,
+  '0002-search-index': m0002,
 }
 
 function provider(dialect: Dialect): MigrationProvider {

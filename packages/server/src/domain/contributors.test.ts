@@ -196,7 +196,7 @@ eachDatabase(`contributor search over ${PEOPLE.toLocaleString('en')} contributor
     ]
     for (const filters of cases) {
       const started = performance.now()
-      const { ids, total } = await searchContributorIds(store.db, filters, { page: 3, perPage: 100 }, now)
+      const { ids, total } = await searchContributorIds(store, filters, { page: 3, perPage: 100 }, now)
       const profiles = await contributorProfiles(store.db, ids, { lang: 'ar', publicUrl: '', now })
       const ms = performance.now() - started
       expect(profiles.size).toBe(ids.length)
@@ -207,15 +207,10 @@ eachDatabase(`contributor search over ${PEOPLE.toLocaleString('en')} contributor
   })
 
   it('finds the right people by name with an Arabic-aware AND', async () => {
-    const { total } = await searchContributorIds(
-      store.db,
-      { q: 'احمد العتيبي' },
-      { page: 1, perPage: 1 },
-      now,
-    )
+    const { total } = await searchContributorIds(store, { q: 'احمد العتيبي' }, { page: 1, perPage: 1 }, now)
     // أحمد is every 10th person and العتيبي every 7th: every 70th.
     expect(total).toBe(Math.ceil(PEOPLE / 70))
-    const all = await searchContributorIds(store.db, { q: ' ' }, { page: 1, perPage: 100 }, now)
+    const all = await searchContributorIds(store, { q: ' ' }, { page: 1, perPage: 100 }, now)
     expect(all.total).toBe(PEOPLE)
   })
 
@@ -223,7 +218,12 @@ eachDatabase(`contributor search over ${PEOPLE.toLocaleString('en')} contributor
     const runs: number[] = []
     for (const perPage of [1, 20, 100]) {
       const c = counting(store.db)
-      const { ids } = await searchContributorIds(c.db, { available: true }, { page: 1, perPage }, now)
+      const { ids } = await searchContributorIds(
+        { db: c.db, dialect: store.dialect },
+        { available: true },
+        { page: 1, perPage },
+        now,
+      )
       await contributorProfiles(c.db, ids, { lang: 'en', publicUrl: 'http://x', now })
       expect(ids).toHaveLength(perPage)
       runs.push(c.count())
@@ -233,7 +233,7 @@ eachDatabase(`contributor search over ${PEOPLE.toLocaleString('en')} contributor
   })
 
   it('gives each profile its subjects, center and next free slot', async () => {
-    const { ids } = await searchContributorIds(store.db, { available: true }, { page: 1, perPage: 50 }, now)
+    const { ids } = await searchContributorIds(store, { available: true }, { page: 1, perPage: 50 }, now)
     const profiles = await contributorProfiles(store.db, ids, { lang: 'en', publicUrl: '', now })
     for (const p of profiles.values()) {
       expect(p.subjects).toHaveLength(1)

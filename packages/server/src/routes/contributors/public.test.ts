@@ -1,6 +1,7 @@
 import type { ContributorProfile, Slot } from '@mashura/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Row } from '../../db/tables.ts'
+import { normalizeArabic } from '../../search/arabic.ts'
 import { createTestContext, eachDatabase, type TestContext } from '../../test-support/context.ts'
 import {
   addCenter,
@@ -218,6 +219,24 @@ eachDatabase('public contributor reads', (dialect) => {
       expect(await found({ q: 'التسويق' })).toEqual(['أحمد العتيبي'])
       expect(await found({ q: 'MARKETING' })).toEqual(['أحمد العتيبي'])
       expect(await found({ q: 'الشراكات' })).toEqual(['فاطمة الزهراء'])
+    })
+
+    it('matches terms shorter than the trigram index (one and two letters) and inner substrings', async () => {
+      expect(await found({ q: 'سار' })).toEqual(['سارة 100% _خبيرة_'])
+      expect(await found({ q: 'فا' })).toEqual(['فاطمة الزهراء'])
+      expect(await found({ q: 'تيب' })).toEqual(['أحمد العتيبي'])
+      // Editing a contributor's text keeps the index in step (SQLite's FTS5 table follows by trigger).
+      const [row] = await ctx.store.db
+        .selectFrom('contributors')
+        .select(['id', 'search_text'])
+        .where('search_text', 'like', '%فاطمه%')
+        .execute()
+      await ctx.store.db
+        .updateTable('contributors')
+        .set({ search_text: `${row!.search_text} ${normalizeArabic('ريادة')}` })
+        .where('id', '=', row!.id)
+        .execute()
+      expect(await found({ q: 'ريادة' })).toEqual(['فاطمة الزهراء'])
     })
 
     it('takes % and _ literally', async () => {

@@ -81,7 +81,12 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
     const page = query.page ?? 1
     const perPage = query.per_page ?? DEFAULT_PER_PAGE
     const now = new Date()
-    const { ids, total } = await searchContributorIds(db, filtersOf(query, kinds), { page, perPage }, now)
+    const { ids, total } = await searchContributorIds(
+      app.store,
+      filtersOf(query, kinds),
+      { page, perPage },
+      now,
+    )
     const data = await orderedProfiles(db, ids, { lang, publicUrl, now })
     return { data, meta: pageMeta(page, perPage, total) }
   }
