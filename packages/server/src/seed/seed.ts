@@ -134,11 +134,15 @@ export async function clearDatabase(store: Store): Promise<void> {
     return
   }
   await store.db.connection().execute(async (conn) => {
-    const { rows } = await sql<{ name: string }>`
-      select name from sqlite_master
+    const { rows: all } = await sql<{ name: string; sql: string | null }>`
+      select name, sql from sqlite_master
       where type = 'table' and name not like 'sqlite\\_%' escape '\\' and name not like 'kysely\\_%' escape '\\'`.execute(
       conn,
     )
+    // Full-text tables and their shadow tables are SQLite's to keep: the triggers on the
+    // content tables update them as rows go, and writing to them directly is refused.
+    const virtual = all.filter((t) => /^create virtual table/i.test(t.sql ?? '')).map((t) => t.name)
+    const rows = all.filter((t) => !virtual.some((v) => t.name === v || t.name.startsWith(`${v}_`)))
     // Rows reference each other in every direction; checks are off only while everything goes.
     await sql`pragma foreign_keys = off`.execute(conn)
     try {
