@@ -2,6 +2,8 @@
  * The reference API as a Fastify app: external plugins, then app services, then one
  * encapsulated plugin per resource under `/api` (Fastify demo layout).
  */
+
+import { join } from 'node:path'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
@@ -10,11 +12,14 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { Redis } from 'ioredis'
 import type { Config } from './config.ts'
 import type { Store } from './db/database.ts'
+import { createEventBus, type EventBus } from './events/bus.ts'
+import { diskStorage, type FileStorage } from './files/storage.ts'
 import { devOidcProvider } from './oidc/provider.ts'
 import { apiKeyPlugin } from './plugins/api-key.ts'
 import { authPlugin } from './plugins/auth.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { languagePlugin } from './plugins/language.ts'
+import { createPushService, type PushService } from './push/service.ts'
 import { apiRoutes } from './routes/index.ts'
 
 declare module 'fastify' {
@@ -23,6 +28,12 @@ declare module 'fastify' {
     store: Store
     /** The configuration. */
     config: Config
+    /** Domain events, across instances when REDIS_URL is set. */
+    bus: EventBus
+    /** Push to people's browsers. */
+    push: PushService
+    /** Uploaded files. */
+    files: FileStorage
   }
 }
 
@@ -56,6 +67,11 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
 
   app.decorate('store', store)
   app.decorate('config', config)
+  const bus = await createEventBus({ redisUrl: config.redisUrl, prefix: config.redisPrefix })
+  app.decorate('bus', bus)
+  app.addHook('onClose', () => bus.close())
+  app.decorate('push', await createPushService(config, store))
+  app.decorate('files', diskStorage(join(config.dataDir, 'uploads')))
 
   await app.register(languagePlugin)
   await app.register(errorsPlugin)

@@ -3,6 +3,7 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import type { Db, Dialect } from './migration-helpers.ts'
 import * as m0001 from './migrations/0001-catalogue-and-booking.ts'
 import * as m0002 from './migrations/0002-search-index.ts'
+import * as m0003 from './migrations/0003-sessions-rating-chat.ts'
 
 type MigrationModule = {
   up(db: Db, dialect: Dialect): Promise<void>
@@ -13,6 +14,7 @@ type MigrationModule = {
 const MIGRATIONS: Record<string, MigrationModule> = {
   '0001-catalogue-and-booking': m0001,
   '0002-search-index': m0002,
+  '0003-sessions-rating-chat': m0003,
 }
 
 function provider(dialect: Dialect): MigrationProvider {

@@ -171,12 +171,174 @@ export interface DeletionRequestsTable {
   created_at: string
 }
 
-/** Push tokens registered by contributors' browsers. */
+/** Push registrations of contributors' browsers: a Web Push subscription (JSON) or an FCM token. */
 export interface PushTokensTable {
   token: string
   person_id: number
   device_type: number
   created_at: string
+  kind: Generated<'webpush' | 'fcm'>
+  subscription: string | null
+}
+
+/** An uploaded file (voice note, attachment, chat file), stored through the file storage. */
+export interface FilesTable {
+  id: string
+  owner_person_id: number
+  session_id: number | null
+  kind: 'voice_note' | 'attachment' | 'chat'
+  original_name: string
+  stored_name: string
+  mime_type: string
+  size: number
+  duration_seconds: number | null
+  created_at: string
+}
+
+/** A session's recommendations (the form of spec section 3); list columns are JSON text. */
+export interface RecommendationsTable {
+  session_id: number
+  challenges: string
+  recommendations: string
+  need_another_session: number
+  need_academy_course: number
+  academy_course_ids: string
+  need_platform_feature: number
+  service_ids: string
+  company_phase: 'idea_owner' | 'launched_project' | 'facing_challenge' | 'growing' | null
+  success_story: number
+  success_story_summary: string | null
+  comment: string | null
+  voice_note_file_id: string | null
+  attachment_file_ids: string
+  supported_file_urls: string
+  created_at: string
+  updated_at: string
+}
+
+/** A rating questionnaire. */
+export interface QuestionnairesTable {
+  id: Generated<number>
+  target: 'session' | 'contributor'
+  title_ar: string
+  title_en: string
+  position: number
+}
+
+/** A question of a questionnaire. */
+export interface QuestionsTable {
+  id: Generated<number>
+  questionnaire_id: number
+  type: 'stars' | 'yes_no' | 'text'
+  text_ar: string
+  text_en: string
+  required: number
+  position: number
+}
+
+/** A rating link: only hashes of its tokens are stored. */
+export interface RatingLinksTable {
+  id: Generated<number>
+  token_hash: string
+  session_id: number
+  sme_id: number
+  access_token_hash: string
+  access_used_at: string | null
+  created_at: string
+  expires_at: string
+}
+
+/** A session's rating: one per session. */
+export interface RatingsTable {
+  session_id: number
+  contributor_id: number
+  stars: number | null
+  comment: string | null
+  created_at: string
+}
+
+/** One answer of a rating. */
+export interface RatingAnswersTable {
+  session_id: number
+  question_id: number
+  value: string
+}
+
+/** A chat conversation between a contributor and a business owner. */
+export interface ConversationsTable {
+  id: Generated<number>
+  contributor_id: number
+  sme_id: number
+  last_message_id: number | null
+  created_at: string
+  updated_at: string
+}
+
+/** A chat message; `status` 2 means read. Bodies are plain text, never HTML. */
+export interface ChatMessagesTable {
+  id: Generated<number>
+  conversation_id: number
+  sender_person_id: number
+  type: 'text' | 'image' | 'file' | 'voice'
+  body: string | null
+  file_id: string | null
+  status: number
+  created_at: string
+}
+
+/** A notification for a person, in both languages. */
+export interface NotificationsTable {
+  id: Generated<number>
+  person_id: number
+  kind: string
+  title_ar: string
+  title_en: string
+  body_ar: string
+  body_en: string
+  request_id: number | null
+  session_id: number | null
+  read_at: string | null
+  created_at: string
+}
+
+/** An e-mail waiting to be sent (the rating link, for one). */
+export interface OutboxTable {
+  id: Generated<number>
+  to_address: string
+  subject: string
+  body: string
+  link: string | null
+  created_at: string
+  sent_at: string | null
+}
+
+/** An academy course category. */
+export interface AcademyCategoriesTable {
+  id: Generated<number>
+  name_ar: string
+  name_en: string
+}
+
+/** An academy course. */
+export interface AcademyCoursesTable {
+  id: Generated<number>
+  category_id: number
+  title_ar: string
+  title_en: string
+  description_ar: string
+  description_en: string
+  url: string | null
+  hours: number | null
+}
+
+/** A platform service. */
+export interface PlatformServicesTable {
+  id: Generated<number>
+  name_ar: string
+  name_en: string
+  description_ar: string
+  description_en: string
+  url: string | null
 }
 
 /** The whole database. */
@@ -196,6 +358,20 @@ export interface Database {
   companies: CompaniesTable
   deletion_requests: DeletionRequestsTable
   push_tokens: PushTokensTable
+  files: FilesTable
+  recommendations: RecommendationsTable
+  questionnaires: QuestionnairesTable
+  questions: QuestionsTable
+  rating_links: RatingLinksTable
+  ratings: RatingsTable
+  rating_answers: RatingAnswersTable
+  conversations: ConversationsTable
+  chat_messages: ChatMessagesTable
+  notifications: NotificationsTable
+  outbox: OutboxTable
+  academy_categories: AcademyCategoriesTable
+  academy_courses: AcademyCoursesTable
+  platform_services: PlatformServicesTable
 }
 
 /** A row as read. */

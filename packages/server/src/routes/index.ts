@@ -1,11 +1,19 @@
 /** Every resource's routes, under `/api`. Each is an encapsulated plugin in its own folder. */
 import type { FastifyInstance } from 'fastify'
 import { authenticationRoutes } from './authentication/index.ts'
+import { chatRoutes } from './chat/index.ts'
 import { contributorsRoutes } from './contributors/index.ts'
 import { filesRoutes } from './files/index.ts'
+import { integrationRoutes } from './integration/index.ts'
+import { meetingRoutes } from './meeting/index.ts'
+import { ratingRoutes } from './rating/index.ts'
+import { realtimeRoutes } from './realtime/index.ts'
+import { requestsRoutes } from './requests/index.ts'
 import { scheduleRoutes } from './schedule/index.ts'
 import { settingsRoutes } from './settings/index.ts'
 import { smeSessionsRoutes } from './sme-sessions/index.ts'
+import { statisticsRoutes } from './statistics/index.ts'
+import { uploadsRoutes } from './uploads/index.ts'
 
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(settingsRoutes)
@@ -14,4 +22,12 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(scheduleRoutes)
   await app.register(authenticationRoutes)
   await app.register(filesRoutes)
+  await app.register(requestsRoutes)
+  await app.register(meetingRoutes)
+  await app.register(chatRoutes)
+  await app.register(statisticsRoutes)
+  await app.register(uploadsRoutes)
+  await app.register(ratingRoutes)
+  await app.register(integrationRoutes)
+  await app.register(realtimeRoutes)
 }

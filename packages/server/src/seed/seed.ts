@@ -4,6 +4,7 @@
  * upcoming sessions, and the site settings and lists. The same seed number and
  * `now` always make the same rows, on SQLite and PostgreSQL alike.
  */
+
 import type { ContributorKind } from '@mashura/core'
 import { type Kysely, sql } from 'kysely'
 import type { Store } from '../db/database.ts'
@@ -24,8 +25,10 @@ import {
   type SubjectSeed,
   subjectFitsKind,
 } from './catalogue.ts'
+import { seedIntegrationCatalogue } from './integration-catalogue.ts'
 import { makeName, type PersonName } from './names.ts'
 import { createRandom, type Random } from './random.ts'
+import { seedRatingCatalogue } from './rating-catalogue.ts'
 
 /** How many experts the seed makes besides the dev accounts, unless told otherwise. */
 export const DEFAULT_EXPERTS = 48
@@ -812,6 +815,8 @@ export async function seedDatabase(store: Store, options: SeedOptions = {}): Pro
     await insertAll(db, 'settings', rows.settings)
     await insertAll(db, 'faqs', rows.faqs)
     await insertAll(db, 'cancel_reasons', rows.cancel_reasons)
+    await seedRatingCatalogue(db)
+    await seedIntegrationCatalogue(db)
     if (store.dialect === 'postgres') {
       // Ids were given explicitly, so move each identity past them for rows made later.
       for (const table of ID_TABLES) {

@@ -1,0 +1,68 @@
+/**
+ * Notifications: one place that records a notification for a person, tells their open
+ * sockets (the count changed) and sends a push. Callers pass catalog keys so the text
+ * is stored in both languages.
+ */
+import { createTranslator, type MessageKey } from '@mashura/core'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/tables.ts'
+import type { EventBus } from '../events/bus.ts'
+import type { PushService } from '../push/service.ts'
+
+/** What happened, for the notification's `kind`. */
+export type NotificationKind =
+  | 'booking'
+  | 'request_new'
+  | 'request_answered'
+  | 'session_cancelled'
+  | 'sme_absent'
+  | 'session_starting'
+  | 'chat_message'
+
+/** A notification to record. */
+export interface NewNotification {
+  personId: number
+  kind: NotificationKind
+  title: MessageKey
+  body: MessageKey
+  values?: Record<string, string | number>
+  requestId?: number | null
+  sessionId?: number | null
+}
+
+/** The services a notification goes through. */
+export interface NotifyDeps {
+  db: Kysely<Database>
+  bus: EventBus
+  push: PushService
+}
+
+/** Records a notification, tells the person's sockets, and pushes it to their browsers. */
+export async function notify(deps: NotifyDeps, n: NewNotification): Promise<number> {
+  const ar = createTranslator('ar')
+  const en = createTranslator('en')
+  const row = await deps.db
+    .insertInto('notifications')
+    .values({
+      person_id: n.personId,
+      kind: n.kind,
+      title_ar: ar.t(n.title, n.values),
+      title_en: en.t(n.title, n.values),
+      body_ar: ar.t(n.body, n.values),
+      body_en: en.t(n.body, n.values),
+      request_id: n.requestId ?? null,
+      session_id: n.sessionId ?? null,
+      read_at: null,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await deps.bus.publish({ type: 'notifications.changed', personId: n.personId })
+  await deps.push.sendToPerson(n.personId, {
+    title: ar.t(n.title, n.values),
+    body: ar.t(n.body, n.values),
+    request_id: n.requestId ?? null,
+    session_id: n.sessionId ?? null,
+  })
+  return row.id
+}
