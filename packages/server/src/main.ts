@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static'
 import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openStore } from './db/database.ts'
+import { startScheduler } from './scheduler.ts'
 import { isEmpty, seedDatabase } from './seed/seed.ts'
 
 /** Options for {@link start}. */
@@ -36,6 +37,8 @@ export async function start(options: StartOptions = {}) {
     // The sign-in provider returns here; the page completes the sign-in.
     app.get('/redirectauth', (_request, reply) => reply.sendFile('index.html'))
   }
+  // Expires unanswered requests and reminds people of sessions about to start; stops with the app.
+  startScheduler(app)
   await app.listen({ port: config.port, host: config.host })
   const where = config.publicUrl
   console.log(`Mashura is running at ${where}/`)

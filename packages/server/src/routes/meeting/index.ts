@@ -1,4 +1,427 @@
-/** The meeting lifecycle (spec section 7: nine calls). */
-import type { FastifyInstance } from 'fastify'
+/**
+ * The meeting lifecycle (spec section 7: nine calls): a contributor starts, extends and ends their
+ * sessions, marks the business owner absent or cancels; both participants get the meeting signature.
+ * Transitions follow core's SESSION_TRANSITIONS; any other is 409 invalid_state_transition and changes
+ * nothing (see domain/lifecycle.ts).
+ */
 
-export async function meetingRoutes(_app: FastifyInstance): Promise<void> {}
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { MeetingData } from '@mashura/core'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { SignJWT } from 'jose'
+import type { Row } from '../../db/tables.ts'
+import {
+  announce,
+  cancelSession,
+  EXTENSION_MINUTES,
+  endInstantSession,
+  endSession,
+  extendSession,
+  markSmeAbsent,
+  namesOf,
+  ownSession,
+  startSession,
+} from '../../domain/lifecycle.ts'
+import { createRatingLink } from '../../domain/rating.ts'
+import { fileRef } from '../../domain/serializers.ts'
+import {
+  MeetingDataSchema,
+  SessionSchema,
+  sessionRowsOnly,
+  sessionsOut,
+  UPCOMING_STATES,
+} from '../../domain/sessions.ts'
+import { conflict, forbidden, notFound } from '../../http/errors.ts'
+import { commonErrors, Envelope, ErrorBody, IdParam, IdParams, Nullable } from '../../http/schema.ts'
+import { requireAuth, requireContributor } from '../../plugins/auth.ts'
+import { SmeProfileSchema } from '../contributors/schemas.ts'
+
+const signedIn = [{ apiKey: [], bearer: [] }]
+
+/** The longest end or cancel reason, in characters. */
+export const REASON_MAX = 1000
+
+/** How long a Zoom Meeting SDK signature is valid, in seconds (Zoom: at least 1800, at most 48 hours). */
+export const SIGNATURE_TTL_SECONDS = 2 * 3600
+
+/** A `CancelReason`. */
+const CancelReasonSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  requires_details: Type.Boolean(),
+})
+
+/** A `MeetingSignature`, with the session's meeting data (signature included) beside it. */
+const MeetingSignatureSchema = Type.Object({
+  signature: Type.String(),
+  sdk_key: Nullable(Type.String()),
+  meeting: MeetingDataSchema,
+})
+
+const ValidateBody = Type.Object(
+  { start_from: Type.Literal(0, { description: '0: started from the web dashboard.' }) },
+  { additionalProperties: false },
+)
+
+const EndBody = Type.Object(
+  {
+    force_end: Type.Optional(
+      Type.Boolean({ default: false, description: 'Required to end before the scheduled end.' }),
+    ),
+    end_reason: Type.Optional(Nullable(Type.String({ maxLength: REASON_MAX }))),
+    end_from: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 3, description: '1: the web dashboard (not stored).' }),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+const CancelBody = Type.Object(
+  {
+    cancel_reason_id: IdParam,
+    reason: Type.Optional(
+      Nullable(
+        Type.String({ maxLength: REASON_MAX, description: 'Required when the reason `requires_details`.' }),
+      ),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+const SignatureParams = Type.Object({
+  meetingNumber: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }),
+  role: Type.Integer({ minimum: 0, maximum: 1, description: '0 attendee, 1 host (the contributor only).' }),
+})
+
+// Signed-out callers get their 401 before any validation detail.
+async function mustBeSignedIn(request: FastifyRequest): Promise<void> {
+  requireAuth(request)
+}
+
+/** Signs a Zoom Meeting SDK JWT (HS256) with the claims Zoom documents for the Meeting SDK. */
+export async function zoomSignature(
+  zoom: { sdkKey: string; sdkSecret: string },
+  meetingNumber: string,
+  role: 0 | 1,
+  now: Date = new Date(),
+): Promise<string> {
+  // Zoom recommends backdating iat a little against clock skew.
+  const iat = Math.floor(now.getTime() / 1000) - 30
+  const exp = iat + SIGNATURE_TTL_SECONDS
+  return new SignJWT({
+    appKey: zoom.sdkKey,
+    sdkKey: zoom.sdkKey,
+    mn: meetingNumber,
+    role,
+    tokenExp: exp,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(new TextEncoder().encode(zoom.sdkSecret))
+}
+
+export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const { db } = app.store
+  const deps = { db, bus: app.bus, push: app.push }
+
+  async function sessionOut(request: FastifyRequest, row: Row<'sessions'>) {
+    const auth = requireAuth(request)
+    const [session] = await sessionsOut(db, [row], {
+      lang: request.lang,
+      publicUrl: app.config.publicUrl,
+      viewer: { personId: auth.personId, contributorId: auth.contributorId },
+    })
+    return { data: session! }
+  }
+
+  const transitionErrors = { ...commonErrors, 409: ErrorBody, 422: ErrorBody }
+  const ownerOnly =
+    "Only the session's own contributor (403 for a signed-in person without an expert identity or " +
+    "for the session's business owner, 404 for anyone else). "
+
+  app.post(
+    '/schedule/v2/:id/validate/contributor',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['meeting'],
+        summary: 'Starts a booked session on its day: booked → ongoing; answers the session.',
+        description: `${ownerOnly}The session must fall on today's Asia/Riyadh day (422 session_not_today otherwise); any state but booked is 409.`,
+        security: signedIn,
+        params: IdParams,
+        body: ValidateBody,
+        response: { 200: Envelope(SessionSchema), ...transitionErrors },
+      },
+    },
+    async (request) => {
+      const auth = requireContributor(request)
+      const row = await startSession(db, request.params.id, auth)
+      await announce(deps, row)
+      return sessionOut(request, row)
+    },
+  )
+
+  app.post(
+    '/schedule/sessions/:id/end/contributor',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['meeting'],
+        summary: 'Ends an ongoing session: ongoing → ended.',
+        description: `${ownerOnly}Ending before the scheduled end needs force_end true (422 force_end_required otherwise); end_reason is kept. end_from is 1 from the web dashboard and is not stored.`,
+        security: signedIn,
+        params: IdParams,
+        body: EndBody,
+        response: { 200: Envelope(SessionSchema), ...transitionErrors },
+      },
+    },
+    async (request) => {
+      const auth = requireContributor(request)
+      const row = await endSession(db, request.params.id, auth, {
+        forceEnd: request.body.force_end ?? false,
+        endReason: request.body.end_reason ?? null,
+      })
+      await announce(deps, row)
+      // Recommendations written during the session make the rating link as soon as it ends.
+      const written = await db
+        .selectFrom('recommendations')
+        .select('session_id')
+        .where('session_id', '=', row.id)
+        .executeTakeFirst()
+      if (written) await createRatingLink(db, { sessionId: row.id, publicUrl: app.config.publicUrl })
+      return sessionOut(request, row)
+    },
+  )
+
+  app.get(
+    '/schedule/sessions/:id/extend',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['meeting'],
+        summary: `Extends an ongoing session's end by ${EXTENSION_MINUTES} minutes.`,
+        description: `${ownerOnly}Only an ongoing session (409 otherwise). Each call adds ${EXTENSION_MINUTES} minutes to \`end\`; of two concurrent calls one wins and the other is 409. A GET that changes state, as the platform's client calls it.`,
+        security: signedIn,
+        params: IdParams,
+        response: { 200: Envelope(SessionSchema), ...transitionErrors },
+      },
+    },
+    async (request) => {
+      const auth = requireContributor(request)
+      const row = await extendSession(db, request.params.id, auth)
+      await announce(deps, row)
+      return sessionOut(request, row)
+    },
+  )
+
+  app.post(
+    '/schedule/:id/end-instant',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['meeting'],
+        summary: 'Ends an ongoing instant session: ongoing → ended.',
+        description: `${ownerOnly}A session that is not instant, or not ongoing, is 409.`,
+        security: signedIn,
+        params: IdParams,
+        response: { 200: Envelope(SessionSchema), ...transitionErrors },
+      },
+    },
+    async (request) => {
+      const auth = requireContributor(request)
+      const row = await endInstantSession(db, request.params.id, auth)
+      await announce(deps, row)
+      return sessionOut(request, row)
+    },
+  )
+
+  app.post(
+    '/schedule/sme-absence/:id',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['meeting'],
+        summary: 'Marks the business owner absent: booked or ongoing → sme_absent.',
+        description: `${ownerOnly}Not before the session starts (422 session_not_started). The business owner is notified.`,
+        security: signedIn,
+        params: IdParams,
+        response: { 200: Envelope(SessionSchema), ...transitionErrors },
+      },
+    },
+    async (request) => {
+      const auth = requireContributor(request)
+      const row = await markSmeAbsent(db, request.params.id, auth)
+      const names = await namesOf(db, row)
+      await announce(deps, row, {
+        to: 'sme',
+        kind: 'sme_absent',
+        title: 'sessions.status.smeAbsent',
+        body: 'sessions.with',
+        values: { name: names.contributor },
+      })
+      return sessionOut(request, row)
+    },
+  )
+
+  app.get(
+    '/schedule/cancel/reasons',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['meeting'],
+        summary: 'The reasons a contributor may give for cancelling a session.',
+        security: signedIn,
+        response: { 200: Envelope(Type.Array(CancelReasonSchema)), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const rows = await db.selectFrom('cancel_reasons').selectAll().orderBy('id').execute()
+      return {
+        data: rows.map((r) => ({
+          id: r.id,
+          name: request.lang === 'en' ? r.label_en : r.label_ar,
+          requires_details: r.requires_details === 1,
+        })),
+      }
+    },
+  )
+
+  app.post(
+    '/schedule/cancel/session/:id/contributor',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['meeting'],
+        summary: 'Cancels a booked session with a reason: booked → cancelled; frees the slot.',
+        description: `${ownerOnly}cancel_reason_id comes from GET /schedule/cancel/reasons (422 for an unknown one); a reason that requires details needs \`reason\` (422). Only a booked session (409 otherwise). The business owner is notified.`,
+        security: signedIn,
+        params: IdParams,
+        body: CancelBody,
+        response: { 200: Envelope(SessionSchema), ...transitionErrors },
+      },
+    },
+    async (request) => {
+      const auth = requireContributor(request)
+      const row = await cancelSession(db, request.params.id, auth, {
+        reasonId: request.body.cancel_reason_id,
+        details: request.body.reason ?? null,
+      })
+      const names = await namesOf(db, row)
+      await announce(deps, row, {
+        to: 'sme',
+        kind: 'session_cancelled',
+        title: 'sessions.status.cancelled',
+        body: 'sessions.with',
+        values: { name: names.contributor },
+      })
+      return sessionOut(request, row)
+    },
+  )
+
+  app.get(
+    '/schedule/sessions/:id/sme',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['meeting'],
+        summary: "The profile of a session's business owner, for the session's contributor.",
+        description: ownerOnly,
+        security: signedIn,
+        params: IdParams,
+        response: { 200: Envelope(SmeProfileSchema), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const auth = requireContributor(request)
+      const row = await ownSession(db, request.params.id, auth)
+      const [person, companies, held] = await Promise.all([
+        db
+          .selectFrom('people')
+          .select(['id', 'full_name', 'photo_path', 'email', 'phone'])
+          .where('id', '=', row.sme_id)
+          .executeTakeFirstOrThrow(),
+        db.selectFrom('companies').selectAll().where('person_id', '=', row.sme_id).orderBy('id').execute(),
+        db
+          .selectFrom('sessions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('sme_id', '=', row.sme_id)
+          .where('state', '=', 'ended')
+          .executeTakeFirstOrThrow(),
+      ])
+      return {
+        data: {
+          id: person.id,
+          full_name: person.full_name,
+          file: fileRef(person.photo_path, app.config.publicUrl),
+          email: person.email,
+          mobile: person.phone,
+          companies: companies.map((c) => ({
+            id: c.id,
+            name: c.name,
+            commercial_registration: c.cr_number,
+            sector: null,
+            city: c.city,
+            phase: c.phase,
+          })),
+          sessions_count: Number(held.n),
+        },
+      }
+    },
+  )
+
+  app.get(
+    '/schedule/zoom/jwt/:meetingNumber/:role',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['meeting'],
+        summary: "A Zoom Meeting SDK signature for a session's meeting, to its two participants.",
+        description:
+          "The session (booked or ongoing) whose meeting number this is must be the caller's, as its " +
+          'contributor or business owner (404 otherwise); role 1 (host) is for the contributor only (403). ' +
+          'The signature is an HS256 JWT with appKey, sdkKey, mn, role, iat, exp and tokenExp, valid ' +
+          `${SIGNATURE_TTL_SECONDS / 3600} hours. Without Zoom configured, or for a session on the built-in ` +
+          'WebRTC meeting, the answer is 409 meeting_not_zoom: the client joins the WebRTC room named by ' +
+          "the session's meeting.personal_id, and needs no signature.",
+        security: signedIn,
+        params: SignatureParams,
+        response: { 200: Envelope(MeetingSignatureSchema), ...commonErrors, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request)
+      const role = request.params.role as 0 | 1
+      const row = await db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('meeting_number', '=', request.params.meetingNumber)
+        .where('communication_way', '=', 0)
+        .where('state', 'in', UPCOMING_STATES)
+        .where(sessionRowsOnly)
+        .where((eb) =>
+          auth.contributorId === null
+            ? eb('sme_id', '=', auth.personId)
+            : eb.or([eb('sme_id', '=', auth.personId), eb('contributor_id', '=', auth.contributorId)]),
+        )
+        .orderBy('start_at', 'desc')
+        .executeTakeFirst()
+      if (!row) throw notFound('errors.sessionNotFound')
+      if (role === 1 && row.contributor_id !== auth.contributorId) throw forbidden()
+      const zoom = app.config.zoom
+      if (!zoom || row.meeting_provider !== 'zoom' || !row.meeting_number)
+        throw conflict('meeting_not_zoom', 'errors.meetingUnavailable')
+      const signature = await zoomSignature(zoom, row.meeting_number, role)
+      const meeting: MeetingData = {
+        provider: 'zoom',
+        zak_token: null,
+        personal_id: row.meeting_number,
+        meeting_password: row.meeting_password,
+        email: null,
+        signature,
+      }
+      return { data: { signature, sdk_key: zoom.sdkKey, meeting } }
+    },
+  )
+}

@@ -1,4 +1,183 @@
-/** Advisors' booking requests (spec section 7: three calls). */
-import type { FastifyInstance } from 'fastify'
+/**
+ * Advisors' booking requests (spec section 7: three calls). A request waits for its advisor's answer
+ * until its slot starts, then expires; expiry is applied on every read here and by the scheduler.
+ */
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { announce, answerRequest, expireRequests, namesOf } from '../../domain/lifecycle.ts'
+import {
+  RequestStateSchema,
+  requestRowsOnly,
+  requestsOut,
+  type SerializeOptions,
+  SessionRequestSchema,
+} from '../../domain/sessions.ts'
+import { notFound } from '../../http/errors.ts'
+import {
+  commonErrors,
+  DEFAULT_PER_PAGE,
+  Envelope,
+  ErrorBody,
+  IdParams,
+  Nullable,
+  Paged,
+  PageQuery,
+  pageMeta,
+} from '../../http/schema.ts'
+import { requireAuth, requireContributor } from '../../plugins/auth.ts'
 
-export async function requestsRoutes(_app: FastifyInstance): Promise<void> {}
+const signedIn = [{ apiKey: [], bearer: [] }]
+
+/** The longest reason an advisor may give, in characters. */
+export const REASON_MAX = 1000
+
+/** The answer body (core's `RequestAnswer` without the id, which is in the path). */
+const AnswerBody = Type.Object(
+  {
+    is_accepted: Type.Boolean(),
+    reason: Type.Optional(
+      Nullable(Type.String({ maxLength: REASON_MAX, description: 'Required (not blank) to reject.' })),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+// Signed-out callers get their 401 before any validation detail.
+async function mustBeSignedIn(request: FastifyRequest): Promise<void> {
+  requireAuth(request)
+}
+
+export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const { db } = app.store
+  const deps = { db, bus: app.bus, push: app.push }
+
+  function options(request: FastifyRequest): SerializeOptions {
+    const auth = requireAuth(request)
+    return {
+      lang: request.lang,
+      publicUrl: app.config.publicUrl,
+      viewer: { personId: auth.personId, contributorId: auth.contributorId },
+    }
+  }
+
+  /** Applies expiry, and tells the people of each expired request. */
+  async function expire(where: { contributorId?: number; id?: number }) {
+    const expired = await expireRequests(db, new Date(), where)
+    for (const row of expired) await announce(deps, row)
+  }
+
+  app.get(
+    '/schedule/requests/advisor-session',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['requests'],
+        summary: 'The requests addressed to the signed-in advisor, newest first, optionally in one state.',
+        description:
+          'Contributors only (403 otherwise). Waiting requests whose slot has started are expired before reading.',
+        security: signedIn,
+        querystring: Type.Object({ ...PageQuery, state: Type.Optional(RequestStateSchema) }),
+        response: { 200: Paged(SessionRequestSchema), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const auth = requireContributor(request)
+      await expire({ contributorId: auth.contributorId })
+      const page = request.query.page ?? 1
+      const perPage = request.query.per_page ?? DEFAULT_PER_PAGE
+      let base = db
+        .selectFrom('sessions')
+        .where('contributor_id', '=', auth.contributorId)
+        .where(requestRowsOnly)
+      if (request.query.state) base = base.where('request_state', '=', request.query.state)
+      const [{ n }, rows] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        base
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(perPage)
+          .offset((page - 1) * perPage)
+          .execute(),
+      ])
+      return { data: await requestsOut(db, rows, options(request)), meta: pageMeta(page, perPage, Number(n)) }
+    },
+  )
+
+  app.post(
+    '/schedule/requests/advisor-session/:id',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['requests'],
+        summary: 'Accepts or rejects a waiting request, as its advisor, once.',
+        description:
+          'Accepting turns the request into a booked session (`session_id` is set); rejecting needs a ' +
+          'reason (422 otherwise) and frees the slot. Only the advisor the request is addressed to may ' +
+          'answer (404 for anyone else); a second answer is 409 request_already_answered, and a request ' +
+          'whose slot has started is 409 request_expired. The business owner is notified.',
+        security: signedIn,
+        params: IdParams,
+        body: AnswerBody,
+        response: { 200: Envelope(SessionRequestSchema), ...commonErrors, 409: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request) => {
+      const auth = requireContributor(request)
+      // A request whose slot has started expires first (and its people are told), then answers 409.
+      await expire({ id: request.params.id, contributorId: auth.contributorId })
+      const row = await answerRequest(db, {
+        id: request.params.id,
+        contributorId: auth.contributorId,
+        accept: request.body.is_accepted,
+        reason: request.body.reason ?? null,
+      })
+      const names = await namesOf(db, row)
+      await announce(deps, row, {
+        to: 'sme',
+        kind: 'request_answered',
+        title: row.request_state === 'accepted' ? 'requests.status.accepted' : 'requests.status.rejected',
+        body: 'sessions.with',
+        values: { name: names.contributor },
+      })
+      const [answered] = await requestsOut(db, [row], options(request))
+      return { data: answered! }
+    },
+  )
+
+  app.get(
+    '/schedule/requests/:id/details',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['requests'],
+        summary: 'One request, to its advisor or its business owner; 404 for anyone else.',
+        security: signedIn,
+        params: IdParams,
+        response: { 200: Envelope(SessionRequestSchema), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request)
+      const visible = (id: number) =>
+        db
+          .selectFrom('sessions')
+          .selectAll()
+          .where('id', '=', id)
+          .where(requestRowsOnly)
+          .where((eb) =>
+            auth.contributorId === null
+              ? eb('sme_id', '=', auth.personId)
+              : eb.or([eb('sme_id', '=', auth.personId), eb('contributor_id', '=', auth.contributorId)]),
+          )
+          .executeTakeFirst()
+      if (!(await visible(request.params.id))) throw notFound('errors.requestNotFound')
+      await expire({ id: request.params.id })
+      const row = await visible(request.params.id)
+      if (!row) throw notFound('errors.requestNotFound')
+      const [details] = await requestsOut(db, [row], options(request))
+      return { data: details! }
+    },
+  )
+}

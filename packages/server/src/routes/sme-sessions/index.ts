@@ -3,6 +3,7 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { formatDate, formatTime } from '@mashura/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Row } from '../../db/tables.ts'
+import { announce, namesOf } from '../../domain/lifecycle.ts'
 import {
   BookingResultSchema,
   bookSlot,
@@ -231,6 +232,27 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
       })
       const t = translatorFor(request)
       const opts = options(request)
+      // Tell the contributor: a new booking, or for an advisor a request to answer.
+      const names = await namesOf(db, row)
+      await announce(
+        { db, bus: app.bus, push: app.push },
+        row,
+        row.state === 'pending'
+          ? {
+              to: 'contributor',
+              kind: 'request_new',
+              title: 'requests.status.waiting',
+              body: 'sessions.with',
+              values: { name: names.sme },
+            }
+          : {
+              to: 'contributor',
+              kind: 'booking',
+              title: 'booking.successTitle',
+              body: 'sessions.with',
+              values: { name: names.sme },
+            },
+      )
       reply.code(201)
       if (row.state === 'pending') {
         const [pending] = await requestsOut(db, [row], opts)

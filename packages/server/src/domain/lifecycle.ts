@@ -1,0 +1,375 @@
+/**
+ * The lifecycle of requests and sessions (spec section 4). Every transition is one conditional
+ * UPDATE (`where id = ? and state in (…)`) that returns the changed row: of two concurrent
+ * transitions of the same row exactly one matches, the other changes nothing and gets a 409.
+ *
+ * Requests: waiting → accepted (the row becomes a booked session) | rejected (the slot is freed) |
+ * expired (its slot started with no answer; the slot is freed). A rejected or expired request keeps
+ * `state` 'pending': it never became a session, and `sessionRowsOnly` leaves it out either way.
+ *
+ * Sessions (core's SESSION_TRANSITIONS): booked → ongoing → ended; booked → cancelled (frees the
+ * slot); booked | ongoing → sme_absent.
+ */
+import { isSameRiyadhDay, type MessageKey, type SessionState } from '@mashura/core'
+import type { Kysely } from 'kysely'
+import type { Database, Row, RowUpdate } from '../db/tables.ts'
+import { conflict, forbidden, notFound, unprocessable } from '../http/errors.ts'
+import { type NotificationKind, type NotifyDeps, notify } from './notifications.ts'
+import { sessionRowsOnly } from './sessions.ts'
+
+/** How long an extension adds to an ongoing session's end, in minutes. */
+export const EXTENSION_MINUTES = 15
+
+/** How long before a booked session its participants are told it is starting, in minutes. */
+export const STARTING_SOON_MINUTES = 15
+
+type Db = Kysely<Database>
+
+// ------------------------------------------------------------------------------------------- requests
+
+/**
+ * Expires every waiting request whose slot has started, freeing its slot; returns the expired rows.
+ * Run by the scheduler and before every read of requests, so a stale 'waiting' is never shown.
+ */
+export async function expireRequests(
+  db: Db,
+  now: Date = new Date(),
+  where: { contributorId?: number; id?: number } = {},
+): Promise<Row<'sessions'>[]> {
+  const stamp = now.toISOString()
+  let query = db
+    .updateTable('sessions')
+    .set({ request_state: 'expired', active_slot_id: null, updated_at: stamp })
+    .where('request_state', '=', 'waiting')
+    .where('state', '=', 'pending')
+    .where('start_at', '<=', stamp)
+  if (where.contributorId !== undefined) query = query.where('contributor_id', '=', where.contributorId)
+  if (where.id !== undefined) query = query.where('id', '=', where.id)
+  return query.returningAll().execute()
+}
+
+/** An answer to a request. */
+export interface RequestAnswerInput {
+  /** The request. */
+  id: number
+  /** The answering advisor's contributor id. */
+  contributorId: number
+  /** Accept, or reject. */
+  accept: boolean
+  /** The reason: required to reject, optional to accept. */
+  reason: string | null
+  /** The current time (tests pass their own). */
+  now?: Date
+}
+
+/**
+ * Answers a waiting request as its advisor, once. Accepting makes it a booked session; rejecting frees
+ * its slot. 404 when the request is not the advisor's, 422 when a rejection has no reason, 409 when it
+ * was answered already or has expired.
+ */
+export async function answerRequest(db: Db, input: RequestAnswerInput): Promise<Row<'sessions'>> {
+  const now = input.now ?? new Date()
+  const reason = input.reason?.trim() ? input.reason.trim() : null
+  const current = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('id', '=', input.id)
+    .where('contributor_id', '=', input.contributorId)
+    .where('request_state', 'is not', null)
+    .executeTakeFirst()
+  if (!current) throw notFound('errors.requestNotFound')
+  if (!input.accept && reason === null)
+    throw unprocessable('reason_required', 'errors.validationFailed', { reason: 'errors.fieldRequired' })
+  const stamp = now.toISOString()
+  const change: RowUpdate<'sessions'> = input.accept
+    ? { state: 'booked', request_state: 'accepted', request_reason: reason }
+    : { request_state: 'rejected', request_reason: reason, active_slot_id: null }
+  const row = await db
+    .updateTable('sessions')
+    .set({ ...change, answered_at: stamp, updated_at: stamp })
+    .where('id', '=', input.id)
+    .where('contributor_id', '=', input.contributorId)
+    .where('request_state', '=', 'waiting')
+    .where('state', '=', 'pending')
+    .where('start_at', '>', stamp)
+    .returningAll()
+    .executeTakeFirst()
+  if (row) return row
+  // Lost: answered by a concurrent call, or expired (applied now if nobody has yet).
+  await expireRequests(db, now, { id: input.id })
+  const after = await db
+    .selectFrom('sessions')
+    .select('request_state')
+    .where('id', '=', input.id)
+    .executeTakeFirstOrThrow()
+  if (after.request_state === 'expired') throw conflict('request_expired', 'errors.requestExpired')
+  throw conflict('request_already_answered', 'errors.requestAlreadyAnswered')
+}
+
+// ------------------------------------------------------------------------------------------- sessions
+
+/**
+ * A session row of the given contributor. Someone else's session (or a request that is not a session)
+ * answers 404, except to its business owner, who may see it and gets 403.
+ */
+export async function ownSession(db: Db, id: number, auth: { personId: number; contributorId: number }) {
+  const row = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('id', '=', id)
+    .where(sessionRowsOnly)
+    .executeTakeFirst()
+  if (!row) throw notFound('errors.sessionNotFound')
+  if (row.contributor_id !== auth.contributorId) {
+    if (row.sme_id === auth.personId) throw forbidden()
+    throw notFound('errors.sessionNotFound')
+  }
+  return row
+}
+
+/** A session transition: the states it leaves, and what it writes. */
+export interface SessionTransition {
+  /** The session. */
+  id: number
+  /** The contributor who must own the session. */
+  contributorId: number
+  /** The states the transition may start from. */
+  from: readonly SessionState[]
+  /** What the transition writes (`updated_at` is added). */
+  set: RowUpdate<'sessions'>
+  /** An extra guard on the row as read, for optimistic updates (e.g. `end_at` unchanged). */
+  unchanged?: { end_at?: string }
+  /** Only instant sessions. */
+  instantOnly?: boolean
+  /** The current time. */
+  now?: Date
+}
+
+/** Applies a transition with one conditional UPDATE; a 409 when the row is in no state it leaves. */
+export async function transitionSession(db: Db, t: SessionTransition): Promise<Row<'sessions'>> {
+  const stamp = (t.now ?? new Date()).toISOString()
+  let query = db
+    .updateTable('sessions')
+    .set({ ...t.set, updated_at: stamp })
+    .where('id', '=', t.id)
+    .where('contributor_id', '=', t.contributorId)
+    .where('state', 'in', [...t.from])
+    .where(sessionRowsOnly)
+  if (t.unchanged?.end_at !== undefined) query = query.where('end_at', '=', t.unchanged.end_at)
+  if (t.instantOnly) query = query.where('is_instant', '=', 1)
+  const row = await query.returningAll().executeTakeFirst()
+  if (!row) throw conflict('invalid_state_transition', 'errors.invalidStateTransition')
+  return row
+}
+
+type Who = { personId: number; contributorId: number }
+
+/**
+ * Starts a session (validate contributor, `start_from` 0): booked → ongoing, only on the session's own
+ * Riyadh day; 422 on another day.
+ */
+export async function startSession(db: Db, id: number, who: Who, now = new Date()) {
+  const row = await ownSession(db, id, who)
+  if (row.state === 'booked' && !isSameRiyadhDay(row.start_at, now)) {
+    if (Date.parse(row.start_at) > now.getTime())
+      throw unprocessable('session_not_today', 'errors.sessionNotStarted')
+    throw unprocessable('session_not_today', 'errors.sessionAlreadyEnded')
+  }
+  return transitionSession(db, {
+    id,
+    contributorId: who.contributorId,
+    from: ['booked'],
+    set: { state: 'ongoing', started_at: now.toISOString() },
+    now,
+  })
+}
+
+/**
+ * Ends an ongoing session. Ending before the scheduled end needs `force_end` (422 otherwise), so an
+ * early end is always deliberate; the reason is kept.
+ */
+export async function endSession(
+  db: Db,
+  id: number,
+  who: Who,
+  input: { forceEnd: boolean; endReason: string | null },
+  now = new Date(),
+) {
+  const row = await ownSession(db, id, who)
+  if (row.state === 'ongoing' && !input.forceEnd && Date.parse(row.end_at) > now.getTime())
+    throw unprocessable('force_end_required', 'errors.validationFailed', { force_end: 'errors.invalidValue' })
+  return transitionSession(db, {
+    id,
+    contributorId: who.contributorId,
+    from: ['ongoing'],
+    set: { state: 'ended', ended_at: now.toISOString(), end_reason: input.endReason?.trim() || null },
+    now,
+  })
+}
+
+/** Ends an ongoing instant session (ongoing → ended); 409 for a session that is not instant. */
+export async function endInstantSession(db: Db, id: number, who: Who, now = new Date()) {
+  await ownSession(db, id, who)
+  return transitionSession(db, {
+    id,
+    contributorId: who.contributorId,
+    from: ['ongoing'],
+    set: { state: 'ended', ended_at: now.toISOString() },
+    instantOnly: true,
+    now,
+  })
+}
+
+/**
+ * Extends an ongoing session's end by {@link EXTENSION_MINUTES}. Optimistic: the update applies only if
+ * the end is still the one read, so two concurrent extensions add 15 minutes once and the other gets 409.
+ */
+export async function extendSession(db: Db, id: number, who: Who, now = new Date()) {
+  const row = await ownSession(db, id, who)
+  const end = new Date(Date.parse(row.end_at) + EXTENSION_MINUTES * 60_000).toISOString()
+  return transitionSession(db, {
+    id,
+    contributorId: who.contributorId,
+    from: ['ongoing'],
+    set: { end_at: end },
+    unchanged: { end_at: row.end_at },
+    now,
+  })
+}
+
+/** Marks the business owner absent: booked | ongoing → sme_absent, only once the session has started (422 before). */
+export async function markSmeAbsent(db: Db, id: number, who: Who, now = new Date()) {
+  const row = await ownSession(db, id, who)
+  if (row.state === 'booked' && Date.parse(row.start_at) > now.getTime())
+    throw unprocessable('session_not_started', 'errors.sessionNotStarted')
+  return transitionSession(db, {
+    id,
+    contributorId: who.contributorId,
+    from: ['booked', 'ongoing'],
+    set: { state: 'sme_absent', ended_at: now.toISOString() },
+    now,
+  })
+}
+
+/**
+ * Cancels a booked session with a reason from the list (422 for an unknown reason, or a reason that
+ * requires details without them); frees the slot.
+ */
+export async function cancelSession(
+  db: Db,
+  id: number,
+  who: Who,
+  input: { reasonId: number; details: string | null },
+  now = new Date(),
+) {
+  await ownSession(db, id, who)
+  const reason = await db
+    .selectFrom('cancel_reasons')
+    .selectAll()
+    .where('id', '=', input.reasonId)
+    .executeTakeFirst()
+  if (!reason)
+    throw unprocessable('invalid_cancel_reason', 'errors.validationFailed', {
+      cancel_reason_id: 'errors.invalidValue',
+    })
+  const details = input.details?.trim() || null
+  if (reason.requires_details && !details)
+    throw unprocessable('reason_required', 'errors.validationFailed', { reason: 'errors.fieldRequired' })
+  return transitionSession(db, {
+    id,
+    contributorId: who.contributorId,
+    from: ['booked'],
+    set: { state: 'cancelled', cancel_reason_id: reason.id, cancel_reason: details, active_slot_id: null },
+    now,
+  })
+}
+
+// ------------------------------------------------------------------------------------------- reminders
+
+/**
+ * The booked sessions starting within {@link STARTING_SOON_MINUTES} whose participants have not been
+ * told yet (no 'session_starting' notification for the session): the notifications table is the memory,
+ * so a reminder goes once however often the scheduler runs.
+ */
+export async function sessionsStartingSoon(db: Db, now: Date = new Date()): Promise<Row<'sessions'>[]> {
+  const from = now.toISOString()
+  const to = new Date(now.getTime() + STARTING_SOON_MINUTES * 60_000).toISOString()
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('state', '=', 'booked')
+    .where(sessionRowsOnly)
+    .where('start_at', '>', from)
+    .where('start_at', '<=', to)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('notifications')
+            .select('notifications.id')
+            .whereRef('notifications.session_id', '=', 'sessions.id')
+            .where('notifications.kind', '=', 'session_starting'),
+        ),
+      ),
+    )
+    .execute()
+}
+
+// ------------------------------------------------------------------------------------------- telling people
+
+/** Who is notified of a change, and how: the business owner or the contributor of the row. */
+export interface Announcement {
+  to: 'sme' | 'contributor'
+  kind: NotificationKind
+  title: MessageKey
+  body: MessageKey
+  values?: Record<string, string | number>
+}
+
+/**
+ * Tells the people concerned that a session or request changed: a `session.changed` event always, and
+ * a notification when given (linked to the request while it is one, else to the session).
+ */
+export async function announce(deps: NotifyDeps, row: Row<'sessions'>, note?: Announcement): Promise<void> {
+  if (note) {
+    const personId =
+      note.to === 'sme'
+        ? row.sme_id
+        : (
+            await deps.db
+              .selectFrom('contributors')
+              .select('person_id')
+              .where('id', '=', row.contributor_id)
+              .executeTakeFirstOrThrow()
+          ).person_id
+    const isRequest = row.request_state !== null && row.request_state !== 'accepted'
+    await notify(deps, {
+      personId,
+      kind: note.kind,
+      title: note.title,
+      body: note.body,
+      ...(note.values ? { values: note.values } : {}),
+      requestId: row.request_state !== null ? row.id : null,
+      sessionId: isRequest ? null : row.id,
+    })
+  }
+  await deps.bus.publish({
+    type: 'session.changed',
+    sessionId: row.id,
+    contributorId: row.contributor_id,
+    smeId: row.sme_id,
+  })
+}
+
+/** The full names of a row's contributor and business owner, for notification texts. */
+export async function namesOf(db: Db, row: Row<'sessions'>): Promise<{ contributor: string; sme: string }> {
+  const [contributor, sme] = await Promise.all([
+    db
+      .selectFrom('contributors')
+      .innerJoin('people', 'people.id', 'contributors.person_id')
+      .select('people.full_name')
+      .where('contributors.id', '=', row.contributor_id)
+      .executeTakeFirst(),
+    db.selectFrom('people').select('full_name').where('id', '=', row.sme_id).executeTakeFirst(),
+  ])
+  return { contributor: contributor?.full_name ?? '', sme: sme?.full_name ?? '' }
+}

@@ -1,0 +1,69 @@
+/**
+ * The minute scheduler: expires waiting requests whose slot has started (the request routes also do on
+ * read), and tells both participants of a booked session 15 minutes before it starts, once (the
+ * 'session_starting' notification itself is the memory). Call `startScheduler(app)` once the app is
+ * ready; the timer does not keep the process alive and stops when the app closes. Tests call
+ * `schedulerTick` directly.
+ */
+import type { FastifyInstance } from 'fastify'
+import { announce, expireRequests, namesOf, sessionsStartingSoon } from './domain/lifecycle.ts'
+
+/** How often the scheduler runs, in milliseconds. */
+export const SCHEDULER_INTERVAL_MS = 60_000
+
+/** What one tick did. */
+export interface TickResult {
+  /** The ids of the requests it expired. */
+  expired: number[]
+  /** The ids of the sessions it sent starting reminders for. */
+  reminded: number[]
+}
+
+/** Runs the scheduler's work once, at `now`. */
+export async function schedulerTick(app: FastifyInstance, now: Date = new Date()): Promise<TickResult> {
+  const { db } = app.store
+  const deps = { db, bus: app.bus, push: app.push }
+  const expired = await expireRequests(db, now)
+  for (const row of expired) await announce(deps, row)
+  const soon = await sessionsStartingSoon(db, now)
+  for (const row of soon) {
+    const names = await namesOf(db, row)
+    for (const to of ['contributor', 'sme'] as const) {
+      await announce(deps, row, {
+        to,
+        kind: 'session_starting',
+        title: 'sessions.status.ongoing',
+        body: 'sessions.with',
+        values: { name: to === 'sme' ? names.contributor : names.sme },
+      })
+    }
+  }
+  return { expired: expired.map((r) => r.id), reminded: soon.map((r) => r.id) }
+}
+
+/**
+ * Starts the minute timer; returns a function that stops it. Called before `app.listen`, it stops when the
+ * app closes; called later, when the app's HTTP server closes.
+ */
+export function startScheduler(app: FastifyInstance, intervalMs = SCHEDULER_INTERVAL_MS): () => void {
+  let running = false
+  const timer = setInterval(() => {
+    // A slow tick is not overlapped by the next one.
+    if (running) return
+    running = true
+    schedulerTick(app)
+      .catch((error: unknown) => app.log.error({ err: error }, 'scheduler tick failed'))
+      .finally(() => {
+        running = false
+      })
+  }, intervalMs)
+  timer.unref()
+  const stop = () => clearInterval(timer)
+  try {
+    app.addHook('onClose', async () => stop())
+  } catch {
+    // Hooks cannot be added once the app has started: stop with its HTTP server instead.
+    app.server.once('close', stop)
+  }
+  return stop
+}
