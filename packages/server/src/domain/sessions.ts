@@ -6,6 +6,7 @@
  * other bookings are sessions at once. Serializers take a batch of rows and run a fixed number of
  * queries whatever its size (no N+1).
  */
+
 import { randomInt } from 'node:crypto'
 import { Type } from '@fastify/type-provider-typebox'
 import {
@@ -35,6 +36,7 @@ import {
   SubjectSchema,
   SubjectTypeSchema,
 } from '../http/wire-schemas.ts'
+import { recommendationsFor } from './recommendations.ts'
 import { contributorSummaries, officeOut, smeSummaries, subjectOut } from './serializers.ts'
 
 // ------------------------------------------------------------------------------------------- schemas
@@ -250,7 +252,9 @@ export async function sessionsOut(
 ): Promise<Session[]> {
   if (rows.length === 0) return []
   const { lang, publicUrl, viewer } = options
-  const [{ contributors, smes, subjects }, offices, reasons] = await Promise.all([
+  // Recommendations are for the session's two people only.
+  const visible = rows.filter((r) => isParticipant(r, viewer)).map((r) => r.id)
+  const [{ contributors, smes, subjects }, offices, reasons, recommendations] = await Promise.all([
     peopleAndSubjects(db, rows, publicUrl),
     lookups.offices(
       db,
@@ -260,6 +264,7 @@ export async function sessionsOut(
       db,
       rows.map((r) => (r.state === 'cancelled' ? r.cancel_reason_id : null)),
     ),
+    recommendationsFor(db, visible, publicUrl),
   ])
   return rows.map((row) => {
     if (row.state === 'pending') throw new Error(`session ${row.id} is a pending request, not a session`)
@@ -285,7 +290,7 @@ export async function sessionsOut(
       sme: required(smes, row.sme_id, 'person'),
       office: officeRow ? officeOut(officeRow, lang) : null,
       meeting: isParticipant(row, viewer) ? meetingOf(row) : null,
-      recommendations: null,
+      recommendations: recommendations.get(row.id) ?? null,
       request_id: row.request_state === null ? null : row.id,
       cancel_reason:
         row.state === 'cancelled'

@@ -47,7 +47,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
   app.decorateRequest('auth', null)
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization
-    if (!header || !request.url.startsWith('/api/')) return
+    // Rating routes take the decrypted rating token as Bearer, which is not an API token.
+    if (!header || !request.url.startsWith('/api/') || request.routeOptions.config.ratingToken) return
     const match = /^Bearer\s+(\S+)$/i.exec(header)
     if (!match) throw unauthorized()
     const verified = await verifyApiToken(store, config, match[1]!)

@@ -1,4 +1,196 @@
-/** Rating links, questionnaires, ratings and recommendations (spec section 7: five calls). */
-import type { FastifyInstance } from 'fastify'
+/**
+ * Rating links, questionnaires, ratings and recommendations (spec section 7: five calls).
+ *
+ * The two questionnaire calls are authorised by the rating access token (decrypted from the link's
+ * `sme_access_token`), not by an API token: `Authorization: Bearer <token>` on routes flagged
+ * `config.ratingToken` (the auth plugin leaves those to the route), or `X-Rating-Token: <token>`.
+ */
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { encryptRatingToken } from '@mashura/core'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import {
+  checkRatingAccess,
+  createRatingLink,
+  openRatingLink,
+  QuestionnaireSchema,
+  questionnairesOut,
+  RatingDetailsSchema,
+  RatingSubmissionSchema,
+  submitRating,
+} from '../../domain/rating.ts'
+import {
+  RecommendationInputSchema,
+  RecommendationSchema,
+  recommendationsFor,
+  saveRecommendations,
+} from '../../domain/recommendations.ts'
+import { notFound } from '../../http/errors.ts'
+import { commonErrors, Envelope, ErrorBody, IdParams, Nullable } from '../../http/schema.ts'
+import { requireAuth, requireContributor } from '../../plugins/auth.ts'
+import { translatorFor } from '../../plugins/language.ts'
 
-export async function ratingRoutes(_app: FastifyInstance): Promise<void> {}
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads a rating access token as its Bearer; the auth plugin must not treat it as an API token. */
+    ratingToken?: boolean
+  }
+}
+
+const signedIn = [{ apiKey: [], bearer: [] }]
+/** The rating access token travels as the Bearer (or X-Rating-Token), not an API token. */
+const ratingAuth = [{ apiKey: [], bearer: [] }]
+
+/** The rating access token a request carries: `X-Rating-Token`, else the Bearer. */
+export function ratingTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers['x-rating-token']
+  if (typeof header === 'string' && header.trim()) return header.trim()
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')
+  return match?.[1] ?? null
+}
+
+export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const { db } = app.store
+
+  app.get(
+    '/rating/sme/validate-rating/:token',
+    {
+      config: { rateLimit: { max: app.config.rateLimit.signIn, timeWindow: app.config.rateLimit.windowMs } },
+      schema: {
+        tags: ['rating'],
+        summary:
+          'Opens a rating link: the session, its questionnaires and a fresh encrypted rating access token.',
+        description:
+          '400 already_rated when the session was rated; one generic 400 rating_link_invalid for an unknown, ' +
+          'tampered or expired token. `sme_access_token` is AES-256-CBC as design section 4 says; decrypted, it ' +
+          'authorises the two questionnaire calls for this session only, once, until the link expires. Opening ' +
+          'the link again replaces the access token.',
+        params: Type.Object({ token: Type.String({ maxLength: 200 }) }),
+        response: { 200: Envelope(RatingDetailsSchema), 400: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { sessionId, accessToken } = await openRatingLink(db, request.params.token)
+      const [sme_access_token, questionnaires] = await Promise.all([
+        encryptRatingToken(accessToken, app.config.ratingPassphrase),
+        questionnairesOut(db, request.lang),
+      ])
+      return { data: { session_id: sessionId, sme_access_token, questionnaires } }
+    },
+  )
+
+  app.get(
+    '/rating/sessions/:id/questionnaires',
+    {
+      config: { ratingToken: true },
+      schema: {
+        tags: ['rating'],
+        summary: 'The rating questionnaires, for the holder of the rating access token of this session.',
+        description:
+          'Send the decrypted rating access token as `Authorization: Bearer` or `X-Rating-Token`. 403 ' +
+          'rating_token_invalid when it is missing, unknown, expired, used or for another session.',
+        security: ratingAuth,
+        params: IdParams,
+        response: { 200: Envelope(Type.Array(QuestionnaireSchema)), 400: ErrorBody, 403: ErrorBody },
+      },
+    },
+    async (request) => {
+      await checkRatingAccess(db, request.params.id, ratingTokenOf(request), { forSubmit: false })
+      return { data: await questionnairesOut(db, request.lang) }
+    },
+  )
+
+  app.post(
+    '/rating/v4/sessions/:id/questionnaires',
+    {
+      config: { ratingToken: true },
+      schema: {
+        tags: ['rating'],
+        summary: "Submits the business owner's rating of a session, with the rating access token.",
+        description:
+          'Answers are checked against the questions (required ones, stars 1–5, yes_no a boolean, text); a ' +
+          'bad answer is 400 validation_failed. A second submission is 422 already_rated. 403 ' +
+          'rating_token_invalid for a missing, unknown or expired token or another session.',
+        security: ratingAuth,
+        params: IdParams,
+        body: RatingSubmissionSchema,
+        response: { 201: Envelope(Type.Null()), 400: ErrorBody, 403: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await submitRating(db, {
+        sessionId: request.params.id,
+        accessToken: ratingTokenOf(request),
+        body: request.body,
+      })
+      reply.code(201)
+      return { data: null, message: translatorFor(request).t('rating.succeeded') }
+    },
+  )
+
+  app.get(
+    '/rating/v2/sme/sessions/:id',
+    {
+      preValidation: async (request) => void requireAuth(request),
+      schema: {
+        tags: ['rating'],
+        summary:
+          "A session's recommendations, or null before they are written: for its business owner and contributor.",
+        description: 'Anyone else gets 404, as for a missing session.',
+        security: signedIn,
+        params: IdParams,
+        response: { 200: Envelope(Nullable(RecommendationSchema)), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request)
+      const session = await db
+        .selectFrom('sessions')
+        .select('id')
+        .where('id', '=', request.params.id)
+        .where((eb) =>
+          auth.contributorId === null
+            ? eb('sme_id', '=', auth.personId)
+            : eb.or([eb('sme_id', '=', auth.personId), eb('contributor_id', '=', auth.contributorId)]),
+        )
+        .executeTakeFirst()
+      if (!session) throw notFound('errors.sessionNotFound')
+      const found = await recommendationsFor(db, [session.id], app.config.publicUrl)
+      return { data: found.get(session.id) ?? null }
+    },
+  )
+
+  app.post(
+    '/rating/v4/sme',
+    {
+      preValidation: async (request) => void requireContributor(request),
+      schema: {
+        tags: ['rating'],
+        summary:
+          "Saves the session contributor's recommendations (replacing earlier ones) and attaches the files.",
+        description:
+          "Only the session's contributor (404 otherwise); the session must be ongoing, ended or SME-absent " +
+          '(409). `voice_note` and `attachments` are `path`s from the upload calls, uploaded by the caller. ' +
+          'For an ended session the first save makes the rating link and e-mails it to the business owner.',
+        security: signedIn,
+        body: RecommendationInputSchema,
+        response: { 200: Envelope(RecommendationSchema), ...commonErrors, 409: ErrorBody },
+      },
+    },
+    async (request) => {
+      const auth = requireContributor(request)
+      const session = await saveRecommendations(db, {
+        personId: auth.personId,
+        contributorId: auth.contributorId,
+        body: request.body,
+      })
+      if (session.state === 'ended') {
+        const link = await createRatingLink(db, { sessionId: session.id, publicUrl: app.config.publicUrl })
+        if (link && app.config.development)
+          console.log(`Rating link for session ${session.id} (${link.to}): ${link.url}`)
+      }
+      const found = await recommendationsFor(db, [session.id], app.config.publicUrl)
+      return { data: found.get(session.id)!, message: translatorFor(request).t('recommendations.saved') }
+    },
+  )
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import {
+  createTestContext,
+  eachDatabase,
+  type TestContext,
+  type TestPerson,
+} from '../test-support/context.ts'
+import { addSession, hoursFromNow } from '../test-support/fixtures.ts'
+import {
+  type RecommendationBody,
+  recommendationsFor,
+  saveRecommendations,
+  storedFileOut,
+} from './recommendations.ts'
+
+eachDatabase('recommendations', (dialect) => {
+  let ctx: TestContext
+  let expert: TestPerson
+  let owner: TestPerson
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect)
+    expert = await ctx.person({ contributor: { kind: 'consultant' } })
+    owner = await ctx.person()
+  })
+  afterAll(() => ctx.close())
+
+  const body = (sessionId: number, extra: Partial<RecommendationBody> = {}): RecommendationBody => ({
+    session_id: sessionId,
+    challenges: 'ت',
+    recommendations: 'ر',
+    need_another_session: false,
+    need_academy_course: true,
+    academy_course_ids: [],
+    need_platform_feature: false,
+    service_ids: [7],
+    company_phase: 'idea_owner',
+    success_story: false,
+    success_story_summary: 'ignored',
+    comment: '  ',
+    supported_file_url: [],
+    voice_note: null,
+    attachments: [],
+    ...extra,
+  })
+
+  it('normalises the form and reads several sessions in one batch', async () => {
+    const db = ctx.store.db
+    const a = await addSession(db, {
+      contributorId: expert.contributorId!,
+      start: hoursFromNow(-5),
+      smeId: owner.personId,
+      state: 'ended',
+    })
+    const b = await addSession(db, {
+      contributorId: expert.contributorId!,
+      start: hoursFromNow(-9),
+      smeId: owner.personId,
+      state: 'sme_absent',
+    })
+    await saveRecommendations(db, {
+      personId: expert.personId,
+      contributorId: expert.contributorId!,
+      body: body(a.id),
+    })
+    await saveRecommendations(db, {
+      personId: expert.personId,
+      contributorId: expert.contributorId!,
+      body: body(b.id, { challenges: 'ب' }),
+    })
+    const found = await recommendationsFor(db, [a.id, b.id, 999_999], 'https://m.sa')
+    expect([...found.keys()].sort()).toEqual([a.id, b.id].sort())
+    // Lists of unticked needs and a summary without a success story are not kept; blank comments are null.
+    expect(found.get(a.id)).toMatchObject({
+      service_ids: [],
+      success_story_summary: null,
+      comment: null,
+      need_academy_course: true,
+    })
+    expect(found.get(b.id)!.challenges).toBe('ب')
+  })
+
+  it('refuses unknown course ids and a success story without a summary', async () => {
+    const db = ctx.store.db
+    const s = await addSession(db, {
+      contributorId: expert.contributorId!,
+      start: hoursFromNow(-7),
+      smeId: owner.personId,
+      state: 'ended',
+    })
+    await expect(
+      saveRecommendations(db, {
+        personId: expert.personId,
+        contributorId: expert.contributorId!,
+        body: body(s.id, { academy_course_ids: [424_242], success_story: true, success_story_summary: ' ' }),
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      fields: { academy_course_ids: 'errors.invalidValue', success_story_summary: 'errors.fieldRequired' },
+    })
+    expect((await recommendationsFor(db, [s.id], 'https://m.sa')).size).toBe(0)
+  })
+
+  it('describes a stored file by its id and download address', () => {
+    const row = {
+      id: '11111111-1111-4111-8111-111111111111',
+      owner_person_id: 1,
+      session_id: null,
+      kind: 'attachment' as const,
+      original_name: 'خطة.pdf',
+      stored_name: '11111111-1111-4111-8111-111111111111.pdf',
+      mime_type: 'application/pdf',
+      size: 10,
+      duration_seconds: null,
+      created_at: new Date().toISOString(),
+    }
+    expect(storedFileOut(row, 'https://m.sa')).toEqual({
+      full_path: 'https://m.sa/api/uploader/files/11111111-1111-4111-8111-111111111111',
+      path: row.id,
+      name: 'خطة.pdf',
+      mime_type: 'application/pdf',
+      size: 10,
+    })
+  })
+})

@@ -1,0 +1,381 @@
+import { readFileSync } from 'node:fs'
+import { ar, decryptRatingToken, type EncryptedRatingToken, type Questionnaire } from '@mashura/core'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { contributorAverageRating } from '../../domain/rating.ts'
+import { multipartBody, pdfFile, wavFile } from '../../files/test-files.ts'
+import { seedRatingCatalogue } from '../../seed/rating-catalogue.ts'
+import {
+  createTestContext,
+  eachDatabase,
+  type TestContext,
+  type TestPerson,
+} from '../../test-support/context.ts'
+import { addSession, hoursFromNow } from '../../test-support/fixtures.ts'
+
+/** Whether plugins/auth.ts leaves routes flagged `config.ratingToken` alone (the proposed change). */
+const AUTH_SKIPS_RATING_ROUTES = readFileSync(
+  new URL('../../plugins/auth.ts', import.meta.url),
+  'utf8',
+).includes('ratingToken')
+
+eachDatabase('rating and recommendations', (dialect) => {
+  let ctx: TestContext
+  let expert: TestPerson
+  let otherExpert: TestPerson
+  let owner: TestPerson
+  let stranger: TestPerson
+  let questionnaires: Questionnaire[]
+
+  beforeAll(async () => {
+    vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    ctx = await createTestContext(dialect)
+    await seedRatingCatalogue(ctx.store.db)
+    expert = await ctx.person({ name: 'نورة القحطاني', contributor: { kind: 'consultant' } })
+    otherExpert = await ctx.person({ name: 'خالد العتيبي', contributor: { kind: 'consultant' } })
+    owner = await ctx.person({ name: 'سارة الشمري', email: 'sara@example.sa' })
+    stranger = await ctx.person({ name: 'فهد الدوسري' })
+  })
+  afterAll(async () => {
+    vi.restoreAllMocks()
+    await ctx.close()
+  })
+
+  const endedSession = (state: 'ended' | 'booked' | 'ongoing' = 'ended') =>
+    addSession(ctx.store.db, {
+      contributorId: expert.contributorId!,
+      start: hoursFromNow(-2 - Math.random()),
+      smeId: owner.personId,
+      state,
+    })
+
+  async function uploadAs(who: TestPerson, url: string, field: string, filename: string, data: Buffer) {
+    const { payload, headers } = multipartBody([{ field, filename, data }])
+    const res = await ctx.call({ method: 'POST', url, payload, headers, token: who.token })
+    expect(res.statusCode).toBe(201)
+    return res.json().data
+  }
+
+  const form = (sessionId: number, extra: Record<string, unknown> = {}) => ({
+    session_id: sessionId,
+    challenges: 'ضعف التدفقات النقدية',
+    recommendations: 'إعداد موازنة شهرية ومتابعتها',
+    need_another_session: true,
+    need_academy_course: false,
+    academy_course_ids: [],
+    need_platform_feature: false,
+    service_ids: [],
+    company_phase: 'growing',
+    success_story: false,
+    success_story_summary: null,
+    comment: null,
+    supported_file_url: ['https://example.sa/guide'],
+    voice_note: null,
+    attachments: [],
+    ...extra,
+  })
+  const recommend = (who: TestPerson, body: object) =>
+    ctx.call({ method: 'POST', url: '/api/rating/v4/sme', token: who.token, payload: body })
+
+  /** Saves recommendations for a new ended session and returns it with the link token from the outbox. */
+  async function sessionWithLink() {
+    const session = await endedSession()
+    expect((await recommend(expert, form(session.id))).statusCode).toBe(200)
+    const mail = await ctx.store.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('link', 'like', '%smeRate%')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    const token = new URL(mail.link!).searchParams.get('token')!
+    return { session, token, mail }
+  }
+  const validate = (token: string, lang?: 'en') =>
+    ctx.call({ method: 'GET', url: `/api/rating/sme/validate-rating/${encodeURIComponent(token)}`, lang })
+  async function open(token: string) {
+    const res = await validate(token)
+    expect(res.statusCode).toBe(200)
+    const data = res.json().data as {
+      session_id: number
+      sme_access_token: EncryptedRatingToken
+      questionnaires: Questionnaire[]
+    }
+    return { ...data, access: await decryptRatingToken(data.sme_access_token, ctx.config.ratingPassphrase) }
+  }
+  const answersFor = (qs: Questionnaire[], stars = 4) =>
+    qs.flatMap((q) =>
+      q.questions.map((question) => ({
+        question_id: question.id,
+        value: question.type === 'stars' ? stars : question.type === 'yes_no' ? true : 'ممتازة',
+      })),
+    )
+  const submit = (sessionId: number, access: string, body: object) =>
+    ctx.call({
+      method: 'POST',
+      url: `/api/rating/v4/sessions/${sessionId}/questionnaires`,
+      headers: { 'x-rating-token': access },
+      payload: body,
+    })
+
+  it("saves a session's recommendations with its files, for its contributor only", async () => {
+    const session = await endedSession()
+    const voice = await uploadAs(
+      expert,
+      '/api/uploader/voice_note/upload/dashboard',
+      'file',
+      'note.wav',
+      wavFile(3),
+    )
+    const [doc] = (
+      await uploadAs(expert, '/api/uploader/attachments/upload', 'files[]', 'خطة.pdf', pdfFile())
+    ).files
+    const body = form(session.id, {
+      voice_note: voice.file.path,
+      attachments: [doc.path],
+      success_story: true,
+      success_story_summary: 'نمو المبيعات',
+    })
+
+    expect((await recommend(owner, body)).statusCode).toBe(403)
+    expect((await recommend(otherExpert, body)).statusCode).toBe(404)
+    const res = await recommend(expert, body)
+    expect(res.statusCode).toBe(200)
+    const saved = res.json().data
+    expect(saved).toMatchObject({
+      id: session.id,
+      session_id: session.id,
+      need_another_session: true,
+      company_phase: 'growing',
+      success_story_summary: 'نمو المبيعات',
+      supported_file_url: ['https://example.sa/guide'],
+      voice_note_duration: 3,
+      voice_note: { path: voice.file.path, mime_type: 'audio/wav' },
+      attachments: [{ path: doc.path, name: 'خطة.pdf' }],
+    })
+    const files = await ctx.store.db
+      .selectFrom('files')
+      .select(['id', 'session_id'])
+      .where('id', 'in', [voice.file.path, doc.path])
+      .execute()
+    expect(files.every((f) => f.session_id === session.id)).toBe(true)
+
+    // Its two people read it; anyone else gets 404.
+    for (const who of [owner, expert]) {
+      const read = await ctx.call({
+        method: 'GET',
+        url: `/api/rating/v2/sme/sessions/${session.id}`,
+        token: who.token,
+      })
+      expect(read.statusCode).toBe(200)
+      expect(read.json().data.recommendations).toBe('إعداد موازنة شهرية ومتابعتها')
+    }
+    const other = await ctx.call({
+      method: 'GET',
+      url: `/api/rating/v2/sme/sessions/${session.id}`,
+      token: stranger.token,
+    })
+    expect(other.statusCode).toBe(404)
+    // The business owner can now fetch the attached file.
+    expect(
+      (await ctx.call({ method: 'GET', url: `/api/uploader/files/${doc.path}`, token: owner.token }))
+        .statusCode,
+    ).toBe(200)
+
+    // Saving again replaces the form (upsert) and detaches the file it no longer names.
+    const again = await recommend(expert, { ...body, attachments: [], challenges: 'تحديات محدثة' })
+    expect(again.json().data).toMatchObject({ challenges: 'تحديات محدثة', attachments: [] })
+    const detached = await ctx.store.db
+      .selectFrom('files')
+      .select('session_id')
+      .where('id', '=', doc.path)
+      .executeTakeFirstOrThrow()
+    expect(detached.session_id).toBeNull()
+  })
+
+  it("refuses someone else's files, unknown fields and a session not yet held", async () => {
+    const session = await endedSession()
+    const [theirs] = (
+      await uploadAs(otherExpert, '/api/uploader/attachments/upload', 'files[]', 'x.pdf', pdfFile())
+    ).files
+    const res = await recommend(expert, form(session.id, { attachments: [theirs.path] }))
+    expect(res.statusCode).toBe(400)
+    expect(Object.keys(res.json().error.fields)).toEqual(['attachments'])
+    expect((await recommend(expert, { ...form(session.id), extra: 1 })).statusCode).toBe(400)
+    const booked = await endedSession('booked')
+    expect((await recommend(expert, form(booked.id))).statusCode).toBe(409)
+    const none = await ctx.call({
+      method: 'GET',
+      url: `/api/rating/v2/sme/sessions/${booked.id}`,
+      token: owner.token,
+    })
+    expect(none.json().data).toBeNull()
+  })
+
+  it('makes the rating link once, for an ended session only, and e-mails it', async () => {
+    const ongoing = await endedSession('ongoing')
+    await recommend(expert, form(ongoing.id))
+    const none = await ctx.store.db
+      .selectFrom('rating_links')
+      .select('id')
+      .where('session_id', '=', ongoing.id)
+      .execute()
+    expect(none).toHaveLength(0)
+
+    const { session, token, mail } = await sessionWithLink()
+    expect(mail.to_address).toBe('sara@example.sa')
+    expect(mail.link).toBe(`${ctx.config.publicUrl}/smeRate?token=${token}`)
+    expect(mail.body).toContain(mail.link!)
+    await recommend(expert, form(session.id))
+    const links = await ctx.store.db
+      .selectFrom('rating_links')
+      .selectAll()
+      .where('session_id', '=', session.id)
+      .execute()
+    expect(links).toHaveLength(1)
+    const mails = await ctx.store.db.selectFrom('outbox').select('id').where('link', '=', mail.link).execute()
+    expect(mails).toHaveLength(1)
+    // Only hashes are stored.
+    expect(links[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/)
+    expect(links[0]!.token_hash).not.toContain(token)
+    expect(Date.parse(links[0]!.expires_at) - Date.parse(links[0]!.created_at)).toBe(7 * 24 * 3600 * 1000)
+  })
+
+  it('opens a link, rates the session once with the decrypted token, and refuses a second time', async () => {
+    const { session, token } = await sessionWithLink()
+    const opened = await open(token)
+    expect(opened.session_id).toBe(session.id)
+    expect(opened.questionnaires.map((q) => q.target)).toEqual(['session', 'contributor'])
+    questionnaires = opened.questionnaires
+    const en = await validate(token, 'en')
+    expect(en.json().data.questionnaires[0].title).toBe('About the session')
+    // Opening again replaces the access token.
+    const { access } = await open(token)
+    expect(
+      (await submit(session.id, opened.access, { answers: answersFor(questionnaires) })).statusCode,
+    ).toBe(403)
+
+    const read = await ctx.call({
+      method: 'GET',
+      url: `/api/rating/sessions/${session.id}/questionnaires`,
+      headers: { 'x-rating-token': access },
+    })
+    expect(read.statusCode).toBe(200)
+    expect(read.json().data[1].questions.length).toBeGreaterThan(0)
+
+    const res = await submit(session.id, access, { answers: answersFor(questionnaires, 5), comment: 'شكرًا' })
+    expect(res.statusCode).toBe(201)
+    const rating = await ctx.store.db
+      .selectFrom('ratings')
+      .selectAll()
+      .where('session_id', '=', session.id)
+      .executeTakeFirstOrThrow()
+    expect(rating).toMatchObject({ contributor_id: expert.contributorId, stars: 5, comment: 'شكرًا' })
+    const answers = await ctx.store.db
+      .selectFrom('rating_answers')
+      .selectAll()
+      .where('session_id', '=', session.id)
+      .execute()
+    expect(answers).toHaveLength(questionnaires.flatMap((q) => q.questions).length)
+
+    const second = await submit(session.id, access, { answers: answersFor(questionnaires) })
+    expect(second.statusCode).toBe(422)
+    expect(second.json().error).toMatchObject({ code: 'already_rated', message: ar['errors.alreadyRated'] })
+    const reopened = await validate(token)
+    expect(reopened.statusCode).toBe(400)
+    expect(reopened.json().error.code).toBe('already_rated')
+    const used = await ctx.call({
+      method: 'GET',
+      url: `/api/rating/sessions/${session.id}/questionnaires`,
+      headers: { 'x-rating-token': access },
+    })
+    expect(used.statusCode).toBe(403)
+    expect(await contributorAverageRating(ctx.store.db, expert.contributorId!)).toEqual({
+      average: 5,
+      count: 1,
+    })
+  })
+
+  it('answers one generic 400 for an unknown, tampered or expired link', async () => {
+    const { session, token } = await sessionWithLink()
+    const unknown = await validate('A'.repeat(43))
+    const tampered = await validate(`${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`)
+    const garbage = await validate('../../etc/passwd')
+    await ctx.store.db
+      .updateTable('rating_links')
+      .set({ expires_at: hoursFromNow(-1).toISOString() })
+      .where('session_id', '=', session.id)
+      .execute()
+    const expired = await validate(token)
+    for (const res of [unknown, tampered, garbage, expired]) {
+      expect(res.statusCode).toBe(400)
+      expect(res.json()).toEqual({
+        error: { code: 'rating_link_invalid', message: ar['errors.ratingLinkInvalid'] },
+      })
+    }
+  })
+
+  it('refuses an access token that is expired, tampered or for another session', async () => {
+    const a = await sessionWithLink()
+    const b = await sessionWithLink()
+    const { access } = await open(a.token)
+    const body = { answers: answersFor(questionnaires) }
+    expect((await submit(b.session.id, access, body)).statusCode).toBe(403)
+    const tampered = `${access.slice(0, -1)}${access.endsWith('A') ? 'B' : 'A'}`
+    expect((await submit(a.session.id, tampered, body)).statusCode).toBe(403)
+    expect(
+      (await ctx.call({ method: 'GET', url: `/api/rating/sessions/${a.session.id}/questionnaires` }))
+        .statusCode,
+    ).toBe(403)
+    await ctx.store.db
+      .updateTable('rating_links')
+      .set({ expires_at: hoursFromNow(-1).toISOString() })
+      .where('session_id', '=', a.session.id)
+      .execute()
+    expect((await submit(a.session.id, access, body)).statusCode).toBe(403)
+  })
+
+  it('checks answers against the questions (400, never 422)', async () => {
+    const { session, token } = await sessionWithLink()
+    const { access } = await open(token)
+    const all = answersFor(questionnaires)
+    const starsQ = questionnaires[0]!.questions.find((q) => q.type === 'stars')!
+    const yesNoQ = questionnaires[0]!.questions.find((q) => q.type === 'yes_no')!
+    const bad = [
+      all.map((a) => (a.question_id === starsQ.id ? { ...a, value: 6 } : a)),
+      all.map((a) => (a.question_id === yesNoQ.id ? { ...a, value: 'yes' } : a)),
+      all.filter((a) => a.question_id !== starsQ.id),
+      [...all, { question_id: 999_999, value: 3 }],
+    ]
+    for (const answers of bad) {
+      const res = await submit(session.id, access, { answers })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error.code).toBe('validation_failed')
+    }
+    // Still unrated: a valid submission goes through.
+    expect((await submit(session.id, access, { answers: all })).statusCode).toBe(201)
+  })
+
+  it.skipIf(!AUTH_SKIPS_RATING_ROUTES)('takes the rating access token as the Bearer', async () => {
+    const { session, token } = await sessionWithLink()
+    const { access } = await open(token)
+    const read = await ctx.call({
+      method: 'GET',
+      url: `/api/rating/sessions/${session.id}/questionnaires`,
+      token: access,
+    })
+    expect(read.statusCode).toBe(200)
+    const res = await ctx.call({
+      method: 'POST',
+      url: `/api/rating/v4/sessions/${session.id}/questionnaires`,
+      token: access,
+      payload: { answers: answersFor(questionnaires) },
+    })
+    expect(res.statusCode).toBe(201)
+    // An API token is no rating token.
+    const api = await ctx.call({
+      method: 'GET',
+      url: `/api/rating/sessions/${session.id}/questionnaires`,
+      token: owner.token,
+    })
+    expect(api.statusCode).toBe(403)
+  })
+})
