@@ -254,6 +254,8 @@ export const ar = {
   'dashboard.absentSessions': 'جلسات لم يحضرها صاحب المنشأة',
 
   // Chat and notifications
+  'chat.newMessageTitle': 'رسالة جديدة',
+  'chat.newMessageBody': 'وصلتك رسالة جديدة من {name}',
   'chat.title': 'المحادثات',
   'chat.placeholder': 'اكتب رسالتك…',
   'chat.send': 'إرسال',
@@ -340,6 +342,7 @@ export const ar = {
   'errors.invalidJson': 'تعذّرت قراءة البيانات المرسلة؛ يجب أن تكون بصيغة JSON صحيحة.',
   'errors.routeNotFound': 'هذا العنوان غير موجود في الخدمة.',
   'errors.pageOutOfRange': 'رقم الصفحة خارج النطاق.',
+  'errors.chatNoSharedSession': 'تتاح المحادثة بعد جلسة مشتركة فقط.',
   'errors.forbidden': 'ليست لديك صلاحية للقيام بهذا الإجراء.',
   'errors.notFound': 'العنصر المطلوب غير موجود.',
   'errors.sessionNotFound': 'الجلسة غير موجودة.',

@@ -245,6 +245,8 @@ export const en: Record<MessageKey, string> = {
   'dashboard.absentSessions': 'Sessions the business owner missed',
 
   // Chat and notifications
+  'chat.newMessageTitle': 'New message',
+  'chat.newMessageBody': 'New message from {name}',
   'chat.title': 'Conversations',
   'chat.placeholder': 'Write your message…',
   'chat.send': 'Send',
@@ -330,6 +332,7 @@ export const en: Record<MessageKey, string> = {
   'errors.invalidJson': 'The data sent could not be read; it must be valid JSON.',
   'errors.routeNotFound': 'This address does not exist in the service.',
   'errors.pageOutOfRange': 'The page number is out of range.',
+  'errors.chatNoSharedSession': 'Chat opens once you have had a session together.',
   'errors.forbidden': 'You do not have permission to do this.',
   'errors.notFound': 'The requested item was not found.',
   'errors.sessionNotFound': 'The session was not found.',

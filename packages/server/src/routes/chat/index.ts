@@ -1,4 +1,271 @@
-/** Chat and notifications (spec section 7: four calls). */
-import type { FastifyInstance } from 'fastify'
+/**
+ * Chat and notifications (spec section 7: four calls).
+ *
+ * Chat runs between a contributor and a business owner who share a session, while the contributor's
+ * chat_status is on (see domain/chat.ts). `{id}` is always the other party: a business owner's person id
+ * when `user_type`/`notifiable_user` is `sme` (the caller acts as the expert), a contributor id when it is
+ * `contributor` (the caller acts as the business owner).
+ */
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { AppNotification, Language, UserRole } from '@mashura/core'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database, Row } from '../../db/tables.ts'
+import {
+  type ChatPossibilityResult,
+  chatPossibility,
+  sendChatMessage,
+  unreadCount,
+} from '../../domain/chat.ts'
+import { notify } from '../../domain/notifications.ts'
+import { ApiHttpError, notFound } from '../../http/errors.ts'
+import {
+  commonErrors,
+  DEFAULT_PER_PAGE,
+  Envelope,
+  ErrorBody,
+  IdParams,
+  Nullable,
+  PageMeta,
+  PageQuery,
+  pageMeta,
+} from '../../http/schema.ts'
+import { DateTimeSchema } from '../../http/wire-schemas.ts'
+import { requireAuth, requireContributor } from '../../plugins/auth.ts'
+import { translatorFor } from '../../plugins/language.ts'
 
-export async function chatRoutes(_app: FastifyInstance): Promise<void> {}
+/** The longest chat message, in characters. */
+export const CHAT_MESSAGE_MAX = 4000
+
+const signedIn = [{ apiKey: [], bearer: [] }]
+
+const UserRoleSchema = Type.Union([Type.Literal('sme'), Type.Literal('contributor')], {
+  description: "Whether {id} is a business owner's person id (sme) or a contributor id (contributor)",
+})
+
+/** core's `ChattingPossibility`. */
+const ChattingPossibilitySchema = Type.Object({
+  can_chat: Type.Boolean(),
+  reason: Nullable(Type.String()),
+})
+
+/** The body of the chat-notification call (core's `ChatNotificationParams` without `id`). */
+const ChatNotificationBody = Type.Object(
+  {
+    notifiable_user: UserRoleSchema,
+    type: Type.Union([
+      Type.Literal('text'),
+      Type.Literal('image'),
+      Type.Literal('file'),
+      Type.Literal('voice'),
+    ]),
+    // Plain text, kept exactly as sent; it must hold something besides white space.
+    message: Type.String({ minLength: 1, maxLength: CHAT_MESSAGE_MAX, pattern: '\\S' }),
+  },
+  { additionalProperties: false },
+)
+
+/** core's `AppNotification`. */
+const AppNotificationSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  body: Type.String(),
+  data: Type.Object({ request_id: Nullable(Type.Integer()), session_id: Nullable(Type.Integer()) }),
+  read_at: Nullable(DateTimeSchema),
+  created_at: DateTimeSchema,
+})
+
+/** A page of notifications; `meta.unread` is the person's unread count (core's PageMeta has no place for it). */
+const NotificationPage = Type.Object({
+  data: Type.Array(AppNotificationSchema),
+  meta: Type.Object({
+    ...PageMeta.properties,
+    unread: Type.Integer({ minimum: 0, description: "The signed-in person's unread notifications" }),
+  }),
+  message: Type.Optional(Type.String()),
+})
+
+/** A notification row on the wire, in a language. */
+export function notificationOut(row: Row<'notifications'>, lang: Language): AppNotification {
+  return {
+    id: row.id,
+    title: lang === 'en' ? row.title_en : row.title_ar,
+    body: lang === 'en' ? row.body_en : row.body_ar,
+    data: { request_id: row.request_id, session_id: row.session_id },
+    read_at: row.read_at,
+    created_at: row.created_at,
+  }
+}
+
+// Signed-out callers get their 401 before any validation detail.
+async function mustBeSignedIn(request: FastifyRequest): Promise<void> {
+  requireAuth(request)
+}
+
+/** Whether the caller and `{id}` may chat; the caller's side follows from the other party's role. */
+async function possibilityFor(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  otherId: number,
+  otherRole: UserRole,
+): Promise<ChatPossibilityResult> {
+  if (otherRole === 'sme') {
+    const auth = requireContributor(request)
+    return chatPossibility(db, auth.contributorId, otherId)
+  }
+  const auth = requireAuth(request)
+  return chatPossibility(db, otherId, auth.personId)
+}
+
+export async function chatRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const { db } = app.store
+
+  app.get(
+    '/schedule/v2/chatting-possibility/:id',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['chat'],
+        summary: 'Whether the signed-in person may chat with another person.',
+        description:
+          'With user_type=sme, {id} is a business owner and the caller must be a contributor (403 otherwise); ' +
+          'with user_type=contributor, {id} is a contributor and the caller is the business owner. Chat is ' +
+          "possible when the two share a session that was not cancelled and the contributor's chat_status is on; " +
+          'otherwise can_chat is false with the reason in the request language.',
+        security: signedIn,
+        params: IdParams,
+        querystring: Type.Object({ user_type: UserRoleSchema }),
+        response: { 200: Envelope(ChattingPossibilitySchema), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const result = await possibilityFor(db, request, request.params.id, request.query.user_type)
+      return {
+        data: result.ok
+          ? { can_chat: true, reason: null }
+          : { can_chat: false, reason: translatorFor(request).t(result.reason) },
+      }
+    },
+  )
+
+  app.post(
+    '/schedule/notifiable-id/:id/chat-notification',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['chat'],
+        summary: 'Sends a chat message to another person and notifies them.',
+        description:
+          '{id} and notifiable_user name the recipient as in chatting-possibility. The message is stored as ' +
+          'plain text, exactly as sent (never interpreted as HTML), with status 1; the first message creates ' +
+          "the conversation. Sending marks the recipient's earlier messages in the conversation read (status 2). " +
+          '403 chat_not_allowed when the two may not chat.',
+        security: signedIn,
+        params: IdParams,
+        body: ChatNotificationBody,
+        response: { 201: Envelope(Type.Null()), ...commonErrors },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request)
+      const { notifiable_user, type, message } = request.body
+      const result = await possibilityFor(db, request, request.params.id, notifiable_user)
+      if (!result.ok) throw new ApiHttpError(403, 'chat_not_allowed', result.reason)
+      const { pair } = result
+      const sent = await sendChatMessage(db, { pair, senderPersonId: auth.personId, type, body: message })
+      const recipient = auth.personId === pair.smeId ? pair.contributorPersonId : pair.smeId
+      const sender = await db
+        .selectFrom('people')
+        .select('full_name')
+        .where('id', '=', auth.personId)
+        .executeTakeFirstOrThrow()
+      await notify(
+        { db, bus: app.bus, push: app.push },
+        {
+          personId: recipient,
+          kind: 'chat_message',
+          title: 'chat.newMessageTitle',
+          body: 'chat.newMessageBody',
+          values: { name: sender.full_name },
+        },
+      )
+      await app.bus.publish({
+        type: 'conversation.changed',
+        conversationId: sent.conversationId,
+        contributorId: pair.contributorId,
+        smeId: pair.smeId,
+      })
+      reply.code(201)
+      return { data: null }
+    },
+  )
+
+  app.get(
+    '/schedule/v2/notifications-list/contributor',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['chat'],
+        summary: "The signed-in person's notifications, newest first, in the request language.",
+        description: 'Paged; meta.unread is the count of unread notifications across all pages.',
+        security: signedIn,
+        querystring: Type.Object(PageQuery),
+        response: { 200: NotificationPage, ...commonErrors },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request)
+      const page = request.query.page ?? 1
+      const perPage = request.query.per_page ?? DEFAULT_PER_PAGE
+      const base = db.selectFrom('notifications').where('person_id', '=', auth.personId)
+      const [{ n }, rows, unread] = await Promise.all([
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        base
+          .selectAll()
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(perPage)
+          .offset((page - 1) * perPage)
+          .execute(),
+        unreadCount(db, auth.personId),
+      ])
+      return {
+        data: rows.map((r) => notificationOut(r, request.lang)),
+        meta: { ...pageMeta(page, perPage, Number(n)), unread },
+      }
+    },
+  )
+
+  app.post(
+    '/schedule/notification/:id',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['chat'],
+        summary: 'Marks one of the signed-in person’s notifications read; 404 for anyone else’s.',
+        security: signedIn,
+        params: IdParams,
+        response: { 200: Envelope(AppNotificationSchema), ...commonErrors, 404: ErrorBody },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request)
+      const id = request.params.id
+      const mine = db.selectFrom('notifications').where('id', '=', id).where('person_id', '=', auth.personId)
+      if (!(await mine.select('id').executeTakeFirst())) throw notFound()
+      const changed = await db
+        .updateTable('notifications')
+        .set({ read_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .where('person_id', '=', auth.personId)
+        .where('read_at', 'is', null)
+        .executeTakeFirst()
+      if (Number(changed.numUpdatedRows) > 0) {
+        await app.bus.publish({ type: 'notifications.changed', personId: auth.personId })
+      }
+      const row = await mine.selectAll().executeTakeFirstOrThrow()
+      return { data: notificationOut(row, request.lang) }
+    },
+  )
+}

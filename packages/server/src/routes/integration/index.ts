@@ -1,4 +1,281 @@
-/** Academy and services (spec section 7: four calls). */
-import type { FastifyInstance } from 'fastify'
+/**
+ * Academy and services (spec section 7: four calls), served from the seeded catalogue tables.
+ *
+ * INTEGRATION_BASE_URL (read here when the routes are registered; to move into config.ts): the base
+ * address of the agency's real integration API, e.g. `https://integration.example.sa/api`. When set, each
+ * of the four calls is forwarded there with the same path below the base, query and JSON body, and the
+ * request's Accept-Language; the answer is passed on as is. Only that host is ever called, with a 5 s
+ * timeout; a network failure, a timeout, a non-JSON answer or an error status other than 404 answers 502
+ * `service_unavailable`.
+ */
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { AcademyCategory, AcademyCourse, Language, PlatformService } from '@mashura/core'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { sql } from 'kysely'
+import type { Row } from '../../db/tables.ts'
+import { ApiHttpError, notFound } from '../../http/errors.ts'
+import {
+  commonErrors,
+  DEFAULT_PER_PAGE,
+  Envelope,
+  ErrorBody,
+  IdParam,
+  IdParams,
+  MAX_PER_PAGE,
+  Nullable,
+  Paged,
+  pageMeta,
+} from '../../http/schema.ts'
+import { requireAuth } from '../../plugins/auth.ts'
 
-export async function integrationRoutes(_app: FastifyInstance): Promise<void> {}
+/** How long a forwarded call may take. */
+export const INTEGRATION_TIMEOUT_MS = 5000
+
+/** Where the academy's course pages live when a course row has no address of its own. */
+const ACADEMY_FALLBACK_URL = 'https://academy.mashura.sa/courses'
+/** Where the services platform's pages live when a service row has no address of its own. */
+const SERVICES_FALLBACK_URL = 'https://services.mashura.sa/services'
+
+const signedIn = [{ apiKey: [], bearer: [] }]
+
+const AcademyCategorySchema = Type.Object({ id: Type.Integer(), name: Type.String() })
+
+const AcademyCourseSchema = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  description: Nullable(Type.String()),
+  category_id: Nullable(Type.Integer()),
+  image_url: Nullable(Type.String()),
+  url: Type.String(),
+})
+
+const PlatformServiceSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Nullable(Type.String()),
+  icon_url: Nullable(Type.String()),
+  url: Type.String(),
+})
+
+/** The body of all_courses (core's `AcademyCoursesParams`). */
+const CoursesBody = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+    per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE })),
+    search: Type.Optional(Type.String({ maxLength: 200 })),
+    category_id: Type.Optional(IdParam),
+  },
+  { additionalProperties: false },
+)
+
+const text = (ar: string, en: string, lang: Language) => (lang === 'en' ? en : ar)
+
+function courseOut(row: Row<'academy_courses'>, lang: Language): AcademyCourse {
+  return {
+    id: row.id,
+    title: text(row.title_ar, row.title_en, lang),
+    description: text(row.description_ar, row.description_en, lang) || null,
+    category_id: row.category_id,
+    image_url: null,
+    url: row.url ?? `${ACADEMY_FALLBACK_URL}/${row.id}`,
+  }
+}
+
+function serviceOut(row: Row<'platform_services'>, lang: Language): PlatformService {
+  return {
+    id: row.id,
+    name: text(row.name_ar, row.name_en, lang),
+    description: text(row.description_ar, row.description_en, lang) || null,
+    icon_url: null,
+    url: row.url ?? `${SERVICES_FALLBACK_URL}/${row.id}`,
+  }
+}
+
+/** A LIKE pattern matching `search` anywhere, with its wildcards escaped (escape character `\`). */
+function containsPattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+}
+
+/** The configured integration base (no trailing slash), or null; a malformed value stops start-up. */
+export function integrationBaseUrl(env: NodeJS.ProcessEnv = process.env): URL | null {
+  const raw = env.INTEGRATION_BASE_URL?.trim()
+  if (!raw) return null
+  let url: URL
+  try {
+    url = new URL(raw.replace(/\/+$/, ''))
+  } catch {
+    throw new Error(`INTEGRATION_BASE_URL must be an http(s) address, got "${raw}"`)
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`INTEGRATION_BASE_URL must be an http(s) address, got "${raw}"`)
+  return url
+}
+
+const unavailable = () => new ApiHttpError(502, 'service_unavailable', 'errors.serviceUnavailable')
+
+/** Forwards a call to the integration below `base`, passing its JSON answer on; see the module comment. */
+async function forward(
+  base: URL,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+  body?: unknown,
+): Promise<FastifyReply> {
+  const target = new URL(`${base.href.replace(/\/+$/, '')}${path}`)
+  // Paths are built from fixed strings and integer ids, but never send anything to another host.
+  if (target.origin !== base.origin) throw unavailable()
+  let response: Response
+  let payload: string
+  try {
+    response = await fetch(target, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: {
+        accept: 'application/json',
+        'accept-language': request.lang,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'error',
+      signal: AbortSignal.timeout(INTEGRATION_TIMEOUT_MS),
+    })
+    payload = await response.text()
+  } catch (error) {
+    request.log.warn({ err: error, target: target.href }, 'integration call failed')
+    throw unavailable()
+  }
+  if (response.status === 404) throw notFound()
+  if (!response.ok) throw unavailable()
+  try {
+    JSON.parse(payload)
+  } catch {
+    throw unavailable()
+  }
+  // Sent as the integration wrote it: a string payload skips this route's response serializer.
+  return reply.code(200).type('application/json; charset=utf-8').send(payload)
+}
+
+// Signed-out callers get their 401 before any validation detail.
+async function mustBeSignedIn(request: FastifyRequest): Promise<void> {
+  requireAuth(request)
+}
+
+export async function integrationRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const { db } = app.store
+  const base = integrationBaseUrl()
+  const proxied = base
+    ? ` Forwarded to the agency's integration (INTEGRATION_BASE_URL); 502 when it fails.`
+    : ''
+
+  app.get(
+    '/integration/academy/categories',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['integration'],
+        summary: "The academy's course categories, in the request language.",
+        description: `Ordered by id.${proxied}`,
+        security: signedIn,
+        response: { 200: Envelope(Type.Array(AcademyCategorySchema)), ...commonErrors, 502: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      if (base) return forward(base, request, reply, '/academy/categories')
+      const rows = await db.selectFrom('academy_categories').selectAll().orderBy('id').execute()
+      const data: AcademyCategory[] = rows.map((r) => ({
+        id: r.id,
+        name: text(r.name_ar, r.name_en, request.lang),
+      }))
+      return { data }
+    },
+  )
+
+  app.post(
+    '/integration/academy/all_courses',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['integration'],
+        summary:
+          'A page of academy courses, by search text (title or description, either language) and category.',
+        description: `Paging is in the body (page, per_page), as are search and category_id.${proxied}`,
+        security: signedIn,
+        body: CoursesBody,
+        response: { 200: Paged(AcademyCourseSchema), ...commonErrors, 502: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body ?? {}
+      if (base) return forward(base, request, reply, '/academy/all_courses', body)
+      const page = body.page ?? 1
+      const perPage = body.per_page ?? DEFAULT_PER_PAGE
+      const search = body.search?.trim()
+      let query = db.selectFrom('academy_courses')
+      if (body.category_id !== undefined) query = query.where('category_id', '=', body.category_id)
+      if (search) {
+        const pattern = containsPattern(search)
+        query = query.where((eb) =>
+          eb.or(
+            (['title_ar', 'title_en', 'description_ar', 'description_en'] as const).map(
+              (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+            ),
+          ),
+        )
+      }
+      const [{ n }, rows] = await Promise.all([
+        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        query
+          .selectAll()
+          .orderBy('id')
+          .limit(perPage)
+          .offset((page - 1) * perPage)
+          .execute(),
+      ])
+      return { data: rows.map((r) => courseOut(r, request.lang)), meta: pageMeta(page, perPage, Number(n)) }
+    },
+  )
+
+  app.get(
+    '/integration/services/v2/services',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['integration'],
+        summary: "The services platform's services, in the request language.",
+        description: `Ordered by id.${proxied}`,
+        security: signedIn,
+        response: { 200: Envelope(Type.Array(PlatformServiceSchema)), ...commonErrors, 502: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      if (base) return forward(base, request, reply, '/services/v2/services')
+      const rows = await db.selectFrom('platform_services').selectAll().orderBy('id').execute()
+      return { data: rows.map((r) => serviceOut(r, request.lang)) }
+    },
+  )
+
+  app.get(
+    '/integration/services/v2/services/:id',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['integration'],
+        summary: 'One service of the services platform; 404 when there is none.',
+        ...(proxied ? { description: proxied.trim() } : {}),
+        security: signedIn,
+        params: IdParams,
+        response: { 200: Envelope(PlatformServiceSchema), ...commonErrors, 502: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      if (base) return forward(base, request, reply, `/services/v2/services/${request.params.id}`)
+      const row = await db
+        .selectFrom('platform_services')
+        .selectAll()
+        .where('id', '=', request.params.id)
+        .executeTakeFirst()
+      if (!row) throw notFound()
+      return { data: serviceOut(row, request.lang) }
+    },
+  )
+}

@@ -1,4 +1,171 @@
-/** A contributor's statistics (spec section 7: two calls). */
+/**
+ * A contributor's statistics (spec section 7: two calls), computed from the sessions and recommendations
+ * with SQL that runs on SQLite and PostgreSQL alike (conditional sums, a window function).
+ */
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { CompanyPhase, SessionStatistics, SmeStatistics } from '@mashura/core'
 import type { FastifyInstance } from 'fastify'
+import { type Kysely, sql } from 'kysely'
+import type { Database } from '../../db/tables.ts'
+import { sessionRowsOnly } from '../../domain/sessions.ts'
+import { commonErrors, Envelope } from '../../http/schema.ts'
+import { requireContributor } from '../../plugins/auth.ts'
 
-export async function statisticsRoutes(_app: FastifyInstance): Promise<void> {}
+const signedIn = [{ apiKey: [], bearer: [] }]
+
+const COMPANY_PHASES = [
+  'idea_owner',
+  'launched_project',
+  'facing_challenge',
+  'growing',
+] as const satisfies readonly CompanyPhase[]
+
+/** States in which a business owner has been met. */
+const MET_STATES = ['ongoing', 'ended'] as const
+
+const count = Type.Integer({ minimum: 0 })
+
+/** core's `SessionStatistics`. */
+const SessionStatisticsSchema = Type.Object({
+  total: count,
+  booked: count,
+  ended: count,
+  cancelled: count,
+  sme_absent: count,
+  online: count,
+  office: count,
+  hours: Type.Number({ minimum: 0 }),
+})
+
+/** core's `SmeStatistics`. */
+const SmeStatisticsSchema = Type.Object({
+  total: count,
+  new: count,
+  returning: count,
+  by_company_phase: Type.Object(Object.fromEntries(COMPANY_PHASES.map((p) => [p, count]))),
+})
+
+/** A contributor's session counts: all sessions (not requests), by state and communication way. */
+export async function sessionStatistics(
+  db: Kysely<Database>,
+  contributorId: number,
+): Promise<SessionStatistics> {
+  const when = (column: 'state' | 'communication_way', value: string | number) =>
+    sql<number>`coalesce(sum(case when ${sql.ref(column)} = ${value} then 1 else 0 end), 0)`
+  const row = await db
+    .selectFrom('sessions')
+    .where('contributor_id', '=', contributorId)
+    .where(sessionRowsOnly)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      when('state', 'booked').as('booked'),
+      when('state', 'ended').as('ended'),
+      when('state', 'cancelled').as('cancelled'),
+      when('state', 'sme_absent').as('sme_absent'),
+      when('communication_way', 0).as('online'),
+      when('communication_way', 1).as('office'),
+    ])
+    .executeTakeFirstOrThrow()
+  // Durations: the two databases share no date arithmetic, so the ended sessions' times are summed here.
+  const ended = await db
+    .selectFrom('sessions')
+    .select(['start_at', 'end_at', 'started_at', 'ended_at'])
+    .where('contributor_id', '=', contributorId)
+    .where('state', '=', 'ended')
+    .where(sessionRowsOnly)
+    .execute()
+  let ms = 0
+  for (const s of ended) {
+    const span = Date.parse(s.ended_at ?? s.end_at) - Date.parse(s.started_at ?? s.start_at)
+    if (Number.isFinite(span) && span > 0) ms += span
+  }
+  return {
+    total: Number(row.total),
+    booked: Number(row.booked),
+    ended: Number(row.ended),
+    cancelled: Number(row.cancelled),
+    sme_absent: Number(row.sme_absent),
+    online: Number(row.online),
+    office: Number(row.office),
+    hours: Math.round((ms / 3_600_000) * 10) / 10,
+  }
+}
+
+/**
+ * A contributor's business-owner counts: distinct owners met (a session ongoing or ended), those met
+ * once and more than once, and owners per company phase of the latest recommendation that gives one.
+ */
+export async function smeStatistics(db: Kysely<Database>, contributorId: number): Promise<SmeStatistics> {
+  const perSme = db
+    .selectFrom('sessions')
+    .select((eb) => ['sme_id', eb.fn.countAll<number>().as('n')])
+    .where('contributor_id', '=', contributorId)
+    .where('state', 'in', MET_STATES)
+    .where(sessionRowsOnly)
+    .groupBy('sme_id')
+  const totals = await db
+    .selectFrom(perSme.as('t'))
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      sql<number>`coalesce(sum(case when t.n = 1 then 1 else 0 end), 0)`.as('once'),
+      sql<number>`coalesce(sum(case when t.n > 1 then 1 else 0 end), 0)`.as('more'),
+    ])
+    .executeTakeFirstOrThrow()
+  const phases = await sql<{ company_phase: CompanyPhase; n: number }>`
+    select company_phase, count(*) as n from (
+      select r.company_phase, row_number() over (
+        partition by s.sme_id order by s.start_at desc, s.id desc
+      ) as rn
+      from recommendations r
+      join sessions s on s.id = r.session_id
+      where s.contributor_id = ${contributorId} and r.company_phase is not null
+    ) latest
+    where rn = 1
+    group by company_phase`.execute(db)
+  const byPhase = Object.fromEntries(COMPANY_PHASES.map((p) => [p, 0])) as Record<CompanyPhase, number>
+  for (const r of phases.rows) if (r.company_phase in byPhase) byPhase[r.company_phase] = Number(r.n)
+  return {
+    total: Number(totals.total),
+    new: Number(totals.once),
+    returning: Number(totals.more),
+    by_company_phase: byPhase,
+  }
+}
+
+export async function statisticsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const { db } = app.store
+
+  app.get(
+    '/schedule/contributor_report/session_statistics',
+    {
+      schema: {
+        tags: ['statistics'],
+        summary: "The signed-in contributor's session counts by state and communication way, and hours held.",
+        description:
+          'Sessions only (not pending, rejected or expired requests). online/office count communication way ' +
+          '0/1; hours sums the ended sessions (actual start and end when recorded), to one decimal.',
+        security: signedIn,
+        response: { 200: Envelope(SessionStatisticsSchema), ...commonErrors },
+      },
+    },
+    async (request) => ({ data: await sessionStatistics(db, requireContributor(request).contributorId) }),
+  )
+
+  app.get(
+    '/schedule/contributor_report/sme_statistics',
+    {
+      schema: {
+        tags: ['statistics'],
+        summary: "The signed-in contributor's business owners: distinct, new, returning, by company phase.",
+        description:
+          'A business owner counts once they have had an ongoing or ended session; new means one such ' +
+          'session, returning more than one. by_company_phase counts owners by the phase of the latest ' +
+          'recommendation (by session start) that gives one.',
+        security: signedIn,
+        response: { 200: Envelope(SmeStatisticsSchema), ...commonErrors },
+      },
+    },
+    async (request) => ({ data: await smeStatistics(db, requireContributor(request).contributorId) }),
+  )
+}

@@ -1,0 +1,274 @@
+/**
+ * Chat between a contributor and a business owner: who may chat, sending a message, marking read, and
+ * the conversations as core's `ChatConversation` (what the realtime socket pushes to an expert).
+ *
+ * Ids on the wire:
+ * - a conversation's `id` is the business owner's person id, as a string (core: "the business owner's id");
+ * - a message's `user.id` is the contributor id (a number) when the expert sent it, and `sme:<person id>`
+ *   when the business owner did, so a business owner whose person id happens to equal the expert's
+ *   contributor id is never mistaken for the expert by core's unread rule (`isUnreadMessage`).
+ *
+ * Reading: a message becomes read (status 2) when its recipient replies in the conversation (the send
+ * call marks the other party's earlier messages read), or when the socket calls {@link markConversationRead}
+ * as the recipient opens the conversation. Core has no separate "mark read" call.
+ */
+import {
+  type ChatConversation,
+  type ChatLastMessage,
+  type ChatMessageType,
+  MESSAGE_STATUS_READ,
+  type SmeSummary,
+} from '@mashura/core'
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/tables.ts'
+import type { EventBus } from '../events/bus.ts'
+import { smeSummaries } from './serializers.ts'
+
+/** The status of a message just sent. */
+export const MESSAGE_STATUS_SENT = 1
+
+/** Why two people may not chat: a catalog key. */
+export type ChatRefusal = 'errors.chatDisabled' | 'errors.chatNoSharedSession'
+
+/** The two sides of a possible conversation. */
+export interface ChatPair {
+  contributorId: number
+  /** The contributor's own person id. */
+  contributorPersonId: number
+  /** The business owner's person id. */
+  smeId: number
+}
+
+/** The answer of {@link chatPossibility}. */
+export type ChatPossibilityResult = { ok: true; pair: ChatPair } | { ok: false; reason: ChatRefusal }
+
+/**
+ * Session states in which a contributor and a business owner "share a session": any session that was
+ * not cancelled (pending, rejected and expired requests never were sessions).
+ */
+const SHARED_STATES = ['booked', 'ongoing', 'ended', 'sme_absent'] as const
+
+/**
+ * Whether a contributor and a business owner may chat: the contributor's chat_status is on, they are
+ * not the same person, and they share a session. An unknown id answers like "no shared session", so
+ * ids reveal nothing.
+ */
+export async function chatPossibility(
+  db: Kysely<Database>,
+  contributorId: number,
+  smeId: number,
+): Promise<ChatPossibilityResult> {
+  const contributor = await db
+    .selectFrom('contributors')
+    .select(['id', 'person_id', 'chat_status'])
+    .where('id', '=', contributorId)
+    .executeTakeFirst()
+  if (!contributor || contributor.person_id === smeId)
+    return { ok: false, reason: 'errors.chatNoSharedSession' }
+  const shared = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('contributor_id', '=', contributorId)
+    .where('sme_id', '=', smeId)
+    .where('state', 'in', SHARED_STATES)
+    .where((eb) => eb.or([eb('request_state', 'is', null), eb('request_state', '=', 'accepted')]))
+    .limit(1)
+    .executeTakeFirst()
+  if (!shared) return { ok: false, reason: 'errors.chatNoSharedSession' }
+  if (contributor.chat_status !== 1) return { ok: false, reason: 'errors.chatDisabled' }
+  return { ok: true, pair: { contributorId, contributorPersonId: contributor.person_id, smeId } }
+}
+
+/** A conversation of an expert: core's `ChatConversation` plus what a list shows. */
+export interface ConversationOut extends ChatConversation {
+  /** The business owner's person id, as a string (core's conversation id). */
+  id: string
+  /** The conversation's row id (what {@link markConversationRead} takes). */
+  conversation_id: number
+  lastMessage: ChatLastMessage | null
+  /** The business owner. */
+  sme: SmeSummary
+  /** When the conversation last changed. */
+  updated_at: string
+}
+
+/** A message's sender as core's `user.id` (see the module comment). */
+export function senderId(
+  senderPersonId: number,
+  pair: Pick<ChatPair, 'contributorId' | 'contributorPersonId'>,
+) {
+  return senderPersonId === pair.contributorPersonId ? pair.contributorId : `sme:${senderPersonId}`
+}
+
+/** An expert's conversations, most recently changed first, each with its last message and business owner. */
+export async function conversationsFor(
+  db: Kysely<Database>,
+  contributorId: number,
+  publicUrl = '',
+): Promise<ConversationOut[]> {
+  const rows = await db
+    .selectFrom('conversations')
+    .innerJoin('contributors', 'contributors.id', 'conversations.contributor_id')
+    .leftJoin('chat_messages', 'chat_messages.id', 'conversations.last_message_id')
+    .select([
+      'conversations.id as conversation_id',
+      'conversations.sme_id',
+      'conversations.updated_at',
+      'contributors.person_id as contributor_person_id',
+      'chat_messages.id as message_id',
+      'chat_messages.sender_person_id',
+      'chat_messages.body',
+      'chat_messages.status',
+    ])
+    .where('conversations.contributor_id', '=', contributorId)
+    .orderBy('conversations.updated_at', 'desc')
+    .orderBy('conversations.id', 'desc')
+    .execute()
+  const smes = await smeSummaries(
+    db,
+    rows.map((r) => r.sme_id),
+    publicUrl,
+  )
+  return rows.map((r) => ({
+    id: String(r.sme_id),
+    conversation_id: r.conversation_id,
+    lastMessage:
+      r.message_id === null || r.sender_person_id === null
+        ? null
+        : {
+            user: {
+              id: senderId(r.sender_person_id, {
+                contributorId,
+                contributorPersonId: r.contributor_person_id,
+              }),
+            },
+            body: r.body,
+            status: Number(r.status),
+          },
+    sme: smes.get(r.sme_id) ?? { id: r.sme_id, full_name: '', file: null },
+    updated_at: r.updated_at,
+  }))
+}
+
+/** A person's unread notifications (the live notification count). */
+export async function unreadCount(db: Kysely<Database>, personId: number): Promise<number> {
+  const { n } = await db
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('person_id', '=', personId)
+    .where('read_at', 'is', null)
+    .executeTakeFirstOrThrow()
+  return Number(n)
+}
+
+/** A message to send. */
+export interface NewChatMessage {
+  pair: ChatPair
+  senderPersonId: number
+  type: ChatMessageType
+  /** Plain text, stored and returned as given. */
+  body: string
+}
+
+/** What {@link sendChatMessage} did. */
+export interface SentChatMessage {
+  conversationId: number
+  messageId: number
+  createdAt: string
+}
+
+/**
+ * Stores a message (status 1), creating the conversation on the first one, points the conversation at
+ * it, and marks the other party's earlier messages read (a reply means they were read).
+ */
+export async function sendChatMessage(db: Kysely<Database>, m: NewChatMessage): Promise<SentChatMessage> {
+  const now = new Date().toISOString()
+  return db.transaction().execute(async (trx) => {
+    // The (contributor_id, sme_id) unique constraint makes concurrent first messages agree on one row.
+    await trx
+      .insertInto('conversations')
+      .values({
+        contributor_id: m.pair.contributorId,
+        sme_id: m.pair.smeId,
+        last_message_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.columns(['contributor_id', 'sme_id']).doNothing())
+      .execute()
+    const conversation = await trx
+      .selectFrom('conversations')
+      .select('id')
+      .where('contributor_id', '=', m.pair.contributorId)
+      .where('sme_id', '=', m.pair.smeId)
+      .executeTakeFirstOrThrow()
+    await trx
+      .updateTable('chat_messages')
+      .set({ status: MESSAGE_STATUS_READ })
+      .where('conversation_id', '=', conversation.id)
+      .where('sender_person_id', '!=', m.senderPersonId)
+      .where('status', '!=', MESSAGE_STATUS_READ)
+      .execute()
+    const message = await trx
+      .insertInto('chat_messages')
+      .values({
+        conversation_id: conversation.id,
+        sender_person_id: m.senderPersonId,
+        type: m.type,
+        body: m.body,
+        file_id: null,
+        status: MESSAGE_STATUS_SENT,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await trx
+      .updateTable('conversations')
+      .set({ last_message_id: message.id, updated_at: now })
+      .where('id', '=', conversation.id)
+      .execute()
+    return { conversationId: conversation.id, messageId: message.id, createdAt: now }
+  })
+}
+
+/**
+ * Marks read (status 2) every message of a conversation that the reader did not send, and publishes
+ * `conversation.changed` when any changed. Returns how many changed; 0 when the reader is not a party
+ * of the conversation (nothing is touched then).
+ */
+export async function markConversationRead(
+  deps: { db: Kysely<Database>; bus?: EventBus },
+  conversationId: number,
+  readerPersonId: number,
+): Promise<number> {
+  const conversation = await deps.db
+    .selectFrom('conversations')
+    .innerJoin('contributors', 'contributors.id', 'conversations.contributor_id')
+    .select([
+      'conversations.id',
+      'conversations.contributor_id',
+      'conversations.sme_id',
+      'contributors.person_id',
+    ])
+    .where('conversations.id', '=', conversationId)
+    .executeTakeFirst()
+  if (!conversation) return 0
+  if (conversation.sme_id !== readerPersonId && conversation.person_id !== readerPersonId) return 0
+  const result = await deps.db
+    .updateTable('chat_messages')
+    .set({ status: MESSAGE_STATUS_READ })
+    .where('conversation_id', '=', conversationId)
+    .where('sender_person_id', '!=', readerPersonId)
+    .where('status', '!=', MESSAGE_STATUS_READ)
+    .executeTakeFirst()
+  const changed = Number(result.numUpdatedRows)
+  if (changed > 0 && deps.bus) {
+    await deps.bus.publish({
+      type: 'conversation.changed',
+      conversationId,
+      contributorId: conversation.contributor_id,
+      smeId: conversation.sme_id,
+    })
+  }
+  return changed
+}

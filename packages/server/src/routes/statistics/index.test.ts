@@ -1,0 +1,153 @@
+import { ar } from '@mashura/core'
+import type { Kysely } from 'kysely'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { Database, NewRow, Row } from '../../db/tables.ts'
+import {
+  createTestContext,
+  eachDatabase,
+  type TestContext,
+  type TestPerson,
+} from '../../test-support/context.ts'
+import { addSession, hoursFromNow } from '../../test-support/fixtures.ts'
+
+async function recommend(
+  db: Kysely<Database>,
+  sessionId: number,
+  phase: Row<'recommendations'>['company_phase'],
+): Promise<void> {
+  const now = new Date().toISOString()
+  await db
+    .insertInto('recommendations')
+    .values({
+      session_id: sessionId,
+      challenges: 'السيولة',
+      recommendations: 'خطة تدفق نقدي',
+      need_another_session: 0,
+      need_academy_course: 0,
+      academy_course_ids: '[]',
+      need_platform_feature: 0,
+      service_ids: '[]',
+      company_phase: phase,
+      success_story: 0,
+      success_story_summary: null,
+      comment: null,
+      voice_note_file_id: null,
+      attachment_file_ids: '[]',
+      supported_file_urls: '[]',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute()
+}
+
+eachDatabase('contributor statistics', (dialect) => {
+  let ctx: TestContext
+  let expert: TestPerson
+  let otherExpert: TestPerson
+  let owners: TestPerson[]
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect)
+    const { db } = ctx.store
+    expert = await ctx.person({ name: 'نورة القحطاني', contributor: { kind: 'advisor' } })
+    otherExpert = await ctx.person({ name: 'خالد العتيبي', contributor: {} })
+    owners = [
+      await ctx.person({ name: 'سارة' }),
+      await ctx.person({ name: 'فهد' }),
+      await ctx.person({ name: 'منيرة' }),
+      await ctx.person({ name: 'عبدالله' }),
+    ]
+    const [a, b, c, d] = owners.map((o) => o.personId) as [number, number, number, number]
+    const cid = expert.contributorId!
+    const s = (smeId: number, start: Date, extra: Partial<NewRow<'sessions'>> & { minutes?: number }) =>
+      addSession(db, { contributorId: cid, smeId, start, ...extra })
+    await s(a, hoursFromNow(24), {})
+    await s(b, hoursFromNow(30), { communication_way: 1 })
+    const endedA1 = await s(a, hoursFromNow(-72), { state: 'ended' })
+    // Held for half an hour of its hour.
+    const endedA2 = await s(a, hoursFromNow(-48), {
+      state: 'ended',
+      started_at: hoursFromNow(-48).toISOString(),
+      ended_at: hoursFromNow(-47.5).toISOString(),
+    })
+    const endedB = await s(b, hoursFromNow(-24), { state: 'ended', minutes: 90 })
+    await s(c, hoursFromNow(-20), { state: 'cancelled' })
+    await s(c, hoursFromNow(-10), { state: 'sme_absent' })
+    await s(c, hoursFromNow(-0.25), { state: 'ongoing' })
+    // Requests that never became sessions do not count.
+    await s(d, hoursFromNow(40), { state: 'pending', request_state: 'waiting' })
+    await s(d, hoursFromNow(41), { state: 'cancelled', request_state: 'rejected' })
+    // Nor do another expert's sessions.
+    const others = await addSession(db, {
+      contributorId: otherExpert.contributorId!,
+      smeId: d,
+      start: hoursFromNow(-5),
+      state: 'ended',
+    })
+    await recommend(db, endedA1.id, 'idea_owner')
+    await recommend(db, endedA2.id, 'growing')
+    await recommend(db, endedB.id, 'facing_challenge')
+    await recommend(db, others.id, 'launched_project')
+  })
+  afterAll(() => ctx.close())
+
+  const get = (path: string, token: string | null) =>
+    ctx.call({ method: 'GET', url: `/api/schedule/contributor_report/${path}`, token })
+
+  it('counts sessions by state and communication way, and the hours of ended ones', async () => {
+    const res = await get('session_statistics', expert.token)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      data: { total: 8, booked: 2, ended: 3, cancelled: 1, sme_absent: 1, online: 7, office: 1, hours: 3 },
+    })
+  })
+
+  it('counts business owners met, new and returning, and by the phase of their latest recommendation', async () => {
+    const res = await get('sme_statistics', expert.token)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      data: {
+        total: 3,
+        new: 2,
+        returning: 1,
+        by_company_phase: { idea_owner: 0, launched_project: 0, facing_challenge: 1, growing: 1 },
+      },
+    })
+  })
+
+  it("answers only the signed-in contributor's own numbers", async () => {
+    expect((await get('session_statistics', otherExpert.token)).json().data).toMatchObject({
+      total: 1,
+      ended: 1,
+      hours: 1,
+    })
+    expect((await get('sme_statistics', otherExpert.token)).json().data).toEqual({
+      total: 1,
+      new: 1,
+      returning: 0,
+      by_company_phase: { idea_owner: 0, launched_project: 1, facing_challenge: 0, growing: 0 },
+    })
+    const fresh = await ctx.person({ contributor: {} })
+    expect((await get('sme_statistics', fresh.token)).json().data).toEqual({
+      total: 0,
+      new: 0,
+      returning: 0,
+      by_company_phase: { idea_owner: 0, launched_project: 0, facing_challenge: 0, growing: 0 },
+    })
+    for (const path of ['session_statistics', 'sme_statistics']) {
+      expect((await get(path, null)).statusCode).toBe(401)
+      const owner = await get(path, owners[0]!.token)
+      expect(owner.statusCode).toBe(403)
+      expect(owner.json().error.message).toBe(ar['errors.contributorOnly'])
+    }
+  })
+
+  it('publishes both calls in the OpenAPI document', async () => {
+    const doc = (await ctx.call({ method: 'GET', url: '/api/openapi.json', apiKey: null })).json()
+    for (const path of ['session_statistics', 'sme_statistics']) {
+      const op = doc.paths[`/schedule/contributor_report/${path}`]?.get
+      expect(op.security).toEqual([{ apiKey: [], bearer: [] }])
+      expect(op.tags).toEqual(['statistics'])
+    }
+  })
+})
