@@ -9,6 +9,7 @@ import { ApiHttpError, badRequest, conflict, notFound } from '../../http/errors.
 import { commonErrors, Envelope, ErrorBody } from '../../http/schema.ts'
 import { requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
+import { parseSubscription, policyFromEnv } from '../../push/endpoints.ts'
 import {
   AccountDeletionBody,
   ContributorProfileSchema,
@@ -111,6 +112,8 @@ export async function ownProfileRoutes(instance: FastifyInstance): Promise<void>
         .executeTakeFirst()
       if (Number(result.numUpdatedRows) === 0)
         throw new ApiHttpError(403, 'instant_not_enabled', 'errors.instantNotEnabled')
+      // The expert's open sockets show the new value at once (their live expert record).
+      await app.bus.publish({ type: 'expert.changed', contributorId: auth.contributorId })
       return { data: { available_for_instant: value } }
     },
   )
@@ -122,7 +125,7 @@ export async function ownProfileRoutes(instance: FastifyInstance): Promise<void>
         tags: ['profile'],
         summary: "Registers the signed-in contributor's push token (device type 3, the web).",
         description:
-          'Idempotent: a token already registered moves to the caller. The token is also tied to the API session, so logout can forget it.',
+          'The token is a Web Push subscription as JSON text (`JSON.stringify(PushSubscription)`: `{ endpoint, keys: { p256dh, auth } }`), or an FCM registration token for Firebase deployments. A subscription whose endpoint is not https on an allowed push-service host is 400. Idempotent: a token already registered moves to the caller. The token is also tied to the API session, so logout (with the same token) can forget it.',
         security: SIGNED_IN,
         body: PushTokenBodySchema,
         response: { 200: Envelope(Type.Null()), ...commonErrors },
@@ -131,13 +134,31 @@ export async function ownProfileRoutes(instance: FastifyInstance): Promise<void>
     async (request) => {
       const auth = requireContributor(request)
       const { token, device_type } = request.body
+      // JSON text is a Web Push subscription: it must be valid and point at an allowed push service.
+      const webPush = token.trimStart().startsWith('{')
+      // Allowed hosts: PUSH_HOSTS, else the browsers' push services.
+      const parsed = webPush ? parseSubscription(token, policyFromEnv()) : null
+      if (webPush && !parsed)
+        throw badRequest('validation_failed', 'errors.validationFailed', { token: 'errors.invalidValue' })
+      const kind = parsed ? ('webpush' as const) : ('fcm' as const)
+      const subscription = parsed ? JSON.stringify(parsed) : null
       const now = new Date().toISOString()
       await db.transaction().execute(async (trx) => {
+        if (subscription) {
+          // The same browser subscription under another JSON spelling: keep one registration.
+          await trx
+            .deleteFrom('push_tokens')
+            .where('subscription', '=', subscription)
+            .where('token', '!=', token)
+            .execute()
+        }
         await trx
           .insertInto('push_tokens')
-          .values({ token, person_id: auth.personId, device_type, created_at: now })
+          .values({ token, person_id: auth.personId, device_type, kind, subscription, created_at: now })
           .onConflict((oc) =>
-            oc.column('token').doUpdateSet({ person_id: auth.personId, device_type, created_at: now }),
+            oc
+              .column('token')
+              .doUpdateSet({ person_id: auth.personId, device_type, kind, subscription, created_at: now }),
           )
           .execute()
         await trx

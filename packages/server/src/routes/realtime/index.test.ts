@@ -1,0 +1,375 @@
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../app.ts'
+import { revokeApiSession } from '../../auth/tokens.ts'
+import { DEV_API_KEY } from '../../config.ts'
+import { notify } from '../../domain/notifications.ts'
+import { openSocket, refusedStatus, type TestSocket } from '../../realtime/test-client.ts'
+import {
+  createTestContext,
+  eachDatabase,
+  type TestContext,
+  type TestPerson,
+} from '../../test-support/context.ts'
+import { addExpert, addSession } from '../../test-support/fixtures.ts'
+
+const ORIGIN = 'http://localhost:5173'
+const QUIET_MS = 300
+
+type Expert = TestPerson & { contributorId: number }
+
+async function realtimeToken(ctx: TestContext, person: TestPerson): Promise<string> {
+  const response = await ctx.call({ method: 'GET', url: '/api/firebase/auth', token: person.token })
+  expect(response.statusCode).toBe(200)
+  return response.json().data.payload
+}
+
+/** Opens a socket on a server and signs in as a person. */
+async function signIn(ctx: TestContext, address: string, person: TestPerson): Promise<TestSocket> {
+  const socket = await openSocket(`${address}?api_key=${DEV_API_KEY}`, { origin: ORIGIN })
+  socket.send({ type: 'auth', data: { token: await realtimeToken(ctx, person) } })
+  const ready = await socket.next('ready')
+  expect(ready.data).toEqual({ person_id: person.personId, contributor_id: person.contributorId })
+  return socket
+}
+
+const wsAddress = (httpAddress: string) => `${httpAddress.replace(/^http/, 'ws')}/api/realtime`
+
+const quiet = () => new Promise((resolve) => setTimeout(resolve, QUIET_MS))
+
+async function addNotification(ctx: TestContext, personId: number) {
+  await notify(
+    { db: ctx.store.db, bus: ctx.app.bus, push: ctx.app.push },
+    { personId, kind: 'booking', title: 'notifications.title', body: 'notifications.title' },
+  )
+}
+
+eachDatabase('realtime socket', (dialect) => {
+  let ctx: TestContext
+  let address: string
+  let sme: TestPerson
+  let otherSme: TestPerson
+  let expert: Expert
+  let otherExpert: Expert
+  const sockets: TestSocket[] = []
+  const open = async (person: TestPerson) => {
+    const s = await signIn(ctx, address, person)
+    sockets.push(s)
+    return s
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect, { apiKeys: { 'site-key': ['https://site.example'] } })
+    address = wsAddress(await ctx.app.listen({ port: 0, host: '127.0.0.1' }))
+    sme = await ctx.person({ name: 'صاحب منشأة' })
+    otherSme = await ctx.person({ name: 'صاحب منشأة آخر' })
+    expert = await addExpert(ctx, { name: 'خبير', kind: 'advisor', join_now_enabled: true })
+    otherExpert = await addExpert(ctx, { name: 'خبير آخر' })
+  })
+  afterAll(async () => {
+    for (const s of sockets) s.close()
+    await ctx.close()
+  })
+
+  describe('refusals', () => {
+    it('refuses the upgrade without a known API key, or from an Origin the key does not allow', async () => {
+      expect(await refusedStatus(address, { origin: ORIGIN })).toBe(401)
+      expect(await refusedStatus(`${address}?api_key=nope`, { origin: ORIGIN })).toBe(401)
+      expect(
+        await refusedStatus(`${address}?api_key=${DEV_API_KEY}`, { origin: 'https://evil.example' }),
+      ).toBe(403)
+      expect(await refusedStatus(`${address}?api_key=site-key`, { origin: 'https://other.example' })).toBe(
+        403,
+      )
+      expect(await refusedStatus(address, { origin: 'https://other.example', 'x-api-key': 'site-key' })).toBe(
+        403,
+      )
+      const ok = await openSocket(`${address}?api_key=site-key`, { origin: 'https://site.example' })
+      ok.close()
+    })
+
+    it('closes a socket whose first message is not a valid realtime token', async () => {
+      const apiTokenInstead = await openSocket(`${address}?api_key=${DEV_API_KEY}`, { origin: ORIGIN })
+      apiTokenInstead.send({ type: 'auth', data: { token: expert.token } })
+      expect((await apiTokenInstead.next('error')).data.code).toBe('invalid_token')
+      expect(await apiTokenInstead.closed()).toBe(4001)
+
+      const noAuth = await openSocket(`${address}?api_key=${DEV_API_KEY}`, { origin: ORIGIN })
+      noAuth.send({ type: 'subscribe', data: { topic: 'expert' } })
+      expect(await noAuth.closed()).toBe(4001)
+    })
+
+    it('refuses a token whose API session was revoked (logout)', async () => {
+      const person = await addExpert(ctx, { name: 'خبير خرج' })
+      const token = await realtimeToken(ctx, person)
+      await revokeApiSession(ctx.store, person.sessionId)
+      const socket = await openSocket(`${address}?api_key=${DEV_API_KEY}`, { origin: ORIGIN })
+      socket.send({ type: 'auth', data: { token } })
+      expect((await socket.next('error')).data.code).toBe('invalid_token')
+      expect(await socket.closed()).toBe(4001)
+    })
+  })
+
+  describe('a contributor', () => {
+    it('gets their expert record, notification count and conversations on subscribe, and nobody else’s', async () => {
+      const socket = await open(expert)
+      socket.send({
+        type: 'subscribe',
+        data: { topic: 'expert', contributor_id: String(expert.contributorId) },
+      })
+      expect((await socket.next('expert')).data).toEqual({
+        contributor_id: expert.contributorId,
+        record: { role: 'advisor', chat_status: false, join_now_enabled: true, available_for_instant: false },
+      })
+      socket.send({ type: 'subscribe', data: { topic: 'notification_count' } })
+      expect((await socket.next('notification_count')).data).toEqual({ count: 0 })
+      socket.send({ type: 'subscribe', data: { topic: 'conversations' } })
+      expect((await socket.next('conversations')).data).toEqual({
+        contributor_id: expert.contributorId,
+        conversations: [],
+      })
+
+      socket.send({ type: 'subscribe', data: { topic: 'expert', contributor_id: otherExpert.contributorId } })
+      expect((await socket.next('error')).data).toMatchObject({ code: 'forbidden', topic: 'expert' })
+      const owner = await open(sme)
+      owner.send({ type: 'subscribe', data: { topic: 'conversations' } })
+      expect((await owner.next('error')).data).toMatchObject({ code: 'forbidden', topic: 'conversations' })
+    })
+
+    it('hears of changes as they happen; another contributor hears nothing of them', async () => {
+      const mine = await open(expert)
+      const theirs = await open(otherExpert)
+      for (const s of [mine, theirs]) {
+        for (const topic of ['expert', 'notification_count', 'conversations', 'sessions'])
+          s.send({ type: 'subscribe', data: { topic } })
+        for (const type of ['expert', 'notification_count', 'conversations', 'sessions']) await s.next(type)
+      }
+      const before = theirs.messages.length
+
+      await addNotification(ctx, expert.personId)
+      expect((await mine.next('notification_count')).data).toEqual({ count: 1 })
+
+      await ctx.store.db
+        .updateTable('contributors')
+        .set({ available_for_instant: 1, chat_status: 1 })
+        .where('id', '=', expert.contributorId)
+        .execute()
+      await ctx.app.bus.publish({ type: 'expert.changed', contributorId: expert.contributorId })
+      expect((await mine.next('expert')).data.record).toMatchObject({
+        chat_status: true,
+        available_for_instant: true,
+      })
+
+      const now = new Date().toISOString()
+      const conversation = await ctx.store.db
+        .insertInto('conversations')
+        .values({
+          contributor_id: expert.contributorId,
+          sme_id: sme.personId,
+          last_message_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const message = await ctx.store.db
+        .insertInto('chat_messages')
+        .values({
+          conversation_id: conversation.id,
+          sender_person_id: sme.personId,
+          type: 'text',
+          body: 'السلام عليكم',
+          file_id: null,
+          status: 1,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await ctx.store.db
+        .updateTable('conversations')
+        .set({ last_message_id: message.id })
+        .where('id', '=', conversation.id)
+        .execute()
+      await ctx.app.bus.publish({
+        type: 'conversation.changed',
+        conversationId: conversation.id,
+        contributorId: expert.contributorId,
+        smeId: sme.personId,
+      })
+      expect((await mine.next('conversations')).data.conversations).toEqual([
+        {
+          id: String(sme.personId),
+          lastMessage: { user: { id: `person:${sme.personId}` }, body: 'السلام عليكم', status: 1 },
+        },
+      ])
+
+      const session = await addSession(ctx.store.db, {
+        contributorId: expert.contributorId,
+        smeId: sme.personId,
+        start: new Date(Date.now() + 3600_000),
+      })
+      await ctx.app.bus.publish({
+        type: 'session.changed',
+        sessionId: session.id,
+        contributorId: expert.contributorId,
+        smeId: sme.personId,
+      })
+      expect((await mine.next('session')).data.session).toMatchObject({ id: session.id, state: 'booked' })
+
+      await quiet()
+      expect(theirs.messages.slice(before)).toEqual([])
+    })
+  })
+
+  describe('a business owner', () => {
+    it('gets their sessions and requests and their notification count, and not another owner’s', async () => {
+      const session = await addSession(ctx.store.db, {
+        contributorId: expert.contributorId,
+        smeId: sme.personId,
+        start: new Date(Date.now() + 7200_000),
+        state: 'pending',
+        request_state: 'waiting',
+      })
+      const owner = await open(sme)
+      const other = await open(otherSme)
+      for (const s of [owner, other]) {
+        s.send({ type: 'subscribe', data: { topic: 'sessions' } })
+        s.send({ type: 'subscribe', data: { topic: 'notification_count' } })
+      }
+      const initial = (await owner.next('sessions')).data.sessions as { id: number }[]
+      expect(initial.map((s) => s.id)).toContain(session.id)
+      expect((await other.next('sessions')).data.sessions).toEqual([])
+      await owner.next('notification_count')
+      await other.next('notification_count')
+      const before = other.messages.length
+
+      await ctx.store.db
+        .updateTable('sessions')
+        .set({ state: 'booked', request_state: 'accepted' })
+        .where('id', '=', session.id)
+        .execute()
+      await ctx.app.bus.publish({
+        type: 'session.changed',
+        sessionId: session.id,
+        contributorId: expert.contributorId,
+        smeId: sme.personId,
+      })
+      expect((await owner.next('session')).data.session).toMatchObject({
+        id: session.id,
+        state: 'booked',
+        request_state: 'accepted',
+        sme_id: sme.personId,
+        contributor_id: expert.contributorId,
+      })
+      await addNotification(ctx, sme.personId)
+      expect((await owner.next('notification_count')).data).toEqual({ count: 1 })
+
+      // An event naming the wrong owner still reaches only the session's own participants.
+      await ctx.app.bus.publish({
+        type: 'session.changed',
+        sessionId: session.id,
+        contributorId: expert.contributorId,
+        smeId: otherSme.personId,
+      })
+      await quiet()
+      expect(other.messages.slice(before)).toEqual([])
+    })
+  })
+
+  describe('signalling', () => {
+    it('relays a signal only to the other participant; refuses outsiders and large payloads', async () => {
+      const session = await addSession(ctx.store.db, {
+        contributorId: expert.contributorId,
+        smeId: sme.personId,
+        start: new Date(Date.now() - 60_000),
+        state: 'ongoing',
+      })
+      const owner = await open(sme)
+      const host = await open(expert)
+      const outsider = await open(otherSme)
+
+      owner.send({ type: 'signal', sessionId: session.id, payload: { sdp: 'offer' } })
+      expect((await host.next('signal')).data).toEqual({
+        session_id: session.id,
+        from_person_id: sme.personId,
+        payload: { sdp: 'offer' },
+      })
+      host.send({ type: 'signal', data: { sessionId: session.id, payload: { sdp: 'answer' } } })
+      expect((await owner.next('signal')).data).toMatchObject({ payload: { sdp: 'answer' } })
+
+      outsider.send({ type: 'signal', sessionId: session.id, payload: { sdp: 'intrusion' } })
+      expect((await outsider.next('error')).data.code).toBe('forbidden')
+      owner.send({ type: 'signal', sessionId: session.id, payload: 'x'.repeat(17 * 1024) })
+      expect((await owner.next('error')).data.code).toBe('too_large')
+      owner.send({ type: 'signal', sessionId: 999_999, payload: {} })
+      expect((await owner.next('error')).data.code).toBe('forbidden')
+
+      await quiet()
+      expect(
+        [owner, host, outsider].map((s) => s.messages.filter((m) => m.type === 'signal').length),
+      ).toEqual([1, 1, 0])
+    })
+  })
+})
+
+describe.runIf(process.env.TEST_REDIS_URL)('realtime across instances through Redis', () => {
+  eachDatabase('two instances', (dialect) => {
+    let ctx: TestContext
+    let second: Awaited<ReturnType<typeof buildApp>>
+    let addressA: string
+    let addressB: string
+    const sockets: TestSocket[] = []
+
+    beforeAll(async () => {
+      ctx = await createTestContext(dialect, {
+        redisUrl: process.env.TEST_REDIS_URL!,
+        redisPrefix: `mashura-test-${randomBytes(4).toString('hex')}:`,
+      })
+      second = await buildApp({ config: ctx.config, store: ctx.store })
+      addressA = wsAddress(await ctx.app.listen({ port: 0, host: '127.0.0.1' }))
+      addressB = wsAddress(await second.listen({ port: 0, host: '127.0.0.1' }))
+    })
+    afterAll(async () => {
+      for (const s of sockets) s.close()
+      await second.close()
+      await ctx.close()
+    })
+
+    it('a change made through instance A reaches a socket on instance B within a second, and only it', async () => {
+      const expert = await addExpert(ctx, { name: 'خبير' })
+      const other = await addExpert(ctx, { name: 'خبير آخر' })
+      const mine = await signIn(ctx, addressB, expert)
+      const theirs = await signIn(ctx, addressB, other)
+      sockets.push(mine, theirs)
+      for (const s of [mine, theirs]) {
+        s.send({ type: 'subscribe', data: { topic: 'notification_count' } })
+        await s.next('notification_count')
+      }
+      const before = theirs.messages.length
+      await addNotification(ctx, expert.personId)
+      expect((await mine.next('notification_count', 1000)).data).toEqual({ count: 1 })
+      await quiet()
+      expect(theirs.messages.slice(before)).toEqual([])
+    })
+
+    it('relays a signal between participants connected to different instances', async () => {
+      const expert = await addExpert(ctx, { name: 'خبير الجلسة' })
+      const sme = await ctx.person({ name: 'صاحب منشأة' })
+      const session = await addSession(ctx.store.db, {
+        contributorId: expert.contributorId,
+        smeId: sme.personId,
+        start: new Date(Date.now() - 60_000),
+        state: 'ongoing',
+      })
+      const owner = await signIn(ctx, addressA, sme)
+      const host = await signIn(ctx, addressB, expert)
+      sockets.push(owner, host)
+      owner.send({ type: 'signal', sessionId: session.id, payload: { candidate: 'c1' } })
+      expect((await host.next('signal', 1000)).data).toEqual({
+        session_id: session.id,
+        from_person_id: sme.personId,
+        payload: { candidate: 'c1' },
+      })
+    })
+  })
+})
