@@ -55,6 +55,17 @@ export interface Config {
   rateLimit: { signIn: number; booking: number; windowMs: number }
   /** Whether the development conveniences (dev key, dev provider, seeding) are on. */
   development: boolean
+  /** Web Push: VAPID keys and subject (generated and kept in DATA_DIR when unset), and the allowed push-service hosts. */
+  push: {
+    vapidPublicKey: string | null
+    vapidPrivateKey: string | null
+    vapidSubject: string | null
+    hosts: string | null
+  }
+  /** The agency's academy/services integration to proxy to; the seeded catalogue when null. */
+  integrationBaseUrl: string | null
+  /** The server log level. */
+  logLevel: string
 }
 
 /** A configuration error that names the variable. */
@@ -168,5 +179,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000),
     },
     development,
+    push: {
+      vapidPublicKey: env.VAPID_PUBLIC_KEY || null,
+      vapidPrivateKey: env.VAPID_PRIVATE_KEY || null,
+      vapidSubject: env.VAPID_SUBJECT || null,
+      hosts: env.PUSH_HOSTS || null,
+    },
+    integrationBaseUrl: env.INTEGRATION_BASE_URL || null,
+    logLevel: env.LOG_LEVEL || 'warn',
+  }
+}
+
+/** The Web Push settings in the environment-variable shape the push module validates. */
+export function pushEnv(config: Config): NodeJS.ProcessEnv {
+  const { vapidPublicKey, vapidPrivateKey, vapidSubject, hosts } = config.push
+  return {
+    ...(vapidPublicKey ? { VAPID_PUBLIC_KEY: vapidPublicKey } : {}),
+    ...(vapidPrivateKey ? { VAPID_PRIVATE_KEY: vapidPrivateKey } : {}),
+    ...(vapidSubject ? { VAPID_SUBJECT: vapidSubject } : {}),
+    ...(hosts ? { PUSH_HOSTS: hosts } : {}),
   }
 }

@@ -29,7 +29,7 @@ export async function start(options: StartOptions = {}) {
   const app = await buildApp({
     config,
     store,
-    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    logger: { level: config.logLevel },
   })
   const site = options.siteRoot
   if (site && existsSync(join(site, 'index.html'))) {

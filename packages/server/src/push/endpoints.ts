@@ -26,7 +26,7 @@ export interface EndpointPolicy {
 }
 
 /** The policy from `PUSH_HOSTS`, else the default list. */
-export function policyFromEnv(env: NodeJS.ProcessEnv = process.env): EndpointPolicy {
+export function policyFromEnv(env: NodeJS.ProcessEnv): EndpointPolicy {
   const raw = env.PUSH_HOSTS?.trim()
   const hosts = raw
     ? raw

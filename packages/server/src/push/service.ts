@@ -12,7 +12,7 @@
  *   Firebase deployment's push implementation.
  */
 import webpush from 'web-push'
-import type { Config } from '../config.ts'
+import { type Config, pushEnv } from '../config.ts'
 import type { Store } from '../db/database.ts'
 import { type EndpointPolicy, endpointAllowed, parseSubscription, policyFromEnv } from './endpoints.ts'
 import { loadVapidDetails, type VapidDetails } from './vapid.ts'
@@ -76,9 +76,13 @@ export async function createPushService(
   store: Store,
   options: PushServiceOptions = {},
 ): Promise<PushService> {
-  const policy = options.policy ?? policyFromEnv()
+  const policy = options.policy ?? policyFromEnv(pushEnv(config))
   const log = options.log ?? consoleLog
-  const vapid: VapidDetails = loadVapidDetails(config.dataDir, config.publicUrl, options.env ?? process.env)
+  const vapid: VapidDetails = loadVapidDetails(
+    config.dataDir,
+    config.publicUrl,
+    options.env ?? pushEnv(config),
+  )
   const timeoutMs = options.timeoutMs ?? 10_000
   const { db } = store
 

@@ -46,11 +46,7 @@ function persistentKeys(dataDir: string): { publicKey: string; privateKey: strin
 }
 
 /** The VAPID details for a data directory and environment. */
-export function loadVapidDetails(
-  dataDir: string,
-  publicUrl: string,
-  env: NodeJS.ProcessEnv = process.env,
-): VapidDetails {
+export function loadVapidDetails(dataDir: string, publicUrl: string, env: NodeJS.ProcessEnv): VapidDetails {
   const fromEnv = { publicKey: env.VAPID_PUBLIC_KEY || '', privateKey: env.VAPID_PRIVATE_KEY || '' }
   if (Boolean(fromEnv.publicKey) !== Boolean(fromEnv.privateKey))
     throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together')

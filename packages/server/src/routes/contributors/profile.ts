@@ -4,6 +4,7 @@
  */
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
+import { pushEnv } from '../../config.ts'
 import { contributorProfile } from '../../domain/contributors.ts'
 import { ApiHttpError, badRequest, conflict, notFound } from '../../http/errors.ts'
 import { commonErrors, Envelope, ErrorBody } from '../../http/schema.ts'
@@ -137,7 +138,7 @@ export async function ownProfileRoutes(instance: FastifyInstance): Promise<void>
       // JSON text is a Web Push subscription: it must be valid and point at an allowed push service.
       const webPush = token.trimStart().startsWith('{')
       // Allowed hosts: PUSH_HOSTS, else the browsers' push services.
-      const parsed = webPush ? parseSubscription(token, policyFromEnv()) : null
+      const parsed = webPush ? parseSubscription(token, policyFromEnv(pushEnv(app.config))) : null
       if (webPush && !parsed)
         throw badRequest('validation_failed', 'errors.validationFailed', { token: 'errors.invalidValue' })
       const kind = parsed ? ('webpush' as const) : ('fcm' as const)

@@ -166,12 +166,7 @@ describe('academy and services through INTEGRATION_BASE_URL', () => {
   const seen: { method: string; url: string; body: unknown; lang: string | undefined }[] = []
 
   async function withBase(url: string): Promise<TestContext> {
-    process.env.INTEGRATION_BASE_URL = url
-    try {
-      return await createTestContext('sqlite')
-    } finally {
-      delete process.env.INTEGRATION_BASE_URL
-    }
+    return createTestContext('sqlite', { integrationBaseUrl: url })
   }
 
   beforeAll(async () => {

@@ -97,7 +97,7 @@ function containsPattern(search: string): string {
 }
 
 /** The configured integration base (no trailing slash), or null; a malformed value stops start-up. */
-export function integrationBaseUrl(env: NodeJS.ProcessEnv = process.env): URL | null {
+export function integrationBaseUrl(env: NodeJS.ProcessEnv): URL | null {
   const raw = env.INTEGRATION_BASE_URL?.trim()
   if (!raw) return null
   let url: URL
@@ -162,7 +162,7 @@ async function mustBeSignedIn(request: FastifyRequest): Promise<void> {
 export async function integrationRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = app.store
-  const base = integrationBaseUrl()
+  const base = integrationBaseUrl({ INTEGRATION_BASE_URL: app.config.integrationBaseUrl ?? undefined })
   const proxied = base
     ? ` Forwarded to the agency's integration (INTEGRATION_BASE_URL); 502 when it fails.`
     : ''
