@@ -1,5 +1,5 @@
 /**
- * The authorization matrix: every protected route of part 1, called as a visitor, the
+ * The authorization matrix: every protected route of parts 1 and 2 (the calls whose success changes nothing), called as a visitor, the
  * business owner who owns the data, another business owner, the contributor who owns
  * the data, and another contributor. Each cell is the status that actor must get.
  */
@@ -30,6 +30,7 @@ interface Fixture {
   sessionId: number
   freeSlotId: number
   weekStart: number
+  requestId: number
 }
 
 const allOk = (status = 200): Record<Actor, number> => ({
@@ -109,6 +110,82 @@ const CASES: Case[] = [
     expect: expertsOnly(403),
   },
   { name: 'realtime token', method: 'GET', url: () => '/api/firebase/auth', expect: allOk() },
+  // Part 2.
+  {
+    name: 'advisor requests',
+    method: 'GET',
+    url: () => '/api/schedule/requests/advisor-session',
+    expect: expertsOnly(),
+  },
+  {
+    name: 'request details',
+    method: 'GET',
+    url: (f) => `/api/schedule/requests/${f.requestId}/details`,
+    expect: { visitor: 401, sme: 200, otherSme: 404, contributor: 200, otherContributor: 404 },
+  },
+  { name: 'cancel reasons', method: 'GET', url: () => '/api/schedule/cancel/reasons', expect: allOk() },
+  {
+    name: "a session's business owner",
+    method: 'GET',
+    url: (f) => `/api/schedule/sessions/${f.sessionId}/sme`,
+    expect: { visitor: 401, sme: 403, otherSme: 403, contributor: 200, otherContributor: 404 },
+  },
+  {
+    name: 'start a session that is not today (refused for its owner, hidden from others)',
+    method: 'POST',
+    url: (f) => `/api/schedule/v2/${f.sessionId}/validate/contributor`,
+    body: () => ({ start_from: 0 }),
+    expect: { visitor: 401, sme: 403, otherSme: 403, contributor: 422, otherContributor: 404 },
+  },
+  {
+    name: 'cancel with an unknown reason (refused for its owner, hidden from others)',
+    method: 'POST',
+    url: (f) => `/api/schedule/cancel/session/${f.sessionId}/contributor`,
+    body: () => ({ cancel_reason_id: 999_999 }),
+    expect: { visitor: 401, sme: 403, otherSme: 403, contributor: 422, otherContributor: 404 },
+  },
+  {
+    name: "a session's recommendations",
+    method: 'GET',
+    url: (f) => `/api/rating/v2/sme/sessions/${f.sessionId}`,
+    expect: { visitor: 401, sme: 200, otherSme: 404, contributor: 200, otherContributor: 404 },
+  },
+  {
+    name: 'chatting possibility with a business owner',
+    method: 'GET',
+    url: (f) => `/api/schedule/v2/chatting-possibility/${f.sme.personId}?user_type=sme`,
+    expect: expertsOnly(),
+  },
+  {
+    name: 'notifications',
+    method: 'GET',
+    url: () => '/api/schedule/v2/notifications-list/contributor',
+    expect: allOk(),
+  },
+  {
+    name: 'session statistics',
+    method: 'GET',
+    url: () => '/api/schedule/contributor_report/session_statistics',
+    expect: expertsOnly(),
+  },
+  {
+    name: 'SME statistics',
+    method: 'GET',
+    url: () => '/api/schedule/contributor_report/sme_statistics',
+    expect: expertsOnly(),
+  },
+  {
+    name: 'academy categories',
+    method: 'GET',
+    url: () => '/api/integration/academy/categories',
+    expect: allOk(),
+  },
+  {
+    name: 'platform services',
+    method: 'GET',
+    url: () => '/api/integration/services/v2/services',
+    expect: allOk(),
+  },
   {
     name: 'delete a free slot',
     method: 'DELETE',
@@ -125,7 +202,7 @@ eachDatabase('authorization matrix', (dialect) => {
   beforeAll(async () => {
     ctx = await createTestContext(dialect)
     const db = ctx.store.db
-    const contributor = await ctx.person({ contributor: { kind: 'consultant' } })
+    const contributor = await ctx.person({ contributor: { kind: 'advisor' } })
     const otherContributor = await ctx.person({ contributor: { kind: 'consultant' } })
     const sme = await ctx.person()
     const otherSme = await ctx.person()
@@ -182,7 +259,40 @@ eachDatabase('authorization matrix', (dialect) => {
       })
       .returning('id')
       .executeTakeFirstOrThrow()
+    const requested = await slot(now + 4 * 86400_000)
+    const request = await db
+      .insertInto('sessions')
+      .values({
+        slot_id: requested.id,
+        active_slot_id: requested.id,
+        contributor_id: contributor.contributorId!,
+        sme_id: sme.personId,
+        subject_id: subject.id,
+        communication_way: 0,
+        office_id: null,
+        state: 'pending',
+        request_state: 'waiting',
+        request_reason: null,
+        answered_at: null,
+        description: null,
+        start_at: iso(now + 4 * 86400_000),
+        end_at: iso(now + 4 * 86400_000 + 3600_000),
+        started_at: null,
+        ended_at: null,
+        end_reason: null,
+        cancel_reason_id: null,
+        cancel_reason: null,
+        is_instant: 0,
+        meeting_provider: 'webrtc',
+        meeting_number: '987654321',
+        meeting_password: 'pw',
+        created_at: iso(now),
+        updated_at: iso(now),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     f = {
+      requestId: request.id,
       sme,
       otherSme,
       contributor,
