@@ -12,6 +12,7 @@ const { buildApp } = await import('../packages/server/src/app.ts')
 const { loadConfig } = await import('../packages/server/src/config.ts')
 const { openStore, dropPgSchema } = await import('../packages/server/src/db/database.ts')
 const { seedDatabase } = await import('../packages/server/src/seed/seed.ts')
+const { issueApiToken } = await import('../packages/server/src/auth/tokens.ts')
 
 const EXPERTS = Number(process.env.BENCH_EXPERTS ?? 10_000)
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
@@ -32,6 +33,167 @@ async function run(url, title) {
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
     'non-2xx': non2xx,
+  }
+}
+
+const pick = (list) => list[Math.floor(Math.random() * list.length)]
+
+/**
+ * A working day's mix on one server: each connection cycles through a search, a
+ * contributor reading notifications, a chat message from a contributor to one of
+ * their business owners, and a booking of a random free slot (most bookings of a
+ * taken slot answer 409, as they would on a busy day; both count as answered).
+ */
+async function workingDay(store, config, base) {
+  const db = store.db
+  const now = new Date().toISOString()
+  // One expert with chat on, and 50 business owners who each had a session with them.
+  const expert = await db
+    .selectFrom('contributors')
+    .select(['id', 'person_id'])
+    .where('kind', '<>', 'advisor')
+    .orderBy('id')
+    .executeTakeFirstOrThrow()
+  await db.updateTable('contributors').set({ chat_status: 1 }).where('id', '=', expert.id).execute()
+  const pastSlot = await db
+    .insertInto('slots')
+    .values({
+      contributor_id: expert.id,
+      start_at: '2020-01-01T09:00:00.000Z',
+      end_at: '2020-01-01T10:00:00.000Z',
+      availability: 2,
+      office_id: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const smes = []
+  for (let i = 0; i < 50; i++) {
+    const person = await db
+      .insertInto('people')
+      .values({
+        issuer: 'bench',
+        subject: `bench-sme-${i}`,
+        full_name: `صاحب منشأة ${i}`,
+        email: null,
+        phone: null,
+        photo_path: null,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await db
+      .insertInto('sessions')
+      .values({
+        slot_id: pastSlot.id,
+        active_slot_id: null,
+        contributor_id: expert.id,
+        sme_id: person.id,
+        subject_id: null,
+        communication_way: 0,
+        office_id: null,
+        state: 'ended',
+        request_state: null,
+        request_reason: null,
+        answered_at: null,
+        description: null,
+        start_at: '2020-01-01T09:00:00.000Z',
+        end_at: '2020-01-01T10:00:00.000Z',
+        started_at: null,
+        ended_at: null,
+        end_reason: null,
+        cancel_reason_id: null,
+        cancel_reason: null,
+        is_instant: 0,
+        meeting_provider: null,
+        meeting_number: null,
+        meeting_password: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute()
+    smes.push({ id: person.id, token: (await issueApiToken(store, config, person.id)).token })
+  }
+  const expertToken = (await issueApiToken(store, config, expert.person_id)).token
+  const bookable = await db
+    .selectFrom('slots')
+    .innerJoin('contributors', 'contributors.id', 'slots.contributor_id')
+    .innerJoin('contributor_subjects', 'contributor_subjects.contributor_id', 'slots.contributor_id')
+    .select(['slots.id as slot', 'contributor_subjects.subject_id as subject', 'slots.availability'])
+    .where('slots.start_at', '>', now)
+    .where('contributors.kind', '<>', 'advisor')
+    .limit(5000)
+    .execute()
+  const headers = (token) => ({
+    'x-api-key': 'mashura-dev-key',
+    'content-type': 'application/json',
+    authorization: `Bearer ${token}`,
+  })
+  const terms = ['تسويق', 'تمويل', 'حوكمة', 'تصدير', 'الموارد', ' ']
+  const counts = {}
+  const result = await autocannon({
+    url: base.replace(/\/api$/, ''),
+    connections: CONNECTIONS,
+    duration: DURATION,
+    requests: [
+      {
+        setupRequest: (r) => ({
+          ...r,
+          method: 'GET',
+          path: `/api/profile/contributors?q=${encodeURIComponent(pick(terms))}`,
+          headers: headers(pick(smes).token),
+        }),
+      },
+      {
+        setupRequest: (r) => ({
+          ...r,
+          method: 'GET',
+          path: '/api/schedule/v2/notifications-list/contributor',
+          headers: headers(expertToken),
+        }),
+      },
+      {
+        setupRequest: (r) => {
+          const sme = pick(smes)
+          return {
+            ...r,
+            method: 'POST',
+            path: `/api/schedule/notifiable-id/${sme.id}/chat-notification`,
+            headers: headers(expertToken),
+            body: JSON.stringify({ notifiable_user: 'sme', type: 'text', message: 'كيف تسير خطة التسويق؟' }),
+          }
+        },
+      },
+      {
+        setupRequest: (r) => {
+          const b = pick(bookable)
+          return {
+            ...r,
+            method: 'POST',
+            path: `/api/schedule/v3/schedules/${b.slot}/sessions/dashboard`,
+            headers: headers(pick(smes).token),
+            body: JSON.stringify({ communication_way: b.availability & 2 ? 0 : 1, subject_id: b.subject }),
+          }
+        },
+      },
+    ],
+    setupClient: (client) =>
+      client.on('response', (status) => {
+        counts[status] = (counts[status] ?? 0) + 1
+      }),
+  })
+  console.error(
+    `[${store.dialect}] working day: ${Math.round(result.requests.average)} req/s, statuses ${JSON.stringify(counts)}`,
+  )
+  const unexpected = Object.entries(counts)
+    .filter(([s]) => !['200', '201', '409'].includes(s))
+    .reduce((n, [, c]) => n + c, 0)
+  return {
+    endpoint: `working day mix ${JSON.stringify(counts)}`,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    'non-2xx': unexpected + result.errors,
   }
 }
 
@@ -74,6 +236,7 @@ for (const dialect of pgUrl ? ['sqlite', 'postgres'] : ['sqlite']) {
       `[${dialect}] ${title}: ${row['req/s']} req/s, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms`,
     )
   }
+  rows.push({ database: dialect, ...(await workingDay(store, config, base)) })
   await app.close()
   await store.destroy()
   if (dialect === 'postgres') await dropPgSchema(pgUrl, schema)

@@ -61,6 +61,8 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
         coerceTypes: 'array',
         useDefaults: true,
         allErrors: true,
+        // `type: [...]` lists (one answer may be a number, a boolean or text) are deliberate.
+        allowUnionTypes: true,
       },
     },
   }).withTypeProvider<TypeBoxTypeProvider>()
