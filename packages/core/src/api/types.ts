@@ -944,6 +944,8 @@ export interface SessionStatistics {
   office: number
   /** Hours of ended sessions. */
   hours: number
+  /** Sessions per calendar month in Riyadh time (`YYYY-MM`), oldest first; months without sessions are left out. */
+  by_month: { month: string; total: number; ended: number }[]
 }
 
 /** A contributor's business-owner counts for the dashboard. */

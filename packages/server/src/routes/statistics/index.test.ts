@@ -9,6 +9,7 @@ import {
   type TestPerson,
 } from '../../test-support/context.ts'
 import { addSession, hoursFromNow } from '../../test-support/fixtures.ts'
+import { sessionsByMonth } from './index.ts'
 
 async function recommend(
   db: Kysely<Database>,
@@ -97,9 +98,35 @@ eachDatabase('contributor statistics', (dialect) => {
   it('counts sessions by state and communication way, and the hours of ended ones', async () => {
     const res = await get('session_statistics', expert.token)
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({
-      data: { total: 8, booked: 2, ended: 3, cancelled: 1, sme_absent: 1, online: 7, office: 1, hours: 3 },
+    const { by_month, ...counts } = res.json().data
+    expect(counts).toEqual({
+      total: 8,
+      booked: 2,
+      ended: 3,
+      cancelled: 1,
+      sme_absent: 1,
+      online: 7,
+      office: 1,
+      hours: 3,
     })
+    // The months (which depend on today) account for every session and every ended one.
+    expect(by_month.reduce((n: number, m: { total: number }) => n + m.total, 0)).toBe(8)
+    expect(by_month.reduce((n: number, m: { ended: number }) => n + m.ended, 0)).toBe(3)
+  })
+
+  it('groups sessions by Riyadh calendar month, oldest first', () => {
+    expect(
+      sessionsByMonth([
+        { state: 'ended', start_at: '2026-11-30T20:59:00.000Z' }, // 23:59 on 30 November in Riyadh
+        { state: 'booked', start_at: '2026-11-30T21:00:00.000Z' }, // midnight, 1 December in Riyadh
+        { state: 'ended', start_at: '2026-10-15T09:00:00.000Z' },
+        { state: 'cancelled', start_at: '2026-11-02T09:00:00.000Z' },
+      ]),
+    ).toEqual([
+      { month: '2026-10', total: 1, ended: 1 },
+      { month: '2026-11', total: 2, ended: 1 },
+      { month: '2026-12', total: 1, ended: 0 },
+    ])
   })
 
   it('counts business owners met, new and returning, and by the phase of their latest recommendation', async () => {

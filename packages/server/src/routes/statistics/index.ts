@@ -35,6 +35,13 @@ const SessionStatisticsSchema = Type.Object({
   online: count,
   office: count,
   hours: Type.Number({ minimum: 0 }),
+  by_month: Type.Array(
+    Type.Object({
+      month: Type.String({ pattern: '^\\d{4}-\\d{2}$' }),
+      total: Type.Integer({ minimum: 0 }),
+      ended: Type.Integer({ minimum: 0 }),
+    }),
+  ),
 })
 
 /** core's `SmeStatistics`. */
@@ -66,14 +73,14 @@ export async function sessionStatistics(
       when('communication_way', 1).as('office'),
     ])
     .executeTakeFirstOrThrow()
-  // Durations: the two databases share no date arithmetic, so the ended sessions' times are summed here.
-  const ended = await db
+  // Durations and months: the two databases share no date arithmetic, so they are worked out here.
+  const times = await db
     .selectFrom('sessions')
-    .select(['start_at', 'end_at', 'started_at', 'ended_at'])
+    .select(['state', 'start_at', 'end_at', 'started_at', 'ended_at'])
     .where('contributor_id', '=', contributorId)
-    .where('state', '=', 'ended')
     .where(sessionRowsOnly)
     .execute()
+  const ended = times.filter((t) => t.state === 'ended')
   let ms = 0
   for (const s of ended) {
     const span = Date.parse(s.ended_at ?? s.end_at) - Date.parse(s.started_at ?? s.start_at)
@@ -88,7 +95,24 @@ export async function sessionStatistics(
     online: Number(row.online),
     office: Number(row.office),
     hours: Math.round((ms / 3_600_000) * 10) / 10,
+    by_month: sessionsByMonth(times),
   }
+}
+
+/** Sessions per Riyadh calendar month (`YYYY-MM`, oldest first), with how many of them ended. */
+export function sessionsByMonth(
+  rows: readonly { state: string; start_at: string }[],
+): { month: string; total: number; ended: number }[] {
+  const months = new Map<string, { total: number; ended: number }>()
+  for (const r of rows) {
+    // Riyadh is UTC+3 all year (no daylight saving), so the month is that of start + 3 h.
+    const month = new Date(Date.parse(r.start_at) + 3 * 3_600_000).toISOString().slice(0, 7)
+    const m = months.get(month) ?? { total: 0, ended: 0 }
+    m.total++
+    if (r.state === 'ended') m.ended++
+    months.set(month, m)
+  }
+  return [...months.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([month, m]) => ({ month, ...m }))
 }
 
 /**
@@ -141,7 +165,8 @@ export async function statisticsRoutes(fastify: FastifyInstance): Promise<void> 
     {
       schema: {
         tags: ['statistics'],
-        summary: "The signed-in contributor's session counts by state and communication way, and hours held.",
+        summary:
+          "The signed-in contributor's session counts by state, communication way and Riyadh month, and hours held.",
         description:
           'Sessions only (not pending, rejected or expired requests). online/office count communication way ' +
           '0/1; hours sums the ended sessions (actual start and end when recorded), to one decimal.',
