@@ -242,15 +242,22 @@ export {
 export {
   createMemoryPush,
   createMemoryRealtime,
+  createWebSocketRealtime,
   type ExpertRecord,
   type MeetingProvider,
+  type MeetingSignal,
+  type MeetingSignalling,
   type MemoryPush,
   type MemoryRealtime,
   type PushClient,
   type PushMessage,
   type RealtimeClient,
   RealtimeError,
+  type RealtimeSocket,
+  type RealtimeSocketConstructor,
   type Unsubscribe,
+  type WebSocketRealtime,
+  type WebSocketRealtimeOptions,
 } from './realtime/index.ts'
 export {
   availabilityForCommunicationWay,

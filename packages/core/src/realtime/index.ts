@@ -1,7 +1,7 @@
 /**
  * Realtime ("the live document store") and push: the interfaces of design section 5.
- * Implementations: the in-memory one here (tests, demos), a WebSocket one that comes
- * with the reference API, and a Firebase one for deployments that keep Firebase.
+ * Implementations: the in-memory one here (tests, demos), the WebSocket one of the
+ * reference API (`./websocket.ts`), and a Firebase one for deployments that keep Firebase.
  */
 import type { ChatConversation, ContributorKind, PushMessageData } from '../rules/index.ts'
 
@@ -24,7 +24,7 @@ export type Unsubscribe = () => void
 export class RealtimeError extends Error {
   override readonly name = 'RealtimeError'
   constructor(
-    readonly code: 'unauthenticated' | 'invalid_token' | 'unavailable',
+    readonly code: 'unauthenticated' | 'invalid_token' | 'forbidden' | 'unavailable',
     message: string,
   ) {
     super(message)
@@ -225,3 +225,13 @@ export function createMemoryPush(
     },
   }
 }
+
+export {
+  createWebSocketRealtime,
+  type MeetingSignal,
+  type MeetingSignalling,
+  type RealtimeSocket,
+  type RealtimeSocketConstructor,
+  type WebSocketRealtime,
+  type WebSocketRealtimeOptions,
+} from './websocket.ts'

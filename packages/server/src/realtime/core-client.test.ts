@@ -1,0 +1,122 @@
+/**
+ * Core's WebSocket realtime client against the real hub: the same client browsers use,
+ * here over Node's global WebSocket.
+ */
+import { createWebSocketRealtime, type ExpertRecord, type RealtimeError } from '@mashura/core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { DEV_API_KEY } from '../config.ts'
+import { notify } from '../domain/notifications.ts'
+import {
+  createTestContext,
+  eachDatabase,
+  type TestContext,
+  type TestPerson,
+} from '../test-support/context.ts'
+
+/** Waits until `check` holds (the socket delivers asynchronously). */
+async function until(check: () => boolean, what: string, timeoutMs = 2000): Promise<void> {
+  const start = Date.now()
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+eachDatabase('core realtime client', (dialect) => {
+  let ctx: TestContext
+  let url: string
+  let expert: TestPerson
+  const clients: ReturnType<typeof createWebSocketRealtime>[] = []
+  const client = () => {
+    const made = createWebSocketRealtime({ url, apiKey: DEV_API_KEY })
+    clients.push(made)
+    return made
+  }
+  const realtimeToken = async (person: TestPerson): Promise<string> => {
+    const response = await ctx.call({ method: 'GET', url: '/api/firebase/auth', token: person.token })
+    expect(response.statusCode).toBe(200)
+    return response.json().data.payload
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect)
+    url = `${(await ctx.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws')}/api/realtime`
+    expert = await ctx.person({ contributor: { kind: 'advisor', join_now_enabled: true } })
+  })
+  afterAll(async () => {
+    for (const c of clients) await c.signOut()
+    await ctx.close()
+  })
+
+  it('signs in and follows the notification count and the expert record', async () => {
+    const rt = client()
+    await rt.signIn(await realtimeToken(expert))
+    expect(rt.isSignedIn()).toBe(true)
+    const contributorId = String(expert.contributorId)
+
+    const counts: number[] = []
+    const records: (ExpertRecord | null)[] = []
+    const errors: RealtimeError[] = []
+    rt.watchNotificationCount(
+      contributorId,
+      (n) => counts.push(n),
+      (e) => errors.push(e),
+    )
+    rt.watchExpert(
+      contributorId,
+      (r) => records.push(r),
+      (e) => errors.push(e),
+    )
+    await until(() => counts.length === 1 && records.length === 1, 'the current state')
+    expect(counts).toEqual([0])
+    expect(records[0]).toEqual({
+      role: 'advisor',
+      chat_status: expect.any(Boolean),
+      join_now_enabled: true,
+      available_for_instant: false,
+    })
+
+    // As the app notifies: a notifications row, then `notifications.changed` on the bus.
+    await notify(
+      { db: ctx.store.db, bus: ctx.app.bus, push: ctx.app.push },
+      {
+        personId: expert.personId,
+        kind: 'booking',
+        title: 'notifications.title',
+        body: 'notifications.title',
+      },
+    )
+    await until(() => counts.length === 2, 'the new count')
+    expect(counts).toEqual([0, 1])
+
+    const response = await ctx.call({
+      method: 'PUT',
+      url: '/api/profile/contributor/available-for-instant',
+      token: expert.token,
+      payload: { available_for_instant: true },
+    })
+    expect(response.statusCode).toBe(200)
+    await until(() => records.length === 2, 'the changed expert record')
+    expect(records[1]?.available_for_instant).toBe(true)
+    expect(errors).toEqual([])
+
+    await rt.signOut()
+    expect(rt.isSignedIn()).toBe(false)
+  })
+
+  it('refuses a bad token', async () => {
+    const rt = client()
+    await expect(rt.signIn(expert.token)).rejects.toMatchObject({
+      name: 'RealtimeError',
+      code: 'invalid_token',
+    })
+    expect(rt.isSignedIn()).toBe(false)
+    const errors: RealtimeError[] = []
+    rt.watchNotificationCount(
+      String(expert.contributorId),
+      () => undefined,
+      (e) => errors.push(e),
+    )
+    expect(errors.map((e) => e.code)).toEqual(['unauthenticated'])
+  })
+})
