@@ -32,8 +32,8 @@ export async function schedulerTick(app: FastifyInstance, now: Date = new Date()
       await announce(deps, row, {
         to,
         kind: 'session_starting',
-        title: 'sessions.status.ongoing',
-        body: 'sessions.with',
+        title: 'notify.sessionStarting.title',
+        body: 'notify.sessionStarting.body',
         values: { name: to === 'sme' ? names.contributor : names.sme },
       })
     }

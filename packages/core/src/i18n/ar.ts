@@ -327,6 +327,23 @@ export const ar = {
   'snackbar.dismiss': 'إغلاق التنبيه',
 
   // Server errors (the reference API answers with these, in the request's language)
+  'notify.booking.title': 'حجز جديد',
+  'notify.booking.body': 'حجز {name} جلسة معك.',
+  'notify.requestNew.title': 'طلب جلسة جديد',
+  'notify.requestNew.body': 'يطلب {name} جلسة معك وينتظر ردّك.',
+  'notify.requestAccepted.title': 'تم قبول طلبك',
+  'notify.requestAccepted.body': 'قبِل {name} طلب الجلسة.',
+  'notify.requestRejected.title': 'تم الاعتذار عن طلبك',
+  'notify.requestRejected.body': 'اعتذر {name} عن طلب الجلسة.',
+  'notify.sessionCancelled.title': 'أُلغيت جلستك',
+  'notify.sessionCancelled.body': 'ألغى {name} الجلسة.',
+  'notify.smeAbsent.title': 'سُجّل غيابك عن الجلسة',
+  'notify.smeAbsent.body': 'سجّل {name} غيابك عن الجلسة.',
+  'notify.sessionStarting.title': 'جلستك تبدأ خلال ١٥ دقيقة',
+  'notify.sessionStarting.body': 'جلسة مع {name}',
+  'email.rating.subject': 'قيّم جلستك على مشورة',
+  'email.rating.body':
+    'مرحبًا {name}،\nشكرًا لحضورك جلستك مع {expert}. يسعدنا أن تقيّمها عبر الرابط التالي (صالح لمدة ٧ أيام):\n{url}',
   'errors.validationFailed': 'تعذّر قبول البيانات المدخلة، يرجى مراجعتها والمحاولة مرة أخرى.',
   'errors.fieldRequired': 'هذا الحقل مطلوب.',
   'errors.invalidValue': 'القيمة المدخلة غير صالحة.',

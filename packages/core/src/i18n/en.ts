@@ -318,6 +318,23 @@ export const en: Record<MessageKey, string> = {
   'snackbar.dismiss': 'Dismiss',
 
   // Server errors (the reference API answers with these, in the request's language)
+  'notify.booking.title': 'New booking',
+  'notify.booking.body': '{name} booked a session with you.',
+  'notify.requestNew.title': 'New session request',
+  'notify.requestNew.body': '{name} requests a session and awaits your answer.',
+  'notify.requestAccepted.title': 'Your request was accepted',
+  'notify.requestAccepted.body': '{name} accepted your session request.',
+  'notify.requestRejected.title': 'Your request was declined',
+  'notify.requestRejected.body': '{name} declined your session request.',
+  'notify.sessionCancelled.title': 'Your session was cancelled',
+  'notify.sessionCancelled.body': '{name} cancelled the session.',
+  'notify.smeAbsent.title': 'You were marked absent',
+  'notify.smeAbsent.body': '{name} marked you absent from the session.',
+  'notify.sessionStarting.title': 'Your session starts in 15 minutes',
+  'notify.sessionStarting.body': 'Session with {name}',
+  'email.rating.subject': 'Rate your Mashura session',
+  'email.rating.body':
+    'Hello {name},\nThank you for your session with {expert}. Please rate it at this link (valid for 7 days):\n{url}',
   'errors.validationFailed':
     'Some of the information you entered is not valid. Please check it and try again.',
   'errors.fieldRequired': 'This field is required.',

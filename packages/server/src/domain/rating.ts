@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { type Static, Type } from '@fastify/type-provider-typebox'
-import type { Language, MessageKey, Questionnaire } from '@mashura/core'
+import { createTranslator, type Language, type MessageKey, type Questionnaire } from '@mashura/core'
 import { type Kysely, sql } from 'kysely'
 import type { Database, Row } from '../db/tables.ts'
 import { ApiHttpError, badRequest, unprocessable } from '../http/errors.ts'
@@ -131,6 +131,9 @@ export async function createRatingLink(
   if (!session?.email) return null
   const token = newToken()
   const url = `${options.publicUrl}/smeRate?token=${encodeURIComponent(token)}`
+  const ar = createTranslator('ar')
+  const en = createTranslator('en')
+  const values = { name: session.full_name, expert: session.expert_name, url }
   try {
     return await db.transaction().execute(async (trx) => {
       const inserted = await trx
@@ -153,16 +156,9 @@ export async function createRatingLink(
         .insertInto('outbox')
         .values({
           to_address: session.email!,
-          subject: 'قيّم جلستك على مشورة | Rate your Mashura session',
-          body: [
-            `مرحبًا ${session.full_name}،`,
-            `شكرًا لحضورك جلستك مع ${session.expert_name}. يسعدنا أن تقيّمها عبر الرابط التالي (صالح لمدة 7 أيام):`,
-            url,
-            '',
-            `Hello ${session.full_name},`,
-            `Thank you for your session with ${session.expert_name}. Please rate it at this link (valid for 7 days):`,
-            url,
-          ].join('\n'),
+          // The recipient's language is not known: the message goes in both, Arabic first.
+          subject: `${ar.t('email.rating.subject')} | ${en.t('email.rating.subject')}`,
+          body: [ar, en].map((t) => t.t('email.rating.body', values)).join('\n\n'),
           link: url,
           created_at: now.toISOString(),
           sent_at: null,

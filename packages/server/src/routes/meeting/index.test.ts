@@ -261,7 +261,11 @@ eachDatabase('meeting lifecycle', (dialect) => {
         .where('session_id', '=', row.id)
         .execute()
       expect(notes).toHaveLength(1)
-      expect(notes[0]).toMatchObject({ kind: 'sme_absent', title_ar: 'لم يحضر صاحب المنشأة' })
+      expect(notes[0]).toMatchObject({
+        kind: 'sme_absent',
+        title_ar: 'سُجّل غيابك عن الجلسة',
+        title_en: 'You were marked absent',
+      })
       const future = await session({ startsIn: 60 })
       const early = await run(calls.absence!.call(future.id), contributor.token)
       expect(early.statusCode).toBe(422)

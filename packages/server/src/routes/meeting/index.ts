@@ -257,8 +257,8 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
       await announce(deps, row, {
         to: 'sme',
         kind: 'sme_absent',
-        title: 'sessions.status.smeAbsent',
-        body: 'sessions.with',
+        title: 'notify.smeAbsent.title',
+        body: 'notify.smeAbsent.body',
         values: { name: names.contributor },
       })
       return sessionOut(request, row)
@@ -312,8 +312,8 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
       await announce(deps, row, {
         to: 'sme',
         kind: 'session_cancelled',
-        title: 'sessions.status.cancelled',
-        body: 'sessions.with',
+        title: 'notify.sessionCancelled.title',
+        body: 'notify.sessionCancelled.body',
         values: { name: names.contributor },
       })
       return sessionOut(request, row)

@@ -124,7 +124,7 @@ eachDatabase('advisor requests', (dialect) => {
       expect(await read(row.id)).toMatchObject({ state: 'booked', active_slot_id: row.slot_id })
       const notes = await notificationsOf(owner.personId)
       const note = notes.find((n) => n.request_id === row.id)!
-      expect(note).toMatchObject({ kind: 'request_answered', session_id: row.id, title_ar: 'مقبول' })
+      expect(note).toMatchObject({ kind: 'request_answered', session_id: row.id, title_ar: 'تم قبول طلبك' })
       expect(note.body_ar).toContain('خالد العتيبي')
       expect(events).toContainEqual(expect.objectContaining({ type: 'session.changed', sessionId: row.id }))
       const details = await ctx.call({
@@ -150,7 +150,11 @@ eachDatabase('advisor requests', (dialect) => {
       })
       expect((await read(row.id)).active_slot_id).toBeNull()
       const note = (await notificationsOf(owner.personId)).find((n) => n.request_id === row.id)!
-      expect(note).toMatchObject({ kind: 'request_answered', title_ar: 'مرفوض', session_id: null })
+      expect(note).toMatchObject({
+        kind: 'request_answered',
+        title_ar: 'تم الاعتذار عن طلبك',
+        session_id: null,
+      })
     })
 
     it('answers once: a second answer is 409 request_already_answered', async () => {

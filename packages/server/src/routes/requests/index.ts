@@ -137,8 +137,10 @@ export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
       await announce(deps, row, {
         to: 'sme',
         kind: 'request_answered',
-        title: row.request_state === 'accepted' ? 'requests.status.accepted' : 'requests.status.rejected',
-        body: 'sessions.with',
+        title:
+          row.request_state === 'accepted' ? 'notify.requestAccepted.title' : 'notify.requestRejected.title',
+        body:
+          row.request_state === 'accepted' ? 'notify.requestAccepted.body' : 'notify.requestRejected.body',
         values: { name: names.contributor },
       })
       const [answered] = await requestsOut(db, [row], options(request))

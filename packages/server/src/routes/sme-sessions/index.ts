@@ -241,15 +241,15 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
           ? {
               to: 'contributor',
               kind: 'request_new',
-              title: 'requests.status.waiting',
-              body: 'sessions.with',
+              title: 'notify.requestNew.title',
+              body: 'notify.requestNew.body',
               values: { name: names.sme },
             }
           : {
               to: 'contributor',
               kind: 'booking',
-              title: 'booking.successTitle',
-              body: 'sessions.with',
+              title: 'notify.booking.title',
+              body: 'notify.booking.body',
               values: { name: names.sme },
             },
       )
