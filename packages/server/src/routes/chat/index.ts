@@ -6,10 +6,12 @@
  * when `user_type`/`notifiable_user` is `sme` (the caller acts as the expert), a contributor id when it is
  * `contributor` (the caller acts as the business owner).
  */
+
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AppNotification, Language, UserRole } from '@mashura/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
+import { pageRows } from '../../db/paging.ts'
 import type { Database, Row } from '../../db/tables.ts'
 import {
   type ChatPossibilityResult,
@@ -219,15 +221,8 @@ export async function chatRoutes(fastify: FastifyInstance): Promise<void> {
       const page = request.query.page ?? 1
       const perPage = request.query.per_page ?? DEFAULT_PER_PAGE
       const base = db.selectFrom('notifications').where('person_id', '=', auth.personId)
-      const [{ n }, rows, unread] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        base
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
+      const [{ rows, total: n }, unread] = await Promise.all([
+        pageRows(base, { page, perPage, orderBy: 'created_at', direction: 'desc' }),
         unreadCount(db, auth.personId),
       ])
       return {

@@ -2,8 +2,10 @@
  * Advisors' booking requests (spec section 7: three calls). A request waits for its advisor's answer
  * until its slot starts, then expires; expiry is applied on every read here and by the scheduler.
  */
+
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { pageRows } from '../../db/paging.ts'
 import { announce, answerRequest, expireRequests, namesOf } from '../../domain/lifecycle.ts'
 import {
   RequestStateSchema,
@@ -91,17 +93,13 @@ export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
         .where('contributor_id', '=', auth.contributorId)
         .where(requestRowsOnly)
       if (request.query.state) base = base.where('request_state', '=', request.query.state)
-      const [{ n }, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        base
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
-      ])
-      return { data: await requestsOut(db, rows, options(request)), meta: pageMeta(page, perPage, Number(n)) }
+      const { rows, total } = await pageRows(base, {
+        page,
+        perPage,
+        orderBy: 'created_at',
+        direction: 'desc',
+      })
+      return { data: await requestsOut(db, rows, options(request)), meta: pageMeta(page, perPage, total) }
     },
   )
 

@@ -1,6 +1,8 @@
 /** The contributor's schedule (spec section 7: five calls). Every call reads or changes the caller's own. */
+
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { pageRows } from '../../db/paging.ts'
 import {
   PAST_STATES,
   SessionSchema,
@@ -105,16 +107,7 @@ export async function scheduleRoutes(fastify: FastifyInstance): Promise<void> {
         if (toMs !== null) base = base.where('start_at', '<', new Date(toMs).toISOString())
       }
       if (state) base = base.where('state', '=', state)
-      const [{ n }, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        base
-          .selectAll()
-          .orderBy('start_at', direction)
-          .orderBy('id', direction)
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
-      ])
+      const { rows, total: n } = await pageRows(base, { page, perPage, orderBy: 'start_at', direction })
       const data = await sessionsOut(db, rows, {
         lang: request.lang,
         publicUrl: app.config.publicUrl,

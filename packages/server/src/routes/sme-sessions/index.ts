@@ -1,7 +1,9 @@
 /** The business owner's sessions and booking (spec section 7: five calls). */
+
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { formatDate, formatTime } from '@mashura/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { pageRows } from '../../db/paging.ts'
 import type { Row } from '../../db/tables.ts'
 import { announce, namesOf } from '../../domain/lifecycle.ts'
 import {
@@ -83,17 +85,8 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
       .where('sme_id', '=', auth.personId)
       .where('state', 'in', states)
       .where(sessionRowsOnly)
-    const [{ n }, rows] = await Promise.all([
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-      base
-        .selectAll()
-        .orderBy('start_at', direction)
-        .orderBy('id', direction)
-        .limit(perPage)
-        .offset((page - 1) * perPage)
-        .execute(),
-    ])
-    return { data: await sessionsOut(db, rows, options(request)), meta: pageMeta(page, perPage, Number(n)) }
+    const { rows, total } = await pageRows(base, { page, perPage, orderBy: 'start_at', direction })
+    return { data: await sessionsOut(db, rows, options(request)), meta: pageMeta(page, perPage, total) }
   }
 
   app.get(
@@ -178,17 +171,13 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
       const state = request.query.state
       let base = db.selectFrom('sessions').where('sme_id', '=', auth.personId).where(requestRowsOnly)
       if (state) base = base.where('request_state', '=', state)
-      const [{ n }, rows] = await Promise.all([
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        base
-          .selectAll()
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
-      ])
-      return { data: await requestsOut(db, rows, options(request)), meta: pageMeta(page, perPage, Number(n)) }
+      const { rows, total } = await pageRows(base, {
+        page,
+        perPage,
+        orderBy: 'created_at',
+        direction: 'desc',
+      })
+      return { data: await requestsOut(db, rows, options(request)), meta: pageMeta(page, perPage, total) }
     },
   )
 
