@@ -16,8 +16,16 @@ await build({ configFile: `${root}examples/vite.config.ts`, root: `${root}exampl
 if (nodeEnv === undefined) delete process.env.NODE_ENV
 else process.env.NODE_ENV = nodeEnv
 
+// The widget bundles, served at /widgets/ for the examples and partner pages.
+const { existsSync } = await import('node:fs')
+if (existsSync(`${root}vite.widgets.config.ts`)) {
+  await build({ configFile: `${root}vite.widgets.config.ts`, logLevel: 'warn' })
+}
+if (nodeEnv === undefined) delete process.env.NODE_ENV
+else process.env.NODE_ENV = nodeEnv
+
 const { start } = await import('../packages/server/src/main.ts')
-const server = await start({ siteRoot: `${root}examples/dist` })
+const server = await start({ siteRoot: `${root}examples/dist`, widgetsRoot: `${root}widgets/dist` })
 console.log('  stop with Ctrl+C')
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {

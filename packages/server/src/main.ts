@@ -16,6 +16,8 @@ import { isEmpty, seedDatabase } from './seed/seed.ts'
 export interface StartOptions {
   /** A folder of built pages to serve at `/` (the playground today, the host app later). */
   siteRoot?: string
+  /** The built widget bundles, served at `/widgets/`. */
+  widgetsRoot?: string
 }
 
 /** Starts the server and resolves once it listens; returns a function that stops it. */
@@ -36,6 +38,11 @@ export async function start(options: StartOptions = {}) {
     await app.register(fastifyStatic, { root: site, prefix: '/', index: ['index.html'] })
     // The sign-in provider returns here; the page completes the sign-in.
     app.get('/redirectauth', (_request, reply) => reply.sendFile('index.html'))
+  }
+  const widgets = options.widgetsRoot
+  if (widgets && existsSync(widgets)) {
+    // Partner pages load these cross-origin: CORP cross-origin is already set app-wide.
+    await app.register(fastifyStatic, { root: widgets, prefix: '/widgets/', decorateReply: false })
   }
   // Expires unanswered requests and reminds people of sessions about to start; stops with the app.
   startScheduler(app)
