@@ -1,0 +1,66 @@
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { build, defineConfig, type Plugin, type UserConfig } from 'vite'
+
+/**
+ * Builds `widgets/dist/`: one ESM entry per widget (`rate-form.js`) plus `index.js` that registers them
+ * all, sharing one runtime chunk (React, r2wc, core), and one self-contained `mashura-widgets.iife.js`
+ * for a plain `<script>` tag. Styles are inlined into the JS and adopted into shadow roots.
+ */
+const root = fileURLToPath(new URL('.', import.meta.url))
+const outDir = `${root}widgets/dist`
+
+const shared: UserConfig = {
+  root,
+  // Library mode leaves `process.env.NODE_ENV` alone; React needs it replaced to drop its dev build.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  logLevel: 'warn',
+}
+
+/** The IIFE cannot split chunks, so it is a second build once the ESM one has finished. */
+function iifeBuild(): Plugin {
+  return {
+    name: 'mashura-widgets-iife',
+    apply: 'build',
+    async closeBundle() {
+      await build({
+        ...shared,
+        configFile: false,
+        plugins: [react()],
+        build: {
+          outDir,
+          emptyOutDir: false,
+          minify: true,
+          lib: {
+            entry: `${root}widgets/src/index.ts`,
+            name: 'MashuraWidgets',
+            formats: ['iife'],
+            fileName: () => 'mashura-widgets.iife.js',
+          },
+        },
+      })
+    },
+  }
+}
+
+export default defineConfig({
+  ...shared,
+  plugins: [react(), iifeBuild()],
+  build: {
+    outDir,
+    emptyOutDir: true,
+    minify: true,
+    lib: {
+      entry: {
+        index: `${root}widgets/src/index.ts`,
+        'rate-form': `${root}widgets/src/rate-form/index.ts`,
+      },
+      formats: ['es'],
+      fileName: (_format, name) => `${name}.js`,
+    },
+    rolldownOptions: {
+      // Vite keeps whitespace in ESM libraries; the widgets ship to browsers as-is, so minify fully.
+      output: { chunkFileNames: 'runtime-[hash].js', minify: true },
+    },
+  },
+})

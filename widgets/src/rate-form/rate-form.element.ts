@@ -1,0 +1,87 @@
+import r2wc from '@r2wc/react-to-web-component'
+import { createElement } from 'react'
+import { emit } from '../events.ts'
+import { resolveConfig, type SharedAttributes, sharedProps } from '../shared/config.ts'
+import { adoptStyles } from '../shared/styles.ts'
+import css from './rate-form.css?inline'
+import { RateForm } from './rate-form.tsx'
+
+/** The attributes of `<rate-form>`, as r2wc hands them over. */
+interface RateFormAttributes extends SharedAttributes {
+  token?: string
+  ratingKey?: string
+  container?: HTMLElement
+}
+
+/** Reads `?token=` from the page address, for rating links that open the embedding page directly. */
+function tokenFromAddress(): string | undefined {
+  return new URLSearchParams(globalThis.location?.search ?? '').get('token') ?? undefined
+}
+
+function RateFormHost({ container, token, ratingKey, ...shared }: RateFormAttributes) {
+  // r2wc renders into the shadow root and passes it as `container`.
+  const host = (container as unknown as ShadowRoot | undefined)?.host
+  return createElement(RateForm, {
+    ...resolveConfig(shared),
+    token: token || tokenFromAddress(),
+    ratingKey,
+    onSubmitted: (detail) => {
+      if (host) emit(host, 'rating-submitted', detail)
+    },
+  })
+}
+
+const Base = r2wc(RateFormHost, {
+  shadow: 'open',
+  props: { ...sharedProps, token: 'string', ratingKey: 'string' },
+})
+
+/**
+ * The session rating form: opens a rating link, asks the session's questionnaires and submits the answers.
+ *
+ * @tag rate-form
+ *
+ * @attr token - The rating link's token; read from `?token=` in the page address when absent.
+ * @attr rating-key - The passphrase that decrypts the link's rating access token.
+ * @attr api-base - The API base (default `/api`, or the page-wide value from `configureWidgets`).
+ * @attr api-key - The embedding site's API key.
+ * @attr lang - `ar` (default, right to left) or `en` (left to right).
+ *
+ * @event rating-submitted - Emitted when the server accepted the rating; `detail: { sessionId: number }`.
+ *
+ * @csspart base - The wrapper; carries `dir` and `lang`.
+ * @csspart title - The heading.
+ * @csspart status - The live region announcing outcomes (already rated, sent, error).
+ * @csspart skeleton - The loading placeholder.
+ * @csspart form - The form.
+ * @csspart questionnaire - One questionnaire's section.
+ * @csspart stars - A 1–5 star radio group.
+ * @csspart choices - A yes/no radio group.
+ * @csspart textarea - A text answer or the comment.
+ * @csspart error - A field's error message.
+ * @csspart submit - The submit button.
+ *
+ * @cssproperty --rate-form-max-inline-size - The form's maximum width (default `40rem`).
+ * @cssproperty --rate-form-accent - Buttons, focus rings, chosen options (default `--mashura-color-primary`).
+ * @cssproperty --rate-form-star-color - Lit stars (default `--mashura-color-star`).
+ * @cssproperty --mashura-color-primary - The brand primary (`#3084b2`); also `--mashura-color-secondary`,
+ *   `--mashura-color-text`, `--mashura-color-surface`, `--mashura-color-border`, `--mashura-font-family`.
+ */
+export class RateFormElement extends Base {
+  constructor() {
+    super()
+    if (this.shadowRoot) adoptStyles(this.shadowRoot, 'rate-form', css)
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'rate-form': RateFormElement
+  }
+}
+
+/** Registers the form under `tag` (guarded); each extra tag gets its own subclass, as the registry requires. */
+export function defineRateForm(tag = 'rate-form'): void {
+  if (customElements.get(tag)) return
+  customElements.define(tag, tag === 'rate-form' ? RateFormElement : class extends RateFormElement {})
+}

@@ -1,0 +1,53 @@
+import {
+  decryptRatingToken,
+  getSessionQuestionnaires,
+  isAlreadyRated,
+  isApiError,
+  type Questionnaire,
+  type RatingDetails,
+  validateRating,
+} from '@mashura/core'
+import { createWidgetClient } from '../shared/api.ts'
+import type { WidgetConfig } from '../shared/config.ts'
+
+/** Where opening a rating link ends: the form's data, or an outcome (an empty message means generic). */
+export type RatingFlowResult =
+  | { kind: 'form'; sessionId: number; accessToken: string; questionnaires: Questionnaire[] }
+  | { kind: 'already-rated' }
+  | { kind: 'error'; message: string }
+
+/**
+ * Opens a rating link (spec section 4): validate (400 means already rated), decrypt the access token with
+ * the passphrase, then read the questionnaires with that token as the bearer. API errors carry the server's
+ * message (spec section 8); a missing token or a failed decryption get the generic message.
+ */
+export async function loadRatingFlow(
+  config: WidgetConfig,
+  token: string | undefined,
+  ratingKey: string | undefined,
+  signal: AbortSignal,
+): Promise<RatingFlowResult> {
+  if (!token || !ratingKey) return { kind: 'error', message: '' }
+  let details: RatingDetails
+  try {
+    details = (await validateRating(createWidgetClient(config), { token }, { signal })).data
+  } catch (error) {
+    // The server's one generic answer for an unknown, tampered or expired link is also a 400: it must not
+    // tell someone with a broken link that they already rated. Its own message says what is wrong.
+    if (isApiError(error) && error.code === 'rating_link_invalid') return failure(error)
+    if (isApiError(error) && isAlreadyRated('validate', error.status)) return { kind: 'already-rated' }
+    return failure(error)
+  }
+  try {
+    const accessToken = await decryptRatingToken(details.sme_access_token, ratingKey)
+    const authed = createWidgetClient(config, () => accessToken)
+    const { data } = await getSessionQuestionnaires(authed, { id: details.session_id }, { signal })
+    return { kind: 'form', sessionId: details.session_id, accessToken, questionnaires: data }
+  } catch (error) {
+    return failure(error)
+  }
+}
+
+function failure(error: unknown): RatingFlowResult {
+  return { kind: 'error', message: isApiError(error) ? error.message : '' }
+}

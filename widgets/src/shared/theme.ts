@@ -1,0 +1,39 @@
+import borders from 'open-props/src/borders'
+import easing from 'open-props/src/easing'
+import fonts from 'open-props/src/fonts'
+import sizes from 'open-props/src/sizes'
+
+/**
+ * The global theme tokens, the only place that references Open Props. Values are copied in (not `var()`s
+ * to Open Props) because a third-party page won't load Open Props. Embedders override any token on the
+ * widget element, e.g. `rate-form { --mashura-color-primary: #0a7 }`.
+ */
+const tokens: Record<string, string> = {
+  '--mashura-color-primary': '#3084b2',
+  '--mashura-color-secondary': '#2d1a47',
+  '--mashura-color-on-primary': '#ffffff',
+  '--mashura-color-text': '#1f1a2b',
+  '--mashura-color-muted': '#5f5a6b',
+  '--mashura-color-surface': '#ffffff',
+  '--mashura-color-border': '#c9c6d1',
+  '--mashura-color-skeleton': '#e6e4ea',
+  '--mashura-color-danger': '#b3261e',
+  '--mashura-color-success': '#1e7a3c',
+  '--mashura-color-star': '#e0a100',
+  '--mashura-font-family': "'IBM Plex Sans Arabic', 'Noto Sans Arabic', system-ui, sans-serif",
+  '--mashura-font-size-1': fonts['--font-size-1'],
+  '--mashura-font-size-2': fonts['--font-size-2'],
+  '--mashura-font-size-3': fonts['--font-size-3'],
+  '--mashura-space-1': sizes['--size-1'],
+  '--mashura-space-2': sizes['--size-2'],
+  '--mashura-space-3': sizes['--size-3'],
+  '--mashura-space-5': sizes['--size-5'],
+  '--mashura-radius': borders['--radius-2'],
+  '--mashura-radius-round': borders['--radius-round'],
+  '--mashura-ease': easing['--ease-3'],
+}
+
+/** The tokens sheet: declared on `:host`, so every widget carries them into its own shadow root. */
+export const tokensCss = `:host{${Object.entries(tokens)
+  .map(([name, value]) => `${name}:${value}`)
+  .join(';')}}`
