@@ -8,5 +8,16 @@ export default defineConfig({
   resolve: {
     alias: { '@mashura/core': fileURLToPath(new URL('../packages/core/src/index.ts', import.meta.url)) },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        'rating-landing': fileURLToPath(new URL('./rating-landing.html', import.meta.url)),
+      },
+      // The landing page loads the widgets the way a partner would: from /widgets/ at run time.
+      external: [/^\/widgets\//],
+    },
+  },
 })

@@ -13,7 +13,7 @@ export const RATING_QUESTIONNAIRES: readonly {
 }[] = [
   {
     target: 'session',
-    title_ar: 'تقييم الجلسة',
+    title_ar: 'عن الجلسة',
     title_en: 'About the session',
     questions: [
       {
@@ -44,7 +44,7 @@ export const RATING_QUESTIONNAIRES: readonly {
   },
   {
     target: 'contributor',
-    title_ar: 'تقييم الخبير',
+    title_ar: 'عن الخبير',
     title_en: 'About the expert',
     questions: [
       {
