@@ -13,6 +13,7 @@ let server: ChildProcess
 let browser: Browser
 let page: Page
 let base = ''
+let dataDir = ''
 
 function withoutNodeEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { NODE_ENV: _dropped, ...rest } = env
@@ -33,7 +34,7 @@ function freePort(): Promise<number> {
 beforeAll(async () => {
   const port = await freePort()
   // A fresh data directory: the first start migrates and seeds it, as for a newcomer.
-  const dataDir = mkdtempSync(join(tmpdir(), 'mashura-e2e-'))
+  dataDir = mkdtempSync(join(tmpdir(), 'mashura-e2e-'))
   server = spawn('npm', ['start'], {
     cwd: root,
     // As a newcomer's shell runs it: no NODE_ENV (Vitest sets one), no DATABASE_URL.
@@ -129,6 +130,55 @@ describe('core playground (npm start)', () => {
     await page.fill('#api-path', '/schedule/sme/sessions')
     await page.click('#api-call')
     await expect.poll(() => page.locator('#api-out').textContent()).toContain('401')
+  })
+
+  it('rates a session on the rating landing page with the rate-form widget, once', async () => {
+    // The link the server would e-mail, made by the server's own code on the database npm start opened.
+    const { openStore } = await import('../../packages/server/src/db/database.ts')
+    const { createRatingLink } = await import('../../packages/server/src/domain/rating.ts')
+    const store = await openStore({ databaseUrl: null, dataDir })
+    const ended = await store.db
+      .selectFrom('sessions')
+      .innerJoin('people', 'people.id', 'sessions.sme_id')
+      .select('sessions.id')
+      .where('sessions.state', '=', 'ended')
+      .where('people.email', 'is not', null)
+      .orderBy('sessions.id')
+      .executeTakeFirstOrThrow()
+    const link = await createRatingLink(store.db, { sessionId: ended.id, publicUrl: base.replace(/\/$/, '') })
+    await store.destroy()
+    expect(link).not.toBeNull()
+
+    const rating = await browser.newPage({ viewport: { width: 900, height: 1100 } })
+    await rating.addInitScript(() => {
+      document.addEventListener('rating-submitted', (e) => {
+        ;(window as unknown as { submitted: unknown }).submitted = (e as CustomEvent).detail
+      })
+    })
+    await rating.goto(`${base}rating-landing.html?token=${link!.token}`)
+    const form = rating.locator('rate-form')
+    // Playwright's locators pierce the widget's shadow root, as a user's eyes do.
+    await expect.poll(() => form.locator('fieldset').count(), { timeout: 20_000 }).toBeGreaterThan(0)
+    expect(await form.locator('[part="base"]').getAttribute('dir')).toBe('rtl')
+    await rating.screenshot({ path: `${root}test-results/rate-form-ar.png`, fullPage: true })
+    for (const group of await form.locator('fieldset').all()) {
+      const radios = group.locator('input[type=radio]')
+      const n = await radios.count()
+      if (n > 0) await radios.nth(n === 5 ? 4 : 0).check()
+    }
+    await form.locator('button[type=submit]').click()
+    await expect
+      .poll(() => rating.evaluate(() => (window as unknown as { submitted?: unknown }).submitted))
+      .toEqual({
+        sessionId: ended.id,
+      })
+    await expect.poll(() => form.locator('[part="status"]').textContent()).toContain('شكرًا')
+    // The same link again: already rated.
+    await rating.reload()
+    await expect
+      .poll(() => form.locator('[part="status"]').textContent(), { timeout: 20_000 })
+      .toContain('مسبقًا')
+    await rating.close()
   })
 
   it('switches to English, left to right, and keeps the choice on reload', async () => {
