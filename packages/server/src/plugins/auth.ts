@@ -35,6 +35,14 @@ export function requireAuth(request: FastifyRequest): Auth {
   return request.auth
 }
 
+/**
+ * A `preValidation` hook for signed-in routes: signed-out callers get their 401 before any
+ * validation detail about a body they may not send anyway.
+ */
+export async function mustBeSignedIn(request: FastifyRequest): Promise<void> {
+  requireAuth(request)
+}
+
 /** The signed-in expert, or 401 (signed out) / 403 (no expert identity). */
 export function requireContributor(request: FastifyRequest): Auth & { contributorId: number } {
   const auth = requireAuth(request)

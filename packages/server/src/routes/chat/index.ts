@@ -33,7 +33,7 @@ import {
   pageMeta,
 } from '../../http/schema.ts'
 import { DateTimeSchema } from '../../http/wire-schemas.ts'
-import { requireAuth, requireContributor } from '../../plugins/auth.ts'
+import { mustBeSignedIn, requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
 
 /** The longest chat message, in characters. */
@@ -97,11 +97,6 @@ export function notificationOut(row: Row<'notifications'>, lang: Language): AppN
     read_at: row.read_at,
     created_at: row.created_at,
   }
-}
-
-// Signed-out callers get their 401 before any validation detail.
-async function mustBeSignedIn(request: FastifyRequest): Promise<void> {
-  requireAuth(request)
 }
 
 /** Whether the caller and `{id}` may chat; the caller's side follows from the other party's role. */

@@ -26,7 +26,7 @@ import {
   Paged,
   pageMeta,
 } from '../../http/schema.ts'
-import { requireAuth } from '../../plugins/auth.ts'
+import { mustBeSignedIn } from '../../plugins/auth.ts'
 
 /** How long a forwarded call may take. */
 export const INTEGRATION_TIMEOUT_MS = 5000
@@ -152,11 +152,6 @@ async function forward(
   }
   // Sent as the integration wrote it: a string payload skips this route's response serializer.
   return reply.code(200).type('application/json; charset=utf-8').send(payload)
-}
-
-// Signed-out callers get their 401 before any validation detail.
-async function mustBeSignedIn(request: FastifyRequest): Promise<void> {
-  requireAuth(request)
 }
 
 export async function integrationRoutes(fastify: FastifyInstance): Promise<void> {

@@ -33,7 +33,7 @@ import {
 } from '../../domain/sessions.ts'
 import { conflict, forbidden, notFound } from '../../http/errors.ts'
 import { commonErrors, Envelope, ErrorBody, IdParam, IdParams, Nullable } from '../../http/schema.ts'
-import { requireAuth, requireContributor } from '../../plugins/auth.ts'
+import { mustBeSignedIn, requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { SmeProfileSchema } from '../contributors/schemas.ts'
 
 const signedIn = [{ apiKey: [], bearer: [] }]
@@ -92,11 +92,6 @@ const SignatureParams = Type.Object({
   meetingNumber: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }),
   role: Type.Integer({ minimum: 0, maximum: 1, description: '0 attendee, 1 host (the contributor only).' }),
 })
-
-// Signed-out callers get their 401 before any validation detail.
-async function mustBeSignedIn(request: FastifyRequest): Promise<void> {
-  requireAuth(request)
-}
 
 /** Signs a Zoom Meeting SDK JWT (HS256) with the claims Zoom documents for the Meeting SDK. */
 export async function zoomSignature(

@@ -26,7 +26,7 @@ import {
   PageQuery,
   pageMeta,
 } from '../../http/schema.ts'
-import { requireAuth, requireContributor } from '../../plugins/auth.ts'
+import { mustBeSignedIn, requireAuth, requireContributor } from '../../plugins/auth.ts'
 
 const signedIn = [{ apiKey: [], bearer: [] }]
 
@@ -43,11 +43,6 @@ const AnswerBody = Type.Object(
   },
   { additionalProperties: false },
 )
-
-// Signed-out callers get their 401 before any validation detail.
-async function mustBeSignedIn(request: FastifyRequest): Promise<void> {
-  requireAuth(request)
-}
 
 export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()

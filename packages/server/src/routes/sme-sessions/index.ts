@@ -34,7 +34,7 @@ import {
   PageQuery,
   pageMeta,
 } from '../../http/schema.ts'
-import { requireAuth } from '../../plugins/auth.ts'
+import { mustBeSignedIn, requireAuth } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
 
 /** The longest booking description, in characters. */
@@ -51,11 +51,6 @@ const BookingBody = Type.Object(
   },
   { additionalProperties: false },
 )
-
-// Signed-out callers get their 401 before any validation detail.
-async function mustBeSignedIn(request: FastifyRequest): Promise<void> {
-  requireAuth(request)
-}
 
 export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
