@@ -53,7 +53,10 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 20,
-      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+      // A private schema (tests) is reached through search_path. Parallel query workers re-resolve it
+      // and have been seen to miss a schema created a moment before (3F000 'parallel worker'); tiny
+      // test tables never need them, so they are off on such connections.
+      ...(schema ? { options: `-c search_path=${schema} -c max_parallel_workers_per_gather=0` } : {}),
     })
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     await migrateToLatest(db, 'postgres', schema)
