@@ -10,6 +10,7 @@ import {
   type TestContext,
   type TestPerson,
 } from '../test-support/context.ts'
+import { insertSession, insertSlot } from '../test-support/fixtures.ts'
 
 type Actor = 'visitor' | 'sme' | 'otherSme' | 'contributor' | 'otherContributor'
 const ACTORS: Actor[] = ['visitor', 'sme', 'otherSme', 'contributor', 'otherContributor']
@@ -207,90 +208,25 @@ eachDatabase('authorization matrix', (dialect) => {
     const sme = await ctx.person()
     const otherSme = await ctx.person()
     const now = Date.now()
-    const iso = (ms: number) => new Date(ms).toISOString()
-    const slot = (start: number) =>
-      db
-        .insertInto('slots')
-        .values({
-          contributor_id: contributor.contributorId!,
-          start_at: iso(start),
-          end_at: iso(start + 3600_000),
-          availability: 2,
-          office_id: null,
-          created_at: iso(now),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    const booked = await slot(now + 2 * 86400_000)
-    const free = await slot(now + 3 * 86400_000)
+    const slot = (daysAhead: number) =>
+      insertSlot(db, {
+        contributorId: contributor.contributorId!,
+        start: new Date(now + daysAhead * 86400_000),
+        availability: 2,
+      })
+    const booked = await slot(2)
+    const free = await slot(3)
     const subject = await db
       .insertInto('subjects')
       .values({ name_ar: 'التسويق', name_en: 'Marketing', type: 1, bsa: 0 })
       .returning('id')
       .executeTakeFirstOrThrow()
-    const session = await db
-      .insertInto('sessions')
-      .values({
-        slot_id: booked.id,
-        active_slot_id: booked.id,
-        contributor_id: contributor.contributorId!,
-        sme_id: sme.personId,
-        subject_id: subject.id,
-        communication_way: 0,
-        office_id: null,
-        state: 'booked',
-        request_state: null,
-        request_reason: null,
-        answered_at: null,
-        description: null,
-        start_at: iso(now + 2 * 86400_000),
-        end_at: iso(now + 2 * 86400_000 + 3600_000),
-        started_at: null,
-        ended_at: null,
-        end_reason: null,
-        cancel_reason_id: null,
-        cancel_reason: null,
-        is_instant: 0,
-        meeting_provider: 'webrtc',
-        meeting_number: '123456789',
-        meeting_password: 'pw',
-        created_at: iso(now),
-        updated_at: iso(now),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const requested = await slot(now + 4 * 86400_000)
-    const request = await db
-      .insertInto('sessions')
-      .values({
-        slot_id: requested.id,
-        active_slot_id: requested.id,
-        contributor_id: contributor.contributorId!,
-        sme_id: sme.personId,
-        subject_id: subject.id,
-        communication_way: 0,
-        office_id: null,
-        state: 'pending',
-        request_state: 'waiting',
-        request_reason: null,
-        answered_at: null,
-        description: null,
-        start_at: iso(now + 4 * 86400_000),
-        end_at: iso(now + 4 * 86400_000 + 3600_000),
-        started_at: null,
-        ended_at: null,
-        end_reason: null,
-        cancel_reason_id: null,
-        cancel_reason: null,
-        is_instant: 0,
-        meeting_provider: 'webrtc',
-        meeting_number: '987654321',
-        meeting_password: 'pw',
-        created_at: iso(now),
-        updated_at: iso(now),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const session = await insertSession(db, booked, sme.personId, { subject_id: subject.id })
+    const request = await insertSession(db, await slot(4), sme.personId, {
+      subject_id: subject.id,
+      state: 'pending',
+      request_state: 'waiting',
+    })
     f = {
       requestId: request.id,
       sme,
