@@ -21,6 +21,7 @@ import { errorsPlugin } from './plugins/errors.ts'
 import { languagePlugin } from './plugins/language.ts'
 import { createPushService, type PushService } from './push/service.ts'
 import { apiRoutes } from './routes/index.ts'
+import { signInPopupRoutes } from './routes/sign-in-popup/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +85,9 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The home page's mentor video (a setting) is a YouTube or Vimeo embed, or a file on any HTTPS host.
+        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+        mediaSrc: ["'self'", 'https:', 'blob:'],
         frameAncestors: ["'self'"],
         // Over plain HTTP (development on localhost) upgrading would break every request.
         upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
@@ -125,6 +129,8 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
   })
   if (config.oidc.dev) await app.register(devOidcProvider)
   await app.register(apiRoutes, { prefix: '/api' })
+  // Outside /api: a page the browser opens, not a call (no X-API-Key header; the key is in the address).
+  await app.register(signInPopupRoutes)
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   return app
 }

@@ -3,22 +3,16 @@
  * embedded database with demo data, serves the API, the dev sign-in provider and
  * the built pages, and prints where to go.
  */
-import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import fastifyStatic from '@fastify/static'
 import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openStore } from './db/database.ts'
 import { startScheduler } from './scheduler.ts'
 import { isEmpty, seedDatabase } from './seed/seed.ts'
+import { registerSite, type SiteRoots } from './site.ts'
 
 /** Options for {@link start}. */
-export interface StartOptions {
-  /** A folder of built pages to serve at `/` (the playground today, the host app later). */
-  siteRoot?: string
-  /** The built widget bundles, served at `/widgets/`. */
-  widgetsRoot?: string
-}
+export type StartOptions = SiteRoots
 
 /** Starts the server and resolves once it listens; returns a function that stops it. */
 export async function start(options: StartOptions = {}) {
@@ -33,23 +27,15 @@ export async function start(options: StartOptions = {}) {
     store,
     logger: { level: config.logLevel },
   })
-  const site = options.siteRoot
-  if (site && existsSync(join(site, 'index.html'))) {
-    await app.register(fastifyStatic, { root: site, prefix: '/', index: ['index.html'] })
-    // The sign-in provider returns here; the page completes the sign-in.
-    app.get('/redirectauth', (_request, reply) => reply.sendFile('index.html'))
-  }
-  const widgets = options.widgetsRoot
-  if (widgets && existsSync(widgets)) {
-    // Partner pages load these cross-origin: CORP cross-origin is already set app-wide.
-    await app.register(fastifyStatic, { root: widgets, prefix: '/widgets/', decorateReply: false })
-  }
+  await registerSite(app, config, options)
   // Expires unanswered requests and reminds people of sessions about to start; stops with the app.
   startScheduler(app)
   await app.listen({ port: config.port, host: config.host })
   const where = config.publicUrl
   console.log(`Mashura is running at ${where}/`)
   console.log(`  API:          ${where}/api   (X-API-Key: ${config.devApiKey ?? 'see API_KEYS'})`)
+  if (options.examplesRoot)
+    console.log(`  examples:     ${where}/examples/ (API playground, partner portal, rating page)`)
   console.log(`  API document: ${where}/api/openapi.json`)
   if (config.oidc.dev)
     console.log(`  sign-in:      ${config.oidc.issuer} (development provider, seeded people)`)

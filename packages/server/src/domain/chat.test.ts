@@ -74,7 +74,12 @@ eachDatabase('domain/chat', (dialect) => {
       expect(conversation).toMatchObject({
         id: String(owner.personId),
         conversation_id: sent.conversationId,
-        lastMessage: { user: { id: `sme:${owner.personId}` }, body: 'السلام عليكم', status: 1 },
+        lastMessage: {
+          user: { id: `sme:${owner.personId}` },
+          body: 'السلام عليكم',
+          status: 1,
+          type: 'text',
+        },
         sme: { id: owner.personId, full_name: 'سارة الشمري', file: null },
       })
       expect(isUnreadMessage(conversation!.lastMessage, expert.contributorId)).toBe(true)
@@ -110,6 +115,7 @@ eachDatabase('domain/chat', (dialect) => {
         user: { id: expert.contributorId },
         body: 'نعم',
         status: 1,
+        type: 'text',
       })
       expect(isUnreadMessage(conversation!.lastMessage, expert.contributorId)).toBe(false)
       const statuses = await db

@@ -9,20 +9,26 @@
  *   contributor id is never mistaken for the expert by core's unread rule (`isUnreadMessage`).
  *
  * Reading: a message becomes read (status 2) when its recipient replies in the conversation (the send
- * call marks the other party's earlier messages read), or when the socket calls {@link markConversationRead}
- * as the recipient opens the conversation. Core has no separate "mark read" call.
+ * call marks the other party's earlier messages read), or when the recipient opens the conversation
+ * (`POST /chat/read/{id}`, a reference-server extension, through {@link markConversationRead}).
+ *
+ * History: the spec's Firebase kept messages in Firestore; the reference server keeps them in
+ * `chat_messages` and serves them (`GET /chat/messages/{id}`, `GET /chat/conversations`).
  */
 import {
   type ChatConversation,
+  type ChatConversationSummary,
   type ChatLastMessage,
+  type ChatMessage,
   type ChatMessageType,
   MESSAGE_STATUS_READ,
   type SmeSummary,
 } from '@mashura/core'
 import type { Kysely } from 'kysely'
-import type { Database } from '../db/tables.ts'
+import { pageRows } from '../db/paging.ts'
+import type { Database, Row } from '../db/tables.ts'
 import type { EventBus } from '../events/bus.ts'
-import { smeSummaries } from './serializers.ts'
+import { contributorSummaries, smeSummaries } from './serializers.ts'
 
 /** The status of a message just sent. */
 export const MESSAGE_STATUS_SENT = 1
@@ -119,6 +125,7 @@ export async function conversationsFor(
       'chat_messages.sender_person_id',
       'chat_messages.body',
       'chat_messages.status',
+      'chat_messages.type',
     ])
     .where('conversations.contributor_id', '=', contributorId)
     .orderBy('conversations.updated_at', 'desc')
@@ -144,6 +151,7 @@ export async function conversationsFor(
             },
             body: r.body,
             status: Number(r.status),
+            type: (r.type ?? 'text') as ChatMessageType,
           },
     sme: smes.get(r.sme_id) ?? { id: r.sme_id, full_name: '', file: null },
     updated_at: r.updated_at,
@@ -166,8 +174,10 @@ export interface NewChatMessage {
   pair: ChatPair
   senderPersonId: number
   type: ChatMessageType
-  /** Plain text, stored and returned as given. */
+  /** Plain text, stored and returned as given; for a file, its address. */
   body: string
+  /** The uploaded file a voice, image or file message carries. */
+  fileId?: string | null
 }
 
 /** What {@link sendChatMessage} did. */
@@ -216,7 +226,7 @@ export async function sendChatMessage(db: Kysely<Database>, m: NewChatMessage): 
         sender_person_id: m.senderPersonId,
         type: m.type,
         body: m.body,
-        file_id: null,
+        file_id: m.fileId ?? null,
         status: MESSAGE_STATUS_SENT,
         created_at: now,
       })
@@ -271,4 +281,190 @@ export async function markConversationRead(
     })
   }
   return changed
+}
+
+// ------------------------------------------------------------------------------------------- files
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}'
+
+/** The address a stored file is served at (`GET /uploader/files/{id}`), as uploads answer it. */
+export function chatFileUrl(fileId: string, publicUrl: string): string {
+  return `${publicUrl}/api/uploader/files/${fileId}`
+}
+
+/**
+ * The file a voice, image or file message names: the address uploads answered (`full_path`), the same
+ * address without the origin, or the bare file id (`path`). The file must be one the sender uploaded,
+ * of the kind the message says (voice: a voice note; image: an image attachment; file: any attachment).
+ * Null when it is not, so nobody can send, and so hand to the other party, someone else's file.
+ */
+export async function chatFileFor(
+  db: Kysely<Database>,
+  input: {
+    senderPersonId: number
+    type: Exclude<ChatMessageType, 'text'>
+    message: string
+    publicUrl: string
+  },
+): Promise<Row<'files'> | null> {
+  const text = input.message.trim()
+  const origin = input.publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const match = new RegExp(`^(?:(?:${origin})?/api/uploader/files/)?(${UUID})$`, 'i').exec(text)
+  if (!match) return null
+  const file = await db
+    .selectFrom('files')
+    .selectAll()
+    .where('id', '=', match[1]!.toLowerCase())
+    .executeTakeFirst()
+  if (!file || file.owner_person_id !== input.senderPersonId) return null
+  if (input.type === 'voice') return file.kind === 'voice_note' ? file : null
+  if (file.kind !== 'attachment') return null
+  return input.type === 'file' || file.mime_type.startsWith('image/') ? file : null
+}
+
+// ------------------------------------------------------------------------------------------- history
+
+/** A conversation between a contributor and a business owner, if one exists. */
+export async function conversationOf(db: Kysely<Database>, pair: Pick<ChatPair, 'contributorId' | 'smeId'>) {
+  return db
+    .selectFrom('conversations')
+    .selectAll()
+    .where('contributor_id', '=', pair.contributorId)
+    .where('sme_id', '=', pair.smeId)
+    .executeTakeFirst()
+}
+
+/**
+ * A page of a conversation's messages, newest first (then by id), as seen by one of its two people:
+ * `mine` is whether they sent it, and a file message carries its file.
+ */
+export async function chatMessagesPage(
+  db: Kysely<Database>,
+  input: {
+    conversationId: number
+    pair: Pick<ChatPair, 'contributorId' | 'contributorPersonId'>
+    viewerPersonId: number
+    page: number
+    perPage: number
+    publicUrl: string
+  },
+): Promise<{ messages: ChatMessage[]; total: number }> {
+  const base = db.selectFrom('chat_messages').where('conversation_id', '=', input.conversationId)
+  const { rows, total } = await pageRows(base, {
+    page: input.page,
+    perPage: input.perPage,
+    orderBy: 'created_at',
+    direction: 'desc',
+  })
+  const fileIds = [...new Set(rows.flatMap((r) => (r.file_id ? [r.file_id] : [])))]
+  const files = new Map(
+    (fileIds.length ? await db.selectFrom('files').selectAll().where('id', 'in', fileIds).execute() : []).map(
+      (f) => [f.id, f],
+    ),
+  )
+  const messages = rows.map((r): ChatMessage => {
+    const file = r.file_id ? files.get(r.file_id) : undefined
+    return {
+      id: r.id,
+      type: r.type,
+      body: r.body,
+      user: { id: senderId(r.sender_person_id, input.pair) },
+      mine: r.sender_person_id === input.viewerPersonId,
+      status: Number(r.status),
+      created_at: r.created_at,
+      file: file
+        ? {
+            url: chatFileUrl(file.id, input.publicUrl),
+            name: file.original_name,
+            mime_type: file.mime_type,
+            size: file.size,
+            duration: file.duration_seconds,
+          }
+        : null,
+    }
+  })
+  return { messages, total }
+}
+
+/**
+ * The conversations of a business owner (`{ smeId }`) or of an expert (`{ contributorId }`), most recently
+ * changed first, each with both people, the last message and the viewer's unread count (messages the other
+ * party sent with a non-empty body and a status other than 2: core's unread rule, per message).
+ */
+export async function conversationSummaries(
+  db: Kysely<Database>,
+  side: { smeId: number } | { contributorId: number },
+  viewerPersonId: number,
+  publicUrl: string,
+): Promise<ChatConversationSummary[]> {
+  let query = db
+    .selectFrom('conversations')
+    .innerJoin('contributors', 'contributors.id', 'conversations.contributor_id')
+    .leftJoin('chat_messages', 'chat_messages.id', 'conversations.last_message_id')
+    .select([
+      'conversations.id as conversation_id',
+      'conversations.contributor_id',
+      'conversations.sme_id',
+      'conversations.updated_at',
+      'contributors.person_id as contributor_person_id',
+      'chat_messages.id as message_id',
+      'chat_messages.sender_person_id',
+      'chat_messages.body',
+      'chat_messages.status',
+    ])
+  query =
+    'smeId' in side
+      ? query.where('conversations.sme_id', '=', side.smeId)
+      : query.where('conversations.contributor_id', '=', side.contributorId)
+  const rows = await query
+    .orderBy('conversations.updated_at', 'desc')
+    .orderBy('conversations.id', 'desc')
+    .limit(500)
+    .execute()
+  if (rows.length === 0) return []
+  const ids = rows.map((r) => r.conversation_id)
+  const [contributors, smes, unread] = await Promise.all([
+    contributorSummaries(
+      db,
+      rows.map((r) => r.contributor_id),
+      publicUrl,
+    ),
+    smeSummaries(
+      db,
+      rows.map((r) => r.sme_id),
+      publicUrl,
+    ),
+    db
+      .selectFrom('chat_messages')
+      .select('conversation_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('conversation_id', 'in', ids)
+      .where('sender_person_id', '!=', viewerPersonId)
+      .where('status', '!=', MESSAGE_STATUS_READ)
+      .where('body', 'is not', null)
+      .where('body', '!=', '')
+      .groupBy('conversation_id')
+      .execute(),
+  ])
+  const unreadBy = new Map(unread.map((u) => [u.conversation_id, Number(u.n)]))
+  return rows.flatMap((r) => {
+    const contributor = contributors.get(r.contributor_id)
+    const sme = smes.get(r.sme_id)
+    if (!contributor || !sme) return []
+    const pair = { contributorId: r.contributor_id, contributorPersonId: r.contributor_person_id }
+    return [
+      {
+        conversation_id: r.conversation_id,
+        id: String(r.sme_id),
+        contributor,
+        sme,
+        lastMessage:
+          r.message_id === null || r.sender_person_id === null
+            ? null
+            : { user: { id: senderId(r.sender_person_id, pair) }, body: r.body, status: Number(r.status) },
+        unread: unreadBy.get(r.conversation_id) ?? 0,
+        updated_at: r.updated_at,
+      },
+    ]
+  })
 }

@@ -332,6 +332,7 @@ export async function contributorProfiles(
       rating: null,
       sessions_count: countBy.get(row.id) ?? 0,
       created_at: row.created_at,
+      available_now: row.join_now_enabled === 1 && row.available_for_instant === 1,
     })
   }
   return out

@@ -18,6 +18,7 @@ export type NotificationKind =
   | 'sme_absent'
   | 'session_starting'
   | 'chat_message'
+  | 'instant_session'
 
 /** A notification to record. */
 export interface NewNotification {

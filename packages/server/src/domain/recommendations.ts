@@ -44,8 +44,9 @@ const IdList = Type.Array(IdParam, { maxItems: RECOMMENDATION_LIST_MAX, uniqueIt
 export const RecommendationInputSchema = Type.Object(
   {
     session_id: IdParam,
-    challenges: Type.String({ maxLength: RECOMMENDATION_TEXT_MAX }),
-    recommendations: Type.String({ maxLength: RECOMMENDATION_TEXT_MAX }),
+    // Required: something besides white space.
+    challenges: Type.String({ minLength: 1, maxLength: RECOMMENDATION_TEXT_MAX, pattern: '\\S' }),
+    recommendations: Type.String({ minLength: 1, maxLength: RECOMMENDATION_TEXT_MAX, pattern: '\\S' }),
     need_another_session: Type.Boolean(),
     need_academy_course: Type.Boolean(),
     academy_course_ids: IdList,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { pkceChallenge, randomUrlSafe } from '@mashura/core'
+import { pkceChallenge, randomUrlSafe, readSignInReturn } from '@mashura/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../test-support/context.ts'
 import { DEV_ACCOUNTS } from './dev-accounts.ts'
@@ -120,6 +120,64 @@ describe('the dev sign-in provider', () => {
       expect(html).toContain('<html lang="ar" dir="rtl">')
       expect(html).toContain('invalid_redirect_uri')
     }
+  })
+
+  it('accepts the sign-in popup (/sign-in/popup) on loopback ports and the public URL, by exact path only', async () => {
+    for (const uri of [
+      'http://localhost:3000/sign-in/popup',
+      'http://127.0.0.1:9/sign-in/popup',
+      `${ctx.config.publicUrl}/sign-in/popup`,
+    ]) {
+      const res = await authorize({ redirect_uri: uri })
+      expect(res.status, uri).toBe(303)
+      expect(res.headers.get('location'), uri).toMatch(/^\/oidc\/interaction\//)
+    }
+    for (const uri of [
+      'http://evil.example/sign-in/popup',
+      'http://localhost:3000/sign-in/popup/',
+      'http://localhost:3000/sign-in/popupx',
+      'http://localhost:3000/sign-in/popup/../steal',
+      'http://localhost:3000/sign-in/popup?origin=http://evil.example',
+      'http://localhost:3000/sign-in',
+      'http://localhost:3000/x/sign-in/popup',
+      'https://localhost:3000/sign-in/popup',
+      'http://localhost.evil.example:3000/sign-in/popup',
+      `${ctx.config.publicUrl}/sign-in/popup/x`,
+    ]) {
+      const res = await authorize({ redirect_uri: uri })
+      expect(res.status, uri).toBe(400)
+      expect(res.headers.get('location'), uri).toBeNull()
+      expect(await res.text()).toContain('invalid_redirect_uri')
+    }
+  })
+
+  it('returns a popup sign-in to /sign-in/popup, and the API exchanges its code with that redirect URI', async () => {
+    const redirectUri = `${base}/sign-in/popup`
+    const started = await startSignIn(base, ctx.config, { redirectUri })
+    // Its pages and redirects keep the popup's link to the partner page that opened it.
+    const chooser = await started.browser.fetch(started.interactionUrl)
+    expect(chooser.headers.get('cross-origin-opener-policy')).toBe('unsafe-none')
+    const chosen = await started.browser.fetch(started.interactionUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ subject: 'dev-sme' }).toString(),
+    })
+    expect(chosen.status).toBe(303)
+    expect(chosen.headers.get('cross-origin-opener-policy')).toBe('unsafe-none')
+    const { url: returnUrl } = await started.browser.follow(
+      new URL(chosen.headers.get('location') ?? '', base).toString(),
+      base,
+    )
+    expect(returnUrl.startsWith(`${redirectUri}?`)).toBe(true)
+    const { code, verifier } = readSignInReturn(returnUrl, started.session)
+    const login = await ctx.call({
+      method: 'POST',
+      url: '/api/authentication/auth/login',
+      payload: { code, code_verifier: verifier, redirect_uri: redirectUri },
+    })
+    expect(login.statusCode, login.body).toBe(200)
+    expect(login.json().data.access_token).toBeTruthy()
+    expect(login.json().data.roles).toContain('sme')
   })
 
   it('requires PKCE with S256', async () => {

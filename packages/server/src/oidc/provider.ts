@@ -24,8 +24,11 @@ export const OIDC_MOUNT = '/oidc'
 /** The scopes the dev provider knows. */
 export const DEV_SCOPES = ['openid', 'profile', 'email'] as const
 
-/** Redirect URIs accepted on any port: the host app and examples running on a developer's machine. */
-const LOOPBACK_REDIRECT = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?\/redirectauth$/
+/**
+ * Redirect URIs accepted on any port: the host app and examples running on a developer's machine
+ * (`/redirectauth`) and the platform's sign-in popup for widgets on partner pages (`/sign-in/popup`).
+ */
+const LOOPBACK_REDIRECT = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?\/(redirectauth|sign-in\/popup)$/
 /** Post-logout return addresses accepted on any port (the site's home). */
 const LOOPBACK_HOME = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?\/$/
 
@@ -47,6 +50,14 @@ function allowFormRedirects(res: ServerResponse, sources: string): void {
     .map((d) => d.trim())
     .filter((d) => d && !/^form-action(\s|$)/i.test(d))
   res.setHeader('content-security-policy', [...directives, `form-action ${sources}`].join(';'))
+}
+
+/**
+ * Lets the provider's pages keep `window.opener`: the sign-in popup of a widget on a partner page walks
+ * through them, and a cross-origin COOP `same-origin` page would cut the popup off from that page for good.
+ */
+function keepOpener(res: ServerResponse): void {
+  res.setHeader('cross-origin-opener-policy', 'unsafe-none')
 }
 
 function languageOf(query: unknown, params: unknown): 'ar' | 'en' {
@@ -81,7 +92,7 @@ function createProvider(config: Config, log: FastifyBaseLogger): Provider {
         client_id: clientId,
         client_secret: clientSecret,
         client_name: 'Mashura',
-        redirect_uris: [`${config.publicUrl}/redirectauth`],
+        redirect_uris: [`${config.publicUrl}/redirectauth`, `${config.publicUrl}/sign-in/popup`],
         post_logout_redirect_uris: [`${config.publicUrl}/`],
         grant_types: ['authorization_code'],
         response_types: ['code'],
@@ -150,7 +161,7 @@ function createProvider(config: Config, log: FastifyBaseLogger): Provider {
   const provider = new Provider(issuer, configuration)
   // Behind a trusted proxy, X-Forwarded-Proto/Host say how browsers reach the provider.
   provider.proxy = config.trustProxy > 0
-  // Only the registered redirect URI and loopback `/redirectauth` on any port; everything else exactly as registered.
+  // Only the registered redirect URIs and their loopback paths on any port; everything else exactly as registered.
   const client = provider.Client.prototype
   const redirectUriAllowed = client.redirectUriAllowed
   const postLogoutRedirectUriAllowed = client.postLogoutRedirectUriAllowed
@@ -198,6 +209,7 @@ export async function devOidcProvider(app: FastifyInstance): Promise<void> {
     const rest = (raw.url ?? '/').slice(OIDC_MOUNT.length)
     raw.url = rest.startsWith('/') ? rest : `/${rest}`
     allowFormRedirects(reply.raw, formAction)
+    keepOpener(reply.raw)
     await callback(raw, reply.raw)
   }
   for (const url of [OIDC_MOUNT, `${OIDC_MOUNT}/*`]) {
@@ -205,6 +217,8 @@ export async function devOidcProvider(app: FastifyInstance): Promise<void> {
   }
 
   await app.register(async (pages) => {
+    // Pages and their redirects alike: Chromium also switches browsing context groups on a redirect's COOP.
+    pages.addHook('onRequest', async (_request, reply) => keepOpener(reply.raw))
     pages.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 4096 },

@@ -12,6 +12,7 @@ import {
   type TestContext,
   type TestPerson,
 } from '../test-support/context.ts'
+import { addSession } from '../test-support/fixtures.ts'
 
 /** Waits until `check` holds (the socket delivers asynchronously). */
 async function until(check: () => boolean, what: string, timeoutMs = 2000): Promise<void> {
@@ -102,6 +103,37 @@ eachDatabase('core realtime client', (dialect) => {
 
     await rt.signOut()
     expect(rt.isSignedIn()).toBe(false)
+  })
+
+  it('tells a business owner live that a chat message came (watchChat)', async () => {
+    const chatty = await ctx.person({ contributor: { chat_status: true } })
+    const owner = await ctx.person({ name: 'سارة الشمري' })
+    await addSession(ctx.store.db, {
+      contributorId: chatty.contributorId!,
+      smeId: owner.personId,
+      start: new Date(Date.now() - 86_400_000),
+      state: 'ended',
+    })
+    const rt = client()
+    await rt.signIn(await realtimeToken(owner))
+    const changes: unknown[] = []
+    const errors: RealtimeError[] = []
+    rt.watchChat(
+      (c) => changes.push(c),
+      (e) => errors.push(e),
+    )
+    // The subscription is in once the socket answers a later message; a round trip through the API is enough.
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const sent = await ctx.call({
+      method: 'POST',
+      url: `/api/schedule/notifiable-id/${owner.personId}/chat-notification`,
+      token: chatty.token,
+      payload: { notifiable_user: 'sme', type: 'text', message: 'مرحبًا' },
+    })
+    expect(sent.statusCode).toBe(201)
+    await until(() => changes.length === 1, 'the chat change')
+    expect(changes).toEqual([{ contributor_id: chatty.contributorId, sme_id: owner.personId }])
+    expect(errors).toEqual([])
   })
 
   it('refuses a bad token', async () => {

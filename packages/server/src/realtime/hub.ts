@@ -19,7 +19,8 @@
  * - `subscribe` `{ topic, contributor_id? }`, topic one of
  *     `expert`, `notification_count`, `conversations` (the signed-in contributor's own;
  *     `contributor_id`, when given, must be theirs) and `sessions` (anyone: the sessions
- *     and requests they are in, as business owner or as expert).
+ *     and requests they are in, as business owner or as expert) and `chat` (anyone: a nudge
+ *     whenever one of their conversations changes, as business owner or as expert).
  *   The current state is sent at once, then again whenever it changes.
  * - `unsubscribe` `{ topic }`.
  * - `signal` `{ sessionId, payload }` (also accepted under `data`): relayed to the other
@@ -33,10 +34,13 @@
  * - `conversations` `{ contributor_id, conversations }`: the whole list (core's
  *   `ChatConversation[]`), on subscribe and after every change. A conversation's `id`
  *   is the business owner's id; `lastMessage.user.id` is the contributor id when the
- *   expert sent it (the number core's unread rule compares with), else `person:<id>`.
+ *   expert sent it (the number core's unread rule compares with), else `sme:<id>`; each
+ *   conversation also carries `sme` (name, photo) and `updated_at`.
  * - `sessions` `{ sessions }` on subscribe (live ones: pending, booked, ongoing), then
  *   `session` `{ session }` for each change. A session is
  *   `{ id, state, request_state, contributor_id, sme_id, start_at, end_at, is_instant, communication_way }`.
+ * - `chat` `{ contributor_id, sme_id }`: a conversation of the person's changed (a message, a read);
+ *   read it again with `GET /chat/messages/{id}` or `GET /chat/conversations`. Nothing on subscribe.
  * - `signal` `{ session_id, from_person_id, payload }`
  * - `error` `{ code, message, topic? }`; codes: `unauthenticated`, `invalid_token`,
  *   `forbidden`, `bad_message`, `too_large`, `unavailable` (a server failure; try again).
@@ -52,11 +56,12 @@ import type { WebSocket } from 'ws'
 import { verifyRealtimeToken } from '../auth/realtime-token.ts'
 import type { Config } from '../config.ts'
 import type { Store } from '../db/database.ts'
+import { conversationsFor } from '../domain/chat.ts'
 import type { DomainEvent, EventBus } from '../events/bus.ts'
 
 /** What a socket can subscribe to. */
-export type Topic = 'expert' | 'notification_count' | 'conversations' | 'sessions'
-const TOPICS: readonly Topic[] = ['expert', 'notification_count', 'conversations', 'sessions']
+export type Topic = 'expert' | 'notification_count' | 'conversations' | 'sessions' | 'chat'
+const TOPICS: readonly Topic[] = ['expert', 'notification_count', 'conversations', 'sessions', 'chat']
 const CONTRIBUTOR_TOPICS: readonly Topic[] = ['expert', 'conversations']
 
 /** The largest signalling payload relayed, in bytes of JSON. */
@@ -171,28 +176,9 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
     return Number(row?.n ?? 0)
   }
 
-  async function conversations(contributorId: number, expertPersonId: number) {
-    const rows = await db
-      .selectFrom('conversations as c')
-      .leftJoin('chat_messages as m', 'm.id', 'c.last_message_id')
-      .select(['c.sme_id', 'm.id as message_id', 'm.sender_person_id', 'm.body', 'm.status'])
-      .where('c.contributor_id', '=', contributorId)
-      .orderBy('c.updated_at', 'desc')
-      .limit(500)
-      .execute()
-    return rows.map((r) => ({
-      id: String(r.sme_id),
-      lastMessage:
-        r.message_id === null
-          ? null
-          : {
-              user: {
-                id: r.sender_person_id === expertPersonId ? contributorId : `person:${r.sender_person_id}`,
-              },
-              body: r.body,
-              status: r.status,
-            },
-    }))
+  /** An expert's conversations with the business owners' names and photos, as `GET /chat/conversations` has them. */
+  function conversations(contributorId: number) {
+    return conversationsFor(db, contributorId, config.publicUrl)
   }
 
   const sessionColumns = [
@@ -250,7 +236,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
     } else if (topic === 'conversations' && conn.contributorId !== null) {
       send(socket, 'conversations', {
         contributor_id: conn.contributorId,
-        conversations: await conversations(conn.contributorId, conn.personId),
+        conversations: await conversations(conn.contributorId),
       })
     } else if (topic === 'sessions') {
       send(socket, 'sessions', { sessions: await liveSessions(conn) })
@@ -280,10 +266,17 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
         return
       }
       case 'conversation.changed': {
+        // Both people hear of it on `chat`: the business owner by person id, the expert by contributor id.
+        const nudged = new Set([
+          ...interested(byPerson.get(event.smeId), 'chat'),
+          ...interested(byContributor.get(event.contributorId), 'chat'),
+        ])
+        for (const c of nudged)
+          send(c.socket, 'chat', { contributor_id: event.contributorId, sme_id: event.smeId })
         const conns = interested(byContributor.get(event.contributorId), 'conversations')
         if (conns.length === 0) return
         // Every socket of a contributor belongs to the same person.
-        const list = await conversations(event.contributorId, conns[0]!.personId)
+        const list = await conversations(event.contributorId)
         for (const c of conns)
           send(c.socket, 'conversations', { contributor_id: event.contributorId, conversations: list })
         return

@@ -1,6 +1,7 @@
 /** Every resource's routes, under `/api`. Each is an encapsulated plugin in its own folder. */
 import type { FastifyInstance } from 'fastify'
 import { authenticationRoutes } from './authentication/index.ts'
+import { chatHistoryRoutes } from './chat/history.ts'
 import { chatRoutes } from './chat/index.ts'
 import { contributorsRoutes } from './contributors/index.ts'
 import { filesRoutes } from './files/index.ts'
@@ -25,6 +26,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(requestsRoutes)
   await app.register(meetingRoutes)
   await app.register(chatRoutes)
+  await app.register(chatHistoryRoutes)
   await app.register(statisticsRoutes)
   await app.register(uploadsRoutes)
   await app.register(ratingRoutes)

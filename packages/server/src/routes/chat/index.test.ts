@@ -131,6 +131,7 @@ eachDatabase('chat and notifications', (dialect) => {
         user: { id: `sme:${owner.personId}` },
         body: HTML,
         status: 1,
+        type: 'text',
       })
       expect(isUnreadMessage(conversation!.lastMessage, expert.contributorId!)).toBe(true)
       const stored = await ctx.store.db.selectFrom('chat_messages').select(['body', 'type']).execute()
@@ -164,6 +165,7 @@ eachDatabase('chat and notifications', (dialect) => {
         user: { id: expert.contributorId },
         body: 'أهلًا',
         status: 1,
+        type: 'text',
       })
       const first = await ctx.store.db
         .selectFrom('chat_messages')

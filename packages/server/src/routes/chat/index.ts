@@ -15,12 +15,14 @@ import { pageRows } from '../../db/paging.ts'
 import type { Database, Row } from '../../db/tables.ts'
 import {
   type ChatPossibilityResult,
+  chatFileFor,
+  chatFileUrl,
   chatPossibility,
   sendChatMessage,
   unreadCount,
 } from '../../domain/chat.ts'
 import { notify } from '../../domain/notifications.ts'
-import { ApiHttpError, notFound } from '../../http/errors.ts'
+import { ApiHttpError, notFound, unprocessable } from '../../http/errors.ts'
 import {
   commonErrors,
   DEFAULT_PER_PAGE,
@@ -157,11 +159,14 @@ export async function chatRoutes(fastify: FastifyInstance): Promise<void> {
           '{id} and notifiable_user name the recipient as in chatting-possibility. The message is stored as ' +
           'plain text, exactly as sent (never interpreted as HTML), with status 1; the first message creates ' +
           "the conversation. Sending marks the recipient's earlier messages in the conversation read (status 2). " +
-          '403 chat_not_allowed when the two may not chat.',
+          '403 chat_not_allowed when the two may not chat. For type voice, image or file, message is the ' +
+          'address (full_path, or path) of a file the sender uploaded (voice: a voice note; image: an image ' +
+          'attachment; file: any attachment); the message then holds its address and both people may ' +
+          'download it. Anything else is 422 chat_file_invalid.',
         security: signedIn,
         params: IdParams,
         body: ChatNotificationBody,
-        response: { 201: Envelope(Type.Null()), ...commonErrors },
+        response: { 201: Envelope(Type.Null()), ...commonErrors, 422: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -170,7 +175,19 @@ export async function chatRoutes(fastify: FastifyInstance): Promise<void> {
       const result = await possibilityFor(db, request, request.params.id, notifiable_user)
       if (!result.ok) throw new ApiHttpError(403, 'chat_not_allowed', result.reason)
       const { pair } = result
-      const sent = await sendChatMessage(db, { pair, senderPersonId: auth.personId, type, body: message })
+      let body = message
+      let fileId: string | null = null
+      if (type !== 'text') {
+        const { publicUrl } = app.config
+        const file = await chatFileFor(db, { senderPersonId: auth.personId, type, message, publicUrl })
+        if (!file)
+          throw unprocessable('chat_file_invalid', 'errors.chatFileInvalid', {
+            message: 'errors.invalidValue',
+          })
+        body = chatFileUrl(file.id, publicUrl)
+        fileId = file.id
+      }
+      const sent = await sendChatMessage(db, { pair, senderPersonId: auth.personId, type, body, fileId })
       const recipient = auth.personId === pair.smeId ? pair.contributorPersonId : pair.smeId
       const sender = await db
         .selectFrom('people')

@@ -186,6 +186,7 @@ eachDatabase('public contributor reads', (dialect) => {
           rating: null,
           sessions_count: 1,
           created_at: '2024-01-01T09:00:00.000Z',
+          available_now: false,
         },
       ])
       const en = (await search({ q: 'العتيبي' }, 'en')).json().data[0]

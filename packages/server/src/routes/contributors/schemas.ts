@@ -35,6 +35,11 @@ export const ContributorProfileSchema = Type.Object({
   rating: Nullable(Type.Number({ minimum: 1, maximum: 5 })),
   sessions_count: Type.Integer({ minimum: 0 }),
   created_at: DateTimeSchema,
+  available_now: Type.Boolean({
+    description:
+      'Whether a business owner can join this expert now (an instant session): the admin permits it ' +
+      "(join_now_enabled) and the expert's own toggle (available_for_instant) is on.",
+  }),
 })
 
 /** `{ data: ContributorSchedule, meta }`: the meta pages the slots. */

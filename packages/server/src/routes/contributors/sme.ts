@@ -50,6 +50,27 @@ export async function canSeeSme(db: Kysely<Database>, auth: Auth, smeId: number)
   return shared !== undefined
 }
 
+/**
+ * Whether someone may read a session's recommendations and the files written with them: its business
+ * owner, its contributor, or another contributor who may see that business owner ({@link canSeeSme}), so an
+ * expert meeting her next learns what earlier experts advised (the business owner's history of spec
+ * section 2). Anyone else is answered as if the session did not exist.
+ */
+export async function canReadSessionRecords(
+  db: Kysely<Database>,
+  auth: Auth,
+  sessionId: number,
+): Promise<boolean> {
+  const session = await db
+    .selectFrom('sessions')
+    .select(['sme_id', 'contributor_id'])
+    .where('id', '=', sessionId)
+    .executeTakeFirst()
+  if (!session) return false
+  if (session.sme_id === auth.personId || session.contributor_id === auth.contributorId) return true
+  return canSeeSme(db, auth, session.sme_id)
+}
+
 /** A company row on the wire. */
 function companyOut(row: Row<'companies'>): SmeCompany {
   return {

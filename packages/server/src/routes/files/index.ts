@@ -118,7 +118,9 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
         tags: ['files'],
         summary: "A generated avatar: the person's initials on a colour of their own.",
         description:
-          '`c-{contributorId}.svg` for a contributor, `p-{personId}.svg` for a person. Other names and unknown ids are 404.',
+          '`c-{contributorId}.svg` for a contributor, `p-{personId}.svg` for a person. Other names and unknown ids are 404. ' +
+          'No API key: an `<img>` cannot send one.',
+        security: [],
         params: Type.Object({ name: Type.String() }),
         response: {
           200: { content: { 'image/svg+xml': { schema: Type.String() } } },

@@ -191,6 +191,47 @@ eachDatabase('rating and recommendations', (dialect) => {
     expect(detached.session_id).toBeNull()
   })
 
+  it("lets the business owner's next expert read earlier advice and files, and nobody else", async () => {
+    const session = await endedSession()
+    const [doc] = (
+      await uploadAs(expert, '/api/uploader/attachments/upload', 'files[]', 'plan.pdf', pdfFile())
+    ).files
+    expect((await recommend(expert, form(session.id, { attachments: [doc.path] }))).statusCode).toBe(200)
+    const read = (who: TestPerson, url: string) => ctx.call({ method: 'GET', url, token: who.token })
+    const recsUrl = `/api/rating/v2/sme/sessions/${session.id}`
+    const fileUrl = `/api/uploader/files/${doc.path}`
+    // Before the other expert meets her, the session is none of his business.
+    expect((await read(otherExpert, recsUrl)).statusCode).toBe(404)
+    expect((await read(otherExpert, fileUrl)).statusCode).toBe(404)
+    await addSession(ctx.store.db, {
+      contributorId: otherExpert.contributorId!,
+      start: hoursFromNow(30 + Math.random()),
+      smeId: owner.personId,
+      state: 'booked',
+    })
+    expect((await read(otherExpert, recsUrl)).json().data.challenges).toBe('ضعف التدفقات النقدية')
+    expect((await read(otherExpert, fileUrl)).statusCode).toBe(200)
+    expect((await read(stranger, fileUrl)).statusCode).toBe(404)
+  })
+
+  it('refuses blank challenges or recommendations with a field error in both languages', async () => {
+    const session = await endedSession()
+    for (const field of ['challenges', 'recommendations']) {
+      for (const lang of ['ar', 'en']) {
+        const res = await ctx.call({
+          method: 'POST',
+          url: '/api/rating/v4/sme',
+          payload: form(session.id, { [field]: '   ' }),
+          token: expert.token,
+          lang: lang as 'ar' | 'en',
+        })
+        expect(res.statusCode).toBe(400)
+        expect(Object.keys(res.json().error.fields)).toEqual([field])
+        expect(res.json().error.message).toMatch(lang === 'ar' ? /[\u0600-\u06ff]/ : /[a-z]/i)
+      }
+    }
+  })
+
   it("refuses someone else's files, unknown fields and a session not yet held", async () => {
     const session = await endedSession()
     const [theirs] = (

@@ -28,6 +28,7 @@ import { notFound } from '../../http/errors.ts'
 import { commonErrors, Envelope, ErrorBody, IdParams, Nullable } from '../../http/schema.ts'
 import { requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
+import { canReadSessionRecords } from '../contributors/sme.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -134,9 +135,9 @@ export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
       preValidation: async (request) => void requireAuth(request),
       schema: {
         tags: ['rating'],
-        summary:
-          "A session's recommendations, or null before they are written: for its business owner and contributor.",
-        description: 'Anyone else gets 404, as for a missing session.',
+        summary: "A session's recommendations, or null before they are written.",
+        description:
+          'For its business owner, its contributor, and other contributors who may see that business owner (they have a session with her). Anyone else gets 404, as for a missing session.',
         security: signedIn,
         params: IdParams,
         response: { 200: Envelope(Nullable(RecommendationSchema)), ...commonErrors },
@@ -144,19 +145,10 @@ export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const auth = requireAuth(request)
-      const session = await db
-        .selectFrom('sessions')
-        .select('id')
-        .where('id', '=', request.params.id)
-        .where((eb) =>
-          auth.contributorId === null
-            ? eb('sme_id', '=', auth.personId)
-            : eb.or([eb('sme_id', '=', auth.personId), eb('contributor_id', '=', auth.contributorId)]),
-        )
-        .executeTakeFirst()
-      if (!session) throw notFound('errors.sessionNotFound')
-      const found = await recommendationsFor(db, [session.id], app.config.publicUrl)
-      return { data: found.get(session.id) ?? null }
+      if (!(await canReadSessionRecords(db, auth, request.params.id)))
+        throw notFound('errors.sessionNotFound')
+      const found = await recommendationsFor(db, [request.params.id], app.config.publicUrl)
+      return { data: found.get(request.params.id) ?? null }
     },
   )
 

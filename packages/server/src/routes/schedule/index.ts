@@ -125,7 +125,8 @@ export async function scheduleRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['schedule'],
         summary: 'The working hours (Asia/Riyadh) within which slots are published.',
         description:
-          'From the `working_hours` setting; Sunday to Thursday 09:00–17:00 with 60-minute slots when unset.',
+          'Contributors only (403 otherwise). From the `working_hours` setting; Sunday to Thursday ' +
+          '09:00–17:00 with 60-minute slots when unset.',
         security: signedIn,
         response: { 200: Envelope(WorkingHoursSchema), ...commonErrors },
       },

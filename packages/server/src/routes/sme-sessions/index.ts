@@ -1,10 +1,14 @@
-/** The business owner's sessions and booking (spec section 7: five calls). */
+/**
+ * The business owner's sessions and booking (spec section 7: five calls), and joining an expert who is
+ * available now (an instant session, issue 7; a reference-server extension).
+ */
 
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { formatDate, formatTime } from '@mashura/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { pageRows } from '../../db/paging.ts'
 import type { Row } from '../../db/tables.ts'
+import { INSTANT_SESSION_MINUTES, startInstantSession } from '../../domain/instant.ts'
 import { announce, namesOf } from '../../domain/lifecycle.ts'
 import {
   BookingResultSchema,
@@ -173,6 +177,49 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
         direction: 'desc',
       })
       return { data: await requestsOut(db, rows, options(request)), meta: pageMeta(page, perPage, total) }
+    },
+  )
+
+  app.post(
+    '/schedule/instant/contributor/:contributorId',
+    {
+      config: { rateLimit: { max: app.config.rateLimit.booking, timeWindow: app.config.rateLimit.windowMs } },
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['sme-sessions'],
+        summary: 'Joins an expert who is available now: starts an instant session with the signed-in person.',
+        description:
+          'A reference-server extension (issue 7). The expert is available now when the admin permits ' +
+          'instant sessions (join_now_enabled) and their own toggle (available_for_instant) is on; the ' +
+          "public profiles' available_now says so. The session starts at once: ongoing, online " +
+          `(communication_way 0, the platform's meeting), ${INSTANT_SESSION_MINUTES} minutes long, ` +
+          'is_instant true. The expert is notified (push with session_id) and both sides hear of it on ' +
+          'the realtime sessions topic. 404 for an unknown expert; 409 expert_not_available when the ' +
+          'expert is not available now, expert_busy when they are in an ongoing session, instant_own ' +
+          'for the expert themself.',
+        security: signedIn,
+        params: Type.Object({ contributorId: IdParam }),
+        response: { 201: Envelope(SessionSchema), ...commonErrors, 404: ErrorBody, 409: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request)
+      const row = await startInstantSession(db, {
+        contributorId: request.params.contributorId,
+        smeId: auth.personId,
+        meetingProvider: app.config.zoom ? 'zoom' : 'webrtc',
+      })
+      const names = await namesOf(db, row)
+      await announce({ db, bus: app.bus, push: app.push }, row, {
+        to: 'contributor',
+        kind: 'instant_session',
+        title: 'notify.instant.title',
+        body: 'notify.instant.body',
+        values: { name: names.sme },
+      })
+      const [session] = await sessionsOut(db, [row], options(request))
+      reply.code(201)
+      return { data: session! }
     },
   )
 

@@ -9,7 +9,13 @@ import {
   type TestPerson,
 } from '../../test-support/context.ts'
 import { addSession, hoursFromNow } from '../../test-support/fixtures.ts'
-import { sessionsByMonth } from './index.ts'
+import {
+  lastRiyadhMonths,
+  STATISTICS_MONTHS,
+  sessionStatesByMonth,
+  sessionsByMonth,
+  smesByMonth,
+} from './index.ts'
 
 async function recommend(
   db: Kysely<Database>,
@@ -98,10 +104,11 @@ eachDatabase('contributor statistics', (dialect) => {
   it('counts sessions by state and communication way, and the hours of ended ones', async () => {
     const res = await get('session_statistics', expert.token)
     expect(res.statusCode).toBe(200)
-    const { by_month, ...counts } = res.json().data
+    const { by_month, last_months, ...counts } = res.json().data
     expect(counts).toEqual({
       total: 8,
       booked: 2,
+      ongoing: 1,
       ended: 3,
       cancelled: 1,
       sme_absent: 1,
@@ -109,6 +116,21 @@ eachDatabase('contributor statistics', (dialect) => {
       office: 1,
       hours: 3,
     })
+    // The chart series: the last six Riyadh months, each present. The two booked sessions (tomorrow and
+    // the day after) fall in the next month on a month's last day, after the series ends.
+    const months = lastRiyadhMonths(new Date())
+    expect(last_months.map((m: { month: string }) => m.month)).toEqual(months)
+    const sum = (key: string) => last_months.reduce((n: number, m: Record<string, number>) => n + m[key]!, 0)
+    const riyadhMonth = (hours: number) => new Date(hoursFromNow(hours + 3)).toISOString().slice(0, 7)
+    const bookedIn = [24, 30].filter((h) => months.includes(riyadhMonth(h))).length
+    expect([
+      sum('total'),
+      sum('booked'),
+      sum('ongoing'),
+      sum('ended'),
+      sum('cancelled'),
+      sum('sme_absent'),
+    ]).toEqual([6 + bookedIn, bookedIn, 1, 3, 1, 1])
     // The months (which depend on today) account for every session and every ended one.
     expect(by_month.reduce((n: number, m: { total: number }) => n + m.total, 0)).toBe(8)
     expect(by_month.reduce((n: number, m: { ended: number }) => n + m.ended, 0)).toBe(3)
@@ -132,14 +154,67 @@ eachDatabase('contributor statistics', (dialect) => {
   it('counts business owners met, new and returning, and by the phase of their latest recommendation', async () => {
     const res = await get('sme_statistics', expert.token)
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({
-      data: {
-        total: 3,
-        new: 2,
-        returning: 1,
-        by_company_phase: { idea_owner: 0, launched_project: 0, facing_challenge: 1, growing: 1 },
-      },
+    const { by_month, ...data } = res.json().data
+    expect(data).toEqual({
+      total: 3,
+      new: 2,
+      returning: 1,
+      by_company_phase: { idea_owner: 0, launched_project: 0, facing_challenge: 1, growing: 1 },
     })
+    expect(by_month.map((m: { month: string }) => m.month)).toEqual(lastRiyadhMonths(new Date()))
+    // Three owners met within the last days (one or two months); each is new in the month first met.
+    const met = by_month.reduce((n: number, m: { new: number }) => n + m.new, 0)
+    expect(met).toBe(3)
+  })
+
+  it('lists the last six Riyadh months, crossing a year', () => {
+    expect(STATISTICS_MONTHS).toBe(6)
+    // 21:30 UTC on 31 January is already 1 February in Riyadh.
+    expect(lastRiyadhMonths(new Date('2027-01-31T21:30:00Z'))).toEqual([
+      '2026-09',
+      '2026-10',
+      '2026-11',
+      '2026-12',
+      '2027-01',
+      '2027-02',
+    ])
+  })
+
+  it('counts sessions by state per month, with empty months as zeros', () => {
+    expect(
+      sessionStatesByMonth(
+        [
+          { state: 'ended', start_at: '2026-11-30T20:59:00.000Z' },
+          { state: 'booked', start_at: '2026-11-30T21:00:00.000Z' },
+          { state: 'sme_absent', start_at: '2026-12-02T09:00:00.000Z' },
+          { state: 'ended', start_at: '2026-08-15T09:00:00.000Z' },
+        ],
+        ['2026-10', '2026-11', '2026-12'],
+      ),
+    ).toEqual([
+      { month: '2026-10', total: 0, booked: 0, ongoing: 0, ended: 0, cancelled: 0, sme_absent: 0 },
+      { month: '2026-11', total: 1, booked: 0, ongoing: 0, ended: 1, cancelled: 0, sme_absent: 0 },
+      { month: '2026-12', total: 2, booked: 1, ongoing: 0, ended: 0, cancelled: 0, sme_absent: 1 },
+    ])
+  })
+
+  it('counts owners met per month, new the month they were first met and returning after', () => {
+    expect(
+      smesByMonth(
+        [
+          { sme_id: 1, start_at: '2026-08-15T09:00:00.000Z' }, // before the window: 1 is never new in it
+          { sme_id: 1, start_at: '2026-11-10T09:00:00.000Z' },
+          { sme_id: 2, start_at: '2026-11-11T09:00:00.000Z' },
+          { sme_id: 2, start_at: '2026-11-20T09:00:00.000Z' },
+          { sme_id: 2, start_at: '2026-12-01T09:00:00.000Z' },
+        ],
+        ['2026-10', '2026-11', '2026-12'],
+      ),
+    ).toEqual([
+      { month: '2026-10', met: 0, new: 0, returning: 0 },
+      { month: '2026-11', met: 2, new: 1, returning: 1 },
+      { month: '2026-12', met: 1, new: 0, returning: 1 },
+    ])
   })
 
   it("answers only the signed-in contributor's own numbers", async () => {
@@ -148,18 +223,20 @@ eachDatabase('contributor statistics', (dialect) => {
       ended: 1,
       hours: 1,
     })
-    expect((await get('sme_statistics', otherExpert.token)).json().data).toEqual({
+    expect((await get('sme_statistics', otherExpert.token)).json().data).toMatchObject({
       total: 1,
       new: 1,
       returning: 0,
       by_company_phase: { idea_owner: 0, launched_project: 1, facing_challenge: 0, growing: 0 },
     })
     const fresh = await ctx.person({ contributor: {} })
+    const months = lastRiyadhMonths(new Date())
     expect((await get('sme_statistics', fresh.token)).json().data).toEqual({
       total: 0,
       new: 0,
       returning: 0,
       by_company_phase: { idea_owner: 0, launched_project: 0, facing_challenge: 0, growing: 0 },
+      by_month: months.map((month) => ({ month, met: 0, new: 0, returning: 0 })),
     })
     for (const path of ['session_statistics', 'sme_statistics']) {
       expect((await get(path, null)).statusCode).toBe(401)

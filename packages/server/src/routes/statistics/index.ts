@@ -23,7 +23,30 @@ const COMPANY_PHASES = [
 /** States in which a business owner has been met. */
 const MET_STATES = ['ongoing', 'ended'] as const
 
+/** How many Riyadh calendar months the chart series cover, the current one included. */
+export const STATISTICS_MONTHS = 6
+
+/** Riyadh is UTC+3 all year (no daylight saving): a moment's Riyadh month is that of the moment + 3 h. */
+const RIYADH_OFFSET_MS = 3 * 3_600_000
+
+/** The Riyadh calendar month (`YYYY-MM`) a moment falls in. */
+function riyadhMonth(at: string | number | Date): string {
+  return new Date(new Date(at).getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 7)
+}
+
+/** The last `n` Riyadh calendar months (`YYYY-MM`), oldest first, ending with the month of `now`. */
+export function lastRiyadhMonths(now: Date, n = STATISTICS_MONTHS): string[] {
+  const [year, month] = riyadhMonth(now).split('-').map(Number) as [number, number]
+  const out: string[] = []
+  for (let i = n - 1; i >= 0; i--) {
+    const d = new Date(Date.UTC(year, month - 1 - i, 1))
+    out.push(d.toISOString().slice(0, 7))
+  }
+  return out
+}
+
 const count = Type.Integer({ minimum: 0 })
+const Month = Type.String({ pattern: '^\\d{4}-\\d{2}$' })
 
 /** core's `SessionStatistics`. */
 const SessionStatisticsSchema = Type.Object({
@@ -37,10 +60,25 @@ const SessionStatisticsSchema = Type.Object({
   hours: Type.Number({ minimum: 0 }),
   by_month: Type.Array(
     Type.Object({
-      month: Type.String({ pattern: '^\\d{4}-\\d{2}$' }),
+      month: Month,
       total: Type.Integer({ minimum: 0 }),
       ended: Type.Integer({ minimum: 0 }),
     }),
+  ),
+  ongoing: count,
+  last_months: Type.Array(
+    Type.Object({
+      month: Month,
+      total: count,
+      booked: count,
+      ongoing: count,
+      ended: count,
+      cancelled: count,
+      sme_absent: count,
+    }),
+    {
+      description: `The last ${STATISTICS_MONTHS} Riyadh months, oldest first, every month present (zeros included): sessions by state.`,
+    },
   ),
 })
 
@@ -50,12 +88,18 @@ const SmeStatisticsSchema = Type.Object({
   new: count,
   returning: count,
   by_company_phase: Type.Object(Object.fromEntries(COMPANY_PHASES.map((p) => [p, count]))),
+  by_month: Type.Array(Type.Object({ month: Month, met: count, new: count, returning: count }), {
+    description:
+      `The last ${STATISTICS_MONTHS} Riyadh months, oldest first, every month present: business owners met ` +
+      'that month (an ongoing or ended session), of whom new (met for the first time) and returning.',
+  }),
 })
 
 /** A contributor's session counts: all sessions (not requests), by state and communication way. */
 export async function sessionStatistics(
   db: Kysely<Database>,
   contributorId: number,
+  now: Date = new Date(),
 ): Promise<SessionStatistics> {
   const when = (column: 'state' | 'communication_way', value: string | number) =>
     sql<number>`coalesce(sum(case when ${sql.ref(column)} = ${value} then 1 else 0 end), 0)`
@@ -66,6 +110,7 @@ export async function sessionStatistics(
     .select((eb) => [
       eb.fn.countAll<number>().as('total'),
       when('state', 'booked').as('booked'),
+      when('state', 'ongoing').as('ongoing'),
       when('state', 'ended').as('ended'),
       when('state', 'cancelled').as('cancelled'),
       when('state', 'sme_absent').as('sme_absent'),
@@ -96,7 +141,55 @@ export async function sessionStatistics(
     office: Number(row.office),
     hours: Math.round((ms / 3_600_000) * 10) / 10,
     by_month: sessionsByMonth(times),
+    ongoing: Number(row.ongoing),
+    last_months: sessionStatesByMonth(times, lastRiyadhMonths(now)),
   }
+}
+
+type MonthStates = SessionStatistics['last_months'][number]
+
+/** Sessions per state in each of some Riyadh months (`YYYY-MM`), in the months' order, zeros included. */
+export function sessionStatesByMonth(
+  rows: readonly { state: string; start_at: string }[],
+  months: readonly string[],
+): MonthStates[] {
+  const out = new Map<string, MonthStates>(
+    months.map((month) => [
+      month,
+      { month, total: 0, booked: 0, ongoing: 0, ended: 0, cancelled: 0, sme_absent: 0 },
+    ]),
+  )
+  for (const r of rows) {
+    const m = out.get(riyadhMonth(r.start_at))
+    if (!m) continue
+    m.total++
+    if (r.state === 'booked' || r.state === 'ongoing' || r.state === 'ended') m[r.state]++
+    else if (r.state === 'cancelled' || r.state === 'sme_absent') m[r.state]++
+  }
+  return [...out.values()]
+}
+
+/**
+ * Business owners met in each of some Riyadh months, in the months' order: met that month, of whom new
+ * (their first meeting with this contributor ever is in that month) and returning (met before).
+ */
+export function smesByMonth(
+  rows: readonly { sme_id: number; start_at: string }[],
+  months: readonly string[],
+): SmeStatistics['by_month'] {
+  const first = new Map<number, string>()
+  const met = new Map<string, Set<number>>(months.map((m) => [m, new Set()]))
+  for (const r of rows) {
+    const month = riyadhMonth(r.start_at)
+    const earliest = first.get(r.sme_id)
+    if (earliest === undefined || month < earliest) first.set(r.sme_id, month)
+    met.get(month)?.add(r.sme_id)
+  }
+  return months.map((month) => {
+    const people = [...met.get(month)!]
+    const fresh = people.filter((id) => first.get(id) === month).length
+    return { month, met: people.length, new: fresh, returning: people.length - fresh }
+  })
 }
 
 /** Sessions per Riyadh calendar month (`YYYY-MM`, oldest first), with how many of them ended. */
@@ -119,7 +212,11 @@ export function sessionsByMonth(
  * A contributor's business-owner counts: distinct owners met (a session ongoing or ended), those met
  * once and more than once, and owners per company phase of the latest recommendation that gives one.
  */
-export async function smeStatistics(db: Kysely<Database>, contributorId: number): Promise<SmeStatistics> {
+export async function smeStatistics(
+  db: Kysely<Database>,
+  contributorId: number,
+  now: Date = new Date(),
+): Promise<SmeStatistics> {
   const perSme = db
     .selectFrom('sessions')
     .select((eb) => ['sme_id', eb.fn.countAll<number>().as('n')])
@@ -148,11 +245,19 @@ export async function smeStatistics(db: Kysely<Database>, contributorId: number)
     group by company_phase`.execute(db)
   const byPhase = Object.fromEntries(COMPANY_PHASES.map((p) => [p, 0])) as Record<CompanyPhase, number>
   for (const r of phases.rows) if (r.company_phase in byPhase) byPhase[r.company_phase] = Number(r.n)
+  const meetings = await db
+    .selectFrom('sessions')
+    .select(['sme_id', 'start_at'])
+    .where('contributor_id', '=', contributorId)
+    .where('state', 'in', MET_STATES)
+    .where(sessionRowsOnly)
+    .execute()
   return {
     total: Number(totals.total),
     new: Number(totals.once),
     returning: Number(totals.more),
     by_company_phase: byPhase,
+    by_month: smesByMonth(meetings, lastRiyadhMonths(now)),
   }
 }
 
@@ -169,7 +274,9 @@ export async function statisticsRoutes(fastify: FastifyInstance): Promise<void> 
           "The signed-in contributor's session counts by state, communication way and Riyadh month, and hours held.",
         description:
           'Sessions only (not pending, rejected or expired requests). online/office count communication way ' +
-          '0/1; hours sums the ended sessions (actual start and end when recorded), to one decimal.',
+          '0/1; hours sums the ended sessions (actual start and end when recorded), to one decimal. by_month ' +
+          `leaves out months without sessions; last_months (for charts) has each of the last ${STATISTICS_MONTHS} ` +
+          'Riyadh months with its sessions by state.',
         security: signedIn,
         response: { 200: Envelope(SessionStatisticsSchema), ...commonErrors },
       },
@@ -186,7 +293,8 @@ export async function statisticsRoutes(fastify: FastifyInstance): Promise<void> 
         description:
           'A business owner counts once they have had an ongoing or ended session; new means one such ' +
           'session, returning more than one. by_company_phase counts owners by the phase of the latest ' +
-          'recommendation (by session start) that gives one.',
+          'recommendation (by session start) that gives one. by_month (for charts) has each of the last ' +
+          `${STATISTICS_MONTHS} Riyadh months: owners met, new and returning.`,
         security: signedIn,
         response: { 200: Envelope(SmeStatisticsSchema), ...commonErrors },
       },

@@ -21,6 +21,7 @@ import {
 import { ApiHttpError, badRequest, notFound } from '../../http/errors.ts'
 import { commonErrors, Envelope, ErrorBody } from '../../http/schema.ts'
 import { requireAuth } from '../../plugins/auth.ts'
+import { canReadSessionRecords } from '../contributors/sme.ts'
 
 const signedIn = [{ apiKey: [], bearer: [] }]
 
@@ -211,7 +212,9 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['uploads'],
         summary:
           "An uploaded file, as a download: to the session's business owner and contributor, or to its uploader before it is attached to a session.",
-        description: 'Anyone else, and unknown ids, get 404.',
+        description:
+          'A file sent in a chat message is also served to the two people of that conversation. Anyone ' +
+          'else, and unknown ids, get 404.',
         security: signedIn,
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
         response: {
@@ -229,15 +232,24 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
         .executeTakeFirst()
       if (!row) throw notFound()
       let allowed = row.owner_person_id === auth.personId && row.session_id === null
-      if (row.session_id !== null) {
-        const session = await db
-          .selectFrom('sessions')
-          .innerJoin('contributors', 'contributors.id', 'sessions.contributor_id')
-          .select(['sessions.sme_id', 'contributors.person_id'])
-          .where('sessions.id', '=', row.session_id)
+      if (row.session_id !== null) allowed = await canReadSessionRecords(db, auth, row.session_id)
+      // A file sent in chat goes to the two people of the conversation it was sent in.
+      if (!allowed) {
+        const sentTo = await db
+          .selectFrom('chat_messages')
+          .innerJoin('conversations', 'conversations.id', 'chat_messages.conversation_id')
+          .innerJoin('contributors', 'contributors.id', 'conversations.contributor_id')
+          .select('chat_messages.id')
+          .where('chat_messages.file_id', '=', row.id)
+          .where((eb) =>
+            eb.or([
+              eb('conversations.sme_id', '=', auth.personId),
+              eb('contributors.person_id', '=', auth.personId),
+            ]),
+          )
+          .limit(1)
           .executeTakeFirst()
-        allowed =
-          session !== undefined && (session.sme_id === auth.personId || session.person_id === auth.personId)
+        allowed = sentTo !== undefined
       }
       if (!allowed) throw notFound()
       const stream = await app.files.get(row.stored_name)

@@ -1,0 +1,111 @@
+/**
+ * Instant sessions: a business owner joins an expert who is available now (issue 7). The expert is
+ * available when the admin permits it (`join_now_enabled`) and their own toggle is on
+ * (`available_for_instant`), and they are not in an ongoing session already.
+ *
+ * The session starts at once (`ongoing`, online, {@link INSTANT_SESSION_MINUTES} long). Every session
+ * row names a slot, so an instant session gets a slot of its own for its half hour, which it holds
+ * (`active_slot_id`): the expert's calendar shows the time as taken, and it is never offered to anyone
+ * else (it has started, and free-slot reads look only at future, unheld slots). On the wire its
+ * `schedule_id` is null, as for every instant session.
+ */
+import type { Kysely } from 'kysely'
+import type { Database, Row } from '../db/tables.ts'
+import { conflict, notFound } from '../http/errors.ts'
+import { newMeetingCredentials } from './sessions.ts'
+
+/** How long an instant session lasts, in minutes (an extension adds to it). */
+export const INSTANT_SESSION_MINUTES = 30
+
+/** What starting an instant session needs. */
+export interface InstantSessionInput {
+  /** The expert to join. */
+  contributorId: number
+  /** The business owner joining (their person id). */
+  smeId: number
+  /** The provider online meetings run on. */
+  meetingProvider: 'webrtc' | 'zoom'
+  /** The current time (tests pass their own). */
+  now?: Date
+}
+
+/**
+ * Starts an instant session in one transaction and returns its row. 404 for an unknown expert; 409
+ * `instant_own` for the expert themself, `expert_not_available` when the expert is not available now,
+ * `expert_busy` when the expert is in an ongoing session. Concurrent joins of one expert are
+ * serialised on the expert's row, so exactly one of them wins and the others get `expert_busy`.
+ */
+export async function startInstantSession(
+  db: Kysely<Database>,
+  input: InstantSessionInput,
+): Promise<Row<'sessions'>> {
+  const now = input.now ?? new Date()
+  const stamp = now.toISOString()
+  const end = new Date(now.getTime() + INSTANT_SESSION_MINUTES * 60_000).toISOString()
+  return db.transaction().execute(async (trx) => {
+    // A no-op write locks the expert's row (PostgreSQL) or takes the write lock (SQLite) before the
+    // checks, so two joins cannot both see the expert free; SELECT … FOR UPDATE is PostgreSQL-only.
+    const expert = await trx
+      .updateTable('contributors')
+      .set((eb) => ({ available_for_instant: eb.ref('available_for_instant') }))
+      .where('id', '=', input.contributorId)
+      .returning(['id', 'person_id', 'join_now_enabled', 'available_for_instant'])
+      .executeTakeFirst()
+    if (!expert) throw notFound('errors.contributorNotFound')
+    if (expert.person_id === input.smeId) throw conflict('instant_own', 'errors.instantOwn')
+    if (expert.join_now_enabled !== 1 || expert.available_for_instant !== 1)
+      throw conflict('expert_not_available', 'errors.instantUnavailable')
+    const busy = await trx
+      .selectFrom('sessions')
+      .select('id')
+      .where('contributor_id', '=', expert.id)
+      .where('state', '=', 'ongoing')
+      .limit(1)
+      .executeTakeFirst()
+    if (busy) throw conflict('expert_busy', 'errors.instantBusy')
+    const slot = await trx
+      .insertInto('slots')
+      .values({
+        contributor_id: expert.id,
+        start_at: stamp,
+        end_at: end,
+        availability: 2,
+        office_id: null,
+        created_at: stamp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const meeting = newMeetingCredentials()
+    return trx
+      .insertInto('sessions')
+      .values({
+        slot_id: slot.id,
+        active_slot_id: slot.id,
+        contributor_id: expert.id,
+        sme_id: input.smeId,
+        subject_id: null,
+        communication_way: 0,
+        office_id: null,
+        state: 'ongoing',
+        request_state: null,
+        request_reason: null,
+        answered_at: null,
+        description: null,
+        start_at: stamp,
+        end_at: end,
+        started_at: stamp,
+        ended_at: null,
+        end_reason: null,
+        cancel_reason_id: null,
+        cancel_reason: null,
+        is_instant: 1,
+        meeting_provider: input.meetingProvider,
+        meeting_number: meeting.number,
+        meeting_password: meeting.password,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  })
+}

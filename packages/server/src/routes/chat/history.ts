@@ -1,0 +1,238 @@
+/**
+ * Chat history and read state: reference-server extensions (issue 7). The spec's Firebase kept the
+ * messages in Firestore, where the apps read them directly; the reference server keeps them in its
+ * database, so it serves them here. `{id}` and `user_type` name the other party exactly as in
+ * chatting-possibility: with `sme`, `{id}` is a business owner and the caller acts as the expert (403 for a
+ * caller without an expert identity); with `contributor`, `{id}` is an expert and the caller is the
+ * business owner. Anyone who is not one of the two people of a conversation gets 404.
+ */
+
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { UserRole } from '@mashura/core'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../db/tables.ts'
+import {
+  type ChatPair,
+  chatMessagesPage,
+  chatPossibility,
+  conversationOf,
+  conversationSummaries,
+  markConversationRead,
+} from '../../domain/chat.ts'
+import { notFound } from '../../http/errors.ts'
+import {
+  commonErrors,
+  DEFAULT_PER_PAGE,
+  Envelope,
+  IdParams,
+  Nullable,
+  Paged,
+  PageQuery,
+  pageMeta,
+} from '../../http/schema.ts'
+import { ContributorSummarySchema, DateTimeSchema, SmeSummarySchema } from '../../http/wire-schemas.ts'
+import { mustBeSignedIn, requireAuth, requireContributor } from '../../plugins/auth.ts'
+
+const signedIn = [{ apiKey: [], bearer: [] }]
+
+const EXTENSION =
+  'A reference-server extension: the spec kept chat messages in Firebase, which the apps read directly. '
+
+const UserTypeQuery = {
+  user_type: Type.Union([Type.Literal('sme'), Type.Literal('contributor')], {
+    description: "Whether {id} is a business owner's person id (sme) or a contributor id (contributor)",
+  }),
+}
+
+const SenderId = Type.Union([Type.Integer(), Type.String()], {
+  description: 'The contributor id when the expert sent it, `sme:{person id}` when the business owner did.',
+})
+
+/** core's `ChatLastMessage`. */
+const ChatLastMessageSchema = Type.Object({
+  user: Type.Object({ id: SenderId }),
+  body: Nullable(Type.String()),
+  status: Type.Integer({ description: '1 sent, 2 read' }),
+})
+
+/** core's `ChatMessage`. */
+export const ChatMessageSchema = Type.Object({
+  id: Type.Integer(),
+  type: Type.Union([
+    Type.Literal('text'),
+    Type.Literal('image'),
+    Type.Literal('file'),
+    Type.Literal('voice'),
+  ]),
+  body: Nullable(
+    Type.String({ description: 'Plain text exactly as sent (never HTML); for a file, its url.' }),
+  ),
+  user: Type.Object({ id: SenderId }),
+  mine: Type.Boolean({ description: 'Whether the signed-in person sent it.' }),
+  status: Type.Integer({ description: '1 sent, 2 read' }),
+  created_at: DateTimeSchema,
+  file: Nullable(
+    Type.Object({
+      url: Type.String({
+        description: 'GET /uploader/files/{id}: to the two people of the conversation only.',
+      }),
+      name: Type.String(),
+      mime_type: Type.String(),
+      size: Type.Integer({ minimum: 0 }),
+      duration: Nullable(Type.Integer({ minimum: 0, description: "A voice note's length in seconds." })),
+    }),
+  ),
+})
+
+/** core's `ChatConversationSummary`. */
+export const ChatConversationSummarySchema = Type.Object({
+  conversation_id: Type.Integer(),
+  id: Type.String({ description: "The business owner's person id (the realtime conversation id)." }),
+  contributor: ContributorSummarySchema,
+  sme: SmeSummarySchema,
+  lastMessage: Nullable(ChatLastMessageSchema),
+  unread: Type.Integer({
+    minimum: 0,
+    description: 'Messages from the other party, non-empty and not read (status other than 2).',
+  }),
+  updated_at: DateTimeSchema,
+})
+
+/**
+ * The two people of a possible conversation with the caller and its id (null before the first message).
+ * A conversation that exists is readable by its two people whatever happened since (chat switched off,
+ * sessions cancelled); before the first message, the two must share a session. Anyone else: 404.
+ */
+async function conversationWith(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  otherId: number,
+  otherRole: UserRole,
+): Promise<{ pair: ChatPair; conversationId: number | null }> {
+  const [contributorId, smeId] =
+    otherRole === 'sme'
+      ? [requireContributor(request).contributorId, otherId]
+      : [otherId, requireAuth(request).personId]
+  const contributor = await db
+    .selectFrom('contributors')
+    .select(['id', 'person_id'])
+    .where('id', '=', contributorId)
+    .executeTakeFirst()
+  if (!contributor || contributor.person_id === smeId) throw notFound()
+  const pair = { contributorId, contributorPersonId: contributor.person_id, smeId }
+  const conversation = await conversationOf(db, pair)
+  if (conversation) return { pair, conversationId: conversation.id }
+  const possible = await chatPossibility(db, contributorId, smeId)
+  if (possible.ok || possible.reason === 'errors.chatDisabled') return { pair, conversationId: null }
+  throw notFound()
+}
+
+export async function chatHistoryRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const { db } = app.store
+
+  app.get(
+    '/chat/conversations',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['chat'],
+        summary: "The signed-in person's chat conversations, most recently changed first.",
+        description:
+          `${EXTENSION}With as=sme, the business owner's conversations with experts; with as=contributor, ` +
+          "the expert's (403 without an expert identity). Each has both people, the last message and the " +
+          "caller's unread count. At most 500.",
+        security: signedIn,
+        querystring: Type.Object({
+          as: Type.Union([Type.Literal('sme'), Type.Literal('contributor')], {
+            description: 'Whose side the signed-in person reads as.',
+          }),
+        }),
+        response: { 200: Envelope(Type.Array(ChatConversationSummarySchema)), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request)
+      const side =
+        request.query.as === 'contributor'
+          ? { contributorId: requireContributor(request).contributorId }
+          : { smeId: auth.personId }
+      return { data: await conversationSummaries(db, side, auth.personId, app.config.publicUrl) }
+    },
+  )
+
+  app.get(
+    '/chat/messages/:id',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['chat'],
+        summary: 'The messages between the signed-in person and another, newest first, paged.',
+        description:
+          `${EXTENSION}{id} and user_type name the other party as in chatting-possibility (403 with ` +
+          'user_type=sme for a caller without an expert identity); 404 for anyone who is not one of the ' +
+          'two people of the conversation. Before the first message the page is empty. Bodies are plain ' +
+          'text, exactly as sent.',
+        security: signedIn,
+        params: IdParams,
+        querystring: Type.Object({ ...UserTypeQuery, ...PageQuery }),
+        response: { 200: Paged(ChatMessageSchema), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request)
+      const page = request.query.page ?? 1
+      const perPage = request.query.per_page ?? DEFAULT_PER_PAGE
+      const { pair, conversationId } = await conversationWith(
+        db,
+        request,
+        request.params.id,
+        request.query.user_type,
+      )
+      if (conversationId === null) return { data: [], meta: pageMeta(page, perPage, 0) }
+      const { messages, total } = await chatMessagesPage(db, {
+        conversationId,
+        pair,
+        viewerPersonId: auth.personId,
+        page,
+        perPage,
+        publicUrl: app.config.publicUrl,
+      })
+      return { data: messages, meta: pageMeta(page, perPage, total) }
+    },
+  )
+
+  app.post(
+    '/chat/read/:id',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['chat'],
+        summary: "Marks the other party's messages in a conversation read (status 2).",
+        description:
+          `${EXTENSION}{id} and user_type as in chat/messages. Answers how many messages changed; when ` +
+          'any did, both people hear of it live (realtime conversations and chat topics).',
+        security: signedIn,
+        params: IdParams,
+        querystring: Type.Object(UserTypeQuery),
+        response: {
+          200: Envelope(Type.Object({ read: Type.Integer({ minimum: 0 }) })),
+          ...commonErrors,
+        },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request)
+      const { conversationId } = await conversationWith(
+        db,
+        request,
+        request.params.id,
+        request.query.user_type,
+      )
+      if (conversationId === null) return { data: { read: 0 } }
+      const read = await markConversationRead({ db, bus: app.bus }, conversationId, auth.personId)
+      return { data: { read } }
+    },
+  )
+}
