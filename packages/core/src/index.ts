@@ -36,8 +36,15 @@ export {
   type CancelSessionParams,
   type Center,
   type ChatAuthResult,
+  type ChatConversationSummary,
+  type ChatConversationsParams,
+  type ChatMessage,
+  type ChatMessageFile,
+  type ChatMessagesParams,
   type ChatMessageType,
   type ChatNotificationParams,
+  type ChatReadParams,
+  type ChatReadResult,
   type ChattingPossibility,
   type ChattingPossibilityParams,
   type CompanyPhase,
@@ -72,6 +79,8 @@ export {
   getBsaContributors,
   getCancelReasons,
   getCenters,
+  getChatConversations,
+  getChatMessages,
   getChatToken,
   getChattingPossibility,
   getCommonQuestions,
@@ -102,6 +111,7 @@ export {
   getSmeStatistics,
   getSubjects,
   getTermsAndConditions,
+  getVapidPublicKey,
   getWorkingHours,
   type HttpMethod,
   type IdPageParams,
@@ -121,6 +131,7 @@ export {
   type MeetingRole,
   type MeetingSignature,
   type MeetingSignatureParams,
+  markChatRead,
   markNotificationRead,
   markSmeAbsent,
   type Office,
@@ -169,6 +180,7 @@ export {
   searchContributors,
   sendChatNotification,
   setAvailableForInstant,
+  startInstantSession,
   submitRecommendations,
   submitSessionRating,
   type TermsParams,
@@ -206,6 +218,7 @@ export {
 } from './auth/index.ts'
 export {
   ar,
+  type CatalogExtension,
   catalogs,
   createTranslator,
   DEFAULT_LANGUAGE,
@@ -225,6 +238,9 @@ export {
   setI18nErrorHandler,
   type Translator,
 } from './i18n/index.ts'
+export { bookingCalendarMessages } from './i18n/widgets/booking-calendar.ts'
+export { expertSearchMessages } from './i18n/widgets/expert-search.ts'
+export { sessionRoomMessages } from './i18n/widgets/session-room.ts'
 export {
   base64ToBytes,
   bytesToBase64,
@@ -240,6 +256,7 @@ export {
   type RatingTokenErrorCode,
 } from './rating/index.ts'
 export {
+  type ChatChange,
   createMemoryPush,
   createMemoryRealtime,
   createWebSocketRealtime,
@@ -255,10 +272,12 @@ export {
   RealtimeError,
   type RealtimeSocket,
   type RealtimeSocketConstructor,
+  type SessionChange,
   type Unsubscribe,
   type WebSocketRealtime,
   type WebSocketRealtimeOptions,
 } from './realtime/index.ts'
+export * from './realtime/web-push.ts'
 export {
   availabilityForCommunicationWay,
   BREAKPOINTS,
@@ -331,7 +350,6 @@ export {
   SESSION_STORAGE_KEYS,
   STORAGE_KEYS,
 } from './storage/index.ts'
-
 export {
   $activeMenuItem,
   $auth,

@@ -3,7 +3,13 @@ import { apiPaths } from './paths.ts'
 import type {
   ApiResponse,
   AppNotification,
+  ChatConversationSummary,
+  ChatConversationsParams,
+  ChatMessage,
+  ChatMessagesParams,
   ChatNotificationParams,
+  ChatReadParams,
+  ChatReadResult,
   ChattingPossibility,
   ChattingPossibilityParams,
   IdParams,
@@ -47,4 +53,54 @@ export function getNotifications(
   options?: CallOptions,
 ): Promise<PagedResponse<AppNotification>> {
   return requestPage(client, apiPaths.chat.notifications, { ...options, query: params })
+}
+
+/**
+ * Lists the signed-in person's chat conversations, newest change first, each with the other party, the
+ * last message and the caller's unread count: `GET /chat/conversations` (a reference-server extension).
+ * `as: 'sme'` gives a business owner's conversations with experts; `as: 'contributor'` an expert's.
+ */
+export function getChatConversations(
+  client: ApiClient,
+  params: ChatConversationsParams = { as: 'sme' },
+  options?: CallOptions,
+): Promise<ApiResponse<ChatConversationSummary[]>> {
+  return client.request(apiPaths.chat.conversations, { ...options, query: params })
+}
+
+/**
+ * Reads the messages between the signed-in person and another, newest first, a page at a time:
+ * `GET /chat/messages/{id}` (a reference-server extension; `id` and `user_type` as in chatting-possibility).
+ */
+export function getChatMessages(
+  client: ApiClient,
+  params: ChatMessagesParams,
+  options?: CallOptions,
+): Promise<PagedResponse<ChatMessage>> {
+  const { id, ...query } = params
+  return requestPage(client, apiPaths.chat.messages(id), { ...options, query })
+}
+
+/**
+ * Marks the other party's messages in a conversation read (status 2): `POST /chat/read/{id}`
+ * (a reference-server extension; `id` and `user_type` as in chatting-possibility).
+ */
+export function markChatRead(
+  client: ApiClient,
+  params: ChatReadParams,
+  options?: CallOptions,
+): Promise<ApiResponse<ChatReadResult>> {
+  const { id, ...query } = params
+  return client.request(apiPaths.chat.read(id), { ...options, method: 'POST', query })
+}
+
+/**
+ * Reads the public VAPID key for `PushManager.subscribe` (a reference-server extension):
+ * `GET /push/vapid-public-key`. A server without Web Push answers 404: the push token is unavailable then.
+ */
+export function getVapidPublicKey(
+  client: ApiClient,
+  options?: CallOptions,
+): Promise<ApiResponse<{ public_key: string }>> {
+  return client.request(apiPaths.chat.vapidPublicKey, options)
 }

@@ -242,6 +242,13 @@ const cases: EndpointCase[] = [
     path: '/schedule/v3/schedules/501/sessions/dashboard',
     body: { communication_way: 0, subject_id: 3, description: 'التوسع' },
   },
+  {
+    fn: 'startInstantSession',
+    call: (c) => api.startInstantSession(c, 77),
+    method: 'POST',
+    path: '/schedule/instant/contributor/77',
+    body: {},
+  },
 
   // Rating
   {
@@ -498,6 +505,34 @@ const cases: EndpointCase[] = [
     path: '/schedule/v2/notifications-list/contributor',
     query: 'page=2&per_page=15',
   },
+  {
+    fn: 'getChatConversations',
+    call: (c) => api.getChatConversations(c),
+    method: 'GET',
+    path: '/chat/conversations',
+    query: 'as=sme',
+  },
+  {
+    fn: 'getChatMessages',
+    call: (c) => api.getChatMessages(c, { id: 31, user_type: 'contributor', page: 2, per_page: 20 }),
+    method: 'GET',
+    path: '/chat/messages/31',
+    query: 'user_type=contributor&page=2&per_page=20',
+  },
+  {
+    fn: 'getVapidPublicKey',
+    call: (c) => api.getVapidPublicKey(c),
+    method: 'GET',
+    path: '/push/vapid-public-key',
+  },
+  {
+    fn: 'markChatRead',
+    call: (c) => api.markChatRead(c, { id: 31, user_type: 'sme' }),
+    method: 'POST',
+    path: '/chat/read/31',
+    query: 'user_type=sme',
+    body: {},
+  },
 
   // Statistics
   {
@@ -580,20 +615,20 @@ describe('endpoint functions', () => {
     client = createApiClient({ baseURL: BASE, apiKey: 'key-1', fetch: recording.fetch })
   })
 
-  it('cover every exported endpoint function, the spec’s 63 calls', () => {
+  it('cover every exported endpoint function: the spec’s 63 calls and 4 reference-server extensions', () => {
     const functions = Object.entries(api)
       .filter(([, value]) => typeof value === 'function')
       .map(([name]) => name)
       .filter((name) => !notEndpoints.includes(name))
     const tested = new Set([...cases.map((row) => row.fn), ...multipartEndpoints])
     expect([...tested].sort()).toEqual(functions.sort())
-    expect(functions).toHaveLength(63)
+    expect(functions).toHaveLength(68)
   })
 
   it('use every path of spec section 7 exactly once', () => {
     const paths = new Set(cases.map((row) => `${row.method} ${row.path}`))
-    // 64 paths: the terms read has two; the 2 uploads are checked separately.
-    expect(paths.size + multipartEndpoints.length).toBe(64)
+    // 64 paths of the spec (the terms read has two; the 2 uploads are checked separately) and the 4 extensions.
+    expect(paths.size + multipartEndpoints.length).toBe(69)
   })
 
   it.each(cases.map((row) => [row.label ? `${row.fn} (${row.label})` : row.fn, row] as const))(

@@ -5,8 +5,12 @@
 
 export { getChatToken, login, logoutSession } from './authentication.ts'
 export {
+  getChatConversations,
+  getChatMessages,
   getChattingPossibility,
   getNotifications,
+  getVapidPublicKey,
+  markChatRead,
   markNotificationRead,
   sendChatNotification,
 } from './chat.ts'
@@ -86,6 +90,7 @@ export {
   getSmeSessionHistory,
   getSmeSessionRequests,
   getSmeSessions,
+  startInstantSession,
 } from './sme-sessions.ts'
 export { getSessionStatistics, getSmeStatistics } from './statistics.ts'
 export type {
@@ -108,8 +113,15 @@ export type {
   CancelSessionParams,
   Center,
   ChatAuthResult,
+  ChatConversationSummary,
+  ChatConversationsParams,
+  ChatMessage,
+  ChatMessageFile,
+  ChatMessagesParams,
   ChatMessageType,
   ChatNotificationParams,
+  ChatReadParams,
+  ChatReadResult,
   ChattingPossibility,
   ChattingPossibilityParams,
   CommunicationWayId,

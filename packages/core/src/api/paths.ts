@@ -48,6 +48,8 @@ export const apiPaths = {
     details: (id: PathId) => `/schedule/sessions/${segment(id)}/details`,
     requests: '/schedule/requests/sme-session',
     book: (slotId: PathId) => `/schedule/v3/schedules/${segment(slotId)}/sessions/dashboard`,
+    /** A reference-server extension: joins an expert who is available now. */
+    instant: (contributorId: PathId) => `/schedule/instant/contributor/${segment(contributorId)}`,
   },
   /** Rating and recommendations. */
   rating: {
@@ -96,6 +98,14 @@ export const apiPaths = {
     notify: (id: PathId) => `/schedule/notifiable-id/${segment(id)}/chat-notification`,
     notification: (id: PathId) => `/schedule/notification/${segment(id)}`,
     notifications: '/schedule/v2/notifications-list/contributor',
+    /** A reference-server extension: the signed-in person's conversations. */
+    conversations: '/chat/conversations',
+    /** A reference-server extension: the messages with another person. */
+    messages: (id: PathId) => `/chat/messages/${segment(id)}`,
+    /** A reference-server extension: marks the other person's messages read. */
+    read: (id: PathId) => `/chat/read/${segment(id)}`,
+    /** A reference-server extension: the public VAPID key browsers subscribe to Web Push with. */
+    vapidPublicKey: '/push/vapid-public-key',
   },
   /** The contributor's statistics. */
   statistics: {

@@ -63,3 +63,17 @@ export function bookSlot(
   const { id, ...body } = params
   return client.request(apiPaths.smeSessions.book(id), { ...options, method: 'POST', body })
 }
+
+/**
+ * Joins an expert who is available now (`available_now` on their profile): starts an instant session
+ * with the signed-in business owner, ongoing at once: `POST /schedule/instant/contributor/{contributorId}`
+ * (a reference-server extension, issue 7). Answers 201 with the session; 409 when the expert is not
+ * available now, is in another session, or is the caller.
+ */
+export function startInstantSession(
+  client: ApiClient,
+  contributorId: number,
+  options?: CallOptions,
+): Promise<ApiResponse<Session>> {
+  return client.request(apiPaths.smeSessions.instant(contributorId), { ...options, method: 'POST' })
+}

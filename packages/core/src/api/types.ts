@@ -16,6 +16,7 @@
  */
 
 import type {
+  ChatLastMessage,
   CommunicationWayId,
   ContributorKind,
   RequestState,
@@ -334,6 +335,11 @@ export interface ContributorProfile extends ContributorSummary {
   sessions_count: number
   /** When the profile was created (the "newest" sort uses it). */
   created_at: string
+  /**
+   * Whether a business owner can join this expert now in an instant session: the admin permits it
+   * (`join_now_enabled`) and the expert's own toggle (`available_for_instant`) is on.
+   */
+  available_now: boolean
 }
 
 /** The query of `GET /profile/contributors` (search). */
@@ -348,6 +354,8 @@ export type ContributorSearchParams = PageParams & {
   centers?: number[]
   /** Only contributors advising on these subjects. */
   subjects?: number[]
+  /** Only contributors with at least one free slot ahead. */
+  available?: boolean
 }
 
 /** The query of `GET /profile/v2/consultants` and `GET /profile/v2/bsa`: the search filters plus field and order. */
@@ -901,6 +909,80 @@ export type ChatNotificationParams = {
   message: string
 }
 
+/**
+ * The file a voice, image or file chat message carries. `url` is served by `GET /uploader/files/{id}` to
+ * the two people of the conversation only: fetch it with the API key and the bearer token (an `<audio>`
+ * or `<img>` cannot send them), then show it from a blob URL.
+ */
+export interface ChatMessageFile {
+  /** The file's address (`{base}/uploader/files/{id}`). */
+  url: string
+  /** The original file name. */
+  name: string
+  /** The MIME type, as the server detected it. */
+  mime_type: string
+  /** The size in bytes. */
+  size: number
+  /** A voice note's length in seconds, or `null`. */
+  duration: number | null
+}
+
+/** One chat message of `GET /chat/messages/{id}` (a reference-server extension). */
+export interface ChatMessage {
+  /** The message's id. */
+  id: number
+  /** The kind of message. */
+  type: ChatMessageType
+  /** The text, exactly as sent (plain text: never render it as HTML); for a file, its address. */
+  body: string | null
+  /** The sender: the contributor id when the expert sent it, `sme:{person id}` when the business owner did. */
+  user: { id: number | string }
+  /** Whether the signed-in person sent it. */
+  mine: boolean
+  /** 1 sent, 2 read (`MESSAGE_STATUS_READ`). */
+  status: number
+  /** When it was sent. */
+  created_at: string
+  /** The file a voice, image or file message carries; `null` for text. */
+  file: ChatMessageFile | null
+}
+
+/** The parameters of `GET /chat/messages/{id}`: the other party as in chatting-possibility, and the page. */
+export type ChatMessagesParams = ChattingPossibilityParams & PageParams
+
+/** The parameters of `POST /chat/read/{id}`: the other party as in chatting-possibility. */
+export type ChatReadParams = ChattingPossibilityParams
+
+/** The answer of `POST /chat/read/{id}`. */
+export interface ChatReadResult {
+  /** How many of the other party's messages this call marked read. */
+  read: number
+}
+
+/** The parameters of `GET /chat/conversations`. */
+export type ChatConversationsParams = {
+  /** Whose side: `sme`, the signed-in business owner's conversations with experts; `contributor`, the signed-in expert's. */
+  as: UserRole
+}
+
+/** A conversation of `GET /chat/conversations` (a reference-server extension), newest change first. */
+export interface ChatConversationSummary {
+  /** The conversation's id. */
+  conversation_id: number
+  /** The business owner's person id, as a string (the realtime conversation id). */
+  id: string
+  /** The expert. */
+  contributor: ContributorSummary
+  /** The business owner. */
+  sme: SmeSummary
+  /** The last message, or `null`. */
+  lastMessage: ChatLastMessage | null
+  /** How many messages the other party sent that the signed-in person has not read (non-empty, status not 2). */
+  unread: number
+  /** When the conversation last changed. */
+  updated_at: string
+}
+
 /** A notification for a contributor (named so as not to shadow the DOM's `Notification`). */
 export interface AppNotification {
   /** The notification's id. */
@@ -946,6 +1028,21 @@ export interface SessionStatistics {
   hours: number
   /** Sessions per calendar month in Riyadh time (`YYYY-MM`), oldest first; months without sessions are left out. */
   by_month: { month: string; total: number; ended: number }[]
+  /** Sessions going on now. */
+  ongoing: number
+  /**
+   * The last 6 calendar months in Riyadh time (`YYYY-MM`), oldest first, the current one last, every month
+   * present (zeros included): the sessions starting in it, in all and by state. For charts.
+   */
+  last_months: {
+    month: string
+    total: number
+    booked: number
+    ongoing: number
+    ended: number
+    cancelled: number
+    sme_absent: number
+  }[]
 }
 
 /** A contributor's business-owner counts for the dashboard. */
@@ -958,6 +1055,12 @@ export interface SmeStatistics {
   returning: number
   /** Business owners per company phase of their latest recommendation. */
   by_company_phase: Record<CompanyPhase, number>
+  /**
+   * The last 6 calendar months in Riyadh time (`YYYY-MM`), oldest first, every month present: the business
+   * owners met in it (an ongoing or ended session), of whom `new` were met for the first time and
+   * `returning` had been met before. For charts.
+   */
+  by_month: { month: string; met: number; new: number; returning: number }[]
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -271,6 +271,17 @@ export const ar = {
   'contact.whatsapp': 'واتساب',
   'auth.signingIn': 'جارٍ تسجيل الدخول…',
 
+  // Sign-in in a popup for widgets on partner sites (/sign-in/popup)
+  'signIn.popupTitle': 'تسجيل الدخول إلى مشورة',
+  'signIn.signingIn': 'جارٍ تسجيل دخولك…',
+  'signIn.done': 'تم تسجيل دخولك. يمكنك إغلاق هذه النافذة.',
+  'signIn.failed': 'تعذّر تسجيل الدخول',
+  'signIn.cancelled': 'ألغيت تسجيل الدخول. أغلق هذه النافذة وحاول مرة أخرى متى شئت.',
+  'signIn.noOpener': 'أُغلقت الصفحة التي طلبت تسجيل الدخول. أغلق هذه النافذة وابدأ من جديد.',
+  'signIn.refused': 'لا يمكن تسجيل الدخول من هذا الموقع',
+  'signIn.originNotAllowed': 'هذا الموقع غير مصرّح له بتسجيل الدخول عبر مشورة، أو أن مفتاحه غير معروف.',
+  'signIn.incompleteLink': 'رابط تسجيل الدخول ناقص. أغلق هذه النافذة وابدأ من جديد.',
+
   // Terms popup
   'terms.title': 'الشروط والأحكام',
   'terms.intro': 'يرجى قراءة الشروط والأحكام والموافقة عليها للمتابعة.',
@@ -341,6 +352,8 @@ export const ar = {
   'notify.smeAbsent.body': 'سجّل {name} غيابك عن الجلسة.',
   'notify.sessionStarting.title': 'جلستك تبدأ خلال ١٥ دقيقة',
   'notify.sessionStarting.body': 'جلسة مع {name}',
+  'notify.instant.title': 'جلسة فورية الآن',
+  'notify.instant.body': 'جلسة فورية مع {name} بانتظارك الآن.',
   'email.rating.subject': 'قيّم جلستك على مشورة',
   'email.rating.body':
     'مرحبًا {name}،\nشكرًا لحضورك جلستك مع {expert}. يسعدنا أن تقيّمها عبر الرابط التالي (صالح لمدة ٧ أيام):\n{url}',
@@ -384,6 +397,11 @@ export const ar = {
   'errors.meetingUnavailable': 'تعذّر بدء الاجتماع، يرجى المحاولة مرة أخرى.',
   'errors.chatDisabled': 'المحادثة غير متاحة لهذا الخبير.',
   'errors.instantNotEnabled': 'الجلسات الفورية غير مفعّلة لحسابك.',
+  'errors.instantUnavailable': 'هذا الخبير غير متاح للجلسات الفورية الآن.',
+  'errors.instantBusy': 'هذا الخبير في جلسة أخرى الآن، يرجى المحاولة بعد قليل.',
+  'errors.instantOwn': 'لا يمكنك بدء جلسة فورية مع نفسك.',
+  'errors.contributorNotFound': 'الخبير غير موجود.',
+  'errors.chatFileInvalid': 'يجب أن يكون الملف المرسل من الملفات التي رفعتها عبر خدمة الرفع.',
   'errors.contributorOnly': 'هذا الإجراء متاح للخبراء فقط.',
   'errors.alreadyRated': 'سبق تقييم هذه الجلسة.',
   'errors.ratingLinkExpired': 'انتهت صلاحية رابط التقييم.',

@@ -262,6 +262,17 @@ export const en: Record<MessageKey, string> = {
   'contact.whatsapp': 'WhatsApp',
   'auth.signingIn': 'Signing you in…',
 
+  // Sign-in in a popup for widgets on partner sites (/sign-in/popup)
+  'signIn.popupTitle': 'Sign in to Mashura',
+  'signIn.signingIn': 'Signing you in…',
+  'signIn.done': 'You are signed in. You can close this window.',
+  'signIn.failed': 'We could not sign you in',
+  'signIn.cancelled': 'You cancelled signing in. Close this window and try again whenever you like.',
+  'signIn.noOpener': 'The page that asked you to sign in has closed. Close this window and start again.',
+  'signIn.refused': 'Signing in from this site is not possible',
+  'signIn.originNotAllowed': 'This site is not allowed to sign in through Mashura, or its key is unknown.',
+  'signIn.incompleteLink': 'The sign-in link is incomplete. Close this window and start again.',
+
   // Terms popup
   'terms.title': 'Terms and conditions',
   'terms.intro': 'Please read and accept the terms and conditions to continue.',
@@ -332,6 +343,8 @@ export const en: Record<MessageKey, string> = {
   'notify.smeAbsent.body': '{name} marked you absent from the session.',
   'notify.sessionStarting.title': 'Your session starts in 15 minutes',
   'notify.sessionStarting.body': 'Session with {name}',
+  'notify.instant.title': 'An instant session now',
+  'notify.instant.body': 'An instant session with {name} is waiting for you now.',
   'email.rating.subject': 'Rate your Mashura session',
   'email.rating.body':
     'Hello {name},\nThank you for your session with {expert}. Please rate it at this link (valid for 7 days):\n{url}',
@@ -374,6 +387,11 @@ export const en: Record<MessageKey, string> = {
   'errors.meetingUnavailable': 'The meeting could not be started. Please try again.',
   'errors.chatDisabled': 'Chat is not available for this expert.',
   'errors.instantNotEnabled': 'Instant sessions are not enabled for your account.',
+  'errors.instantUnavailable': 'This expert is not available for instant sessions right now.',
+  'errors.instantBusy': 'This expert is in another session right now. Please try again shortly.',
+  'errors.instantOwn': 'You cannot start an instant session with yourself.',
+  'errors.contributorNotFound': 'The expert was not found.',
+  'errors.chatFileInvalid': 'The file must be one you uploaded through the upload service.',
   'errors.contributorOnly': 'This action is available to experts only.',
   'errors.alreadyRated': 'This session has already been rated.',
   'errors.ratingLinkExpired': 'This rating link has expired.',

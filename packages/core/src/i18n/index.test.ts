@@ -10,6 +10,7 @@ import {
   parse,
 } from '@formatjs/icu-messageformat-parser'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { hostAppCatalogParts, hostAppMessages } from './host-app/index.ts'
 import {
   ar,
   catalogs,
@@ -27,6 +28,9 @@ import {
   normalizeLanguage,
   setI18nErrorHandler,
 } from './index.ts'
+import { bookingCalendarMessages } from './widgets/booking-calendar.ts'
+import { expertSearchMessages } from './widgets/expert-search.ts'
+import { sessionRoomMessages } from './widgets/session-room.ts'
 
 type ArgumentKind = 'string' | 'number' | 'date' | 'select' | 'tag'
 
@@ -444,5 +448,47 @@ describe('isMessageKey', () => {
     expect(isMessageKey('errors.slotAlreadyBooked')).toBe(true)
     expect(isMessageKey('errors.unknownCode')).toBe(false)
     expect(isMessageKey('toString')).toBe(false)
+  })
+})
+
+describe('widget catalogs (extensions)', () => {
+  const extensions = { bookingCalendarMessages, expertSearchMessages, sessionRoomMessages, hostAppMessages }
+
+  it.each(Object.entries(extensions))(
+    '%s: same keys, namespaced, valid ICU, same arguments in both languages',
+    (_name, extension) => {
+      expect(keysMissingFrom(extension.ar, extension.en)).toEqual([])
+      expect(keysMissingFrom(extension.en, extension.ar)).toEqual([])
+      for (const key of Object.keys(extension.ar)) {
+        expect(key).toMatch(/^[a-z][a-zA-Z]*(\.[a-zA-Z][a-zA-Z0-9]*)+$/)
+        for (const lang of LANGUAGES) {
+          expect(() =>
+            parse(extension[lang][key as keyof typeof extension.ar], { requiresOtherClause: true }),
+          ).not.toThrow()
+        }
+        expect(JSON.stringify(argumentsOf(extension.ar[key as keyof typeof extension.ar]))).toBe(
+          JSON.stringify(argumentsOf(extension.en[key as keyof typeof extension.en])),
+        )
+      }
+    },
+  )
+
+  it('host app: its three parts never define one key twice (a later part would silently win)', () => {
+    const keys = hostAppCatalogParts.flatMap((part) => Object.keys(part.ar))
+    expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([])
+  })
+
+  it('extends a translator with its own keys, which win over shared ones, cached per extension', () => {
+    const extension = {
+      ar: { 'x.own': 'خاص', 'nav.home': 'بيت' },
+      en: { 'x.own': 'Own', 'nav.home': 'House' },
+    }
+    const ar1 = createTranslator('ar', extension)
+    expect(ar1.t('x.own')).toBe('خاص')
+    expect(ar1.t('nav.home')).toBe('بيت')
+    expect(ar1.t('common.error')).toBe(ar['common.error'])
+    expect(createTranslator('en', extension).t('x.own')).toBe('Own')
+    expect(createTranslator('ar', extension)).toBe(ar1)
+    expect(createTranslator('ar').t('nav.home')).toBe(ar['nav.home'])
   })
 })

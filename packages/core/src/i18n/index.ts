@@ -86,8 +86,17 @@ export function setI18nErrorHandler(handler: I18nErrorHandler = defaultI18nError
   return previous
 }
 
+/**
+ * A widget's or page's own messages, in both languages, kept out of the shared catalogs so that each
+ * bundle ships only the messages it shows (the rate-form carries none of the booking widget's). Both
+ * languages must hold the same keys; tests check that, as they do for the shared catalogs.
+ */
+export type CatalogExtension<K extends string = string> = Readonly<
+  Record<Language, Readonly<Record<K, string>>>
+>
+
 /** A language-bound formatter of catalog messages. */
-export interface Translator {
+export interface Translator<K extends string = MessageKey> {
   /** The language messages come out in. */
   readonly lang: Language
   /** The writing direction of that language. */
@@ -98,23 +107,42 @@ export interface Translator {
    * Formats the message `key` with `values` for its ICU arguments. A key missing from the catalog is
    * reported to the error handler and comes back as the key itself; it never throws unless the handler does.
    */
-  t(key: MessageKey, values?: MessageValues): string
+  t(key: K | MessageKey, values?: MessageValues): string
 }
 
 // Riyadh is where people are (see `time`); repeated here so that i18n does not depend on time.
 const RIYADH_TZ = 'Asia/Riyadh'
 const intlCache = createIntlCache()
 const translators = new Map<Language, Translator>()
+const extendedTranslators = new WeakMap<CatalogExtension, Map<Language, Translator<string>>>()
 
 /**
  * Returns the translator for a language hint (normalized with `normalizeLanguage`, so an `Accept-Language`
  * value works). Translators and their Intl formatters are cached and shared.
+ *
+ * With an `extension`, the translator also knows that extension's keys (a widget's own messages), which
+ * win over shared keys of the same name; it is cached per extension object and language.
  */
-export function createTranslator(lang: string = DEFAULT_LANGUAGE): Translator {
+export function createTranslator(lang?: string): Translator
+export function createTranslator<K extends string>(
+  lang: string | undefined,
+  extension: CatalogExtension<K>,
+): Translator<K>
+export function createTranslator<K extends string>(
+  lang: string = DEFAULT_LANGUAGE,
+  extension?: CatalogExtension<K>,
+): Translator<K> {
   const language = normalizeLanguage(lang)
-  const cached = translators.get(language)
+  let cache: Map<Language, Translator<string>> = translators
+  if (extension) {
+    cache = extendedTranslators.get(extension) ?? new Map()
+    extendedTranslators.set(extension, cache)
+  }
+  const cached = cache.get(language)
   if (cached) return cached
-  const messages: Readonly<Record<string, string>> = catalogs[language]
+  const messages: Readonly<Record<string, string>> = extension
+    ? { ...catalogs[language], ...extension[language] }
+    : catalogs[language]
   const intl = createIntl<string>(
     {
       locale: LOCALES[language],
@@ -125,7 +153,7 @@ export function createTranslator(lang: string = DEFAULT_LANGUAGE): Translator {
     },
     intlCache,
   )
-  const translator: Translator = {
+  const translator: Translator<K> = {
     lang: language,
     dir: direction(language),
     intl,
@@ -137,6 +165,6 @@ export function createTranslator(lang: string = DEFAULT_LANGUAGE): Translator {
       return intl.formatMessage({ id: key }, values)
     },
   }
-  translators.set(language, translator)
+  cache.set(language, translator)
   return translator
 }

@@ -84,4 +84,45 @@ describe('memory push', () => {
     expect(await none.getToken('k')).toBeNull()
     expect(() => createMemoryPush({ failListening: true }).onMessage(() => {})).toThrow()
   })
+
+  it('tells chat listeners of later changes only, and refuses them while signed out', async () => {
+    const rt = createMemoryRealtime()
+    const errors: RealtimeError[] = []
+    rt.watchChat(
+      () => {},
+      (e) => errors.push(e),
+    )
+    expect(errors[0]?.code).toBe('unauthenticated')
+    await rt.signIn('t')
+    rt.changeChat({ contributor_id: 7, sme_id: 3 })
+    const seen: unknown[] = []
+    const stop = rt.watchChat((c) => seen.push(c))
+    expect(seen).toEqual([])
+    rt.changeChat({ contributor_id: 7, sme_id: 4 })
+    stop()
+    rt.changeChat({ contributor_id: 7, sme_id: 5 })
+    expect(seen).toEqual([{ contributor_id: 7, sme_id: 4 }])
+  })
+
+  it('tells session listeners of later changes only', async () => {
+    const rt = createMemoryRealtime()
+    await rt.signIn('t')
+    const change = {
+      id: 5,
+      state: 'ended',
+      request_state: null,
+      contributor_id: 7,
+      sme_id: 3,
+      start_at: '2026-11-22T09:00:00+03:00',
+      end_at: '2026-11-22T10:00:00+03:00',
+      is_instant: false,
+      communication_way: 0,
+    }
+    const seen: unknown[] = []
+    const stop = rt.watchSessions((c) => seen.push(c))
+    rt.changeSession(change)
+    stop()
+    rt.changeSession({ ...change, state: 'cancelled' })
+    expect(seen).toEqual([change])
+  })
 })

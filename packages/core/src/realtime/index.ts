@@ -20,6 +20,27 @@ export interface ExpertRecord {
 /** Stops a listener. */
 export type Unsubscribe = () => void
 
+/** A change of one of the signed-in person's chat conversations (a message sent, messages read). */
+export interface ChatChange {
+  /** The conversation's expert. */
+  contributor_id: number
+  /** The conversation's business owner (their person id). */
+  sme_id: number
+}
+
+/** A session or request of the signed-in person as the live store tells of it (what changed, not all of it). */
+export interface SessionChange {
+  id: number
+  state: string
+  request_state: string | null
+  contributor_id: number
+  sme_id: number
+  start_at: string
+  end_at: string
+  is_instant: boolean
+  communication_way: number
+}
+
 /** Why a realtime operation failed. */
 export class RealtimeError extends Error {
   override readonly name = 'RealtimeError'
@@ -55,6 +76,21 @@ export interface RealtimeClient {
   watchConversations(
     contributorId: string,
     listener: (conversations: ChatConversation[]) => void,
+    onError?: (error: RealtimeError) => void,
+  ): Unsubscribe
+  /**
+   * Listens to changes of the signed-in person's own chat conversations, as business owner or as expert
+   * (a reference-server extension: the spec's business owners had no live chat list). Each change names
+   * the conversation; read its messages again then. Nothing is heard at once, only later changes.
+   */
+  watchChat(listener: (change: ChatChange) => void, onError?: (error: RealtimeError) => void): Unsubscribe
+  /**
+   * Listens to changes of the sessions and requests the signed-in person is in, as business owner or as
+   * expert (a reference-server extension), so an open session page follows what the other side did
+   * (started, ended, cancelled). Nothing is heard at once, only later changes.
+   */
+  watchSessions(
+    listener: (change: SessionChange) => void,
     onError?: (error: RealtimeError) => void,
   ): Unsubscribe
 }
@@ -103,6 +139,10 @@ export interface MemoryRealtime extends RealtimeClient {
   setNotificationCount(contributorId: string, count: number): void
   /** Writes (or deletes, with null) one chat conversation. */
   setConversation(contributorId: string, conversation: ChatConversation | null, conversationId?: string): void
+  /** Tells the chat listeners that a conversation changed. */
+  changeChat(change: ChatChange): void
+  /** Tells the session listeners that a session changed. */
+  changeSession(change: SessionChange): void
 }
 
 /**
@@ -121,6 +161,8 @@ export function createMemoryRealtime(
     expert: new Map<string, Set<Listener<ExpertRecord | null>>>(),
     count: new Map<string, Set<Listener<number>>>(),
     chat: new Map<string, Set<Listener<ChatConversation[]>>>(),
+    changes: new Map<string, Set<Listener<ChatChange>>>(),
+    sessions: new Map<string, Set<Listener<SessionChange>>>(),
   }
 
   const chatList = (id: string) => [...(conversations.get(id)?.values() ?? [])]
@@ -128,7 +170,7 @@ export function createMemoryRealtime(
   function watch<T>(
     table: Map<string, Set<Listener<T>>>,
     id: string,
-    current: () => T,
+    current: (() => T) | null,
     fn: (v: T) => void,
     onError?: (e: RealtimeError) => void,
   ): Unsubscribe {
@@ -140,7 +182,7 @@ export function createMemoryRealtime(
     table.set(id, set)
     const entry = { fn, onError }
     set.add(entry)
-    fn(current())
+    if (current) fn(current())
     return () => {
       set.delete(entry)
     }
@@ -165,6 +207,9 @@ export function createMemoryRealtime(
     watchNotificationCount: (id, fn, onError) =>
       watch(listeners.count, id, () => counts.get(id) ?? 0, fn, onError),
     watchConversations: (id, fn, onError) => watch(listeners.chat, id, () => chatList(id), fn, onError),
+    // Changes have no current state: a listener hears only what happens after it starts.
+    watchChat: (fn, onError) => watch(listeners.changes, '', null, fn, onError),
+    watchSessions: (fn, onError) => watch(listeners.sessions, '', null, fn, onError),
     setExpert(id, record) {
       experts.set(id, record)
       emit(listeners.expert, id, record)
@@ -179,6 +224,12 @@ export function createMemoryRealtime(
       if (conversation) map.set(conversation.id, conversation)
       else if (conversationId) map.delete(conversationId)
       emit(listeners.chat, id, chatList(id))
+    },
+    changeChat(change) {
+      emit(listeners.changes, '', change)
+    },
+    changeSession(change) {
+      emit(listeners.sessions, '', change)
     },
   }
 }

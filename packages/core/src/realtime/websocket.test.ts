@@ -356,4 +356,62 @@ describe('createWebSocketRealtime', () => {
     last().receive('notification_count', { count: 1 })
     expect(counts).toEqual([1])
   })
+
+  it('listens to chat changes, as a business owner too, and never replays an old one', async () => {
+    const rt = client()
+    const signing = rt.signIn('tok')
+    // A business owner: no contributor id, which the chat topic does not need.
+    last().accept(null)
+    await signing
+    const socket = last()
+    const seen: unknown[] = []
+    const errors: RealtimeError[] = []
+    const stop = rt.watchChat(
+      (c) => seen.push(c),
+      (e) => errors.push(e),
+    )
+    expect(socket.sent.at(-1)).toEqual({ type: 'subscribe', data: { topic: 'chat', contributor_id: null } })
+    socket.receive('chat', { contributor_id: 7, sme_id: 3 })
+    expect(seen).toEqual([{ contributor_id: 7, sme_id: 3 }])
+    const later: unknown[] = []
+    const stopLater = rt.watchChat((c) => later.push(c))
+    expect(later).toEqual([])
+    socket.receive('chat', { contributor_id: '7', sme_id: '4' })
+    expect(later).toEqual([{ contributor_id: 7, sme_id: 4 }])
+    stop()
+    stopLater()
+    expect(socket.sent.at(-1)).toEqual({ type: 'unsubscribe', data: { topic: 'chat' } })
+    expect(errors).toEqual([])
+  })
+
+  it('hears each later change of the person’s sessions, never the first list', async () => {
+    const rt = client()
+    const signing = rt.signIn('tok')
+    last().accept(null)
+    await signing
+    const socket = last()
+    const seen: unknown[] = []
+    const stop = rt.watchSessions((c) => seen.push(c))
+    expect(socket.sent.at(-1)).toEqual({
+      type: 'subscribe',
+      data: { topic: 'sessions', contributor_id: null },
+    })
+    const session = {
+      id: 5,
+      state: 'ongoing',
+      request_state: null,
+      contributor_id: 7,
+      sme_id: 3,
+      start_at: '2026-11-22T09:00:00+03:00',
+      end_at: '2026-11-22T10:00:00+03:00',
+      is_instant: false,
+      communication_way: 0,
+    }
+    socket.receive('sessions', { sessions: [session] })
+    expect(seen).toEqual([])
+    socket.receive('session', { session })
+    expect(seen).toEqual([session])
+    stop()
+    expect(socket.sent.at(-1)).toEqual({ type: 'unsubscribe', data: { topic: 'sessions' } })
+  })
 })

@@ -5,7 +5,14 @@
  * browsers and in Node (24+, where `WebSocket` is global); tests inject a fake.
  */
 import type { ChatConversation } from '../rules/index.ts'
-import { type ExpertRecord, type RealtimeClient, RealtimeError, type Unsubscribe } from './index.ts'
+import {
+  type ChatChange,
+  type ExpertRecord,
+  type RealtimeClient,
+  RealtimeError,
+  type SessionChange,
+  type Unsubscribe,
+} from './index.ts'
 
 /** The part of the standard `WebSocket` this client uses. */
 export interface RealtimeSocket {
@@ -65,7 +72,7 @@ export interface MeetingSignalling {
 /** The realtime client of the reference API, with the meeting signalling channel. */
 export interface WebSocketRealtime extends RealtimeClient, MeetingSignalling {}
 
-type Topic = 'expert' | 'notification_count' | 'conversations'
+type Topic = 'expert' | 'notification_count' | 'conversations' | 'chat' | 'sessions'
 
 interface Watcher {
   contributorId: string
@@ -141,6 +148,8 @@ export function createWebSocketRealtime(options: WebSocketRealtimeOptions): WebS
     expert: new Set(),
     notification_count: new Set(),
     conversations: new Set(),
+    chat: new Set(),
+    sessions: new Set(),
   }
   /** The topics the server is sending on the current socket. */
   const subscribed = new Set<Topic>()
@@ -204,10 +213,15 @@ export function createWebSocketRealtime(options: WebSocketRealtimeOptions): WebS
     )
   }
 
+  /** Whether a watcher asks for the signed-in person's own data (`chat` is always their own). */
+  function own(topic: Topic, watcher: Watcher): boolean {
+    return topic === 'chat' || topic === 'sessions' || watcher.contributorId === ownContributorId
+  }
+
   /** Asks the server for a topic, once per socket, after checking whose data the listeners want. */
   function subscribe(topic: Topic): void {
     if (!ready) return
-    for (const w of [...watchers[topic]]) if (w.contributorId !== ownContributorId) forbid(topic, w)
+    for (const w of [...watchers[topic]]) if (!own(topic, w)) forbid(topic, w)
     if (watchers[topic].size === 0 || subscribed.has(topic)) return
     subscribed.add(topic)
     send('subscribe', { topic, contributor_id: ownContributorId })
@@ -215,7 +229,8 @@ export function createWebSocketRealtime(options: WebSocketRealtimeOptions): WebS
 
   function deliver(topic: Topic, contributorId: string | null, value: unknown): void {
     if (!subscribed.has(topic)) return
-    latest.set(topic, { contributorId, value })
+    // A chat change is an event, not a state: a listener that joins later must not hear an old one.
+    if (topic !== 'chat' && topic !== 'sessions') latest.set(topic, { contributorId, value })
     for (const w of [...watchers[topic]])
       if (contributorId === null || w.contributorId === contributorId) safely(w.fn, value)
   }
@@ -264,6 +279,18 @@ export function createWebSocketRealtime(options: WebSocketRealtimeOptions): WebS
           String(data.contributor_id),
           (data.conversations ?? []) as ChatConversation[],
         )
+        return
+      case 'chat': {
+        const change: ChatChange = {
+          contributor_id: Number(data.contributor_id),
+          sme_id: Number(data.sme_id),
+        }
+        deliver('chat', null, change)
+        return
+      }
+      case 'session':
+        // Each change of a session the person is in; the first list (`sessions`) is state, not a change.
+        if (data.session) deliver('sessions', null, data.session as SessionChange)
         return
       case 'signal': {
         const signal: MeetingSignal = {
@@ -356,7 +383,7 @@ export function createWebSocketRealtime(options: WebSocketRealtimeOptions): WebS
     watchers[topic].add(watcher)
     const known = latest.get(topic)
     if (ready && subscribed.has(topic)) {
-      if (watcher.contributorId !== ownContributorId) forbid(topic, watcher)
+      if (!own(topic, watcher)) forbid(topic, watcher)
       else if (known && (known.contributorId === null || known.contributorId === watcher.contributorId))
         fn(known.value)
     } else subscribe(topic)
@@ -395,6 +422,9 @@ export function createWebSocketRealtime(options: WebSocketRealtimeOptions): WebS
       watch('notification_count', contributorId, listener as (value: unknown) => void, onError),
     watchConversations: (contributorId, listener, onError) =>
       watch('conversations', contributorId, listener as (value: unknown) => void, onError),
+    watchChat: (listener, onError) => watch('chat', '', listener as (value: unknown) => void, onError),
+    watchSessions: (listener, onError) =>
+      watch('sessions', '', listener as (value: unknown) => void, onError),
     sendSignal(sessionId, payload) {
       if (!signedIn) throw new RealtimeError('unauthenticated', 'Sign in before sending signals')
       if (!ready) throw new RealtimeError('unavailable', 'The realtime connection is down; try again')

@@ -2,6 +2,7 @@
  * Pure rules of the spec: no I/O, no stores, no DOM. Every widget, page and the
  * server call these so that the same input always decides the same way.
  */
+import type { ChatMessageType } from '../api/types.ts'
 import type { MessageKey } from '../i18n/index.ts'
 import { type ContributorKind, DELETION_REASON_MAX, type UserRole } from './constants.ts'
 
@@ -175,6 +176,8 @@ export interface ChatLastMessage {
   body: string | null
   /** 2 means read. */
   status: number
+  /** What the message holds (the reference server sends it; a list shows "voice message" for a voice note). */
+  type?: ChatMessageType
 }
 
 /** A chat conversation of an expert, as the live store holds it. */

@@ -222,7 +222,7 @@ describe('push (spec 4, 7, 8)', () => {
       { ...base, push: createMemoryPush(opts), saveToken: async () => {} },
       storage,
     )
-    expect(result).toEqual({ ok: false, reason })
+    expect(result).toMatchObject({ ok: false, reason })
     expect($snackbar.get()).toMatchObject({ kind: 'error', key: PUSH_NOTICE_KEYS[reason] })
   })
 
@@ -232,7 +232,28 @@ describe('push (spec 4, 7, 8)', () => {
       throw new Error('blocked')
     }
     const result = await enablePush({ ...base, push, saveToken: async () => {} }, storage)
-    expect(result).toEqual({ ok: false, reason: 'allowNotifications' })
+    expect(result).toMatchObject({ ok: false, reason: 'allowNotifications' })
+    // Listening goes on: a subscription the browser already holds still delivers.
+    push.deliver({ data: { session_id: 8 }, notification: { body: 'بدأت جلستك' } })
+    expect($snackbar.get()).toMatchObject({ text: 'بدأت جلستك', link: '/session/8' })
+    if (!result.ok) result.stop?.()
+  })
+
+  it('keeps the token and shows the server message when saving it fails', async () => {
+    const push = createMemoryPush()
+    const result = await enablePush(
+      {
+        ...base,
+        push,
+        saveToken: async () => {
+          throw Object.assign(new Error('x'), { body: { error: { code: 'e', message: 'تعذر الحفظ' } } })
+        },
+      },
+      storage,
+    )
+    expect(result.ok).toBe(true)
+    expect(storage.getItem('fcmToken')).toBe('memory-push-BKey')
+    expect($errorNotice.get()).toMatchObject({ text: 'تعذر الحفظ' })
   })
 
   it('offers no link on a session page', () => {

@@ -6,7 +6,7 @@ import type { MessageKey } from '../i18n/index.ts'
 import type { PushClient, PushMessage, RealtimeClient, Unsubscribe } from '../realtime/index.ts'
 import { hasUnreadMessages, pushMessageLink } from '../rules/index.ts'
 import { getStorage, STORAGE_KEYS } from '../storage/index.ts'
-import { $auth, $expert, $hasUnreadChat, $notificationCount, showSnackbar } from './index.ts'
+import { $auth, $expert, $hasUnreadChat, $notificationCount, showApiError, showSnackbar } from './index.ts'
 
 /** Catalog keys of the snackbar messages of spec section 8. */
 export const PUSH_NOTICE_KEYS = {
@@ -58,43 +58,48 @@ export interface EnablePushOptions {
   currentPath: () => string
 }
 
-/** How {@link enablePush} ended. */
+/** How {@link enablePush} ended; after a failed token, foreground messages are still heard (`stop`). */
 export type EnablePushResult =
   | { ok: true; token: string; stop: Unsubscribe }
-  | { ok: false; reason: keyof typeof PUSH_NOTICE_KEYS }
+  | { ok: false; reason: keyof typeof PUSH_NOTICE_KEYS; stop?: Unsubscribe }
 
 /**
- * Turns on push for a signed-in expert: asks permission, obtains a token with the
- * public key, stores it as `fcmToken`, sends it to the server, and listens to
- * foreground messages. Each failure shows its snackbar message of spec section 8.
+ * Turns on push for a signed-in expert: asks permission, listens to foreground messages, obtains a
+ * token with the public key, stores it as `fcmToken` and sends it to the server. Each failure shows its
+ * snackbar message of spec section 8. Listening comes before the token, and goes on when only the token
+ * fails: a subscription the browser already holds still delivers, as Firebase's separate `onMessage`
+ * and `getToken` calls behaved.
  */
 export async function enablePush(
   options: EnablePushOptions,
   storage = getStorage(),
 ): Promise<EnablePushResult> {
-  const fail = (reason: keyof typeof PUSH_NOTICE_KEYS): EnablePushResult => {
+  const fail = (reason: keyof typeof PUSH_NOTICE_KEYS, stop?: Unsubscribe): EnablePushResult => {
     showSnackbar({ kind: 'error', key: PUSH_NOTICE_KEYS[reason] })
-    return { ok: false, reason }
+    return stop ? { ok: false, reason, stop } : { ok: false, reason }
   }
   const { push } = options
   if (!(await push.isSupported().catch(() => false))) return fail('unsupported')
   const permission = push.permission() === 'granted' ? 'granted' : await push.requestPermission()
   if (permission !== 'granted') return fail('permissionDenied')
-  let token: string | null
-  try {
-    token = await push.getToken(options.publicKey)
-  } catch {
-    return fail('allowNotifications')
-  }
-  if (!token) return fail('tokenUnavailable')
-  storage.setItem(STORAGE_KEYS.fcmToken, token)
-  await options.saveToken(token)
   let stop: Unsubscribe
   try {
     stop = push.onMessage((m) => showPushMessage(m, options.currentPath()))
   } catch {
     return fail('listenFailed')
   }
+  let token: string | null
+  try {
+    token = await push.getToken(options.publicKey)
+  } catch {
+    return fail('allowNotifications', stop)
+  }
+  if (!token) return fail('tokenUnavailable', stop)
+  storage.setItem(STORAGE_KEYS.fcmToken, token)
+  // The browser holds the subscription either way; a failed save shows the server's message.
+  await Promise.resolve()
+    .then(() => options.saveToken(token))
+    .catch(showApiError)
   return { ok: true, token, stop }
 }
 

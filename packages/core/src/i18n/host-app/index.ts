@@ -1,0 +1,40 @@
+import type { CatalogExtension } from '../index.ts'
+import * as expertChat from './expert-chat.ts'
+import * as expertRecommendations from './expert-recommendations.ts'
+import * as expertSessions from './expert-sessions.ts'
+import * as expertWorkspace from './expert-workspace.ts'
+import * as publicPages from './public-pages.ts'
+import * as shell from './shell.ts'
+import * as smePages from './sme-pages.ts'
+
+const parts = [
+  shell,
+  publicPages,
+  smePages,
+  expertWorkspace,
+  expertRecommendations,
+  expertChat,
+  expertSessions,
+]
+
+/** A key of the host app's own messages. */
+export type HostAppMessageKey =
+  | keyof typeof shell.ar
+  | keyof typeof publicPages.ar
+  | keyof typeof smePages.ar
+  | keyof typeof expertWorkspace.ar
+  | keyof typeof expertRecommendations.ar
+  | keyof typeof expertChat.ar
+  | keyof typeof expertSessions.ar
+
+/**
+ * The messages only the agency's host app shows (its shell, public pages, the business owner's pages and the
+ * expert's workspace), on top of the shared catalogs: `createTranslator(lang, hostAppMessages)`.
+ */
+export const hostAppMessages: CatalogExtension<HostAppMessageKey> = {
+  ar: Object.assign({}, ...parts.map((part) => part.ar)),
+  en: Object.assign({}, ...parts.map((part) => part.en)),
+}
+
+/** The catalog parts, for the test that checks no two define the same key. */
+export const hostAppCatalogParts = parts
