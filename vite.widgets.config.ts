@@ -43,9 +43,24 @@ function iifeBuild(): Plugin {
   }
 }
 
+/**
+ * The Zoom page (`zoom-page/`, its own workspace with React 18 and the Zoom Meeting SDK) builds into
+ * `widgets/dist/zoom/` after this build, which empties `widgets/dist/` first and would otherwise wipe it.
+ * Its own config keeps the SDK and React 18 out of every widget bundle.
+ */
+function zoomPageBuild(): Plugin {
+  return {
+    name: 'mashura-zoom-page',
+    apply: 'build',
+    async closeBundle() {
+      await build({ configFile: `${root}zoom-page/vite.config.ts`, logLevel: 'warn' })
+    },
+  }
+}
+
 export default defineConfig({
   ...shared,
-  plugins: [react(), iifeBuild()],
+  plugins: [react(), iifeBuild(), zoomPageBuild()],
   build: {
     outDir,
     emptyOutDir: true,
@@ -54,6 +69,13 @@ export default defineConfig({
       entry: {
         index: `${root}widgets/src/index.ts`,
         'rate-form': `${root}widgets/src/rate-form/index.ts`,
+        'expert-search': `${root}widgets/src/expert-search/index.ts`,
+        'booking-calendar': `${root}widgets/src/booking-calendar/index.ts`,
+        'session-room': `${root}widgets/src/session-room/index.ts`,
+        // The lit loader: imports a widget's entry the first time its tag appears on the page.
+        loader: `${root}widgets/src/loader/index.ts`,
+        // Runs in the platform's sign-in popup (served at /sign-in/popup), not on partner pages.
+        'sign-in-popup': `${root}widgets/src/sign-in-popup/popup-page.ts`,
       },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,

@@ -3,8 +3,8 @@ import { createElement } from 'react'
 import { emit } from '../events.ts'
 import { resolveConfig, type SharedAttributes, sharedProps } from '../shared/config.ts'
 import { adoptStyles } from '../shared/styles.ts'
-import css from './rate-form.css?inline'
 import { RateForm } from './rate-form.tsx'
+import { rateFormSheet } from './sheet.ts'
 
 /** The attributes of `<rate-form>`, as r2wc hands them over. */
 interface RateFormAttributes extends SharedAttributes {
@@ -70,7 +70,7 @@ const Base = r2wc(RateFormHost, {
 export class RateFormElement extends Base {
   constructor() {
     super()
-    if (this.shadowRoot) adoptStyles(this.shadowRoot, 'rate-form', css)
+    if (this.shadowRoot) adoptStyles(this.shadowRoot, 'rate-form', rateFormSheet)
   }
 }
 

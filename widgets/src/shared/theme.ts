@@ -10,6 +10,9 @@ import sizes from 'open-props/src/sizes'
  */
 const tokens: Record<string, string> = {
   '--mashura-color-primary': '#3084b2',
+  // The brand primary on white is 4.14:1, under WCAG AA's 4.5:1 for text: text and filled buttons use this
+  // shade of it (5.16:1 with white); the brand colour stays for borders, rings and large surfaces.
+  '--mashura-color-primary-strong': '#28749c',
   '--mashura-color-secondary': '#2d1a47',
   '--mashura-color-on-primary': '#ffffff',
   '--mashura-color-text': '#1f1a2b',

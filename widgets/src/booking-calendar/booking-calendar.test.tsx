@@ -1,0 +1,512 @@
+import {
+  bookingCalendarMessages,
+  catalogs,
+  formatHijriDate,
+  formatTime,
+  setI18nErrorHandler,
+  timeZoneLabel,
+  weekBounds,
+} from '@mashura/core'
+import { sendKeys } from '@web/test-runner-commands'
+import { expect } from 'chai'
+import type { BookingCreatedDetail, SignInRequiredDetail } from '../events.ts'
+import { configureWidgets, resetWidgetConfig } from '../shared/config.ts'
+import { expectAccessible } from '../test-support/axe.ts'
+import { addSlot, platform, platformAttributes, signIn } from '../test-support/platform.ts'
+import { waitFor } from '../test-support/wait-for.ts'
+import { type BookingCalendarElement, defineBookingCalendar } from './booking-calendar.element.ts'
+import { bookingTokens } from './token-store.ts'
+
+/**
+ * `<booking-calendar>` in real Chromium against the real reference server: every call goes over HTTP to
+ * the seeded platform; slots and tokens come from the server's own functions (test-support/platform.ts).
+ */
+
+const ar = { ...catalogs.ar, ...bookingCalendarMessages.ar }
+const en = { ...catalogs.en, ...bookingCalendarMessages.en }
+
+function part(element: Element, name: string): HTMLElement | null {
+  return element.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)
+}
+
+function parts(element: Element, name: string): HTMLElement[] {
+  return [...element.shadowRoot!.querySelectorAll<HTMLElement>(`[part~="${name}"]`)]
+}
+
+/** The radio input of a slot, found by the slot's id. */
+function slotRadio(element: Element, slotId: number): HTMLInputElement | null {
+  return element.shadowRoot!.querySelector<HTMLInputElement>(`[data-slot-id="${slotId}"] input[type="radio"]`)
+}
+
+/** The error notice that currently shows a message, if any. */
+function shownNotice(element: Element): HTMLElement | null {
+  return parts(element, 'notice').find((notice) => notice.textContent) ?? null
+}
+
+/** The element focused inside the widget's shadow root. */
+function focused(element: Element): Element | null {
+  return element.shadowRoot!.activeElement
+}
+
+let experts: Record<'consultant' | 'advisor', number>
+
+async function mount(
+  attributes: Record<string, string> = {},
+  options: { token?: string | null; expert?: number } = {},
+): Promise<BookingCalendarElement> {
+  const element = document.createElement('booking-calendar')
+  const all = {
+    ...(await platformAttributes()),
+    'contributor-id': String(options.expert ?? experts.consultant),
+    ...attributes,
+  }
+  for (const [name, value] of Object.entries(all)) element.setAttribute(name, value)
+  document.body.append(element)
+  if (options.token !== undefined) element.token = options.token
+  return element
+}
+
+/** Waits until the week is shown (or the empty week), and returns the element. */
+async function loaded(element: BookingCalendarElement): Promise<BookingCalendarElement> {
+  await waitFor(
+    () =>
+      part(element, 'base')?.getAttribute('aria-busy') === 'false' &&
+      (part(element, 'days') || part(element, 'empty')),
+    8000,
+    'the week',
+  )
+  return element
+}
+
+/** Presses next week until `at` falls in the week shown (slots near a week's end land in the next one). */
+async function showWeekOf(element: BookingCalendarElement, at: string): Promise<void> {
+  const target = weekBounds(at).start.getTime()
+  const current = weekBounds(new Date()).start.getTime()
+  const weeks = Math.round((target - current) / (7 * 86_400_000))
+  for (let i = 0; i < weeks; i++) {
+    part(element, 'next-week')!.click()
+    await loaded(element)
+  }
+}
+
+/** Minutes from now to a time safely inside the current Riyadh week, or early next week near its end. */
+function soon(extra = 0): number {
+  const left = (weekBounds(new Date()).end.getTime() - Date.now()) / 60_000
+  return left > 240 + extra ? 60 + extra : left + 120 + extra
+}
+
+/** An office of the consultant's center, read from the server's public offices call. */
+async function consultantOffice(lang: 'ar' | 'en'): Promise<{ id: number; name: string }> {
+  const { apiBase, apiKey } = await platform()
+  const response = await fetch(`${apiBase}/center/offices?contributor=${experts.consultant}`, {
+    headers: { 'X-API-Key': apiKey, 'Accept-Language': lang },
+  })
+  return (await response.json()).data[0]
+}
+
+/** Collects the events of `name` that reach the document (so they bubbled and crossed the shadow root). */
+function collect<T>(name: string): { events: CustomEvent<T>[]; stop: () => void } {
+  const events: CustomEvent<T>[] = []
+  const listener = (event: Event) => events.push(event as CustomEvent<T>)
+  document.addEventListener(name, listener)
+  return { events, stop: () => document.removeEventListener(name, listener) }
+}
+
+/** Chooses a slot with the mouse-free DOM API React Aria listens to, then presses book. */
+async function chooseAndBook(element: BookingCalendarElement, slotId: number): Promise<void> {
+  const radio = await waitFor(() => slotRadio(element, slotId), 5000, `slot ${slotId}`)
+  radio.click()
+  await waitFor(() => !(part(element, 'book') as HTMLButtonElement).disabled)
+  part(element, 'book')!.click()
+}
+
+before(async () => {
+  defineBookingCalendar()
+  // A missing message fails the test instead of showing its key.
+  setI18nErrorHandler((error) => {
+    throw error
+  })
+  const [consultant, advisor] = await Promise.all([signIn('dev-consultant'), signIn('dev-advisor')])
+  experts = { consultant: consultant.contributorId!, advisor: advisor.contributorId! }
+})
+
+after(() => {
+  setI18nErrorHandler()
+})
+
+afterEach(async () => {
+  document.body.replaceChildren()
+  for (const style of document.head.querySelectorAll('style[data-hostile]')) style.remove()
+  resetWidgetConfig()
+  bookingTokens.set((await platform()).apiBase, null)
+})
+
+describe('<booking-calendar>', () => {
+  it('shows the week in Arabic, right to left, with Hijri dates and times labelled as Saudi time', async () => {
+    const slot = await addSlot({ expert: 'dev-consultant', startsIn: soon(7) })
+    // Hold the first answer back so the loading state can be seen (the call itself still goes to the server).
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    configureWidgets({ fetch: async (input, init) => gate.then(() => globalThis.fetch(input, init)) })
+    const element = await mount()
+    await waitFor(() => part(element, 'skeleton'), 5000, 'the skeleton')
+    await expectAccessible(element, 'loading (ar)')
+    release()
+    await loaded(element)
+    await showWeekOf(element, slot.start_at)
+
+    const base = part(element, 'base')!
+    expect(base.getAttribute('dir')).to.equal('rtl')
+    expect(base.getAttribute('lang')).to.equal('ar')
+    const title = part(element, 'week-title')!.textContent!
+    expect(title).to.contain(formatHijriDate(weekBounds(slot.start_at).start, 'ar').split(' ')[1]!)
+    expect(part(element, 'time-zone')!.textContent).to.equal(ar['bookingCalendar.timesIn'])
+    expect(part(element, 'time-zone')!.textContent).to.contain(timeZoneLabel('ar'))
+    const radio = await waitFor(() => slotRadio(element, slot.id))
+    expect(radio.closest('[part~="slot"], label')!.textContent).to.contain(formatTime(slot.start_at, 'ar'))
+    expect(parts(element, 'day')).to.have.length(7)
+    expect(parts(element, 'day-heading')[0]!.querySelector('[part~="hijri"]')).to.not.equal(null)
+    // The live region says how many slots the week has.
+    expect(part(element, 'status')!.getAttribute('role')).to.equal('status')
+    expect(part(element, 'status')!.textContent).to.not.equal('')
+    await expectAccessible(element, 'week (ar)')
+  })
+
+  it('is English and left to right with lang="en", without the Hijri dates', async () => {
+    const slot = await addSlot({ expert: 'dev-consultant', startsIn: soon(9) })
+    const element = await loaded(await mount({ lang: 'en' }))
+    await showWeekOf(element, slot.start_at)
+    const base = part(element, 'base')!
+    expect(base.getAttribute('dir')).to.equal('ltr')
+    expect(base.getAttribute('lang')).to.equal('en')
+    expect(part(element, 'title')!.textContent).to.equal(en['bookingCalendar.title'])
+    expect(part(element, 'hijri')).to.equal(null)
+    expect(part(element, 'time-zone')!.textContent).to.equal(en['bookingCalendar.timesIn'])
+    const radio = await waitFor(() => slotRadio(element, slot.id))
+    expect(radio.closest('label')!.textContent).to.contain(formatTime(slot.start_at, 'en'))
+    await expectAccessible(element, 'week (en)')
+  })
+
+  it('moves between weeks, never before the current one, and offers the next week when one is empty', async () => {
+    const element = await loaded(await mount())
+    const previous = part(element, 'previous-week') as HTMLButtonElement
+    expect(previous.disabled).to.equal(true)
+    const first = part(element, 'week-title')!.textContent
+    part(element, 'next-week')!.click()
+    await waitFor(() => part(element, 'week-title')!.textContent !== first)
+    await loaded(element)
+    expect(previous.disabled).to.equal(false)
+    previous.click()
+    await waitFor(() => part(element, 'week-title')!.textContent === first)
+    // The seed publishes three weeks of slots; the sixth week is empty.
+    for (let i = 0; i < 5; i++) {
+      part(element, 'next-week')!.click()
+      await loaded(element)
+    }
+    await waitFor(() => part(element, 'empty'), 8000, 'the empty week')
+    expect(part(element, 'empty')!.textContent).to.contain(ar['bookingCalendar.emptyWeek'])
+    expect(part(element, 'status')!.textContent).to.equal('لا توجد مواعيد متاحة في هذا الأسبوع')
+    await expectAccessible(element, 'empty week (ar)')
+    const before = part(element, 'week-title')!.textContent
+    part(element, 'show-next-week')!.click()
+    await waitFor(() => part(element, 'week-title')!.textContent !== before)
+    // The button that was pressed is gone; focus lands on the week's heading.
+    await waitFor(() => focused(element) === part(element, 'week-title'))
+  })
+
+  it('books an online slot: confirm, success modal, the schedule reloads without it, booking-created fires', async () => {
+    const { token } = await signIn('dev-sme')
+    const slot = await addSlot({ expert: 'dev-consultant', startsIn: soon(11), availability: 2 })
+    const element = await loaded(await mount({}, { token }))
+    await showWeekOf(element, slot.start_at)
+    // Signed in through the property: no sign-in button, and no token in the DOM.
+    expect(part(element, 'sign-in')).to.equal(null)
+    expect(element.outerHTML).to.not.contain(token)
+    expect(element.token).to.equal(token)
+    const created = collect<BookingCreatedDetail>('booking-created')
+    await chooseAndBook(element, slot.id)
+
+    const dialog = await waitFor(() => part(element, 'confirm-dialog'), 5000, 'the confirm dialog')
+    expect(dialog.textContent).to.contain(timeZoneLabel('ar'))
+    expect(dialog.textContent).to.contain(formatTime(slot.start_at, 'ar'))
+    expect(dialog.textContent).to.contain(ar['booking.online'])
+    // Only what the slot allows is offered.
+    expect(dialog.textContent).to.not.contain(ar['booking.inOffice'])
+    await expectAccessible(element, 'confirm dialog (ar)')
+    part(element, 'confirm')!.click()
+
+    const success = await waitFor(() => part(element, 'success-dialog'), 8000, 'the success dialog')
+    expect(success.textContent).to.contain(ar['booking.successTitle'])
+    expect(success.textContent).to.contain(formatTime(slot.start_at, 'ar'))
+    expect(part(element, 'confirm-dialog')).to.equal(null)
+    await expectAccessible(element, 'success dialog (ar)')
+    // The schedule reloaded without the booked slot.
+    await waitFor(() => slotRadio(element, slot.id) === null, 8000, 'the slot to disappear')
+
+    created.stop()
+    expect(created.events).to.have.length(1)
+    const event = created.events[0]!
+    expect(event.bubbles).to.equal(true)
+    expect(event.composed).to.equal(true)
+    expect(event.target).to.equal(element)
+    expect(event.detail).to.include({
+      contributorId: experts.consultant,
+      slotId: slot.id,
+      communicationWay: 'online',
+      officeId: null,
+      pendingApproval: false,
+    })
+    expect(event.detail.sessionId).to.be.a('number')
+    expect(Date.parse(event.detail.startAt)).to.equal(Date.parse(slot.start_at))
+
+    part(element, 'close')!.click()
+    await waitFor(() => part(element, 'success-dialog') === null)
+    await waitFor(() => focused(element) === part(element, 'week-title'), 2000, 'focus on the week')
+  })
+
+  it('books in the office: the slot’s office is shown and sent, in English', async () => {
+    const office = await consultantOffice('en')
+    const { token } = await signIn('dev-sme')
+    const slot = await addSlot({
+      expert: 'dev-consultant',
+      startsIn: soon(13),
+      availability: 3,
+      officeId: office.id,
+    })
+    const element = await loaded(await mount({ lang: 'en' }, { token }))
+    await showWeekOf(element, slot.start_at)
+    const created = collect<BookingCreatedDetail>('booking-created')
+    await chooseAndBook(element, slot.id)
+    const dialog = await waitFor(() => part(element, 'confirm-dialog'))
+    expect(dialog.textContent).to.contain(en['booking.online'])
+    expect(dialog.textContent).to.contain(en['booking.inOffice'])
+    const officeRadio = [...dialog.querySelectorAll('label')].find(
+      (l) => l.textContent === en['booking.inOffice'],
+    )!
+    officeRadio.click()
+    await waitFor(() => part(element, 'office'))
+    expect(part(element, 'office')!.textContent).to.contain(office.name)
+    await expectAccessible(element, 'confirm dialog, office (en)')
+    part(element, 'confirm')!.click()
+    const success = await waitFor(() => part(element, 'success-dialog'), 8000)
+    expect(success.textContent).to.contain(en['booking.successTitle'])
+    await expectAccessible(element, 'success dialog (en)')
+    created.stop()
+    expect(created.events[0]!.detail).to.include({
+      communicationWay: 'office',
+      officeId: office.id,
+      slotId: slot.id,
+    })
+  })
+
+  it('tells an advisor’s booker that the request awaits the expert’s answer', async () => {
+    const { token } = await signIn('dev-sme')
+    const slot = await addSlot({ expert: 'dev-advisor', startsIn: soon(15), availability: 2 })
+    const element = await loaded(await mount({}, { token, expert: experts.advisor }))
+    await showWeekOf(element, slot.start_at)
+    const created = collect<BookingCreatedDetail>('booking-created')
+    await chooseAndBook(element, slot.id)
+    await waitFor(() => part(element, 'confirm-dialog'))
+    part(element, 'confirm')!.click()
+    const success = await waitFor(() => part(element, 'success-dialog'), 8000)
+    expect(success.textContent).to.contain(ar['booking.requestSentTitle'])
+    expect(success.textContent).to.contain('بانتظار رد الخبير')
+    created.stop()
+    expect(created.events[0]!.detail.pendingApproval).to.equal(true)
+    expect(created.events[0]!.detail.contributorId).to.equal(experts.advisor)
+  })
+
+  it('shows the server’s message when the slot was taken meanwhile, and reloads the schedule', async () => {
+    const { token } = await signIn('dev-sme')
+    const slot = await addSlot({ expert: 'dev-consultant', startsIn: soon(17), availability: 2 })
+    const first = await loaded(await mount({}, { token }))
+    const second = await loaded(await mount({}, { token }))
+    await showWeekOf(first, slot.start_at)
+    await showWeekOf(second, slot.start_at)
+    await chooseAndBook(first, slot.id)
+    await waitFor(() => part(first, 'confirm-dialog'))
+    part(first, 'confirm')!.click()
+    await waitFor(() => part(first, 'success-dialog'), 8000)
+    // The second calendar still shows the slot: booking it now gets the server's 409.
+    await chooseAndBook(second, slot.id)
+    await waitFor(() => part(second, 'confirm-dialog'))
+    part(second, 'confirm')!.click()
+    const notice = await waitFor(() => shownNotice(second), 8000, 'the notice')
+    expect(notice.textContent).to.contain(ar['errors.slotAlreadyBooked'])
+    expect(notice.getAttribute('role')).to.equal('alert')
+    await waitFor(() => slotRadio(second, slot.id) === null, 8000, 'the taken slot to disappear')
+    await expectAccessible(second, 'booking error (ar)')
+  })
+
+  it('shows a load error with a retry button', async () => {
+    const element = await mount({ 'contributor-id': '999999' })
+    const notice = await waitFor(() => shownNotice(element), 8000, 'the notice')
+    expect(part(element, 'retry')).to.not.equal(null)
+    expect(notice.textContent).to.not.equal('')
+    await expectAccessible(element, 'load error (ar)')
+    const english = await mount({ 'contributor-id': '999999', lang: 'en' })
+    await waitFor(() => part(english, 'retry'), 8000)
+    await expectAccessible(english, 'load error (en)')
+  })
+
+  it('asks for sign-in when signed out: sign-in-required is cancelable, and preventDefault keeps the popup shut', async () => {
+    const slot = await addSlot({ expert: 'dev-consultant', startsIn: soon(19), availability: 2 })
+    const element = await loaded(await mount())
+    await showWeekOf(element, slot.start_at)
+    expect(part(element, 'sign-in')).to.not.equal(null)
+    expect(part(element, 'sign-in-prompt')!.textContent).to.contain(ar['bookingCalendar.signedOut'])
+    await expectAccessible(element, 'signed out (ar)')
+    // Counting window.open calls (no popup opens here): the popup is the browser's, not our server's.
+    const open = window.open
+    let opened = 0
+    window.open = () => {
+      opened++
+      return null
+    }
+    const asked = collect<SignInRequiredDetail>('sign-in-required')
+    const prevent = (event: Event) => event.preventDefault()
+    document.addEventListener('sign-in-required', prevent)
+    try {
+      await chooseAndBook(element, slot.id)
+      await waitFor(() => asked.events.length === 1)
+      expect(asked.events[0]!.detail).to.deep.equal({ contributorId: experts.consultant, slotId: slot.id })
+      expect(asked.events[0]!.bubbles).to.equal(true)
+      expect(asked.events[0]!.composed).to.equal(true)
+      expect(asked.events[0]!.cancelable).to.equal(true)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      expect(opened).to.equal(0)
+      expect(part(element, 'confirm-dialog')).to.equal(null)
+
+      // The host signs the visitor in itself and hands the token over; booking goes on to confirmation.
+      const { token } = await signIn('dev-sme')
+      element.token = token
+      await waitFor(() => part(element, 'sign-in') === null)
+      part(element, 'book')!.click()
+      await waitFor(() => part(element, 'confirm-dialog'))
+      expect(opened).to.equal(0)
+      part(element, 'cancel')!.click()
+      await waitFor(() => part(element, 'confirm-dialog') === null)
+
+      // Not prevented: the widget opens the platform's popup (refused here, as a popup blocker would).
+      document.removeEventListener('sign-in-required', prevent)
+      element.token = null
+      await waitFor(() => part(element, 'sign-in'))
+      part(element, 'sign-in')!.click()
+      await waitFor(() => opened === 1)
+      expect(asked.events[1]!.detail).to.deep.equal({ contributorId: experts.consultant, slotId: slot.id })
+      const notice = await waitFor(() => shownNotice(element), 5000, 'the popup-blocked notice')
+      expect(notice.textContent).to.contain(ar['bookingCalendar.popupBlocked'])
+      await expectAccessible(element, 'popup blocked (ar)')
+    } finally {
+      window.open = open
+      asked.stop()
+      document.removeEventListener('sign-in-required', prevent)
+    }
+    const english = await loaded(await mount({ lang: 'en' }))
+    expect(part(english, 'sign-in')!.textContent).to.equal(en['nav.signIn'])
+    await expectAccessible(english, 'signed out (en)')
+  })
+
+  it('forgets a token the server refuses (401) and offers sign-in again', async () => {
+    const slot = await addSlot({ expert: 'dev-consultant', startsIn: soon(21), availability: 2 })
+    const element = await loaded(await mount({}, { token: 'not-a-valid-token' }))
+    await showWeekOf(element, slot.start_at)
+    expect(part(element, 'sign-in')).to.equal(null)
+    await chooseAndBook(element, slot.id)
+    await waitFor(() => part(element, 'confirm-dialog'))
+    part(element, 'confirm')!.click()
+    await waitFor(() => shownNotice(element), 8000, 'the 401 notice')
+    await waitFor(() => part(element, 'sign-in'), 5000, 'the sign-in button')
+    expect(element.token).to.equal(null)
+  })
+
+  it('completes a booking with the keyboard alone', async () => {
+    const { token } = await signIn('dev-sme')
+    const office = await consultantOffice('ar')
+    const slot = await addSlot({
+      expert: 'dev-consultant',
+      startsIn: soon(23),
+      availability: 3,
+      officeId: office.id,
+    })
+    const element = await loaded(await mount({}, { token }))
+    await showWeekOf(element, slot.start_at)
+    await waitFor(() => slotRadio(element, slot.id))
+    const created = collect<BookingCreatedDetail>('booking-created')
+    const radios = [...element.shadowRoot!.querySelectorAll<HTMLInputElement>('.days input[type="radio"]')]
+    const index = radios.indexOf(slotRadio(element, slot.id)!)
+
+    // From the page into the widget: previous week (maybe disabled), next week, then the slot group.
+    ;(document.activeElement as HTMLElement | null)?.blur()
+    for (let i = 0; i < 5 && focused(element) !== radios[0]; i++) await sendKeys({ press: 'Tab' })
+    expect(focused(element)).to.equal(radios[0])
+    for (let i = 0; i < index; i++) await sendKeys({ press: 'ArrowDown' })
+    await waitFor(() => focused(element) === slotRadio(element, slot.id), 2000, 'focus on the slot')
+    await sendKeys({ press: 'Space' })
+    await waitFor(() => slotRadio(element, slot.id)!.checked)
+    await sendKeys({ press: 'Tab' })
+    await waitFor(() => focused(element) === part(element, 'book'), 2000, 'focus on book')
+    await sendKeys({ press: 'Enter' })
+
+    const dialog = await waitFor(() => part(element, 'confirm-dialog'), 5000, 'the confirm dialog')
+    // Focus moved into the dialog, on its first control; choose the office with the arrow keys.
+    const wayRadios = [...dialog.querySelectorAll<HTMLInputElement>('input[type="radio"]')]
+    await waitFor(() => focused(element) === wayRadios[0], 2000, 'focus on the first way')
+    await sendKeys({ press: 'ArrowDown' })
+    await waitFor(() => wayRadios[1]!.checked, 2000, 'the office way chosen')
+    await waitFor(() => part(element, 'office'))
+    expect(part(element, 'office')!.textContent).to.contain(office.name)
+    // Tab cycles inside the dialog: forward to confirm (after any subject choice), never out of it.
+    for (let i = 0; i < 10 && focused(element) !== part(element, 'confirm'); i++) {
+      await sendKeys({ press: 'Tab' })
+      expect(dialog.contains(focused(element))).to.equal(true)
+    }
+    expect(focused(element)).to.equal(part(element, 'confirm'))
+    await sendKeys({ press: 'Enter' })
+
+    const success = await waitFor(() => part(element, 'success-dialog'), 8000, 'the success dialog')
+    await waitFor(() => focused(element) === part(element, 'close'), 2000, 'focus on close')
+    expect(success.textContent).to.contain(ar['booking.successTitle'])
+    await sendKeys({ press: 'Enter' })
+    await waitFor(() => part(element, 'success-dialog') === null)
+    await waitFor(() => focused(element) === part(element, 'week-title'), 2000, 'focus back on the week')
+    created.stop()
+    expect(created.events).to.have.length(1)
+    expect(created.events[0]!.detail).to.include({
+      slotId: slot.id,
+      communicationWay: 'office',
+      officeId: office.id,
+    })
+  })
+
+  it('keeps hostile page CSS out, and takes the theme from custom properties and ::part()', async () => {
+    const style = document.createElement('style')
+    style.dataset.hostile = ''
+    style.textContent = `
+      * { color: rgb(255, 0, 0) !important; font-family: serif !important; display: inline !important; }
+      button, h2, h3, p { visibility: hidden !important; letter-spacing: 9px !important; }
+      booking-calendar { direction: ltr; line-height: 5; letter-spacing: 9px; text-transform: uppercase;
+        --mashura-color-primary: rgb(0, 100, 0); }
+      booking-calendar::part(title) { color: rgb(0, 0, 255) !important; }
+    `
+    style.setAttribute('data-hostile', '')
+    document.head.append(style)
+    const element = await loaded(await mount({}, {}))
+    const base = part(element, 'base')!
+    expect(base.getAttribute('dir')).to.equal('rtl')
+    const next = part(element, 'next-week')!
+    const nextStyle = getComputedStyle(next)
+    expect(nextStyle.visibility).to.equal('visible')
+    expect(nextStyle.letterSpacing).to.equal('normal')
+    expect(nextStyle.textTransform).to.equal('none')
+    expect(getComputedStyle(base).display).to.equal('block')
+    expect(getComputedStyle(base).color).to.not.equal('rgb(255, 0, 0)')
+    // The page themes through the documented doors only.
+    expect(getComputedStyle(part(element, 'title')!).color).to.equal('rgb(0, 0, 255)')
+    expect(getComputedStyle(part(element, 'sign-in')!).color).to.not.equal('rgb(255, 0, 0)')
+    // The darker accent is mixed from the page's primary (rgb(0, 100, 0) at 78%).
+    expect(getComputedStyle(part(element, 'sign-in')!).borderColor).to.match(/^color\(srgb 0 0\.30\d* 0\)$/)
+  })
+})

@@ -1,0 +1,195 @@
+import { bookingCalendarMessages, type FetchLike, type Language, type Slot } from '@mashura/core'
+import { useCallback, useId, useMemo, useRef, useState } from 'react'
+import type { BookingCreatedDetail, SignInRequiredDetail } from '../events.ts'
+import { createWidgetClient } from '../shared/api.ts'
+import { ErrorNotice, Skeleton } from '../shared/notice.tsx'
+import { useTranslator } from '../shared/use-translator.ts'
+import { ConfirmDialog } from './confirm-dialog.tsx'
+import { SuccessDialog } from './success-dialog.tsx'
+import { bookingTokens } from './token-store.ts'
+import { useBooking } from './use-booking.ts'
+import { useSchedule } from './use-schedule.ts'
+import { SlotGrid, WeekHeader } from './week-view.tsx'
+
+/** The props of {@link BookingCalendar}: strings and numbers in, callbacks out. */
+export interface BookingCalendarProps {
+  /** The expert whose free slots are shown. */
+  contributorId?: number | undefined
+  /** The subject booked; the expert's only (or first) subject when absent, with a choice when several. */
+  subjectId?: number | undefined
+  /** The API base. */
+  apiBase: string
+  /** The embedding site's API key. */
+  apiKey: string
+  /** The language; `ar` by default. */
+  lang?: Language | undefined
+  /** The `fetch` the API client uses. */
+  fetch?: FetchLike | undefined
+  /** Called once the server accepted a booking. */
+  onBookingCreated?: ((detail: BookingCreatedDetail) => void) | undefined
+  /**
+   * Called before the sign-in popup opens; returning false (the host page called `preventDefault()`)
+   * leaves signing in to the host.
+   */
+  onSignInRequired?: ((detail: SignInRequiredDetail) => boolean) | undefined
+}
+
+/**
+ * One expert's free slots by week in Riyadh time, with the way to hold the session, confirmation, the
+ * booking call and the success modal (spec section 4). Knows nothing of custom elements;
+ * `booking-calendar.element.ts` wraps it. The bearer token lives in `token-store.ts`, keyed by API base.
+ */
+export function BookingCalendar(props: BookingCalendarProps) {
+  const { apiBase, apiKey, lang, fetch, subjectId } = props
+  const contributorId =
+    props.contributorId !== undefined && Number.isInteger(props.contributorId) && props.contributorId > 0
+      ? props.contributorId
+      : undefined
+  const t = useTranslator(lang, bookingCalendarMessages)
+  const token = bookingTokens.use(apiBase)
+  const client = useMemo(
+    () => createWidgetClient({ apiBase, apiKey, lang: t.lang, fetch }, () => bookingTokens.get(apiBase)),
+    [apiBase, apiKey, t, fetch],
+  )
+  // The schedule is public: read it without the token, so that a stale token cannot hide the slots.
+  const publicClient = useMemo(
+    () => createWidgetClient({ apiBase, apiKey, lang: t.lang, fetch }),
+    [apiBase, apiKey, t, fetch],
+  )
+  const [offset, setOffset] = useState(0)
+  const schedule = useSchedule(publicClient, contributorId, offset)
+  const [selected, setSelected] = useState<number | null>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const headingId = useId()
+
+  const focusHeading = useCallback(() => {
+    // After the element that had focus goes away (a dialog, a vanished button), keep keyboard users here.
+    requestAnimationFrame(() => headingRef.current?.focus())
+  }, [])
+
+  const booking = useBooking({
+    t,
+    client,
+    apiBase,
+    apiKey,
+    contributorId,
+    subjectId,
+    contributor: schedule.data?.contributor ?? null,
+    reload: schedule.reload,
+    onBooked: () => setSelected(null),
+    onBookingCreated: props.onBookingCreated,
+    onSignInRequired: props.onSignInRequired,
+  })
+
+  const slots = schedule.data?.slots ?? []
+  const chosen: Slot | null = slots.find((s) => s.id === selected) ?? null
+
+  function move(delta: -1 | 1, refocus = false) {
+    const next = Math.max(0, offset + delta)
+    setOffset(next)
+    setSelected(null)
+    // The previous-week button is disabled on the current week; focus must not stay on a disabled button.
+    if (refocus || next === 0) focusHeading()
+  }
+
+  const status =
+    booking.status ?? (schedule.data ? t.t('bookingCalendar.slotsFound', { count: slots.length }) : '')
+
+  return (
+    <div part="base" className="base" dir={t.dir} lang={t.lang} aria-busy={schedule.loading}>
+      <h2 part="title" className="title">
+        {t.t('bookingCalendar.title')}
+      </h2>
+      <WeekHeader
+        t={t}
+        week={schedule.week}
+        isFirst={offset === 0}
+        onMove={(delta) => move(delta)}
+        headingRef={headingRef}
+        headingId={headingId}
+      />
+      <p part="status" className="status" role="status">
+        {status}
+      </p>
+      <ErrorNotice
+        message={
+          contributorId === undefined
+            ? t.t('common.error')
+            : schedule.error === null
+              ? null
+              : schedule.error || t.t('common.error')
+        }
+        retryLabel={t.t('common.retry')}
+        onRetry={contributorId === undefined ? undefined : schedule.reload}
+      />
+      <ErrorNotice key={booking.noticeKey} message={booking.notice} />
+      {schedule.data === null && schedule.loading && <Skeleton lines={5} label={t.t('common.loading')} />}
+      {schedule.data !== null && slots.length === 0 && (
+        <div part="empty" className="empty">
+          <p>{t.t('bookingCalendar.emptyWeek')}</p>
+          <button type="button" part="show-next-week" className="m-button" onClick={() => move(1, true)}>
+            {t.t('bookingCalendar.showNextWeek')}
+          </button>
+        </div>
+      )}
+      {schedule.data !== null && slots.length > 0 && (
+        <SlotGrid
+          t={t}
+          week={schedule.week}
+          slots={slots}
+          selected={chosen?.id ?? null}
+          onSelect={setSelected}
+          labelledBy={headingId}
+        />
+      )}
+      <div part="actions" className="actions">
+        {slots.length > 0 && (
+          <button
+            type="button"
+            part="book"
+            className="m-button"
+            disabled={chosen === null}
+            onClick={() => chosen && booking.start(chosen)}
+          >
+            {t.t('booking.book')}
+          </button>
+        )}
+        {!token && (
+          <div part="sign-in-prompt" className="sign-in-prompt">
+            <span>{t.t('bookingCalendar.signedOut')}</span>
+            <button
+              type="button"
+              part="sign-in"
+              className="m-button m-button-quiet"
+              onClick={() => booking.signIn(chosen?.id ?? null)}
+            >
+              {t.t('nav.signIn')}
+            </button>
+          </div>
+        )}
+      </div>
+      <ConfirmDialog
+        t={t}
+        slot={booking.confirming}
+        expertName={schedule.data?.contributor.sso_user.full_name ?? ''}
+        ways={booking.ways}
+        way={booking.way}
+        onWayChange={booking.setWay}
+        subjects={booking.subjectChoices}
+        subjectId={booking.subject}
+        onSubjectChange={booking.setSubject}
+        busy={booking.busy}
+        onConfirm={booking.confirm}
+        onCancel={booking.cancel}
+      />
+      <SuccessDialog
+        t={t}
+        outcome={booking.outcome}
+        onClose={() => {
+          booking.closeOutcome()
+          focusHeading()
+        }}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,117 @@
+import type { Slot, Subject, Translator } from '@mashura/core'
+import { useId } from 'react'
+import { Radio, RadioGroup } from 'react-aria-components'
+import { slotDate, slotTimeWithZone } from './format.ts'
+import { ModalDialog } from './modal-dialog.tsx'
+import type { Way } from './ways.ts'
+
+/** The props of {@link ConfirmDialog}. */
+export interface ConfirmDialogProps {
+  t: Translator<string>
+  /** The slot being booked; the dialog is closed when null. */
+  slot: Slot | null
+  /** The expert's name. */
+  expertName: string
+  /** The ways the slot allows, in the order offered. */
+  ways: Way[]
+  /** The chosen way. */
+  way: Way
+  onWayChange: (way: Way) => void
+  /** The subjects to choose from; no choice is shown for fewer than two. */
+  subjects: Subject[]
+  /** The chosen subject's id. */
+  subjectId: number | null
+  onSubjectChange: (subjectId: number) => void
+  /** Whether the booking call is under way. */
+  busy: boolean
+  onConfirm: () => void
+  onCancel: () => void
+}
+
+/**
+ * The confirmation step: the slot's date (with the Hijri date in Arabic) and Riyadh time, the way to hold
+ * the session (only those the slot allows; the office is the slot's own), the subject when the expert
+ * covers several, then confirm or cancel, in a modal dialog.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { t, slot, expertName, ways, way, subjects, subjectId, busy } = props
+  const titleId = useId()
+  if (!slot) return null
+  return (
+    <ModalDialog labelledBy={titleId} onClose={props.onCancel} dismissable={!busy}>
+      <form
+        part="confirm-dialog"
+        className="dialog-body"
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (!busy) props.onConfirm()
+        }}
+      >
+        <h2 id={titleId} className="dialog-title">
+          {t.t('bookingCalendar.confirmTitle')}
+        </h2>
+        <dl className="facts">
+          <dt>{t.t('bookingCalendar.expert')}</dt>
+          <dd>{expertName}</dd>
+          <dt>{t.t('bookingCalendar.date')}</dt>
+          <dd>{slotDate(t, slot)}</dd>
+          <dt>{t.t('bookingCalendar.time')}</dt>
+          <dd>{slotTimeWithZone(t, slot)}</dd>
+        </dl>
+        <RadioGroup
+          className="choice"
+          value={way}
+          onChange={(value) => props.onWayChange(value as Way)}
+          aria-label={t.t('booking.communicationWay')}
+        >
+          <span className="choice-label" aria-hidden="true">
+            {t.t('booking.communicationWay')}
+          </span>
+          {ways.map((option) => (
+            <Radio key={option} value={option} className="option">
+              {option === 'online' ? t.t('booking.online') : t.t('booking.inOffice')}
+            </Radio>
+          ))}
+        </RadioGroup>
+        {way === 'office' && slot.office && (
+          <div part="office" className="office">
+            <span className="choice-label">{t.t('bookingCalendar.office')}</span>
+            <span className="office-name">{slot.office.name}</span>
+            {slot.office.address && <span className="office-address">{slot.office.address}</span>}
+          </div>
+        )}
+        {subjects.length > 1 && (
+          <RadioGroup
+            className="choice"
+            value={subjectId === null ? null : String(subjectId)}
+            onChange={(value) => props.onSubjectChange(Number(value))}
+            aria-label={t.t('bookingCalendar.subject')}
+          >
+            <span className="choice-label" aria-hidden="true">
+              {t.t('bookingCalendar.subject')}
+            </span>
+            {subjects.map((subject) => (
+              <Radio key={subject.id} value={String(subject.id)} className="option">
+                {subject.name}
+              </Radio>
+            ))}
+          </RadioGroup>
+        )}
+        <div className="dialog-actions">
+          <button type="submit" part="confirm" className="m-button" aria-disabled={busy}>
+            {busy ? t.t('bookingCalendar.booking') : t.t('booking.confirm')}
+          </button>
+          <button
+            type="button"
+            part="cancel"
+            className="m-button m-button-quiet"
+            disabled={busy}
+            onClick={props.onCancel}
+          >
+            {t.t('common.cancel')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  )
+}

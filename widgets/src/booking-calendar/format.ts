@@ -1,0 +1,56 @@
+import {
+  type DateInput,
+  type DateRange,
+  formatDate,
+  formatDateWithHijri,
+  formatTime,
+  type Slot,
+  type Translator,
+  timeZoneLabel,
+} from '@mashura/core'
+
+/** The calendar's way of writing dates: core's Riyadh formatting, with the few shapes core has no helper for. */
+
+const GREGORIAN_RANGE: Intl.DateTimeFormatOptions = {
+  calendar: 'gregory',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+}
+const HIJRI: Intl.DateTimeFormatOptions = { calendar: 'islamic-umalqura', day: 'numeric', month: 'long' }
+
+/** The week's Gregorian range: «٢٢ – ٢٨ نوفمبر ٢٠٢٦» or «22–28 November 2026» (Riyadh time). */
+export function weekRangeLabel(t: Translator<string>, week: DateRange): string {
+  return t.intl.formatDateTimeRange(week.start, week.end, GREGORIAN_RANGE)
+}
+
+/** The week's Umm al-Qura range, shown beside the Gregorian one in Arabic only (design §7). */
+export function hijriRangeLabel(t: Translator<string>, week: DateRange): string | null {
+  if (t.lang !== 'ar') return null
+  return t.intl.formatDateTimeRange(week.start, week.end, { ...HIJRI, year: 'numeric' })
+}
+
+/** A day column's heading: weekday, day and month («الأحد ٢٢ نوفمبر»). */
+export function dayLabel(t: Translator<string>, day: DateInput): string {
+  return t.intl.formatDate(day, { calendar: 'gregory', weekday: 'long', day: 'numeric', month: 'long' })
+}
+
+/** A day's Hijri day and month, in Arabic only. */
+export function hijriDayLabel(t: Translator<string>, day: DateInput): string | null {
+  return t.lang === 'ar' ? t.intl.formatDate(day, HIJRI) : null
+}
+
+/** A slot's full date: Gregorian with the Hijri date beside it in Arabic, Gregorian alone in English. */
+export function slotDate(t: Translator<string>, slot: Slot): string {
+  return t.lang === 'ar' ? formatDateWithHijri(slot.start, 'ar') : formatDate(slot.start, 'en')
+}
+
+/** A slot's start time on a Riyadh clock. */
+export function slotTime(t: Translator<string>, slot: Slot): string {
+  return formatTime(slot.start, t.lang)
+}
+
+/** A slot's start time labelled as Saudi Arabia time. */
+export function slotTimeWithZone(t: Translator<string>, slot: Slot): string {
+  return t.t('bookingCalendar.timeWithZone', { time: slotTime(t, slot), zone: timeZoneLabel(t.lang) })
+}

@@ -1,0 +1,188 @@
+import {
+  type ApiClient,
+  bookSlot,
+  type ContributorProfile,
+  isApiError,
+  type Slot,
+  type Subject,
+  type Translator,
+} from '@mashura/core'
+import { useState } from 'react'
+import type { BookingCreatedDetail, SignInRequiredDetail } from '../events.ts'
+import { openSignInPopup } from '../shared/sign-in-popup.ts'
+import { slotDate, slotTimeWithZone } from './format.ts'
+import type { BookingOutcome } from './success-dialog.tsx'
+import { bookingTokens } from './token-store.ts'
+import { type Way, wayId, waysOf } from './ways.ts'
+
+/** What {@link useBooking} needs from the calendar. */
+export interface UseBookingOptions {
+  t: Translator<string>
+  client: ApiClient
+  apiBase: string
+  apiKey: string
+  contributorId: number | undefined
+  /** The subject attribute, if set. */
+  subjectId: number | undefined
+  /** The expert, once the schedule has loaded. */
+  contributor: ContributorProfile | null
+  /** Reloads the schedule (after a booking, and after a failed one: the slot may be gone). */
+  reload: () => void
+  /** Called after a successful booking, before the success modal shows. */
+  onBooked: () => void
+  onBookingCreated?: ((detail: BookingCreatedDetail) => void) | undefined
+  onSignInRequired?: ((detail: SignInRequiredDetail) => boolean) | undefined
+}
+
+/** The booking flow's state and actions, for the calendar and its dialogs. */
+export interface BookingFlow {
+  /** The slot in the confirmation dialog, or null. */
+  confirming: Slot | null
+  /** The ways the slot in the dialog allows. */
+  ways: Way[]
+  way: Way
+  setWay: (way: Way) => void
+  /** The subjects to choose from (empty unless the expert covers several and none was set). */
+  subjectChoices: Subject[]
+  subject: number | null
+  setSubject: (id: number) => void
+  busy: boolean
+  /** The success modal's content, or null. */
+  outcome: BookingOutcome | null
+  /** The latest error message for the error notice, or null. */
+  notice: string | null
+  /** Changes with every new notice, so the same text shows (and times out) again. */
+  noticeKey: number
+  /** An outcome for the live region (signed in), or null. */
+  status: string | null
+  /** Books `slot`: straight to confirmation with a token, else through sign-in first. */
+  start: (slot: Slot) => void
+  /** Signs in (the sign-in button), for the chosen slot if any. */
+  signIn: (slotId: number | null) => void
+  confirm: () => void
+  cancel: () => void
+  closeOutcome: () => void
+}
+
+/**
+ * The booking flow: sign-in when needed (the cancelable `sign-in-required`, then the platform's popup),
+ * confirmation, the booking call, the success modal, and the errors of spec section 8 (the server's
+ * message; a 401 forgets the token so the sign-in button shows again).
+ */
+export function useBooking(options: UseBookingOptions): BookingFlow {
+  const { t, client, apiBase, apiKey, contributorId, subjectId, contributor } = options
+  const [confirming, setConfirming] = useState<Slot | null>(null)
+  const [way, setWay] = useState<Way>('online')
+  const [chosenSubject, setSubject] = useState<number | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [outcome, setOutcome] = useState<BookingOutcome | null>(null)
+  const [notice, setNotice] = useState<{ message: string; key: number } | null>(null)
+  const [status, setStatus] = useState<string | null>(null)
+
+  const subjects = contributor?.subjects ?? []
+  // A set `subject-id` wins; else the expert's one subject, or a choice (first preselected) among several.
+  const subject = subjectId ?? chosenSubject ?? subjects[0]?.id ?? null
+  const subjectChoices = subjectId === undefined && subjects.length > 1 ? subjects : []
+
+  function fail(message: string) {
+    setNotice((current) => ({ message, key: (current?.key ?? 0) + 1 }))
+  }
+
+  function openConfirm(slot: Slot) {
+    const ways = waysOf(slot)
+    if (ways.length === 0) {
+      fail(t.t('bookingCalendar.noWay'))
+      return
+    }
+    setWay(ways[0]!)
+    setConfirming(slot)
+  }
+
+  // Must run synchronously inside the click: the popup needs the click's user activation.
+  function signIn(slotId: number | null, then?: () => void) {
+    if (contributorId === undefined) return
+    const proceed = options.onSignInRequired?.({ contributorId, slotId }) ?? true
+    if (!proceed) return
+    openSignInPopup({ apiBase, apiKey, lang: t.lang }).then(
+      (result) => {
+        bookingTokens.set(apiBase, result.token)
+        setStatus(t.t('bookingCalendar.signedIn'))
+        then?.()
+      },
+      (error: unknown) => {
+        const message = error instanceof Error ? error.message : ''
+        // Closing the popup is the visitor's own choice, not an error to report.
+        if (message === 'popup-closed') return
+        fail(
+          message === 'popup-blocked' ? t.t('bookingCalendar.popupBlocked') : message || t.t('common.error'),
+        )
+      },
+    )
+  }
+
+  function start(slot: Slot) {
+    if (bookingTokens.get(apiBase)) openConfirm(slot)
+    else signIn(slot.id, () => openConfirm(slot))
+  }
+
+  async function confirm() {
+    const slot = confirming
+    if (!slot || busy || contributorId === undefined) return
+    if (subject === null) {
+      fail(t.t('bookingCalendar.noSubject'))
+      return
+    }
+    setBusy(true)
+    try {
+      const { data } = await bookSlot(client, {
+        id: slot.id,
+        communication_way: wayId(way),
+        subject_id: subject,
+      })
+      const pending = data.kind === 'request'
+      const name = contributor?.sso_user.full_name ?? ''
+      const office = data.kind === 'session' ? data.session.office : way === 'office' ? slot.office : null
+      setConfirming(null)
+      options.onBooked()
+      setOutcome({ pending, name, date: slotDate(t, slot), time: slotTimeWithZone(t, slot) })
+      options.reload()
+      options.onBookingCreated?.({
+        contributorId,
+        slotId: slot.id,
+        sessionId: data.kind === 'session' ? data.session.id : data.request.id,
+        startAt: data.kind === 'session' ? data.session.start : data.request.slot.start,
+        communicationWay: way,
+        officeId: way === 'office' ? (office?.id ?? null) : null,
+        pendingApproval: pending,
+      })
+    } catch (error) {
+      setConfirming(null)
+      // An expired or revoked token: forget it, so the sign-in button offers a fresh one.
+      if (isApiError(error) && error.status === 401) bookingTokens.set(apiBase, null)
+      fail(isApiError(error) && error.message ? error.message : t.t('common.error'))
+      options.reload()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return {
+    confirming,
+    ways: confirming ? waysOf(confirming) : [],
+    way,
+    setWay,
+    subjectChoices,
+    subject,
+    setSubject,
+    busy,
+    outcome,
+    notice: notice?.message ?? null,
+    noticeKey: notice?.key ?? 0,
+    status,
+    start,
+    signIn: (slotId) => signIn(slotId),
+    confirm: () => void confirm(),
+    cancel: () => setConfirming(null),
+    closeOutcome: () => setOutcome(null),
+  }
+}

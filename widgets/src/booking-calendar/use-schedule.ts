@@ -1,0 +1,121 @@
+import {
+  type ApiClient,
+  addDays,
+  type ContributorProfile,
+  type DateRange,
+  getContributorSchedule,
+  isApiError,
+  type Slot,
+  weekBounds,
+} from '@mashura/core'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+
+/** One Saudi week of an expert's free slots. */
+export interface WeekSchedule {
+  /** The expert, as the schedule call returns them. */
+  contributor: ContributorProfile
+  /** The week's free slots, earliest first. */
+  slots: Slot[]
+  /** Whether free slots exist after this week. */
+  later: boolean
+}
+
+/** Where loading a week stands: `data` stays while a reload runs, so the page does not jump. */
+export interface ScheduleState {
+  /** The week shown, Sunday to Saturday in Riyadh. */
+  week: DateRange
+  /** The loaded week, or null before the first answer for this week. */
+  data: WeekSchedule | null
+  /** Whether a load is under way. */
+  loading: boolean
+  /** The load error's message (an empty string means the generic one), or null. */
+  error: string | null
+  /** Loads the week again (after a booking, or from the error notice's retry button). */
+  reload: () => void
+}
+
+/** The largest page the schedule call serves. */
+const PER_PAGE = 100
+/** A bound on pages walked for one week, so a broken server cannot keep the widget looping. */
+const MAX_PAGES = 20
+
+/**
+ * Reads the free slots of one week. The public schedule call pages every free future slot earliest first
+ * (it has no date range), so this walks pages until a slot starts after the week.
+ */
+export async function loadWeek(
+  client: ApiClient,
+  contributorId: number,
+  week: DateRange,
+  signal: AbortSignal,
+): Promise<WeekSchedule> {
+  const slots: Slot[] = []
+  const start = week.start.getTime()
+  const end = week.end.getTime()
+  for (let page = 1; ; page++) {
+    const { data, meta } = await getContributorSchedule(
+      client,
+      { id: contributorId, page, per_page: PER_PAGE },
+      { signal },
+    )
+    for (const slot of data.slots) {
+      const at = Date.parse(slot.start)
+      if (at > end) return { contributor: data.contributor, slots, later: true }
+      if (at >= start) slots.push(slot)
+    }
+    if (page >= (meta?.last_page ?? 1) || page >= MAX_PAGES)
+      return { contributor: data.contributor, slots, later: false }
+  }
+}
+
+/**
+ * The week `offset` weeks after the current one (never before it), loaded and reloaded on demand.
+ * `now` is read once per offset, so that a widget left open overnight keeps the week it shows.
+ */
+export function useSchedule(
+  client: ApiClient,
+  contributorId: number | undefined,
+  offset: number,
+): ScheduleState {
+  const week = useMemo(() => weekBounds(addDays(new Date(), offset * 7)), [offset])
+  const key = week.start.getTime()
+  // Answers are kept with the week they belong to, so a week change never shows the previous week's slots.
+  const [result, setResult] = useState<{ key: number; data: WeekSchedule | null; error: string | null }>()
+  const [pending, setPending] = useState(true)
+  const [round, setRound] = useState(0)
+  const reload = useCallback(() => setRound((n) => n + 1), [])
+
+  useEffect(() => {
+    if (contributorId === undefined) return
+    const controller = new AbortController()
+    setPending(true)
+    // `round` makes a reload a new run of this effect.
+    void round
+    loadWeek(client, contributorId, week, controller.signal).then(
+      (data) => {
+        if (controller.signal.aborted) return
+        setResult({ key: week.start.getTime(), data, error: null })
+        setPending(false)
+      },
+      (failure: unknown) => {
+        if (controller.signal.aborted) return
+        setResult({
+          key: week.start.getTime(),
+          data: null,
+          error: isApiError(failure) ? failure.message : '',
+        })
+        setPending(false)
+      },
+    )
+    return () => controller.abort()
+  }, [client, contributorId, week, round])
+
+  const current = result?.key === key ? result : undefined
+  return {
+    week,
+    data: current?.data ?? null,
+    loading: contributorId !== undefined && (pending || current === undefined),
+    error: current?.error ?? null,
+    reload,
+  }
+}

@@ -1,0 +1,157 @@
+import { addDays, type DateRange, type Slot, type Translator } from '@mashura/core'
+import { type Ref, useId } from 'react'
+import { Radio, RadioGroup } from 'react-aria-components'
+import { dayLabel, hijriDayLabel, hijriRangeLabel, slotTime, weekRangeLabel } from './format.ts'
+import { waysOf } from './ways.ts'
+
+/** The props of {@link WeekHeader}. */
+export interface WeekHeaderProps {
+  t: Translator<string>
+  /** The week shown. */
+  week: DateRange
+  /** Whether the week shown is the current one (no going back). */
+  isFirst: boolean
+  /** Moves by `delta` weeks. */
+  onMove: (delta: -1 | 1) => void
+  /** The heading, focused after a week change and after a dialog closes. */
+  headingRef: Ref<HTMLHeadingElement>
+  /** The heading's id, labelling the slot list. */
+  headingId: string
+}
+
+/**
+ * The week bar: previous and next week around the week's Gregorian range, with the Hijri range beside it
+ * in Arabic, and the note that times are Saudi Arabia time.
+ */
+export function WeekHeader({ t, week, isFirst, onMove, headingRef, headingId }: WeekHeaderProps) {
+  const hijri = hijriRangeLabel(t, week)
+  return (
+    <nav part="week-header" className="week-header" aria-label={t.t('bookingCalendar.weekNavigation')}>
+      <button
+        type="button"
+        part="previous-week"
+        className="m-button m-button-quiet week-button"
+        disabled={isFirst}
+        onClick={() => onMove(-1)}
+      >
+        <span className="arrow arrow-previous" aria-hidden="true" />
+        {t.t('bookingCalendar.previousWeek')}
+      </button>
+      <h3 part="week-title" className="week-title" id={headingId} ref={headingRef} tabIndex={-1}>
+        <span className="gregorian">
+          {t.t('bookingCalendar.weekRange', { range: weekRangeLabel(t, week) })}
+        </span>
+        {hijri && (
+          <span part="hijri" className="hijri">
+            {t.t('bookingCalendar.hijriRange', { range: hijri })}
+          </span>
+        )}
+      </h3>
+      <button
+        type="button"
+        part="next-week"
+        className="m-button m-button-quiet week-button"
+        onClick={() => onMove(1)}
+      >
+        {t.t('bookingCalendar.nextWeek')}
+        <span className="arrow arrow-next" aria-hidden="true" />
+      </button>
+    </nav>
+  )
+}
+
+/** The props of {@link SlotGrid}. */
+export interface SlotGridProps {
+  t: Translator<string>
+  /** The week shown. */
+  week: DateRange
+  /** The week's free slots, earliest first. */
+  slots: Slot[]
+  /** The chosen slot's id, or null. */
+  selected: number | null
+  /** Called when a slot is chosen. */
+  onSelect: (slotId: number) => void
+  /** The id of the element that labels the group (the week heading). */
+  labelledBy: string
+}
+
+/** Groups a week's slots by the Riyadh day they start on: seven lists, Sunday first. */
+function byDay(week: DateRange, slots: Slot[]): { day: Date; slots: Slot[] }[] {
+  return Array.from({ length: 7 }, (_, i) => {
+    const day = addDays(week.start, i)
+    const next = addDays(week.start, i + 1).getTime()
+    return {
+      day,
+      slots: slots.filter((s) => {
+        const at = Date.parse(s.start)
+        return at >= day.getTime() && at < next
+      }),
+    }
+  })
+}
+
+/**
+ * The week's free slots as one radio group laid out in seven day columns: arrow keys move between slots,
+ * Space chooses, and each slot's name carries its day for screen readers.
+ */
+export function SlotGrid({ t, week, slots, selected, onSelect, labelledBy }: SlotGridProps) {
+  const hintId = useId()
+  return (
+    <RadioGroup
+      className="slot-grid"
+      aria-labelledby={labelledBy}
+      aria-describedby={hintId}
+      value={selected === null ? null : String(selected)}
+      onChange={(value) => onSelect(Number(value))}
+    >
+      <p id={hintId} part="time-zone" className="time-zone">
+        {t.t('bookingCalendar.timesIn')}
+      </p>
+      <div part="days" className="days">
+        {byDay(week, slots).map(({ day, slots: daySlots }) => {
+          const label = dayLabel(t, day)
+          const hijri = hijriDayLabel(t, day)
+          return (
+            <div key={day.toISOString()} part="day" className="day" data-empty={daySlots.length === 0}>
+              <h4 part="day-heading" className="day-heading">
+                <span>{label}</span>
+                {hijri && (
+                  <span part="hijri" className="hijri">
+                    {hijri}
+                  </span>
+                )}
+              </h4>
+              {daySlots.length === 0 ? (
+                <p className="day-empty">{t.t('bookingCalendar.dayEmpty')}</p>
+              ) : (
+                daySlots.map((slot) => (
+                  <Radio key={slot.id} value={String(slot.id)} className="slot" data-slot-id={slot.id}>
+                    {({ isSelected }) => (
+                      <span part={isSelected ? 'slot slot-selected' : 'slot'} className="slot-body">
+                        <span className="visually-hidden">{label} </span>
+                        <span part="slot-time" className="slot-time">
+                          {slotTime(t, slot)}
+                        </span>
+                        <span part="slot-ways" className="slot-ways">
+                          {waysOf(slot)
+                            .map((way) =>
+                              t.t(
+                                way === 'online'
+                                  ? 'bookingCalendar.wayOnlineShort'
+                                  : 'bookingCalendar.wayOfficeShort',
+                              ),
+                            )
+                            .join(' · ')}
+                        </span>
+                      </span>
+                    )}
+                  </Radio>
+                ))
+              )}
+            </div>
+          )
+        })}
+      </div>
+    </RadioGroup>
+  )
+}

@@ -1,0 +1,512 @@
+import { type ContributorProfile, catalogs, expertSearchMessages, type PagedResponse } from '@mashura/core'
+import { sendKeys } from '@web/test-runner-commands'
+import { expect } from 'chai'
+import type { ExpertSelectedDetail } from '../events.ts'
+import { expectAccessible } from '../test-support/axe.ts'
+import { platform, platformAttributes } from '../test-support/platform.ts'
+import { waitFor as waitUntil } from '../test-support/wait-for.ts'
+import { defineExpertSearch, type ExpertSearchElement } from './expert-search.element.ts'
+
+/**
+ * `<expert-search>` in real Chromium against the real seeded reference server: every list the widget shows
+ * is compared with what the same API answers when asked directly.
+ */
+
+const ar = { ...catalogs.ar, ...expertSearchMessages.ar }
+const en = { ...catalogs.en, ...expertSearchMessages.en }
+
+/** Polls for `what` with this file's longer wait. */
+const waitFor = <T,>(read: () => T, what: string, timeout = 8000) => waitUntil(read, timeout, what)
+
+/** Reads a list straight from the API, as the widget should have asked for it. */
+async function api(path: string, lang = 'ar'): Promise<PagedResponse<ContributorProfile>> {
+  const { apiBase, apiKey } = await platform()
+  const response = await fetch(`${apiBase}${path}`, {
+    headers: { 'X-API-Key': apiKey, 'Accept-Language': lang },
+  })
+  expect(response.status, path).to.equal(200)
+  return response.json()
+}
+
+async function mount(attributes: Record<string, string>, real = true): Promise<ExpertSearchElement> {
+  const element = document.createElement('expert-search')
+  const all = real ? { ...(await platformAttributes()), ...attributes } : attributes
+  for (const [name, value] of Object.entries(all)) element.setAttribute(name, value)
+  document.body.append(element)
+  return element
+}
+
+function part(element: Element, name: string): HTMLElement | null {
+  return element.shadowRoot?.querySelector<HTMLElement>(`[part~="${name}"]`) ?? null
+}
+
+function parts(element: Element, name: string): HTMLElement[] {
+  return [...(element.shadowRoot?.querySelectorAll<HTMLElement>(`[part~="${name}"]`) ?? [])]
+}
+
+/** The contributor ids of the results shown. */
+function shownIds(element: Element): number[] {
+  return parts(element, 'result').map((li) => Number(li.dataset.contributor))
+}
+
+/** Waits until a page of results (not loading) shows exactly `ids`. */
+async function waitForIds(element: Element, ids: number[], what: string): Promise<void> {
+  await waitFor(
+    () => !part(element, 'skeleton') && JSON.stringify(shownIds(element)) === JSON.stringify(ids),
+    `${what}: ids ${JSON.stringify(ids)}, shown ${JSON.stringify(shownIds(element))}`,
+  )
+}
+
+async function waitForResults(element: Element): Promise<HTMLElement[]> {
+  return waitFor(
+    () => !part(element, 'skeleton') && parts(element, 'result').length > 0 && parts(element, 'result'),
+    'results',
+  )
+}
+
+/** The axe check on what the widget renders (see the `role` attribute test for the host itself). */
+function rendered(element: Element): Element {
+  return part(element, 'base')!
+}
+
+/** Changes a filter's native select the way a person's choice does: a new value, then `change`. */
+async function choose(select: HTMLSelectElement, value: string): Promise<void> {
+  // The subject and center choices load beside the results and may come a little later.
+  await waitFor(() => [...select.options].some((option) => option.value === value), `option ${value}`)
+  select.value = value
+  select.dispatchEvent(new Event('change', { bubbles: true }))
+}
+
+function select(element: Element, label: string): HTMLSelectElement {
+  const found = [...element.shadowRoot!.querySelectorAll('label')].find((l) => l.textContent === label)
+  expect(found, `a label "${label}"`).to.exist
+  return element.shadowRoot!.getElementById(found!.htmlFor) as HTMLSelectElement
+}
+
+before(() => {
+  defineExpertSearch()
+  // Avatars fill the default buffer of 250 quickly; the network checks read it.
+  performance.setResourceTimingBufferSize(5000)
+})
+
+afterEach(() => {
+  document.body.replaceChildren()
+  performance.clearResourceTimings()
+  for (const style of document.head.querySelectorAll('style[data-hostile]')) style.remove()
+})
+
+describe('<expert-search>', () => {
+  it('is Arabic and right to left by default and lists the seeded experts of its role with name, kind, subjects and next slot', async () => {
+    const expected = await api('/profile/v2/consultants?q=%20&type=1&sort=newest')
+    const element = await mount({ role: 'consultant' })
+    // Loading: a skeleton in a status region, not a spinner.
+    const skeleton = await waitFor(() => part(element, 'skeleton'), 'the skeleton')
+    expect(skeleton.getAttribute('role')).to.equal('status')
+    await expectAccessible(rendered(element), 'loading (ar)')
+
+    await waitForIds(
+      element,
+      expected.data.map((e) => e.id),
+      'the first page of consultants',
+    )
+    const base = part(element, 'base')!
+    expect(base.getAttribute('dir')).to.equal('rtl')
+    expect(base.getAttribute('lang')).to.equal('ar')
+    expect(expected.data.length).to.be.greaterThan(0)
+    const first = expected.data[0]!
+    const card = parts(element, 'result')[0]!
+    expect(card.querySelector('[part="name"]')!.textContent).to.equal(first.sso_user.full_name)
+    expect(card.querySelector('[part="kind"]')!.textContent).to.equal(ar['contributors.kind.consultant'])
+    expect([...card.querySelectorAll('[part="subjects"] li')].map((li) => li.textContent)).to.deep.equal(
+      first.subjects.map((s) => s.name),
+    )
+    const next = card.querySelector('[part="next-slot"]')!.textContent!
+    expect(first.next_free_slot).to.be.a('string')
+    expect(next).to.contain(ar['time.riyadhTime'])
+    expect(next.startsWith(ar['expertSearch.nextSlot'].split(':')[0]!)).to.equal(true)
+    const photo = card.querySelector<HTMLImageElement>('img[part="photo"]')!
+    expect(photo.src).to.equal(first.file!.full_path)
+    expect(photo.alt).to.equal('')
+    for (const kind of parts(element, 'kind'))
+      expect(kind.textContent).to.equal(ar['contributors.kind.consultant'])
+    // The count is announced in a live region.
+    const status = part(element, 'status')!
+    expect(status.getAttribute('role')).to.equal('status')
+    expect(status.textContent).to.contain(`${expected.meta.total.toLocaleString('ar-SA')}`)
+    await expectAccessible(rendered(element), 'results (ar)')
+  })
+
+  it('is English and left to right with lang="en"', async () => {
+    const expected = await api('/profile/v2/bsa?q=%20&sort=newest', 'en')
+    const element = await mount({ role: 'bsa', lang: 'en' })
+    await waitForIds(
+      element,
+      expected.data.map((e) => e.id),
+      'the bsa list',
+    )
+    const base = part(element, 'base')!
+    expect(base.getAttribute('dir')).to.equal('ltr')
+    expect(base.getAttribute('lang')).to.equal('en')
+    expect(part(element, 'kind')!.textContent).to.equal(en['contributors.kind.bsa'])
+    expect(part(element, 'name')!.textContent).to.equal(expected.data[0]!.sso_user.full_name)
+    expect(part(element, 'search-button')!.textContent).to.equal(en['nav.searchSubmit'])
+    expect(part(element, 'status')!.textContent).to.equal(
+      `${expected.meta.total} ${expected.meta.total === 1 ? 'result' : 'results'}, page 1 of ${expected.meta.last_page}`,
+    )
+    const next = part(element, 'next-slot')!.textContent!
+    expect(next).to.match(/^Next free slot: /)
+    expect(next).to.contain(en['time.riyadhTime'])
+    await expectAccessible(rendered(element), 'results (en)')
+  })
+
+  it('sends a blank search as a single space and lists every kind without a role', async () => {
+    performance.clearResourceTimings()
+    const expected = await api('/profile/contributors?q=%20&sort=newest')
+    const element = await mount({})
+    await waitForIds(
+      element,
+      expected.data.map((e) => e.id),
+      'everyone',
+    )
+    const calls = performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name))
+      .filter((url) => url.pathname.endsWith('/api/profile/contributors'))
+    expect(calls.length, 'one search call').to.be.greaterThan(0)
+    expect(calls.at(-1)!.searchParams.get('q')).to.equal(' ')
+    const kinds = new Set(expected.data.map((e) => e.role))
+    expect(kinds.size, 'several kinds on the first page').to.be.greaterThan(1)
+  })
+
+  it('narrows the results to a typed query submitted with Enter', async () => {
+    const everyone = await api('/profile/v2/consultants?q=%20&type=1&per_page=100')
+    const target = everyone.data.at(-1)!
+    const word = target.sso_user.full_name.split(' ').at(-1)!
+    const expected = await api(`/profile/v2/consultants?q=${encodeURIComponent(word)}&type=1&sort=newest`)
+    expect(expected.meta.total).to.be.lessThan(everyone.meta.total)
+
+    const element = await mount({ role: 'consultant' })
+    await waitForResults(element)
+    const input = part(element, 'search-input') as HTMLInputElement
+    input.focus()
+    await sendKeys({ type: word })
+    await sendKeys({ press: 'Enter' })
+    await waitForIds(
+      element,
+      expected.data.map((e) => e.id),
+      `the consultants matching ${word}`,
+    )
+    expect(shownIds(element)).to.include(target.id)
+  })
+
+  it('starts from the query and subject attributes', async () => {
+    const subjects = (await api('/profile/v2/consultants?q=%20&type=1&per_page=1')).data[0]!.subjects
+    const subject = subjects[0]!.id
+    const expected = await api(`/profile/v2/consultants?q=%20&type=1&subjects=${subject}&sort=newest`)
+    const element = await mount({ role: 'consultant', subject: String(subject) })
+    await waitForIds(
+      element,
+      expected.data.map((e) => e.id),
+      'the consultants of the subject',
+    )
+    for (const card of parts(element, 'result')) {
+      const names = [...card.querySelectorAll('[part="subjects"] li')].map((li) => li.textContent)
+      expect(names).to.include(subjects[0]!.name)
+    }
+    expect(select(element, ar['contributors.filters.subject']).value).to.equal(String(subject))
+  })
+
+  it('pages with previous and next, and a filter change goes back to page 1 with the filtered results', async () => {
+    const page1 = await api('/profile/v2/consultants?q=%20&type=1&per_page=2&page=1')
+    const page2 = await api('/profile/v2/consultants?q=%20&type=1&per_page=2&page=2')
+    const element = await mount({ role: 'consultant', 'per-page': '2' })
+    await waitForIds(
+      element,
+      page1.data.map((e) => e.id),
+      'page 1',
+    )
+    expect(part(element, 'page-of')!.textContent).to.equal(
+      catalogs.ar['common.pagination']
+        .replace('{page, number}', '١')
+        .replace('{total, number}', page1.meta.last_page.toLocaleString('ar-SA')),
+    )
+    expect(part(element, 'previous')!.getAttribute('aria-disabled')).to.equal('true')
+    part(element, 'next')!.click()
+    await waitForIds(
+      element,
+      page2.data.map((e) => e.id),
+      'page 2',
+    )
+    expect(part(element, 'previous')!.getAttribute('aria-disabled')).to.equal('false')
+    await expectAccessible(rendered(element), 'page 2')
+
+    // In the office only: the list of that filter, from page 1 again.
+    const office = await api('/profile/v2/consultants?q=%20&type=1&per_page=2&page=1&availability=1')
+    await choose(select(element, ar['contributors.filters.sessionType']), '1')
+    await waitForIds(
+      element,
+      office.data.map((e) => e.id),
+      'page 1 in the office',
+    )
+    expect(part(element, 'page-of')!.textContent).to.contain('١')
+    expect(part(element, 'previous')!.getAttribute('aria-disabled')).to.equal('true')
+
+    // The field switches the consultants list to advisors.
+    const advisors = await api('/profile/v2/consultants?q=%20&type=2&per_page=2&page=1&availability=1')
+    await choose(select(element, ar['contributors.filters.field']), '2')
+    await waitForIds(
+      element,
+      advisors.data.map((e) => e.id),
+      'advisors',
+    )
+    for (const kind of parts(element, 'kind'))
+      expect(kind.textContent).to.equal(ar['contributors.kind.advisor'])
+  })
+
+  it('opens the calendar of the dates filter as a labelled dialog inside the shadow root', async () => {
+    const element = await mount({ role: 'consultant', lang: 'en' })
+    await waitForResults(element)
+    const opener = await waitFor(
+      () =>
+        element.shadowRoot!.querySelector<HTMLElement>(
+          `button[aria-label="${en['expertSearch.openCalendar']}"]`,
+        ),
+      'the calendar button',
+    )
+    opener.click()
+    const dialog = await waitFor(
+      () => element.shadowRoot!.querySelector('[role="dialog"]'),
+      'the calendar dialog',
+    )
+    expect(dialog.getAttribute('aria-label')).to.equal(en['expertSearch.calendarLabel'])
+    expect(dialog.querySelector('[role="grid"]')).to.exist
+    // Days before today (Riyadh) cannot be chosen: only future slots count.
+    await expectAccessible(rendered(element), 'calendar open (en)')
+  })
+
+  it('never lets a stale page overwrite a newer one when next is pressed quickly', async () => {
+    const page4 = await api('/profile/contributors?q=%20&per_page=3&page=4')
+    const element = await mount({ 'per-page': '3' })
+    await waitForResults(element)
+    const next = part(element, 'next')!
+    next.click()
+    next.click()
+    next.click()
+    await waitForIds(
+      element,
+      page4.data.map((e) => e.id),
+      'page 4',
+    )
+    // Nothing later replaces it.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(shownIds(element)).to.deep.equal(page4.data.map((e) => e.id))
+  })
+
+  it('says what to do when nothing matches, and clearing the filters lists everyone again', async () => {
+    for (const [lang, messages] of [
+      ['ar', ar],
+      ['en', en],
+    ] as const) {
+      const element = await mount({ query: 'zzqqxxnothing', lang })
+      const empty = await waitFor(() => part(element, 'empty'), `the empty state (${lang})`)
+      expect(empty.textContent).to.contain(messages['expertSearch.emptyTitle'])
+      expect(part(element, 'status')!.textContent).to.equal(
+        lang === 'ar' ? ar['contributors.results'].match(/zero \{([^}]*)\}/)![1] : 'No results',
+      )
+      expect(parts(element, 'result')).to.have.length(0)
+      await expectAccessible(rendered(element), `empty (${lang})`)
+      part(element, 'empty-clear')!.click()
+      await waitForResults(element)
+      expect((part(element, 'search-input') as HTMLInputElement).value).to.equal('')
+      expect(element.shadowRoot!.activeElement).to.equal(part(element, 'search-input'))
+      element.remove()
+    }
+  })
+
+  it('shows the server error with a retry button when the API base is wrong, in both languages', async () => {
+    const { origin, apiKey } = await platform()
+    const messages = { ar: '', en: '' }
+    for (const lang of ['ar', 'en'] as const) {
+      const direct = await fetch(`${origin}/nope/profile/contributors?q=%20`, {
+        headers: { 'X-API-Key': apiKey, 'Accept-Language': lang },
+      })
+      expect(direct.status).to.equal(404)
+      messages[lang] = ((await direct.json()) as { error: { message: string } }).error.message
+    }
+    expect(messages.ar).not.to.equal(messages.en)
+
+    for (const lang of ['ar', 'en'] as const) {
+      performance.clearResourceTimings()
+      const element = await mount({ 'api-base': `${origin}/nope`, 'api-key': apiKey, lang }, false)
+      const notice = await waitFor(() => {
+        const shown = part(element, 'notice')
+        return shown?.textContent ? shown : null
+      }, 'the notice')
+      expect(notice.getAttribute('role')).to.equal('alert')
+      // The server's own message (spec section 8), in the widget's language.
+      expect(notice.textContent).to.contain(messages[lang])
+      expect(part(element, 'skeleton')).to.equal(null)
+      expect(parts(element, 'result')).to.have.length(0)
+      await expectAccessible(rendered(element), `error (${lang})`)
+
+      const searches = () =>
+        performance.getEntriesByType('resource').filter((e) => e.name.includes('/nope/profile/contributors'))
+          .length
+      const before = searches()
+      part(element, 'retry')!.click()
+      await waitFor(() => searches() > before, 'a second try')
+      await waitFor(() => part(element, 'notice')?.textContent, 'the notice again')
+
+      // A corrected base loads the results.
+      element.setAttribute('api-base', (await platform()).apiBase)
+      await waitForResults(element)
+      expect(part(element, 'notice')!.textContent).to.equal('')
+      element.remove()
+    }
+  })
+
+  it('fires expert-selected with the expert, its kind and the subject, bubbling and composed', async () => {
+    const everyone = await api('/profile/contributors?q=%20&sort=newest')
+    const element = await mount({})
+    await waitForIds(
+      element,
+      everyone.data.map((e) => e.id),
+      'everyone',
+    )
+    const events: CustomEvent<ExpertSelectedDetail>[] = []
+    const listener = (event: Event) => events.push(event as CustomEvent<ExpertSelectedDetail>)
+    document.addEventListener('expert-selected', listener)
+    try {
+      const index = everyone.data.findIndex((e) => e.role !== 'consultant')
+      const chosen = everyone.data[index]!
+      ;(parts(element, 'choose')[index] as HTMLButtonElement).click()
+      expect(events).to.have.length(1)
+      expect(events[0]!.detail).to.deep.equal({
+        contributorId: chosen.id,
+        role: chosen.role,
+        subjectId: null,
+      })
+      expect(events[0]!.bubbles).to.equal(true)
+      expect(events[0]!.composed).to.equal(true)
+      expect(events[0]!.target).to.equal(element)
+
+      // With a subject filter, the subject goes along.
+      const subject = chosen.subjects[0]!.id
+      await choose(select(element, ar['contributors.filters.subject']), String(subject))
+      const filtered = await api(`/profile/contributors?q=%20&subjects=${subject}&sort=newest`)
+      await waitForIds(
+        element,
+        filtered.data.map((e) => e.id),
+        'the subject filter',
+      )
+      ;(parts(element, 'choose')[0] as HTMLButtonElement).click()
+      expect(events[1]!.detail).to.deep.equal({
+        contributorId: filtered.data[0]!.id,
+        role: filtered.data[0]!.role,
+        subjectId: subject,
+      })
+    } finally {
+      document.removeEventListener('expert-selected', listener)
+    }
+  })
+
+  it('is keyboard operable: Tab reaches a result and Enter chooses it', async () => {
+    const expected = await api('/profile/v2/consultants?q=%20&type=4&sort=newest')
+    const element = await mount({ role: 'partner' })
+    await waitForIds(
+      element,
+      expected.data.map((e) => e.id),
+      'partners',
+    )
+    const events: ExpertSelectedDetail[] = []
+    element.addEventListener('expert-selected', (event) => events.push(event.detail))
+    ;(part(element, 'search-input') as HTMLInputElement).focus()
+    const isChoose = () => element.shadowRoot!.activeElement?.getAttribute('part') === 'choose'
+    for (let i = 0; i < 40 && !isChoose(); i++) await sendKeys({ press: 'Tab' })
+    expect(isChoose(), 'a choose button has focus').to.equal(true)
+    expect(element.shadowRoot!.activeElement).to.equal(parts(element, 'choose')[0])
+    await sendKeys({ press: 'Enter' })
+    expect(events).to.deep.equal([{ contributorId: expected.data[0]!.id, role: 'partner', subjectId: null }])
+  })
+
+  it('resumes its page and filters when moved elsewhere in the page', async () => {
+    const page2 = await api('/profile/v2/bsa?q=%20&per_page=2&page=2')
+    const element = await mount({ role: 'bsa', 'per-page': '2' })
+    await waitForResults(element)
+    part(element, 'next')!.click()
+    await waitForIds(
+      element,
+      page2.data.map((e) => e.id),
+      'page 2',
+    )
+    const box = document.createElement('section')
+    document.body.append(box)
+    box.append(element)
+    await waitForIds(
+      element,
+      page2.data.map((e) => e.id),
+      'page 2 after the move',
+    )
+  })
+
+  it('keeps hostile page CSS out', async () => {
+    const style = document.createElement('style')
+    style.dataset.hostile = ''
+    style.textContent = `
+      * { font-size: 40px !important; background: rgb(255, 0, 0) !important; }
+      expert-search { color: rgb(255, 0, 0); font-family: monospace; line-height: 5; direction: ltr; text-align: right; }
+      button, li, img, h3, select { display: none !important; }
+      .name, .choose, [part] { color: rgb(255, 0, 0) !important; }
+    `
+    document.head.append(style)
+    const element = await mount({ role: 'advisor' })
+    await waitForResults(element)
+    const name = part(element, 'name')!
+    const button = part(element, 'choose')!
+    expect(getComputedStyle(name).display).not.to.equal('none')
+    expect(getComputedStyle(button).display).not.to.equal('none')
+    expect(getComputedStyle(name).color).not.to.equal('rgb(255, 0, 0)')
+    expect(getComputedStyle(name).fontSize).not.to.equal('40px')
+    expect(getComputedStyle(button).backgroundColor).not.to.equal('rgb(255, 0, 0)')
+    expect(getComputedStyle(button).color).to.equal('rgb(255, 255, 255)')
+    expect(getComputedStyle(part(element, 'base')!).fontFamily).to.contain('IBM Plex Sans Arabic')
+    expect(getComputedStyle(part(element, 'base')!).lineHeight).not.to.equal(
+      `${5 * Number.parseFloat(getComputedStyle(part(element, 'base')!).fontSize)}px`,
+    )
+    expect(getComputedStyle(part(element, 'base')!).direction).to.equal('rtl')
+    await expectAccessible(rendered(element), 'hostile page CSS')
+  })
+
+  it('takes the theme from custom properties and ::part()', async () => {
+    const style = document.createElement('style')
+    style.dataset.hostile = ''
+    style.textContent = `
+      expert-search { --mashura-color-primary: rgb(0, 119, 85); }
+      expert-search.accent { --expert-search-accent: rgb(20, 40, 60); }
+      expert-search::part(name) { text-decoration: underline; }
+    `
+    document.head.append(style)
+    const element = await mount({ role: 'advisor' })
+    await waitForResults(element)
+    // The accent is the primary darkened by a fifth: 0.8 × (0, 119, 85).
+    expect(getComputedStyle(part(element, 'choose')!).backgroundColor).to.match(
+      /^(rgb\(0, 95, 68\)|color\(srgb 0 0\.37\d* 0\.26\d*\))$/,
+    )
+    element.classList.add('accent')
+    expect(getComputedStyle(part(element, 'choose')!).backgroundColor).to.equal('rgb(20, 40, 60)')
+    expect(getComputedStyle(part(element, 'name')!).textDecorationLine).to.equal('underline')
+  })
+
+  it('takes expert-role like role, and then the whole element, host included, passes axe', async () => {
+    const expected = await api('/profile/v2/consultants?q=%20&type=2&sort=newest', 'en')
+    const element = await mount({ 'expert-role': 'advisor', lang: 'en' })
+    await waitForIds(
+      element,
+      expected.data.map((e) => e.id),
+      'advisors',
+    )
+    for (const kind of parts(element, 'kind'))
+      expect(kind.textContent).to.equal(en['contributors.kind.advisor'])
+    await expectAccessible(element, 'the whole element with expert-role')
+  })
+})

@@ -1,0 +1,186 @@
+import { isSubjectType, type MessageKey, type SubjectType } from '@mashura/core'
+import { useId } from 'react'
+import type { ExpertRole } from '../events.ts'
+import { DatesFilter } from './dates-filter.tsx'
+import type { ExpertSearchTranslator } from './expert-search-types.ts'
+import type { SearchFilters } from './search-query.ts'
+import type { FilterOptions } from './use-filter-options.ts'
+
+/** The message of each field (subject type). */
+const FIELD_LABELS: Readonly<Record<SubjectType, MessageKey>> = {
+  1: 'subjects.consulting',
+  2: 'subjects.guidance',
+  4: 'subjects.partnerships',
+}
+
+/** The props of {@link SearchFiltersForm}. */
+export interface SearchFiltersProps {
+  /** The filters now applied. */
+  filters: SearchFilters
+  /** Called with the whole new filters when the visitor changes one. */
+  onChange: (filters: SearchFilters) => void
+  /** The subject and center choices. */
+  options: FilterOptions
+  /** The `role` attribute: bsa lists offer bsa subjects only. */
+  role: ExpertRole | null
+  /** Today in Riyadh (`YYYY-MM-DD`). */
+  today: string
+  /** Where popovers render (inside the shadow root). */
+  portal: Element | null
+  /** The widget's translator. */
+  t: ExpertSearchTranslator
+}
+
+/** Reads a select's value as an id, or null for the "all" choice (an empty value). */
+function idOrNull(value: string): number | null {
+  return value === '' ? null : Number(value)
+}
+
+/**
+ * The filters of spec section 2: field, subject, calendar dates, session type, center, availability and
+ * the newest-first order. Each applies as soon as it changes; native selects and a checkbox keep them
+ * small and keyboard operable, the date range uses react-aria-components.
+ */
+export function SearchFiltersForm({
+  filters,
+  onChange,
+  options,
+  role,
+  today,
+  portal,
+  t,
+}: SearchFiltersProps) {
+  const ids = {
+    field: useId(),
+    subject: useId(),
+    sessionType: useId(),
+    center: useId(),
+    available: useId(),
+    sort: useId(),
+  }
+  const set = (patch: Partial<SearchFilters>) => onChange({ ...filters, ...patch })
+  const subjects = options.subjects.filter(
+    (subject) =>
+      subject.id === filters.subject ||
+      ((filters.field === null || subject.type === filters.field) && (role !== 'bsa' || subject.bsa_subject)),
+  )
+  // The `subject` attribute may name a subject the list has not loaded (yet): keep it choosable.
+  const missingSubject =
+    filters.subject !== null && !subjects.some((subject) => subject.id === filters.subject)
+
+  return (
+    <fieldset className="filters" part="filters">
+      <legend className="legend">{t.t('contributors.filters.title')}</legend>
+      <div className="field">
+        <label className="label" htmlFor={ids.field}>
+          {t.t('contributors.filters.field')}
+        </label>
+        <select
+          id={ids.field}
+          className="select"
+          value={filters.field ?? ''}
+          onChange={(event) => {
+            const value = Number(event.target.value)
+            const field = isSubjectType(value) ? value : null
+            const subject = options.subjects.find((s) => s.id === filters.subject)
+            // A subject of another field would leave nothing to list.
+            const keepSubject = field === null || !subject || subject.type === field
+            set({ field, ...(keepSubject ? {} : { subject: null }) })
+          }}
+        >
+          <option value="">{t.t('expertSearch.allFields')}</option>
+          {([1, 2, 4] as const).map((type) => (
+            <option key={type} value={type}>
+              {t.t(FIELD_LABELS[type])}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="label" htmlFor={ids.subject}>
+          {t.t('contributors.filters.subject')}
+        </label>
+        <select
+          id={ids.subject}
+          className="select"
+          value={filters.subject ?? ''}
+          onChange={(event) => set({ subject: idOrNull(event.target.value) })}
+        >
+          <option value="">{t.t('expertSearch.allSubjects')}</option>
+          {missingSubject && <option value={filters.subject ?? ''}>{`#${filters.subject}`}</option>}
+          {subjects.map((subject) => (
+            <option key={subject.id} value={subject.id}>
+              {subject.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <DatesFilter
+        value={filters.dates}
+        onChange={(dates) => set({ dates })}
+        today={today}
+        portal={portal}
+        t={t}
+      />
+      <div className="field">
+        <label className="label" htmlFor={ids.sessionType}>
+          {t.t('contributors.filters.sessionType')}
+        </label>
+        <select
+          id={ids.sessionType}
+          className="select"
+          value={filters.sessionType ?? ''}
+          onChange={(event) => {
+            const value = event.target.value
+            set({ sessionType: value === '1' ? 1 : value === '2' ? 2 : null })
+          }}
+        >
+          <option value="">{t.t('expertSearch.anySessionType')}</option>
+          <option value="2">{t.t('communication.online')}</option>
+          <option value="1">{t.t('communication.office')}</option>
+        </select>
+      </div>
+      <div className="field">
+        <label className="label" htmlFor={ids.center}>
+          {t.t('contributors.filters.center')}
+        </label>
+        <select
+          id={ids.center}
+          className="select"
+          value={filters.center ?? ''}
+          onChange={(event) => set({ center: idOrNull(event.target.value) })}
+        >
+          <option value="">{t.t('expertSearch.allCenters')}</option>
+          {options.centers.map((center) => (
+            <option key={center.id} value={center.id}>
+              {center.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field field-check">
+        <span className="label" aria-hidden="true">
+          {t.t('contributors.filters.availability')}
+        </span>
+        <label className="check" htmlFor={ids.available}>
+          <input
+            id={ids.available}
+            type="checkbox"
+            checked={filters.availableOnly}
+            onChange={(event) => set({ availableOnly: event.target.checked })}
+          />
+          {t.t('expertSearch.availableOnly')}
+        </label>
+      </div>
+      <div className="field">
+        <label className="label" htmlFor={ids.sort}>
+          {t.t('expertSearch.sortLabel')}
+        </label>
+        {/* The server orders newest first only; the control says so where the spec lists the sort. */}
+        <select id={ids.sort} className="select" value="newest" onChange={() => {}}>
+          <option value="newest">{t.t('expertSearch.sortNewest')}</option>
+        </select>
+      </div>
+    </fieldset>
+  )
+}

@@ -1,0 +1,55 @@
+import { type ContributorProfile, isApiError, type PageMeta } from '@mashura/core'
+import { useEffect, useState } from 'react'
+import type { ExpertRole } from '../events.ts'
+import { createWidgetClient } from '../shared/api.ts'
+import type { WidgetConfig } from '../shared/config.ts'
+import { fetchExperts, type SearchFilters, searchParams } from './search-query.ts'
+
+/**
+ * Where a results load stands. An error's `message` is the server's, or empty when there is none (then
+ * `network` tells a failed connection from anything else).
+ */
+export type ResultsView =
+  | { kind: 'loading' }
+  | { kind: 'results'; experts: ContributorProfile[]; meta: PageMeta }
+  | { kind: 'error'; message: string; network: boolean }
+
+/**
+ * Loads one page of experts whenever the role, filters, page or `attempt` change. The previous request is
+ * aborted first and an aborted answer is dropped, so a slow stale page never overwrites a newer one.
+ */
+export function useExpertResults(
+  config: WidgetConfig,
+  role: ExpertRole | null,
+  filters: SearchFilters,
+  page: number,
+  perPage: number | undefined,
+  attempt: number,
+): ResultsView {
+  const [view, setView] = useState<ResultsView>({ kind: 'loading' })
+  const { apiBase, apiKey, lang, fetch } = config
+  // One string stands for the whole query, so a new filters object with equal values does not reload.
+  const query = JSON.stringify(searchParams(filters, page, perPage))
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` only asks for the same query again
+  useEffect(() => {
+    const controller = new AbortController()
+    setView({ kind: 'loading' })
+    const client = createWidgetClient({ apiBase, apiKey, lang, fetch })
+    fetchExperts(client, role, JSON.parse(query), { signal: controller.signal, loader: false }).then(
+      (response) => {
+        if (!controller.signal.aborted)
+          setView({ kind: 'results', experts: response.data, meta: response.meta })
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return
+        // Spec section 8 reads the server's `error.message`; anything else gets the generic message.
+        const message = isApiError(error) && error.status !== 0 ? error.message : ''
+        setView({ kind: 'error', message, network: isApiError(error) && error.code === 'network_error' })
+      },
+    )
+    return () => controller.abort()
+  }, [apiBase, apiKey, lang, fetch, role, query, attempt])
+
+  return view
+}

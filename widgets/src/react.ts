@@ -1,0 +1,27 @@
+/**
+ * The widgets for React hosts (the agency's host app): each widget's React component with its stylesheet,
+ * and {@link ShadowHost} to render one in a shadow root as its custom element would. Registers no tags.
+ * Only react-aria's shadow DOM flag is set on import, as every widget needs it inside a shadow root.
+ */
+import './shared/react-aria.ts'
+
+export { BookingCalendar, type BookingCalendarProps } from './booking-calendar/booking-calendar.tsx'
+export { bookingCalendarSheet } from './booking-calendar/sheet.ts'
+export { bookingTokens } from './booking-calendar/token-store.ts'
+export type {
+  BookingCreatedDetail,
+  ExpertSelectedDetail,
+  RatingSubmittedDetail,
+  RecommendationsRequiredDetail,
+  SessionCancelledDetail,
+  SessionEndedDetail,
+  SessionEventDetail,
+  SignInRequiredDetail,
+} from './events.ts'
+export { ExpertSearch, type ExpertSearchProps } from './expert-search/expert-search.tsx'
+export { expertSearchSheet } from './expert-search/sheet.ts'
+export { RateForm, type RateFormProps } from './rate-form/rate-form.tsx'
+export { rateFormSheet } from './rate-form/sheet.ts'
+export { SessionRoom, type SessionRoomProps } from './session-room/session-room.tsx'
+export { sessionRoomSheet } from './session-room/sheet.ts'
+export { ShadowHost, type ShadowHostProps } from './shared/shadow-host.tsx'

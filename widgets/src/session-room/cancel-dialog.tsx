@@ -1,0 +1,176 @@
+import { type ApiClient, type CancelReason, getCancelReasons } from '@mashura/core'
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
+import { Label, Radio, RadioGroup } from 'react-aria-components'
+import { ErrorNotice, Skeleton } from '../shared/notice.tsx'
+import { RoomDialog } from './room-dialog.tsx'
+import type { RoomTranslator } from './session-details.tsx'
+import type { RoomNotice } from './use-room-actions.ts'
+
+/** The props of {@link CancelDialog}. */
+export interface CancelDialogProps {
+  /** Whether the dialog is open. */
+  isOpen: boolean
+  /** Closes the dialog (Escape, outside click, the back button). */
+  onClose(): void
+  /** Cancels the session with the chosen reason and, for an "other" reason, the contributor's words. */
+  onCancel(reasonId: number, details: string | null): void
+  /** Whether the cancel call runs. */
+  busy: boolean
+  /** The API client with the viewer's token, to read the reasons. */
+  client: ApiClient
+  /** Turns a failed read into a message (null after a 401, which signs the room out). */
+  failure(error: unknown, fallback: string): string | null
+  /** An error of the dialog's call. */
+  notice?: RoomNotice | null | undefined
+  /** Where the dialog renders. */
+  portal: Element | null
+  /** The translator. */
+  t: RoomTranslator
+}
+
+type Reasons =
+  | { kind: 'loading' }
+  | { kind: 'ready'; reasons: CancelReason[] }
+  | { kind: 'error'; message: string }
+
+/**
+ * The cancel dialog: a radio group of the server's cancel reasons (read when the dialog opens), the
+ * contributor's own words when the reason asks for them, then Cancel the session (spec section 4).
+ */
+export function CancelDialog(props: CancelDialogProps) {
+  const { isOpen, onClose, onCancel, busy, notice, client, failure, portal, t } = props
+  const [reasons, setReasons] = useState<Reasons>({ kind: 'loading' })
+  const [chosen, setChosen] = useState<number | null>(null)
+  const [details, setDetails] = useState('')
+  const [missing, setMissing] = useState<'reason' | 'details' | null>(null)
+  const detailsRef = useRef<HTMLTextAreaElement>(null)
+  const groupRef = useRef<HTMLDivElement>(null)
+  const detailsId = useId()
+  const errorId = useId()
+  const genericError = t.t('common.error')
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      setReasons({ kind: 'loading' })
+      try {
+        const { data } = await getCancelReasons(client, signal ? { signal } : {})
+        if (!signal?.aborted) setReasons({ kind: 'ready', reasons: data })
+      } catch (error) {
+        if (signal?.aborted) return
+        const message = failure(error, genericError)
+        if (message !== null) setReasons({ kind: 'error', message })
+      }
+    },
+    [client, failure, genericError],
+  )
+
+  useEffect(() => {
+    if (!isOpen) return
+    setChosen(null)
+    setDetails('')
+    setMissing(null)
+    const controller = new AbortController()
+    load(controller.signal)
+    return () => controller.abort()
+  }, [isOpen, load])
+
+  const reason = reasons.kind === 'ready' ? reasons.reasons.find((r) => r.id === chosen) : undefined
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy || reasons.kind !== 'ready') return
+    if (!reason) {
+      setMissing('reason')
+      groupRef.current?.querySelector<HTMLInputElement>('input')?.focus()
+      return
+    }
+    if (reason.requires_details && details.trim() === '') {
+      setMissing('details')
+      detailsRef.current?.focus()
+      return
+    }
+    onCancel(reason.id, details.trim() === '' ? null : details.trim())
+  }
+
+  return (
+    <RoomDialog
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
+      title={t.t('meeting.cancel')}
+      portal={portal}
+      busy={busy}
+      dir={t.dir}
+      notice={notice}
+    >
+      <form className="dialog-form" part="cancel-form" noValidate onSubmit={submit}>
+        {reasons.kind === 'loading' && <Skeleton lines={3} label={t.t('common.loading')} />}
+        {reasons.kind === 'error' && (
+          <ErrorNotice message={reasons.message} retryLabel={t.t('common.retry')} onRetry={() => load()} />
+        )}
+        {reasons.kind === 'ready' && (
+          <>
+            <RadioGroup
+              ref={groupRef}
+              className="reasons"
+              value={chosen === null ? null : String(chosen)}
+              onChange={(value) => {
+                setChosen(Number(value))
+                if (missing === 'reason') setMissing(null)
+              }}
+              isRequired
+              isInvalid={missing === 'reason'}
+              aria-describedby={missing === 'reason' ? errorId : undefined}
+            >
+              <Label className="label">{t.t('meeting.cancelReason')}</Label>
+              {reasons.reasons.map((r) => (
+                <Radio key={r.id} value={String(r.id)} className="reason">
+                  {r.name}
+                </Radio>
+              ))}
+            </RadioGroup>
+            {reason?.requires_details && (
+              <>
+                <label className="label" htmlFor={detailsId}>
+                  {t.t('sessionRoom.cancelDetails')}
+                </label>
+                <textarea
+                  id={detailsId}
+                  ref={detailsRef}
+                  part="textarea"
+                  className="textarea"
+                  rows={3}
+                  maxLength={1000}
+                  required
+                  aria-invalid={missing === 'details'}
+                  aria-describedby={missing === 'details' ? errorId : undefined}
+                  value={details}
+                  onChange={(event) => {
+                    setDetails(event.target.value)
+                    if (event.target.value.trim() !== '') setMissing(null)
+                  }}
+                />
+              </>
+            )}
+            {missing && (
+              <p className="field-error" part="error" id={errorId}>
+                {t.t(missing === 'reason' ? 'sessionRoom.chooseReason' : 'errors.fieldRequired')}
+              </p>
+            )}
+          </>
+        )}
+        <div className="dialog-buttons">
+          {reasons.kind === 'ready' && (
+            <button type="submit" className="m-button m-button-danger" part="confirm" aria-disabled={busy}>
+              {t.t('meeting.cancelConfirm')}
+            </button>
+          )}
+          <button type="button" className="m-button m-button-quiet" part="dismiss" onClick={onClose}>
+            {t.t('sessionRoom.keep')}
+          </button>
+        </div>
+      </form>
+    </RoomDialog>
+  )
+}

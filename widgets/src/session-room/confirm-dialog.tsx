@@ -1,0 +1,64 @@
+import { RoomDialog } from './room-dialog.tsx'
+import type { RoomTranslator } from './session-details.tsx'
+import type { RoomNotice } from './use-room-actions.ts'
+
+/** The props of {@link ConfirmDialog}. */
+export interface ConfirmDialogProps {
+  /** Whether the dialog is open. */
+  isOpen: boolean
+  /** The dialog's title: the step it confirms. */
+  title: string
+  /** The question it asks. */
+  question: string
+  /** Closes the dialog (Escape, outside click, the back button). */
+  onClose(): void
+  /** Takes the step. */
+  onConfirm(): void
+  /** Whether the call runs. */
+  busy: boolean
+  /** An error of the dialog's call. */
+  notice?: RoomNotice | null | undefined
+  /** Where the dialog renders. */
+  portal: Element | null
+  /** The translator. */
+  t: RoomTranslator
+}
+
+/**
+ * A confirmation before a step that cannot be undone (marking the business owner absent, ending an
+ * instant session): the question, Confirm and Go back.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { isOpen, title, question, onClose, onConfirm, busy, notice, portal, t } = props
+  return (
+    <RoomDialog
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
+      title={title}
+      portal={portal}
+      busy={busy}
+      dir={t.dir}
+      notice={notice}
+    >
+      <p className="hint">{question}</p>
+      <div className="dialog-buttons">
+        <button
+          type="button"
+          className="m-button"
+          part="confirm"
+          aria-disabled={busy}
+          onClick={() => {
+            if (!busy) onConfirm()
+          }}
+        >
+          {t.t('common.confirm')}
+        </button>
+        <button type="button" className="m-button m-button-quiet" part="dismiss" onClick={onClose}>
+          {t.t('sessionRoom.keep')}
+        </button>
+      </div>
+    </RoomDialog>
+  )
+}

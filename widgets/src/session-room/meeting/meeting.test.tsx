@@ -1,0 +1,415 @@
+import type { MeetingData, MeetingSignature } from '@mashura/core'
+import { sendKeys } from '@web/test-runner-commands'
+import { expect } from 'chai'
+import { createElement } from 'react'
+import { flushSync } from 'react-dom'
+import { createRoot, type Root } from 'react-dom/client'
+import { expectAccessible } from '../../test-support/axe.ts'
+import { addSession, platform, type SignedIn, signIn } from '../../test-support/platform.ts'
+import { waitFor as waitUntil } from '../../test-support/wait-for.ts'
+import type { MeetingProps } from './provider.ts'
+import { realtimeUrlFor } from './use-peer-call.ts'
+import WebRtcCall from './webrtc-call.tsx'
+import ZoomFrame, { joinMessage } from './zoom-frame.tsx'
+import { platformOrigin, type ZoomJoinMessage, zoomPageMessage } from './zoom-protocol.ts'
+
+/**
+ * The meeting providers of `<session-room>` in real Chromium (fake camera and microphone): the built-in
+ * call against the real reference server's realtime socket, and the Zoom frame's postMessage protocol
+ * with a real iframe of this page's origin standing in for the Zoom page (the real one needs Zoom).
+ */
+
+// ------------------------------------------------------------------------------------------- helpers
+
+/** Polls with this file's longer wait: the call needs time to connect. */
+const waitFor = <T,>(check: () => T, timeout = 8000) => waitUntil(check, timeout)
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+interface Mounted {
+  host: HTMLElement
+  shadow: ShadowRoot
+  root: Root
+  left: number
+  errors: string[]
+  unmount(): void
+}
+
+const mounted: Mounted[] = []
+
+/** Renders a provider into a shadow root, as the room does, recording its callbacks. */
+function mount(
+  component: (props: MeetingProps) => unknown,
+  props: Omit<MeetingProps, 'onLeave' | 'onError'>,
+) {
+  const host = document.createElement('div')
+  document.body.append(host)
+  const shadow = host.attachShadow({ mode: 'open' })
+  const root = createRoot(shadow)
+  const m: Mounted = {
+    host,
+    shadow,
+    root,
+    left: 0,
+    errors: [],
+    unmount() {
+      root.unmount()
+      host.remove()
+    },
+  }
+  flushSync(() =>
+    root.render(
+      createElement(component as (p: MeetingProps) => null, {
+        ...props,
+        onLeave: () => {
+          m.left += 1
+        },
+        onError: (message: string) => {
+          m.errors.push(message)
+        },
+      }),
+    ),
+  )
+  mounted.push(m)
+  return m
+}
+
+afterEach(() => {
+  for (const m of mounted.splice(0)) m.unmount()
+})
+
+const webrtcMeeting = (sessionId: number): MeetingData => ({
+  provider: 'webrtc',
+  zak_token: null,
+  personal_id: String(sessionId),
+  meeting_password: null,
+  email: null,
+  signature: null,
+})
+
+async function callSetup(): Promise<{
+  expert: SignedIn
+  sessionId: number
+  apiBase: string
+  apiKey: string
+}> {
+  const { apiBase, apiKey } = await platform()
+  const expert = await signIn('dev-consultant')
+  const session = await addSession({
+    expert: 'dev-consultant',
+    sme: 'dev-sme',
+    startsIn: -2,
+    state: 'ongoing',
+    meeting_provider: 'webrtc',
+  })
+  return { expert, sessionId: session.id, apiBase, apiKey }
+}
+
+const q = (m: Mounted, selector: string) => m.shadow.querySelector(selector) as HTMLElement
+const state = (m: Mounted) => q(m, '.m-call')?.dataset.state
+const button = (m: Mounted, name: string) =>
+  [...m.shadow.querySelectorAll('button')].find((b) => b.textContent === name) as HTMLButtonElement
+
+// ------------------------------------------------------------------------------------------- WebRTC
+
+describe('webrtc-call', () => {
+  it('shows a labelled, accessible call in Arabic, waiting for the other person', async () => {
+    const { expert, sessionId, apiBase, apiKey } = await callSetup()
+    const m = mount(WebRtcCall, {
+      config: { apiBase, apiKey, lang: 'ar' },
+      token: expert.token,
+      sessionId,
+      meeting: webrtcMeeting(sessionId),
+      signature: null,
+      host: true,
+      displayName: expert.name,
+    })
+    expect(state(m)).to.equal('starting')
+    expect(q(m, '[role=status]').textContent).to.equal('جارٍ تشغيل الكاميرا والميكروفون…')
+    await expectAccessible(m.host, 'starting')
+    await waitFor(() => state(m) === 'waiting')
+    const base = q(m, '[part=call]')
+    expect(base.getAttribute('dir')).to.equal('rtl')
+    expect(base.getAttribute('lang')).to.equal('ar')
+    expect(q(m, '[role=status]').textContent).to.equal('بانتظار انضمام الطرف الآخر…')
+    expect(q(m, 'fieldset').getAttribute('aria-label')).to.equal('أدوات التحكم في المكالمة')
+    expect(q(m, '.m-call-remote').getAttribute('aria-label')).to.equal('صورة الطرف الآخر')
+    const preview = q(m, '.m-call-local') as HTMLVideoElement
+    expect(preview.muted).to.equal(true)
+    expect(getComputedStyle(preview).transform).to.contain('matrix(-1')
+    await expectAccessible(m.host, 'waiting')
+    expect(m.errors).to.deep.equal([])
+  })
+
+  it('toggles microphone and camera by keyboard, and leaving stops every track', async () => {
+    const { expert, sessionId, apiBase, apiKey } = await callSetup()
+    const m = mount(WebRtcCall, {
+      config: { apiBase, apiKey, lang: 'en' },
+      token: expert.token,
+      sessionId,
+      meeting: webrtcMeeting(sessionId),
+      signature: null,
+      host: true,
+      displayName: expert.name,
+    })
+    await waitFor(() => state(m) === 'waiting')
+    expect(q(m, '[part=call]').getAttribute('dir')).to.equal('ltr')
+    expect(q(m, '[role=status]').textContent).to.equal('Waiting for the other participant to join…')
+    const mute = button(m, 'Mute microphone')
+    const camera = button(m, 'Turn camera off')
+    const stream = (q(m, '.m-call-local') as HTMLVideoElement).srcObject as MediaStream
+    expect(stream.getTracks()).to.have.length(2)
+    mute.focus()
+    await sendKeys({ press: 'Enter' })
+    await waitFor(() => mute.getAttribute('aria-pressed') === 'true')
+    expect(stream.getAudioTracks()[0]?.enabled).to.equal(false)
+    await sendKeys({ press: 'Tab' })
+    expect(m.shadow.activeElement).to.equal(camera)
+    await sendKeys({ press: 'Space' })
+    await waitFor(() => camera.getAttribute('aria-pressed') === 'true')
+    expect(stream.getVideoTracks()[0]?.enabled).to.equal(false)
+    await expectAccessible(m.host, 'muted, camera off')
+    await sendKeys({ press: 'Tab' })
+    const leave = button(m, 'Leave the call')
+    expect(m.shadow.activeElement).to.equal(leave)
+    await sendKeys({ press: 'Enter' })
+    await waitFor(() => m.left === 1)
+    expect(stream.getTracks().map((t) => t.readyState)).to.deep.equal(['ended', 'ended'])
+  })
+
+  it('connects the expert and the business owner through the real realtime socket', async () => {
+    const { expert, sessionId, apiBase, apiKey } = await callSetup()
+    const owner = await signIn('dev-sme')
+    const common = { sessionId, meeting: webrtcMeeting(sessionId), signature: null }
+    const a = mount(WebRtcCall, {
+      ...common,
+      config: { apiBase, apiKey, lang: 'ar' },
+      token: expert.token,
+      host: true,
+      displayName: expert.name,
+    })
+    await waitFor(() => state(a) === 'waiting')
+    const b = mount(WebRtcCall, {
+      ...common,
+      config: { apiBase, apiKey, lang: 'en' },
+      token: owner.token,
+      host: false,
+      displayName: owner.name,
+    })
+    await waitFor(() => state(a) === 'connected' && state(b) === 'connected', 15_000)
+    await waitFor(() => (q(b, '.m-call-remote') as HTMLVideoElement).videoWidth > 0, 10_000)
+    await expectAccessible(b.host, 'connected')
+    button(b, 'Leave the call').click()
+    await waitFor(() => state(a) === 'left')
+    expect(q(a, '[role=status]').textContent).to.equal(
+      'غادر الطرف الآخر الاجتماع. يمكنك انتظار عودته أو المغادرة.',
+    )
+    await expectAccessible(a.host, 'the other left')
+  })
+
+  it('reports a refused camera with the catalog message', async () => {
+    const { expert, sessionId, apiBase, apiKey } = await callSetup()
+    const media = navigator.mediaDevices
+    const original = media.getUserMedia
+    // The browser's permission prompt cannot be answered "no" from a test; its rejection can be reproduced.
+    media.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
+    try {
+      const m = mount(WebRtcCall, {
+        config: { apiBase, apiKey, lang: 'ar' },
+        token: expert.token,
+        sessionId,
+        meeting: webrtcMeeting(sessionId),
+        signature: null,
+        host: true,
+        displayName: expert.name,
+      })
+      await waitFor(() => m.errors.length === 1)
+      expect(m.errors[0]).to.equal(
+        'لم يُسمح بالوصول إلى الكاميرا أو الميكروفون. اسمح بهما من إعدادات المتصفح ثم انضم مرة أخرى.',
+      )
+      await expectAccessible(m.host, 'camera refused')
+    } finally {
+      media.getUserMedia = original
+    }
+  })
+
+  it('reports a realtime sign-in that fails (a revoked token) as a signalling failure', async () => {
+    const { sessionId, apiBase, apiKey } = await callSetup()
+    const m = mount(WebRtcCall, {
+      config: { apiBase, apiKey, lang: 'en' },
+      token: 'not-a-token',
+      sessionId,
+      meeting: webrtcMeeting(sessionId),
+      signature: null,
+      host: false,
+      displayName: 'x',
+    })
+    await waitFor(() => m.errors.length === 1)
+    expect(m.errors[0]).to.equal("Couldn't reach the meeting server. Check your connection, then join again.")
+  })
+
+  it('keeps hostile page CSS out of the call', async () => {
+    const { expert, sessionId, apiBase, apiKey } = await callSetup()
+    const style = document.createElement('style')
+    style.textContent = 'button, video { display: none !important } p { color: rgb(255, 0, 0) !important }'
+    document.head.append(style)
+    try {
+      const m = mount(WebRtcCall, {
+        config: { apiBase, apiKey, lang: 'ar' },
+        token: expert.token,
+        sessionId,
+        meeting: webrtcMeeting(sessionId),
+        signature: null,
+        host: true,
+        displayName: expert.name,
+      })
+      await waitFor(() => state(m) === 'waiting')
+      expect(button(m, 'مغادرة المكالمة').offsetWidth).to.be.greaterThan(0)
+      expect(q(m, '.m-call-remote').offsetWidth).to.be.greaterThan(0)
+      expect(getComputedStyle(q(m, '[role=status]')).color).not.to.equal('rgb(255, 0, 0)')
+    } finally {
+      style.remove()
+    }
+  })
+
+  it('finds the realtime socket beside the API, relative or absolute', () => {
+    expect(realtimeUrlFor('/api', 'http://a.test/page')).to.equal('http://a.test/api/realtime')
+    expect(realtimeUrlFor('https://b.test/api/', 'http://a.test/')).to.equal('https://b.test/api/realtime')
+  })
+})
+
+// ------------------------------------------------------------------------------------------- Zoom
+
+const zoomMeeting: MeetingData = {
+  provider: 'zoom',
+  zak_token: 'zak-secret',
+  personal_id: '123456789',
+  meeting_password: 'pw',
+  email: 'expert@example.test',
+  signature: null,
+}
+const zoomSignature: MeetingSignature = { signature: 'jwt.sig.nature', sdk_key: 'sdk-key' }
+
+/** Runs `code` inside a frame's own realm, so its postMessage has that frame as `source`. */
+function runInFrame(frame: HTMLIFrameElement, code: string): void {
+  const doc = frame.contentDocument as Document
+  const script = doc.createElement('script')
+  script.textContent = code
+  doc.documentElement.append(script)
+}
+
+describe('zoom-frame', () => {
+  it('accepts only the protocol from the frame window of the platform origin', () => {
+    const source = {}
+    const ok = { origin: 'https://p.test', source, data: { type: 'mashura:zoom-left' } }
+    const expected = { origin: 'https://p.test', source }
+    expect(zoomPageMessage(ok, expected)).to.deep.equal({ type: 'mashura:zoom-left' })
+    expect(zoomPageMessage({ ...ok, origin: 'https://evil.test' }, expected)).to.equal(null)
+    expect(zoomPageMessage({ ...ok, source: {} }, expected)).to.equal(null)
+    expect(zoomPageMessage({ ...ok, data: { type: 'mashura:zoom-join' } }, expected)).to.equal(null)
+    expect(zoomPageMessage({ ...ok, data: 'mashura:zoom-left' }, expected)).to.equal(null)
+    expect(zoomPageMessage(ok, { origin: 'https://p.test', source: null })).to.equal(null)
+    expect(platformOrigin('/api', 'https://host.test/x')).to.equal('https://host.test')
+    expect(platformOrigin('https://api.test:8443/api', 'https://host.test/x')).to.equal(
+      'https://api.test:8443',
+    )
+  })
+
+  it('gives the ZAK to the host only', () => {
+    const base = {
+      meeting: zoomMeeting,
+      signature: zoomSignature,
+      displayName: 'N',
+      config: { apiBase: '/api', apiKey: 'k', lang: 'ar' as const },
+    }
+    expect(joinMessage({ ...base, host: true })?.zak).to.equal('zak-secret')
+    expect(joinMessage({ ...base, host: false })?.zak).to.equal(undefined)
+    expect(joinMessage({ ...base, host: true, signature: null })).to.equal(null)
+  })
+
+  it('sends the join to its own frame once ready, and ignores messages from anyone else', async () => {
+    const m = mount(ZoomFrame, {
+      // A relative API base: the platform is this page's origin, so a real frame of it can stand in.
+      config: { apiBase: '/api', apiKey: 'k', lang: 'ar' },
+      token: 't',
+      sessionId: 1,
+      meeting: zoomMeeting,
+      signature: zoomSignature,
+      host: true,
+      displayName: 'خبير',
+    })
+    const frame = q(m, 'iframe') as HTMLIFrameElement
+    expect(frame.getAttribute('src')).to.equal(`${location.origin}/widgets/zoom/`)
+    expect(frame.getAttribute('allow')).to.equal('camera; microphone; display-capture; fullscreen')
+    expect(frame.title).to.equal('اجتماع زووم')
+    expect(q(m, '[part=zoom]').getAttribute('dir')).to.equal('rtl')
+    expect(q(m, '[part=zoom-status]').textContent).to.equal('جارٍ تحميل اجتماع زووم…')
+    await waitFor(
+      () =>
+        frame.contentDocument?.readyState === 'complete' &&
+        frame.contentWindow?.location.href !== 'about:blank',
+    )
+    await expectAccessible(m.host, 'zoom loading')
+    runInFrame(
+      frame,
+      "window.received = []; addEventListener('message', (e) => received.push({ origin: e.origin, data: e.data }))",
+    )
+    const received = () =>
+      (frame.contentWindow as unknown as { received: { origin: string; data: ZoomJoinMessage }[] }).received
+
+    // The host page itself (right origin, wrong window) and a frame of another origin are ignored.
+    window.postMessage({ type: 'mashura:zoom-ready' }, '*')
+    window.postMessage({ type: 'mashura:zoom-left' }, '*')
+    const stranger = document.createElement('iframe')
+    stranger.setAttribute('sandbox', 'allow-scripts')
+    stranger.srcdoc =
+      "<script>parent.postMessage({type:'mashura:zoom-ready'},'*');parent.postMessage({type:'mashura:zoom-left'},'*');parent.postMessage({type:'mashura:zoom-error'},'*')</script>"
+    document.body.append(stranger)
+    await sleep(300)
+    stranger.remove()
+    expect(received()).to.deep.equal([])
+    expect(m.left).to.equal(0)
+    expect(m.errors).to.deep.equal([])
+
+    // The frame's own window: ready gets the join, to the platform origin.
+    runInFrame(frame, "parent.postMessage({ type: 'mashura:zoom-ready' }, '*')")
+    await waitFor(() => received().length === 1)
+    expect(received()[0]).to.deep.equal({
+      origin: location.origin,
+      data: {
+        type: 'mashura:zoom-join',
+        signature: 'jwt.sig.nature',
+        sdkKey: 'sdk-key',
+        meetingNumber: '123456789',
+        password: 'pw',
+        userName: 'خبير',
+        userEmail: 'expert@example.test',
+        lang: 'ar',
+        zak: 'zak-secret',
+      },
+    })
+    runInFrame(frame, "parent.postMessage({ type: 'mashura:zoom-joined' }, '*')")
+    await waitFor(() => q(m, '[part=zoom-status]').textContent === 'انضممت إلى اجتماع زووم.')
+    expect(m.shadow.querySelector('[part=skeleton]')).to.equal(null)
+    await expectAccessible(m.host, 'zoom joined')
+    runInFrame(frame, "parent.postMessage({ type: 'mashura:zoom-error', reason: 'x' }, '*')")
+    await waitFor(() => m.errors.length === 1)
+    expect(m.errors[0]).to.equal('تعذّر الانضمام إلى اجتماع زووم. حاول مرة أخرى.')
+    runInFrame(frame, "parent.postMessage({ type: 'mashura:zoom-left' }, '*')")
+    await waitFor(() => m.left === 1)
+  })
+
+  it('says so in English when the signature is missing, and shows no frame', async () => {
+    const m = mount(ZoomFrame, {
+      config: { apiBase: '/api', apiKey: 'k', lang: 'en' },
+      token: 't',
+      sessionId: 1,
+      meeting: zoomMeeting,
+      signature: null,
+      host: false,
+      displayName: 'Owner',
+    })
+    await waitFor(() => m.errors.length === 1)
+    expect(m.errors[0]).to.equal("This meeting's join signature is missing. Try again.")
+    expect(m.shadow.querySelector('iframe')).to.equal(null)
+  })
+})

@@ -1,0 +1,72 @@
+import { getChatToken } from '@mashura/core'
+import { useEffect, useRef, useState } from 'react'
+import { createWidgetClient } from '../../shared/api.ts'
+import type { WidgetConfig } from '../../shared/config.ts'
+import { type CallFailure, type CallState, PeerCall } from './peer-call.ts'
+
+/** A widget configuration that may name STUN/TURN servers for the built-in calls. */
+export type CallConfig = WidgetConfig & { iceServers?: RTCIceServer[] | undefined }
+
+/** What {@link usePeerCall} needs. */
+export interface PeerCallInput {
+  config: CallConfig
+  token: string
+  sessionId: number
+  /** The business owner gives way when offers collide. */
+  polite: boolean
+  onFailure(failure: CallFailure): void
+}
+
+/** What {@link usePeerCall} gives the component. */
+export interface PeerCallView {
+  state: CallState
+  local: MediaStream | null
+  remote: MediaStream | null
+  /** The running call, for the controls. */
+  call: PeerCall | null
+}
+
+/** The realtime socket's address for an API base, which may be relative to the page. */
+export function realtimeUrlFor(apiBase: string, page = globalThis.location?.href): string {
+  const base = new URL(apiBase, page)
+  base.pathname = `${base.pathname.replace(/\/+$/, '')}/realtime`
+  return base.toString()
+}
+
+/**
+ * Runs one {@link PeerCall} for as long as the component is mounted (or until the session, the token or
+ * the API changes), and mirrors its state and streams into React.
+ */
+export function usePeerCall({ config, token, sessionId, polite, onFailure }: PeerCallInput): PeerCallView {
+  const [state, setState] = useState<CallState>('starting')
+  const [local, setLocal] = useState<MediaStream | null>(null)
+  const [remote, setRemote] = useState<MediaStream | null>(null)
+  const [call, setCall] = useState<PeerCall | null>(null)
+  // The latest callback, so a new function from the parent does not restart the call.
+  const failure = useRef(onFailure)
+  failure.current = onFailure
+  const { apiBase, apiKey, lang, iceServers } = config
+  const ice = JSON.stringify(iceServers ?? [])
+
+  useEffect(() => {
+    const client = createWidgetClient({ apiBase, apiKey, lang }, () => token)
+    const made = new PeerCall({
+      realtimeUrl: realtimeUrlFor(apiBase),
+      apiKey,
+      realtimeToken: async () => (await getChatToken(client)).data.payload,
+      sessionId,
+      polite,
+      iceServers: JSON.parse(ice) as RTCIceServer[],
+      onState: setState,
+      onLocalStream: setLocal,
+      onRemoteStream: setRemote,
+      onFailure: (why) => failure.current(why),
+    })
+    setCall(made)
+    setState('starting')
+    void made.start()
+    return () => made.leave()
+  }, [apiBase, apiKey, lang, token, sessionId, polite, ice])
+
+  return { state, local, remote, call }
+}

@@ -1,0 +1,605 @@
+import { catalogs, type FetchLike, formatTime, sessionRoomMessages } from '@mashura/core'
+import { sendKeys } from '@web/test-runner-commands'
+import { expect } from 'chai'
+import type { RecommendationsRequiredDetail } from '../events.ts'
+import { configureWidgets, resetWidgetConfig } from '../shared/config.ts'
+import { expectAccessible } from '../test-support/axe.ts'
+import { addSession, platform, platformAttributes, signIn } from '../test-support/platform.ts'
+import { waitFor as waitUntil } from '../test-support/wait-for.ts'
+import { defineSessionRoom, type SessionRoomElement } from './session-room.element.ts'
+import { sessionRoomTokens } from './session-token.ts'
+
+/**
+ * The session room in real Chromium against the real reference server: sessions are inserted in the
+ * states each test needs, and every call the widget makes goes over HTTP to the server.
+ */
+
+const ar = { ...catalogs.ar, ...sessionRoomMessages.ar }
+const en = { ...catalogs.en, ...sessionRoomMessages.en }
+const messages = { ar, en }
+
+/** Text with Arabic-Indic digits (the Arabic room's numerals) read as Latin ones, for comparing numbers. */
+const latin = (text: string | null) => (text ?? '').replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+
+/** Polls with this file's longer wait. */
+const waitFor = <T,>(check: () => T, timeout = 8000) => waitUntil(check, timeout)
+
+async function mount(attributes: Record<string, string>, token?: string): Promise<SessionRoomElement> {
+  const element = document.createElement('session-room')
+  for (const [name, value] of Object.entries({ ...(await platformAttributes()), ...attributes }))
+    element.setAttribute(name, value)
+  if (token !== undefined) element.token = token
+  document.body.append(element)
+  return element
+}
+
+function part(element: Element, name: string): HTMLElement | null {
+  return element.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)
+}
+
+function parts(element: Element, name: string): HTMLElement[] {
+  return [...element.shadowRoot!.querySelectorAll<HTMLElement>(`[part~="${name}"]`)]
+}
+
+function text(element: Element): string {
+  return part(element, 'base')?.textContent ?? ''
+}
+
+function dialog(element: Element): HTMLElement | null {
+  return element.shadowRoot!.querySelector<HTMLElement>('[role="dialog"]')
+}
+
+/** Waits for the details of a session to show, by its state label. */
+function waitForState(element: Element, state: string): Promise<HTMLElement> {
+  return waitFor(() => {
+    const label = part(element, 'state')
+    return label?.dataset.state === state ? label : null
+  })
+}
+
+/** Records the public events reaching the document, as a host page would see them. */
+function recordEvents(...names: string[]) {
+  const seen: CustomEvent[] = []
+  const listener = (event: Event) => seen.push(event as CustomEvent)
+  for (const name of names) document.addEventListener(name, listener)
+  return {
+    seen,
+    named: (name: string) => seen.filter((e) => e.type === name),
+    stop: () => {
+      for (const name of names) document.removeEventListener(name, listener)
+    },
+  }
+}
+
+let recorder: ReturnType<typeof recordEvents> | undefined
+
+before(() => {
+  defineSessionRoom()
+})
+
+afterEach(() => {
+  recorder?.stop()
+  recorder = undefined
+  document.body.replaceChildren()
+  for (const style of document.head.querySelectorAll('style[data-hostile]')) style.remove()
+  resetWidgetConfig()
+  sessionRoomTokens.clear()
+})
+
+describe('<session-room>', () => {
+  it('shows a session in Arabic, right to left, with the Hijri date, after a skeleton', async () => {
+    const expert = await signIn('dev-consultant')
+    const session = await addSession({
+      expert: 'dev-consultant',
+      sme: 'dev-sme',
+      startsIn: 60 * 24 * 3,
+      subject_id: 1,
+      description: 'أريد مراجعة خطة التسويق',
+    })
+    // The real server, reached a little later, so that the skeleton can be seen and checked.
+    let release: () => void = () => {}
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const slowFetch: FetchLike = async (input, init) => {
+      await gate
+      return fetch(input, init)
+    }
+    configureWidgets({ fetch: slowFetch })
+    const element = await mount({ 'session-id': String(session.id), view: 'contributor' }, expert.token)
+
+    const skeleton = await waitFor(() => part(element, 'skeleton'))
+    expect(skeleton.getAttribute('aria-label')).to.equal(ar['common.loading'])
+    expect(part(element, 'base')!.getAttribute('aria-busy')).to.equal('true')
+    await expectAccessible(part(element, 'base')!, 'loading (ar)')
+    release()
+
+    await waitForState(element, 'booked')
+    const base = part(element, 'base')!
+    expect(base.getAttribute('dir')).to.equal('rtl')
+    expect(base.getAttribute('lang')).to.equal('ar')
+    expect(part(element, 'state')!.textContent).to.contain(ar['sessions.status.booked'])
+    expect(text(element)).to.contain('أريد مراجعة خطة التسويق')
+    expect(text(element)).to.contain(expert.name)
+    // The Hijri date beside the Gregorian one, in Riyadh time.
+    expect(text(element)).to.contain('هـ')
+    expect(text(element)).to.contain(ar['time.riyadhTime'])
+    expect(text(element)).to.contain(ar['communication.online'])
+    // Three days ahead: no start (not its day) and no absence (not begun); cancel is there.
+    expect(part(element, 'action-start')).to.equal(null)
+    expect(part(element, 'action-absent')).to.equal(null)
+    expect(part(element, 'action-cancel')!.textContent).to.equal(ar['meeting.cancel'])
+    await expectAccessible(part(element, 'base')!, 'booked (ar)')
+  })
+
+  it('shows the business owner an ongoing online session in English, left to right, with only Join', async () => {
+    const owner = await signIn('dev-sme')
+    const session = await addSession({
+      expert: 'dev-consultant',
+      sme: 'dev-sme',
+      startsIn: -10,
+      state: 'ongoing',
+      started_at: new Date().toISOString(),
+    })
+    const element = await mount({ 'session-id': String(session.id), lang: 'en' }, owner.token)
+
+    await waitForState(element, 'ongoing')
+    const base = part(element, 'base')!
+    expect(base.getAttribute('dir')).to.equal('ltr')
+    expect(base.getAttribute('lang')).to.equal('en')
+    expect(part(element, 'state')!.textContent).to.contain(en['sessions.status.ongoing'])
+    expect(text(element)).to.contain(en['communication.online'])
+    expect(text(element)).not.to.contain('هـ')
+    const buttons = parts(element, 'action').map((b) => b.textContent)
+    expect(buttons).to.deep.equal([en['meeting.joinNow']])
+    await expectAccessible(base, 'ongoing, business owner (en)')
+  })
+
+  it('reloads in place when the page sets a new revision: the expert started, so Join appears', async () => {
+    const owner = await signIn('dev-sme')
+    const expert = await signIn('dev-consultant')
+    const session = await addSession({
+      expert: 'dev-consultant',
+      sme: 'dev-sme',
+      startsIn: -5,
+      communication_way: 0,
+    })
+    const element = await mount({ 'session-id': String(session.id), lang: 'en' }, owner.token)
+    await waitForState(element, 'booked')
+    expect(parts(element, 'action')).to.deep.equal([])
+    // The expert starts it elsewhere, over HTTP like any client.
+    const { apiBase, apiKey } = await platform()
+    const started = await fetch(`${apiBase}/schedule/v2/${session.id}/validate/contributor`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': apiKey,
+        authorization: `Bearer ${expert.token}`,
+      },
+      body: JSON.stringify({ start_from: 0 }),
+    })
+    expect(started.status).to.equal(200)
+    // Nothing changes until the page says so (it hears of the change from the realtime store).
+    expect(part(element, 'state')!.dataset.state).to.equal('booked')
+    element.setAttribute('revision', '1')
+    await waitForState(element, 'ongoing')
+    expect(parts(element, 'action').map((b) => b.textContent)).to.deep.equal([en['meeting.joinNow']])
+  })
+
+  it('starts an in-office session for the expert: validate only, no meeting, and session-started', async () => {
+    const expert = await signIn('dev-consultant')
+    const session = await addSession({
+      expert: 'dev-consultant',
+      sme: 'dev-sme',
+      startsIn: -5,
+      communication_way: 1,
+      office_id: 1,
+      meeting_provider: null,
+      meeting_number: null,
+      meeting_password: null,
+    })
+    recorder = recordEvents('session-started', 'recommendations-required')
+    const element = await mount({ 'session-id': String(session.id), view: 'contributor' }, expert.token)
+    await waitForState(element, 'booked')
+    expect(text(element)).to.contain(ar['communication.office'])
+    await expectAccessible(part(element, 'base')!, 'booked in office (ar)')
+
+    part(element, 'action-start')!.click()
+    await waitForState(element, 'ongoing')
+    await waitFor(() => recorder!.named('session-started').length === 1)
+    const [started] = recorder.named('session-started')
+    expect(started!.detail).to.deep.equal({ sessionId: session.id })
+    expect(started!.bubbles).to.equal(true)
+    expect(started!.composed).to.equal(true)
+    expect(recorder.named('recommendations-required')).to.have.length(0)
+    // No meeting for an in-office session; continue and end are now offered.
+    expect(part(element, 'meeting')).to.equal(null)
+    expect(part(element, 'action-continue')).not.to.equal(null)
+    expect(part(element, 'action-end')).not.to.equal(null)
+    expect(part(element, 'status')!.textContent).to.equal(ar['sessionRoom.startedInOffice'])
+    await expectAccessible(part(element, 'base')!, 'started in office (ar)')
+  })
+
+  it('ends a session with a required reason, then fires session-ended and recommendations-required', async () => {
+    const expert = await signIn('dev-consultant')
+    const session = await addSession({
+      expert: 'dev-consultant',
+      sme: 'dev-sme',
+      startsIn: -10,
+      state: 'ongoing',
+      started_at: new Date().toISOString(),
+      communication_way: 1,
+      office_id: 1,
+    })
+    recorder = recordEvents('session-ended', 'recommendations-required')
+    const startAddress = location.href
+    // The host routes itself: it prevents the navigation to recommendations-href.
+    const prevent = (event: Event) => event.preventDefault()
+    document.addEventListener('recommendations-required', prevent)
+    try {
+      const element = await mount(
+        {
+          'session-id': String(session.id),
+          view: 'contributor',
+          lang: 'en',
+          'recommendations-href': '/add-recommendations/{id}',
+        },
+        expert.token,
+      )
+      await waitForState(element, 'ongoing')
+      const opener = part(element, 'action-end')!
+      opener.focus()
+      opener.click()
+      const box = await waitFor(() => dialog(element))
+      expect(box.textContent).to.contain(en['meeting.end'])
+      // Focus moved into the dialog.
+      await waitFor(() => box.contains(element.shadowRoot!.activeElement))
+      await expectAccessible(part(element, 'base')!, 'end dialog (en)')
+
+      // The reason is required.
+      box.querySelector<HTMLButtonElement>('[part~="confirm"]')!.click()
+      const error = await waitFor(() => box.querySelector('[part~="error"]'))
+      expect(error.textContent).to.equal(en['errors.fieldRequired'])
+      const field = box.querySelector('textarea')!
+      expect(field.getAttribute('aria-invalid')).to.equal('true')
+      await expectAccessible(part(element, 'base')!, 'end dialog, reason missing (en)')
+
+      field.focus()
+      await sendKeys({ type: 'The owner had to leave early' })
+      box.querySelector<HTMLButtonElement>('[part~="confirm"]')!.click()
+
+      await waitFor(() => recorder!.named('recommendations-required').length === 1)
+      const [ended] = recorder.named('session-ended')
+      expect(ended!.detail).to.deep.equal({ sessionId: session.id, reason: 'The owner had to leave early' })
+      expect(ended!.bubbles && ended!.composed).to.equal(true)
+      const [required] = recorder.named('recommendations-required')
+      expect(required!.detail).to.deep.equal({ sessionId: session.id, endSession: false })
+      expect(required!.cancelable).to.equal(true)
+      expect(required!.defaultPrevented).to.equal(true)
+      // Prevented: the room stays, the page did not navigate, and the details show the end.
+      await waitForState(element, 'ended')
+      expect(location.href).to.equal(startAddress)
+      expect(dialog(element)).to.equal(null)
+      expect(text(element)).to.contain('The owner had to leave early')
+      expect(parts(element, 'action')).to.have.length(0)
+      await expectAccessible(part(element, 'base')!, 'ended (en)')
+    } finally {
+      document.removeEventListener('recommendations-required', prevent)
+    }
+  })
+
+  it('marks the business owner absent after a confirmation, reloads, and fires sme-marked-absent', async () => {
+    const expert = await signIn('dev-consultant')
+    const session = await addSession({ expert: 'dev-consultant', sme: 'dev-sme', startsIn: -5 })
+    recorder = recordEvents('sme-marked-absent')
+    const element = await mount({ 'session-id': String(session.id), view: 'contributor' }, expert.token)
+    await waitForState(element, 'booked')
+
+    part(element, 'action-absent')!.click()
+    const box = await waitFor(() => dialog(element))
+    expect(box.textContent).to.contain(ar['meeting.markAbsentConfirm'])
+    await expectAccessible(part(element, 'base')!, 'absent dialog (ar)')
+    box.querySelector<HTMLButtonElement>('[part~="confirm"]')!.click()
+
+    await waitForState(element, 'sme_absent')
+    expect(part(element, 'state')!.textContent).to.contain(ar['sessions.status.smeAbsent'])
+    await waitFor(() => recorder!.named('sme-marked-absent').length === 1)
+    const [absent] = recorder.named('sme-marked-absent')
+    expect(absent!.detail).to.deep.equal({ sessionId: session.id })
+    expect(absent!.bubbles && absent!.composed).to.equal(true)
+    expect(dialog(element)).to.equal(null)
+    expect(part(element, 'status')!.textContent).to.equal(ar['sessionRoom.absentStatus'])
+    expect(parts(element, 'action')).to.have.length(0)
+    await expectAccessible(part(element, 'base')!, 'absent (ar)')
+  })
+
+  it('cancels with a reason from the list: Escape closes and gives focus back, then cancel reloads', async () => {
+    const expert = await signIn('dev-consultant')
+    const session = await addSession({ expert: 'dev-consultant', sme: 'dev-sme', startsIn: 60 * 24 * 2 })
+    recorder = recordEvents('session-cancelled')
+    const element = await mount({ 'session-id': String(session.id), view: 'contributor' }, expert.token)
+    await waitForState(element, 'booked')
+
+    const opener = part(element, 'action-cancel')!
+    opener.focus()
+    await sendKeys({ press: 'Enter' })
+    let box = await waitFor(() => dialog(element))
+    await waitFor(() => box.querySelectorAll('[role="radio"], input[type="radio"]').length > 0)
+    await waitFor(() => box.contains(element.shadowRoot!.activeElement))
+    await expectAccessible(part(element, 'base')!, 'cancel dialog (ar)')
+
+    // Tab and Shift+Tab stay inside the dialog.
+    for (let i = 0; i < 6; i++) {
+      await sendKeys({ press: 'Tab' })
+      expect(box.contains(element.shadowRoot!.activeElement), `Tab ${i + 1}`).to.equal(true)
+    }
+    for (let i = 0; i < 6; i++) {
+      await sendKeys({ press: 'Shift+Tab' })
+      expect(box.contains(element.shadowRoot!.activeElement), `Shift+Tab ${i + 1}`).to.equal(true)
+    }
+
+    await sendKeys({ press: 'Escape' })
+    await waitFor(() => dialog(element) === null)
+    await waitFor(() => element.shadowRoot!.activeElement === opener)
+    expect(recorder.named('session-cancelled')).to.have.length(0)
+
+    opener.click()
+    box = await waitFor(() => dialog(element))
+    // Confirming without a reason asks for one.
+    const confirm = await waitFor(() => box.querySelector<HTMLButtonElement>('[part~="confirm"]'))
+    confirm.click()
+    const error = await waitFor(() => box.querySelector('[part~="error"]'))
+    expect(error.textContent).to.equal(ar['sessionRoom.chooseReason'])
+    await expectAccessible(part(element, 'base')!, 'cancel dialog, no reason (ar)')
+
+    const emergency = [...box.querySelectorAll<HTMLElement>('label')].find(
+      (l) => l.textContent === 'ظرف طارئ',
+    )!
+    emergency.click()
+    await waitFor(() => box.querySelector('[data-selected]'))
+    confirm.click()
+
+    await waitForState(element, 'cancelled')
+    expect(dialog(element)).to.equal(null)
+    expect(part(element, 'state')!.textContent).to.contain(ar['sessions.status.cancelled'])
+    expect(text(element)).to.contain('ظرف طارئ')
+    await waitFor(() => recorder!.named('session-cancelled').length === 1)
+    const [cancelled] = recorder.named('session-cancelled')
+    expect(cancelled!.detail).to.deep.equal({ sessionId: session.id, reasonId: 1 })
+    expect(cancelled!.bubbles && cancelled!.composed).to.equal(true)
+    // The cancel button is gone: focus goes to the announced outcome instead of being lost.
+    await waitFor(() => element.shadowRoot!.activeElement === part(element, 'status'))
+    await expectAccessible(part(element, 'base')!, 'cancelled (ar)')
+  })
+
+  it('sends the expert to the recommendations with endSession when the meeting signature fails', async () => {
+    // The reference server of the run has no Zoom keys: a Zoom session's signature answers 409.
+    const expert = await signIn('dev-consultant')
+    const session = await addSession({
+      expert: 'dev-consultant',
+      sme: 'dev-sme',
+      startsIn: -5,
+      meeting_provider: 'zoom',
+    })
+    recorder = recordEvents('recommendations-required', 'session-started')
+    const prevent = (event: Event) => event.preventDefault()
+    document.addEventListener('recommendations-required', prevent)
+    try {
+      const element = await mount(
+        {
+          'session-id': String(session.id),
+          view: 'contributor',
+          'recommendations-href': '/add-recommendations/{id}',
+        },
+        expert.token,
+      )
+      await waitForState(element, 'booked')
+      part(element, 'action-start')!.click()
+      await waitFor(() => recorder!.named('recommendations-required').length === 1)
+      const [required] = recorder.named('recommendations-required')
+      expect((required!.detail as RecommendationsRequiredDetail).endSession).to.equal(true)
+      expect(required!.detail).to.deep.equal({ sessionId: session.id, endSession: true })
+      expect(required!.defaultPrevented).to.equal(true)
+      expect(recorder.named('session-started')).to.have.length(0)
+      // The session did start on the server; the reloaded details say so, and no meeting opened.
+      await waitForState(element, 'ongoing')
+      expect(part(element, 'meeting')).to.equal(null)
+      await expectAccessible(part(element, 'base')!, 'signature failed (ar)')
+    } finally {
+      document.removeEventListener('recommendations-required', prevent)
+    }
+  })
+
+  it('starts an online WebRTC session for the expert and opens the meeting, without a signature call', async () => {
+    const expert = await signIn('dev-consultant')
+    const session = await addSession({ expert: 'dev-consultant', sme: 'dev-sme', startsIn: -5 })
+    recorder = recordEvents('session-started', 'recommendations-required')
+    const element = await mount(
+      { 'session-id': String(session.id), view: 'contributor', lang: 'en' },
+      expert.token,
+    )
+    await waitForState(element, 'booked')
+    part(element, 'action-start')!.click()
+    await waitFor(() => recorder!.named('session-started').length === 1)
+    expect(recorder.named('session-started')[0]!.detail).to.deep.equal({ sessionId: session.id })
+    expect(recorder.named('recommendations-required')).to.have.length(0)
+    const meeting = await waitFor(() => part(element, 'meeting'))
+    expect(meeting.getAttribute('aria-label')).to.equal(en['sessionRoom.meeting'])
+    await waitForState(element, 'ongoing')
+    expect(part(element, 'status')!.textContent).to.equal(en['sessionRoom.started'])
+  })
+
+  it('offers an ongoing instant session continue, extend and end, with a live time left; extend moves the end', async () => {
+    const expert = await signIn('dev-consultant')
+    const session = await addSession({
+      expert: 'dev-consultant',
+      sme: 'dev-sme',
+      startsIn: -2,
+      minutes: 30,
+      state: 'ongoing',
+      is_instant: 1,
+      started_at: new Date().toISOString(),
+    })
+    const element = await mount({ 'session-id': String(session.id), view: 'contributor' }, expert.token)
+    await waitForState(element, 'ongoing')
+    expect(part(element, 'instant')!.textContent).to.equal(ar['sessionRoom.instant'])
+    expect(parts(element, 'action').map((b) => b.dataset.action)).to.deep.equal([
+      'continue',
+      'extend',
+      'endInstant',
+    ])
+    expect(part(element, 'action-extend')!.textContent).to.equal(ar['meeting.extend'])
+    expect(part(element, 'action-end-instant')!.textContent).to.equal(ar['meeting.endInstant'])
+    // 28 minutes left, give or take the test's own seconds.
+    const remaining = part(element, 'remaining')!
+    expect(remaining.getAttribute('role')).to.equal('timer')
+    expect(remaining.dataset.state).to.equal('running')
+    expect(latin(remaining.textContent)).to.match(/^الوقت المتبقي: (27|28) دقيقة$/)
+    await expectAccessible(part(element, 'base')!, 'instant, ongoing (ar)')
+
+    part(element, 'action-extend')!.click()
+    // The server adds 15 minutes; the live region says by how much and the new end, in Riyadh time.
+    const status = await waitFor(() => {
+      const line = part(element, 'status')!.textContent ?? ''
+      return line.includes('مُدّدت') ? line : null
+    })
+    expect(latin(status)).to.contain('15 دقيقة')
+    expect(status).to.contain(ar['time.riyadhTime'])
+    await waitFor(() => /(42|43) دقيقة/.test(latin(part(element, 'remaining')!.textContent)))
+    // The details show the new end: replaced by the server's answer, not guessed.
+    const end = new Date(Date.parse(String(session.end_at)) + 15 * 60_000).toISOString()
+    expect(status).to.contain(formatTime(end, 'ar'))
+    expect(text(element)).to.contain(formatTime(end, 'ar'))
+  })
+
+  it('ends an instant session after a confirmation: session-ended without a reason, then recommendations', async () => {
+    const expert = await signIn('dev-consultant')
+    const session = await addSession({
+      expert: 'dev-consultant',
+      sme: 'dev-sme',
+      startsIn: -2,
+      minutes: 30,
+      state: 'ongoing',
+      is_instant: 1,
+      started_at: new Date().toISOString(),
+    })
+    recorder = recordEvents('session-ended', 'recommendations-required')
+    const prevent = (event: Event) => event.preventDefault()
+    document.addEventListener('recommendations-required', prevent)
+    try {
+      const element = await mount(
+        {
+          'session-id': String(session.id),
+          view: 'contributor',
+          lang: 'en',
+          'recommendations-href': '/add-recommendations/{id}',
+        },
+        expert.token,
+      )
+      await waitForState(element, 'ongoing')
+      const opener = part(element, 'action-end-instant')!
+      opener.click()
+      const box = await waitFor(() => dialog(element))
+      expect(box.textContent).to.contain(en['sessionRoom.endInstantConfirm'])
+      await expectAccessible(part(element, 'base')!, 'end instant dialog (en)')
+      // Going back ends nothing.
+      box.querySelector<HTMLButtonElement>('[part~="dismiss"]')!.click()
+      await waitFor(() => dialog(element) === null)
+      expect(recorder.seen).to.have.length(0)
+
+      opener.click()
+      ;(await waitFor(() => dialog(element)))!.querySelector<HTMLButtonElement>('[part~="confirm"]')!.click()
+      await waitFor(() => recorder!.named('recommendations-required').length === 1)
+      expect(recorder.named('session-ended')[0]!.detail).to.deep.equal({
+        sessionId: session.id,
+        reason: null,
+      })
+      expect(recorder.named('recommendations-required')[0]!.detail).to.deep.equal({
+        sessionId: session.id,
+        endSession: false,
+      })
+      await waitForState(element, 'ended')
+      expect(part(element, 'remaining')).to.equal(null)
+      expect(parts(element, 'action')).to.have.length(0)
+      expect(part(element, 'status')!.textContent).to.equal(en['sessionRoom.endedStatus'])
+    } finally {
+      document.removeEventListener('recommendations-required', prevent)
+    }
+  })
+
+  it('shows the not-found state for a session that does not exist, in both languages', async () => {
+    const owner = await signIn('dev-sme')
+    for (const lang of ['ar', 'en'] as const) {
+      const element = await mount({ 'session-id': '987654', lang }, owner.token)
+      const status = await waitFor(() =>
+        part(element, 'status')?.textContent ? part(element, 'status') : null,
+      )
+      expect(status.textContent).to.equal(messages[lang]['sessionRoom.notFound'])
+      expect(status.getAttribute('role')).to.equal('status')
+      expect(part(element, 'session')).to.equal(null)
+      await expectAccessible(part(element, 'base')!, `not found (${lang})`)
+      element.remove()
+    }
+  })
+
+  it("shows someone else's session as not found", async () => {
+    const other = await signIn('dev-partner')
+    const session = await addSession({ expert: 'dev-consultant', sme: 'dev-sme', startsIn: 120 })
+    const element = await mount({ 'session-id': String(session.id), view: 'contributor' }, other.token)
+    await waitFor(() => part(element, 'status')?.textContent === ar['sessionRoom.notFound'])
+  })
+
+  it('signs out on a 401: the token is forgotten and the signed-out state shows, in both languages', async () => {
+    const session = await addSession({ expert: 'dev-consultant', sme: 'dev-sme', startsIn: 120 })
+    for (const lang of ['ar', 'en'] as const) {
+      const element = await mount({ 'session-id': String(session.id), lang }, 'not-a-real-token')
+      await waitFor(() => part(element, 'status')?.textContent === messages[lang]['sessionRoom.signedOut'])
+      expect(element.token).to.equal(undefined)
+      expect(part(element, 'session')).to.equal(null)
+      await expectAccessible(part(element, 'base')!, `signed out (${lang})`)
+      element.remove()
+    }
+  })
+
+  it('shows the server error with a retry button when the details cannot be read', async () => {
+    const owner = await signIn('dev-sme')
+    // A port nobody listens on: the call fails without an answer.
+    const element = await mount({ 'session-id': '1', 'api-base': 'http://127.0.0.1:9/api', lang: 'en' })
+    element.token = owner.token
+    const retry = await waitFor(() => part(element, 'retry'))
+    expect(retry.textContent).to.equal(en['common.retry'])
+    const notice = part(element, 'notice')!
+    expect(notice.getAttribute('role')).to.equal('alert')
+    expect(notice.textContent).not.to.equal('')
+    await expectAccessible(part(element, 'base')!, 'load error (en)')
+    retry.click()
+    await waitFor(() => part(element, 'skeleton') || part(element, 'retry'))
+  })
+
+  it('keeps its token when moved, and is not restyled by hostile page CSS', async () => {
+    const owner = await signIn('dev-sme')
+    const session = await addSession({ expert: 'dev-consultant', sme: 'dev-sme', startsIn: 120 })
+    const style = document.createElement('style')
+    style.dataset.hostile = ''
+    style.textContent = `
+      * { color: rgb(255, 0, 0) !important; font-size: 40px !important; display: inline !important; }
+      body { letter-spacing: 12px; line-height: 5; text-align: right; font-family: cursive; }
+      button, h2, dl, [part] { visibility: hidden !important; }
+    `
+    document.head.append(style)
+    const element = await mount({ 'session-id': String(session.id) }, owner.token)
+    await waitForState(element, 'booked')
+
+    const wrapper = document.createElement('div')
+    document.body.append(wrapper)
+    wrapper.append(element)
+    const title = await waitFor(() => (part(element, 'state') ? part(element, 'title') : null))
+    const look = getComputedStyle(title)
+    expect(look.color).not.to.equal('rgb(255, 0, 0)')
+    expect(look.visibility).to.equal('visible')
+    expect(look.display).to.equal('block')
+    expect(getComputedStyle(part(element, 'base')!).letterSpacing).to.equal('normal')
+    await expectAccessible(part(element, 'base')!, 'hostile page (ar)')
+    await platform()
+  })
+})

@@ -1,0 +1,231 @@
+import { sendMouse } from '@web/test-runner-commands'
+import { expect } from 'chai'
+import { platform } from '../test-support/platform.ts'
+import { waitFor } from '../test-support/wait-for.ts'
+import {
+  openSignInPopup,
+  type PopupSignInResult,
+  SIGN_IN_FAILED_MESSAGE,
+  SIGN_IN_MESSAGE,
+  type SignInPopupOptions,
+} from './sign-in-popup.ts'
+
+/**
+ * The opener side of the popup sign-in in real Chromium: the popup is a real window on the reference
+ * server's real `/sign-in/popup` page, opened by a real click. What the popup would post is played with
+ * `MessageEvent`s whose origin and source the test chooses (the popup's own script is proven end to end in
+ * tests/e2e/sign-in-popup.test.ts), and with a real `postMessage` from this page, whose origin is not the
+ * platform's.
+ */
+
+// ------------------------------------------------------------------------------------------- helpers
+
+interface Settled<T> {
+  value?: T
+  error?: Error
+  done: boolean
+}
+
+/** How a promise ended, without letting a rejection go unhandled. */
+function settle<T>(promise: Promise<T>): Settled<T> {
+  const state: Settled<T> = { done: false }
+  promise.then(
+    (value) => Object.assign(state, { value, done: true }),
+    (error: Error) => Object.assign(state, { error, done: true }),
+  )
+  return state
+}
+
+const realOpen = window.open.bind(window)
+let opened: { url: string; features: string; popup: Window | null }[] = []
+
+/** Records every `window.open` (still opening the real window unless `block` says otherwise). */
+function watchOpen(block = false) {
+  opened = []
+  window.open = ((url?: string | URL, target?: string, features?: string) => {
+    const popup = block ? null : realOpen(url, target, features)
+    opened.push({ url: String(url), features: features ?? '', popup })
+    return popup
+  }) as typeof window.open
+}
+
+/** What a click started: the promise (an object around it, as async functions flatten promises) and its state. */
+interface Started {
+  promise: Promise<PopupSignInResult>
+  state: Settled<PopupSignInResult>
+}
+
+/** Clicks a real button (a user gesture, as popup blockers want) whose handler calls `openSignInPopup`. */
+/** Every sign-in the tests started, so that each test can wait for its own to end. */
+const begun: Settled<PopupSignInResult>[] = []
+
+async function clickToOpen(options: SignInPopupOptions): Promise<Started> {
+  const button = document.createElement('button')
+  button.textContent = 'Sign in'
+  button.style.cssText =
+    'position:fixed;inset-block-start:10px;inset-inline-start:10px;inline-size:120px;block-size:40px'
+  let started: Started | undefined
+  button.addEventListener('click', () => {
+    const promise = openSignInPopup(options)
+    // Watched from the start: a rejection must never go unhandled.
+    started = { promise, state: settle(promise) }
+    begun.push(started.state)
+  })
+  document.body.append(button)
+  const box = button.getBoundingClientRect()
+  await sendMouse({ type: 'click', position: [Math.round(box.x + 20), Math.round(box.y + 20)] })
+  button.remove()
+  return waitFor(() => started)
+}
+
+/** A login result as the popup posts it. */
+const RESULT: PopupSignInResult = { token: 'tok-123', contributorId: null, roles: ['sme'], name: 'نورة' }
+
+/** Dispatches what a window would receive from `postMessage`, with the given origin and source. */
+function deliver(data: unknown, origin: string, source: Window | null) {
+  window.dispatchEvent(new MessageEvent('message', { data, origin, source }))
+}
+
+/**
+ * Closes the popup as its visitor would. Chromium may defer a `close()` that arrives while the popup is
+ * between navigations (the sign-in page redirects to the provider at once), so it is repeated until the
+ * window reports itself closed: what is under test is how the opener notices, not Chromium's close.
+ */
+async function closePopup(popup: Window) {
+  await waitFor(
+    () => {
+      if (!popup.closed) popup.close()
+      return popup.closed
+    },
+    10_000,
+    'the popup to close',
+  )
+  // Focus comes back to the opener when a popup closes; a headless opener gets no such event, and its
+  // polling timers may be throttled behind the popup (CI's run missed the close for 12 s), so play it.
+  window.dispatchEvent(new FocusEvent('focus'))
+}
+
+async function options(lang: 'ar' | 'en' = 'ar'): Promise<SignInPopupOptions> {
+  const { apiBase, apiKey } = await platform()
+  return { apiBase, apiKey, lang }
+}
+
+// --------------------------------------------------------------------------------------------- tests
+
+describe('openSignInPopup', () => {
+  afterEach(async () => {
+    for (const { popup } of opened) popup?.close()
+    window.open = realOpen
+    // Until a sign-in has ended (a closed popup is noticed by polling, then given a grace period), the next
+    // test's call would share it instead of opening its own popup.
+    await waitFor(() => begun.every((state) => state.done) || null)
+    begun.length = 0
+  })
+
+  it('rejects with popup-blocked when the browser refuses the window', async () => {
+    watchOpen(true)
+    const { state } = await clickToOpen(await options())
+    await waitFor(() => state.done)
+    expect(state.error?.message).to.equal('popup-blocked')
+    expect(opened).to.have.length(1)
+  })
+
+  it('opens the platform’s sign-in page, sized and centred, with this page’s origin, the key and the language', async () => {
+    const { origin, apiKey } = await platform()
+    watchOpen()
+    const { state } = await clickToOpen(await options('en'))
+    const url = new URL(opened[0]!.url)
+    expect(url.origin).to.equal(origin)
+    expect(url.pathname).to.equal('/sign-in/popup')
+    expect(url.searchParams.get('origin')).to.equal(window.location.origin)
+    expect(url.searchParams.get('api_key')).to.equal(apiKey)
+    expect(url.searchParams.get('lang')).to.equal('en')
+    expect(opened[0]!.features).to.match(/^popup,width=480,height=640,left=\d+,top=\d+$/)
+    expect(opened[0]!.popup).to.not.equal(null)
+    await closePopup(opened[0]!.popup!)
+    await waitFor(() => state.done, 12_000)
+    expect(state.error?.message).to.equal('popup-closed')
+  })
+
+  it('rejects with popup-closed when the visitor closes the popup, and opens a fresh one next time', async () => {
+    watchOpen()
+    const { state: first } = await clickToOpen(await options())
+    expect(new URL(opened[0]!.url).searchParams.get('lang')).to.equal('ar')
+    await closePopup(opened[0]!.popup!)
+    // Noticed by polling, and a page behind a popup has its timers throttled: give it time.
+    await waitFor(() => first.done, 12_000)
+    expect(first.error?.message).to.equal('popup-closed')
+    const { state: second } = await clickToOpen(await options())
+    expect(opened).to.have.length(2)
+    expect(second.done).to.equal(false)
+  })
+
+  it('shares one popup: a second call while it is open opens nothing and returns the same promise', async () => {
+    watchOpen()
+    const first = await clickToOpen(await options())
+    const second = await clickToOpen(await options())
+    expect(second.promise).to.equal(first.promise)
+    expect(opened).to.have.length(1)
+  })
+
+  it('accepts the result only from the popup on the platform’s origin', async () => {
+    const { origin } = await platform()
+    watchOpen()
+    const { state } = await clickToOpen(await options())
+    const popup = opened[0]!.popup!
+    const message = { type: SIGN_IN_MESSAGE, result: RESULT }
+    // A real postMessage from this page: its origin is the test page's, not the platform's.
+    expect(window.location.origin).to.not.equal(origin)
+    window.postMessage(message, '*')
+    // The platform's origin from another window (a frame of the platform would be one).
+    deliver(message, origin, window)
+    // The popup's window but another origin (the popup navigated elsewhere, to the provider or beyond).
+    deliver(message, 'https://evil.example', popup)
+    // The right window and origin, but not our message shapes.
+    deliver({ type: 'other', result: RESULT }, origin, popup)
+    deliver({ type: SIGN_IN_MESSAGE, result: { ...RESULT, token: 42 } }, origin, popup)
+    deliver({ type: SIGN_IN_MESSAGE }, origin, popup)
+    deliver({ type: SIGN_IN_FAILED_MESSAGE, message: 7 }, origin, popup)
+    deliver('mashura:sign-in', origin, popup)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(state.done, 'settled by a message it should have ignored').to.equal(false)
+
+    deliver({ ...message, extra: true }, origin, popup)
+    await waitFor(() => state.done)
+    expect(state.error).to.equal(undefined)
+    expect(state.value).to.deep.equal(RESULT)
+    // Settled: nothing it hears later changes anything, and the popup (left open here) does not reject it.
+    deliver({ type: SIGN_IN_FAILED_MESSAGE, message: 'late' }, origin, popup)
+    popup.close()
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    expect(state.value).to.deep.equal(RESULT)
+    expect(state.error).to.equal(undefined)
+  })
+
+  it('rejects with the platform’s message when the sign-in failed', async () => {
+    const { origin } = await platform()
+    watchOpen()
+    const { state } = await clickToOpen(await options())
+    const popup = opened[0]!.popup!
+    deliver(
+      { type: SIGN_IN_FAILED_MESSAGE, message: 'تعذّر تسجيل الدخول، يرجى المحاولة مرة أخرى.' },
+      origin,
+      popup,
+    )
+    await waitFor(() => state.done)
+    expect(state.error?.message).to.equal('تعذّر تسجيل الدخول، يرجى المحاولة مرة أخرى.')
+    // Settled and released: the next click opens a new popup.
+    await clickToOpen(await options())
+    expect(opened).to.have.length(2)
+  })
+
+  it('resolves an api-base relative to the page against the page’s origin', async () => {
+    watchOpen()
+    const { state } = await clickToOpen({ apiBase: '/api', apiKey: 'k', lang: 'ar' })
+    expect(new URL(opened[0]!.url).origin).to.equal(window.location.origin)
+    // This page's own origin is then the platform's: its message is the popup's answer.
+    deliver({ type: SIGN_IN_MESSAGE, result: RESULT }, window.location.origin, opened[0]!.popup)
+    await waitFor(() => state.done)
+    expect(state.value?.token).to.equal('tok-123')
+  })
+})

@@ -1,0 +1,72 @@
+/**
+ * The test pages' side of tests/support/reference-server.ts: where the real API is, and the few commands
+ * that prepare data through the server's own functions. Everything a widget does still goes over HTTP.
+ */
+import { executeServerCommand } from '@web/test-runner-commands'
+
+/** Where the reference server's API is and the development API key. */
+export interface Platform {
+  origin: string
+  apiBase: string
+  apiKey: string
+}
+
+/** A seeded person signed in for the test. */
+export interface SignedIn {
+  token: string
+  personId: number
+  contributorId: number | null
+  name: string
+}
+
+/** The seeded people of the development sign-in provider. */
+export type Subject =
+  | 'dev-sme'
+  | 'dev-consultant'
+  | 'dev-advisor'
+  | 'dev-partner'
+  | 'dev-bsa'
+  | 'dev-both'
+  | 'dev-admin'
+
+let platformInfo: Promise<Platform> | undefined
+
+/** The reference server of this run. */
+export function platform(): Promise<Platform> {
+  platformInfo ??= executeServerCommand<Platform, undefined>('mashura-platform')
+  return platformInfo
+}
+
+/** The attributes that point a widget at the reference server. */
+export async function platformAttributes(): Promise<Record<string, string>> {
+  const { apiBase, apiKey } = await platform()
+  return { 'api-base': apiBase, 'api-key': apiKey }
+}
+
+/** Signs a seeded person in and returns a live API token. */
+export function signIn(subject: Subject): Promise<SignedIn> {
+  return executeServerCommand<SignedIn, { subject: Subject }>('mashura-sign-in', { subject })
+}
+
+/** Adds a free slot for a seeded expert `startsIn` minutes from now (a day by default). */
+export function addSlot(options: {
+  expert: Subject
+  startsIn?: number
+  minutes?: number
+  availability?: 1 | 2 | 3
+  officeId?: number | null
+}): Promise<{ id: number; start_at: string; end_at: string; contributor_id: number }> {
+  return executeServerCommand('mashura-slot', options)
+}
+
+/** Books a session between a seeded expert and business owner; other columns may be overridden. */
+export function addSession(
+  options: { expert: Subject; sme?: Subject; startsIn?: number; minutes?: number } & Record<string, unknown>,
+): Promise<{ id: number; start_at: string; end_at: string; state: string } & Record<string, unknown>> {
+  return executeServerCommand('mashura-session', options)
+}
+
+/** Makes an ended session's rating link: its token and the passphrase that decrypts it. */
+export function ratingLink(sessionId: number): Promise<{ token: string; passphrase: string }> {
+  return executeServerCommand('mashura-rating-link', { sessionId })
+}
