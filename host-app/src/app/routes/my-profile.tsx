@@ -1,0 +1,4 @@
+import { MyProfilePage } from '../../features/account/components/my-profile-page.tsx'
+
+/** `/my-profile`: the signed-in person's own profile. */
+export default MyProfilePage

@@ -1,0 +1,4 @@
+import { SessionPage } from '../../features/sessions/components/session-page.tsx'
+
+/** `/session/{id}` and `/session-details/{type}/{id}`: a session's details and actions. */
+export default SessionPage

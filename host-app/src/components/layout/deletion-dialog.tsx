@@ -1,0 +1,171 @@
+import {
+  DELETION_REASON_MAX,
+  DELETION_REASON_ROWS,
+  type DeletionDialogEvent,
+  type DeletionDialogState,
+  deletionReason,
+  errorMessageFromBody,
+  requestAccountDeletion,
+} from '@mashura/core'
+import { useId, useState } from 'react'
+import { api } from '../../lib/api.ts'
+import { useT } from '../../lib/i18n.ts'
+import { Modal } from '../ui/modal.tsx'
+
+/** The props of {@link DeletionDialog}. */
+export interface DeletionDialogProps {
+  /** The dialog's step, from core's `deletionDialog` machine. */
+  state: DeletionDialogState
+  /** Moves the machine one step. */
+  dispatch: (event: DeletionDialogEvent) => void
+}
+
+/** The text of a failed request: the server's message, else the generic one. */
+function failureText(error: unknown): string | null {
+  const e = error as { body?: unknown; message?: unknown } | null
+  return errorMessageFromBody(e?.body) ?? (typeof e?.message === 'string' && e.message ? e.message : null)
+}
+
+/**
+ * The account-deletion dialog (spec sections 2, 4, 5): confirm (Yes/No), then a required reason of at most
+ * 300 characters (Cancel/Send), then the server's answer. A failure keeps the typed reason and says why.
+ */
+export function DeletionDialog({ state, dispatch }: DeletionDialogProps) {
+  const t = useT()
+  const titleId = useId()
+  const reasonId = useId()
+  const counterId = useId()
+  const [reason, setReason] = useState('')
+  const [sending, setSending] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [answer, setAnswer] = useState<string | null>(null)
+  const checked = deletionReason(reason)
+  const remaining = DELETION_REASON_MAX - Array.from(checked.value).length
+
+  const close = (event: DeletionDialogEvent) => {
+    dispatch(event)
+    if (event !== 'yes') {
+      setReason('')
+      setFailure(null)
+    }
+  }
+  const send = async () => {
+    if (!checked.valid || sending) return
+    setSending(true)
+    setFailure(null)
+    try {
+      const response = await requestAccountDeletion(api, { reason: checked.value.trim() })
+      setAnswer(response.message?.trim() || null)
+      setReason('')
+      dispatch('sent')
+    } catch (error) {
+      setFailure(failureText(error) ?? t.t('common.error'))
+    } finally {
+      setSending(false)
+    }
+  }
+
+  return (
+    <Modal
+      open={state !== 'closed'}
+      onDismiss={() => close(state === 'sent' ? 'close' : state === 'reason' ? 'cancel' : 'no')}
+      className="dialog deletion-dialog"
+      data-region="deletion-dialog"
+      data-state={state}
+      aria-labelledby={titleId}
+    >
+      <h2 id={titleId} className="dialog-title">
+        {t.t('accountDeletion.title')}
+      </h2>
+      {state === 'confirm' ? (
+        <>
+          <p>{t.t('accountDeletion.question')}</p>
+          <div className="dialog-actions">
+            <button type="button" className="button" data-action="deletion-no" onClick={() => close('no')}>
+              {t.t('accountDeletion.no')}
+            </button>
+            <button
+              type="button"
+              className="button button-danger"
+              data-action="deletion-yes"
+              onClick={() => dispatch('yes')}
+            >
+              {t.t('accountDeletion.yes')}
+            </button>
+          </div>
+        </>
+      ) : null}
+      {state === 'reason' ? (
+        <form
+          className="deletion-form"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void send()
+          }}
+        >
+          <label htmlFor={reasonId} className="field-label">
+            {t.t('accountDeletion.reasonLabel')}
+          </label>
+          <textarea
+            id={reasonId}
+            name="reason"
+            rows={DELETION_REASON_ROWS}
+            maxLength={DELETION_REASON_MAX}
+            required
+            // biome-ignore lint/a11y/noAutofocus: the reason is the only thing to do in this step of the dialog
+            autoFocus
+            value={checked.value}
+            placeholder={t.t('accountDeletion.reasonPlaceholder')}
+            aria-describedby={counterId}
+            aria-invalid={failure ? true : undefined}
+            onChange={(event) => setReason(deletionReason(event.target.value).value)}
+          />
+          <p id={counterId} className="field-hint">
+            {t.t('accountDeletion.charactersLeft', { remaining })}
+          </p>
+          {failure ? (
+            <p className="form-error" role="alert">
+              {failure}
+            </p>
+          ) : null}
+          <div className="dialog-actions">
+            <button
+              type="button"
+              className="button"
+              data-action="deletion-cancel"
+              onClick={() => close('cancel')}
+            >
+              {t.t('accountDeletion.cancel')}
+            </button>
+            <button
+              type="submit"
+              className="button button-danger"
+              data-action="deletion-send"
+              disabled={!checked.valid || sending}
+              aria-busy={sending}
+            >
+              {t.t(sending ? 'shell.deletion.sending' : 'accountDeletion.send')}
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {state === 'sent' ? (
+        <>
+          <p role="status">{answer ?? t.t('accountDeletion.sent')}</p>
+          <div className="dialog-actions">
+            <button
+              type="button"
+              className="button button-primary"
+              data-action="deletion-close"
+              // biome-ignore lint/a11y/noAutofocus: the only button left once the request is sent
+              autoFocus
+              onClick={() => close('close')}
+            >
+              {t.t('common.close')}
+            </button>
+          </div>
+        </>
+      ) : null}
+    </Modal>
+  )
+}

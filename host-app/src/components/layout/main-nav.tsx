@@ -1,0 +1,107 @@
+import {
+  $notificationCount,
+  type MessageKey,
+  type NavigationItem,
+  type NavigationItemId,
+} from '@mashura/core'
+import { useStore } from '@nanostores/react'
+import type { ComponentType } from 'react'
+import { NavLink } from 'react-router'
+import { useT } from '../../lib/i18n.ts'
+import { HeaderSearch } from './header-search.tsx'
+import {
+  BellIcon,
+  CalendarIcon,
+  ChatIcon,
+  DashboardIcon,
+  HomeIcon,
+  type IconProps,
+  QuestionIcon,
+  RequestsIcon,
+} from './icons.tsx'
+import { ProfileMenu } from './profile-menu.tsx'
+import { SignInButton } from './sign-in-button.tsx'
+import { useNavigationItems } from './use-shell.ts'
+
+/** The label and icon of each navigation link. */
+const LINKS: Partial<Record<NavigationItemId, { label: MessageKey; Icon: ComponentType<IconProps> }>> = {
+  home: { label: 'nav.home', Icon: HomeIcon },
+  sessions: { label: 'nav.sessions', Icon: CalendarIcon },
+  messages: { label: 'nav.messages', Icon: ChatIcon },
+  notifications: { label: 'nav.notifications', Icon: BellIcon },
+  dashboard: { label: 'nav.dashboard', Icon: DashboardIcon },
+  requests: { label: 'nav.myRequests', Icon: RequestsIcon },
+  faq: { label: 'nav.faq', Icon: QuestionIcon },
+}
+
+/** A link's active dot: unread messages, or the count of new notifications as a badge (seen, not read out). */
+function Dot({ item }: { item: NavigationItem }) {
+  const t = useT()
+  const count = useStore($notificationCount)
+  if (!item.dot) return null
+  if (item.id === 'notifications')
+    return (
+      <span className="nav-badge" data-dot aria-hidden="true">
+        {count > 99 ? t.t('shell.nav.manyNotifications') : t.intl.formatNumber(count)}
+      </span>
+    )
+  return <span className="nav-dot" data-dot aria-hidden="true" />
+}
+
+/** What the dot means, for screen readers, after the link's name. */
+function DotText({ item }: { item: NavigationItem }) {
+  const t = useT()
+  const count = useStore($notificationCount)
+  if (!item.dot) return null
+  return (
+    <span className="visually-hidden">
+      {item.id === 'notifications' ? t.t('nav.newNotifications', { count }) : t.t('nav.unreadMessages')}
+    </span>
+  )
+}
+
+/** One link of the bar: icon and label (the label is visually hidden on narrow screens, never for readers). */
+function NavItemLink({ item }: { item: NavigationItem }) {
+  const t = useT()
+  const link = LINKS[item.id]
+  if (!link || !item.path) return null
+  const label = t.t(link.label)
+  return (
+    <NavLink to={item.path} end={item.id === 'home'} className="nav-link" title={label}>
+      <span className="nav-icon">
+        <link.Icon />
+        <Dot item={item} />
+      </span>
+      <span className="nav-label">{label}</span>
+      <DotText item={item} />
+    </NavLink>
+  )
+}
+
+/**
+ * The main navigation of spec section 2: one `<li data-nav-item>` per visible item in core's order: the
+ * links, the search box, then sign-in or the profile menu.
+ */
+export function MainNav() {
+  const t = useT()
+  const items = useNavigationItems()
+  return (
+    <nav className="main-nav" aria-label={t.t('nav.mainMenu')}>
+      <ul className="main-nav-list">
+        {items.map((item) => (
+          <li key={item.id} data-nav-item={item.id} className={`main-nav-item main-nav-${item.id}`}>
+            {item.id === 'search' ? (
+              <HeaderSearch />
+            ) : item.id === 'signIn' ? (
+              <SignInButton />
+            ) : item.id === 'profileMenu' ? (
+              <ProfileMenu />
+            ) : (
+              <NavItemLink item={item} />
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

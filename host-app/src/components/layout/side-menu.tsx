@@ -1,0 +1,142 @@
+import './side-menu.css'
+import {
+  $activeMenuItem,
+  $signedIn,
+  type MessageKey,
+  type SideMenuItemId,
+  setActiveMenuItem,
+} from '@mashura/core'
+import { useStore } from '@nanostores/react'
+import { type ComponentType, useEffect, useId } from 'react'
+import { Link, useLocation } from 'react-router'
+import { ABOUT_URL } from '../../config/env.ts'
+import { paths } from '../../config/paths.ts'
+import { useT } from '../../lib/i18n.ts'
+import { signOut } from '../../lib/session.ts'
+import { Modal } from '../ui/modal.tsx'
+import {
+  CalendarIcon,
+  CloseIcon,
+  ExternalIcon,
+  HomeIcon,
+  type IconProps,
+  InfoIcon,
+  LogoutIcon,
+  UserIcon,
+} from './icons.tsx'
+import { useOwnProfilePath } from './use-own-profile-path.ts'
+
+/** The props of {@link SideMenu}. */
+export interface SideMenuProps {
+  /** Whether the drawer is open. */
+  open: boolean
+  /** Closes it. */
+  onClose: () => void
+}
+
+/** The label and icon of each side menu item. */
+const ITEMS: Record<SideMenuItemId, { label: MessageKey; Icon: ComponentType<IconProps> }> = {
+  home: { label: 'nav.home', Icon: HomeIcon },
+  sessions: { label: 'nav.sessions', Icon: CalendarIcon },
+  profile: { label: 'nav.profile', Icon: UserIcon },
+  about: { label: 'nav.about', Icon: InfoIcon },
+  logout: { label: 'nav.logout', Icon: LogoutIcon },
+}
+
+/** Which side menu item a page belongs to, so the highlight follows the address too. */
+function itemForPath(pathname: string, profilePath: string): SideMenuItemId | null {
+  if (pathname === paths.home.to()) return 'home'
+  if (pathname.startsWith('/sessions/')) return 'sessions'
+  if (pathname === profilePath || pathname === paths.myProfile.to()) return 'profile'
+  return null
+}
+
+/**
+ * The side menu of spec section 2, a drawer on the native `<dialog>` (focus stays inside, Escape and a click
+ * outside close it): home, sessions, profile, about and log out; signed out, only home and about. The active
+ * item is kept in core's store and storage and marked with `aria-current`.
+ */
+export function SideMenu({ open, onClose }: SideMenuProps) {
+  const t = useT()
+  const signedIn = useStore($signedIn)
+  const active = useStore($activeMenuItem)
+  const { pathname } = useLocation()
+  const profilePath = useOwnProfilePath(open)
+  const titleId = useId()
+
+  useEffect(() => {
+    const item = itemForPath(pathname, profilePath)
+    if (item && item !== $activeMenuItem.get()) setActiveMenuItem(item)
+  }, [pathname, profilePath])
+
+  const visible = (['home', 'sessions', 'profile', 'about', 'logout'] as const).filter(
+    (id) => signedIn || id === 'home' || id === 'about',
+  )
+  const entry = (id: SideMenuItemId) => {
+    const { label, Icon } = ITEMS[id]
+    const common = {
+      'data-side-item': id,
+      className: 'side-menu-item',
+      'aria-current': active === id ? ('page' as const) : undefined,
+    }
+    const content = (
+      <>
+        <Icon size={22} className={id === 'logout' ? 'icon-directional' : undefined} />
+        <span>{t.t(label)}</span>
+      </>
+    )
+    const choose = () => {
+      setActiveMenuItem(id)
+      onClose()
+    }
+    if (id === 'logout')
+      return (
+        <button type="button" {...common} onClick={() => void signOut()}>
+          {content}
+        </button>
+      )
+    if (id === 'about')
+      return (
+        <a {...common} href={ABOUT_URL} target="_blank" rel="noopener noreferrer" onClick={onClose}>
+          {content}
+          <ExternalIcon size={16} className="side-menu-external" />
+          <span className="visually-hidden">{t.t('shell.newTab')}</span>
+        </a>
+      )
+    const to =
+      id === 'home' ? paths.home.to() : id === 'sessions' ? paths.sessions.to('upcoming') : profilePath
+    return (
+      <Link {...common} to={to} onClick={choose}>
+        {content}
+      </Link>
+    )
+  }
+
+  return (
+    <Modal
+      open={open}
+      onDismiss={onClose}
+      dismissOnBackdrop
+      className="side-menu"
+      data-region="side-menu"
+      aria-labelledby={titleId}
+    >
+      <div className="side-menu-inner">
+        <div className="side-menu-head">
+          <h2 id={titleId} className="side-menu-title">
+            {t.t('shell.sideMenu.title')}
+          </h2>
+          <button type="button" className="icon-button" onClick={onClose} title={t.t('nav.closeMenu')}>
+            <CloseIcon />
+            <span className="visually-hidden">{t.t('nav.closeMenu')}</span>
+          </button>
+        </div>
+        <ul className="side-menu-list">
+          {visible.map((id) => (
+            <li key={id}>{entry(id)}</li>
+          ))}
+        </ul>
+      </div>
+    </Modal>
+  )
+}

@@ -1,0 +1,72 @@
+import './footer.css'
+import { $auth, agreeToTerms, getTermsAndConditions, hasAgreedToTerms } from '@mashura/core'
+import { useStore } from '@nanostores/react'
+import { useEffect, useId, useState } from 'react'
+import { api } from '../../lib/api.ts'
+import { useT } from '../../lib/i18n.ts'
+import { signOut } from '../../lib/session.ts'
+import { useApi } from '../../lib/use-api.ts'
+import { Modal } from '../ui/modal.tsx'
+import { PageLoading } from '../ui/page-loading.tsx'
+
+/** The terms text for the acting role, with loading, failure and retry. */
+function TermsText({ role }: { role: 'sme' | 'contributor' }) {
+  const t = useT()
+  const terms = useApi((signal) => getTermsAndConditions(api, { role }, { signal }), [role, t.lang])
+  if (terms.loading && !terms.data) return <PageLoading />
+  if (!terms.data)
+    return (
+      <div className="terms-failed" role="alert">
+        <p>{t.t('shell.terms.loadFailed')}</p>
+        <button type="button" className="button" onClick={terms.reload}>
+          {t.t('common.retry')}
+        </button>
+      </div>
+    )
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the long text scrolls, and keyboard users must reach it
+    <div className="terms-text" tabIndex={0}>
+      {terms.data.data.value}
+    </div>
+  )
+}
+
+/**
+ * The terms popup (spec sections 2, 4, 5): after sign-in, until the terms are accepted, a modal with the
+ * terms of the acting role (experts have their own). Only agreeing closes it; the way out is logging out.
+ */
+export function TermsPopup() {
+  const t = useT()
+  const { token, userRole } = useStore($auth)
+  const [agreed, setAgreed] = useState(hasAgreedToTerms)
+  const titleId = useId()
+  // A new session (sign-in, profile switch) reads the flag again: logout clears it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the token is the trigger, not an input
+  useEffect(() => setAgreed(hasAgreedToTerms()), [token])
+  const open = token !== null && !agreed
+  return (
+    <Modal open={open} className="dialog terms-popup" data-region="terms-popup" aria-labelledby={titleId}>
+      <h2 id={titleId} className="dialog-title" tabIndex={-1} data-autofocus>
+        {t.t('terms.title')}
+      </h2>
+      <p className="muted">{t.t('terms.intro')}</p>
+      <TermsText role={userRole} />
+      <div className="dialog-actions">
+        <button type="button" className="button" onClick={() => void signOut()}>
+          {t.t('nav.logout')}
+        </button>
+        <button
+          type="button"
+          className="button button-primary"
+          data-action="agree-terms"
+          onClick={() => {
+            agreeToTerms()
+            setAgreed(true)
+          }}
+        >
+          {t.t('terms.agree')}
+        </button>
+      </div>
+    </Modal>
+  )
+}

@@ -1,0 +1,64 @@
+import {
+  $auth,
+  $expert,
+  $hasUnreadChat,
+  $notificationCount,
+  getStorage,
+  type NavigationItem,
+  navigationItems,
+  STORAGE_KEYS,
+} from '@mashura/core'
+import { useStore } from '@nanostores/react'
+
+/** The navigation bar's visible items, from the session and the expert's live record (spec section 2). */
+export function useNavigationItems(): NavigationItem[] {
+  const auth = useStore($auth)
+  const expert = useStore($expert)
+  const hasUnreadChat = useStore($hasUnreadChat)
+  const notificationCount = useStore($notificationCount)
+  return navigationItems({
+    signedIn: auth.token !== null,
+    role: auth.userRole,
+    expertKind: expert?.role ?? null,
+    chatStatus: expert?.chat_status === true,
+    hasUnreadChat,
+    notificationCount,
+  })
+}
+
+/** The stored profile picture of the acting role, if the login carried one. */
+export function storedProfilePicture(role: 'sme' | 'contributor'): string | null {
+  const storage = getStorage()
+  const own = storage.getItem(
+    role === 'contributor' ? STORAGE_KEYS.contributorProfilePic : STORAGE_KEYS.smeProfilePic,
+  )
+  // An expert without an expert picture still has the business-owner one, and the other way round.
+  return (
+    own || storage.getItem(STORAGE_KEYS.smeProfilePic) || storage.getItem(STORAGE_KEYS.contributorProfilePic)
+  )
+}
+
+/** The first letters of the first and last words of a name, for an avatar without a picture. */
+export function initials(name: string | null | undefined): string {
+  const words = (name ?? '')
+    .split(/\s+/)
+    // Titles ("د.", "أ.", "م.") are not part of the name.
+    .filter((word) => word && !word.endsWith('.'))
+  if (words.length === 0) return '?'
+  const first = Array.from(words[0] ?? '')[0] ?? ''
+  // The article "ال" opens most Arabic family names; the initial is the letter after it.
+  const lastWord = words.length > 1 ? (words[words.length - 1] ?? '').replace(/^ال(?=..)/, '') : ''
+  const last = Array.from(lastWord)[0] ?? ''
+  return `${first}${last ? ` ${last}` : ''}`
+}
+
+/** An avatar picture of initials on the brand colour, as an SVG data address (used when no photo exists). */
+export function initialsAvatar(name: string | null | undefined): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#2d1a47"/><text x="32" y="33" fill="#fff" font-family="IBM Plex Sans Arabic, system-ui, sans-serif" font-size="24" font-weight="600" text-anchor="middle" dominant-baseline="central">${escapeXml(initials(name))}</text></svg>`
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
+}
+
+/** Escapes text for an XML text node. */
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}

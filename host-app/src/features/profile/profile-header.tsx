@@ -1,0 +1,55 @@
+import type { ContributorProfile, MessageKey } from '@mashura/core'
+import { useT } from '../../lib/i18n.ts'
+import { JoinNow } from '../instant/join-now.tsx'
+
+/**
+ * The expert's public card: photo (or initials), name as the page's heading, kind, center, counts, bio
+ * and subjects; "available now — join now" when the expert takes instant sessions now. The photo's alt is
+ * empty because the name stands beside it.
+ */
+export function ProfileHeader({ contributor }: { contributor: ContributorProfile }) {
+  const t = useT()
+  const name = contributor.sso_user.full_name
+  const initials = name
+    .split(/\s+/)
+    .filter((w) => w && !w.endsWith('.'))
+    .slice(0, 2)
+    .map((w) => w[0])
+    .join('')
+  return (
+    <section className="profile-card card" aria-labelledby="profile-name">
+      <div className="profile-identity">
+        {contributor.file ? (
+          <img className="profile-photo" src={contributor.file.full_path} alt="" width={112} height={112} />
+        ) : (
+          <span className="profile-photo profile-initials" aria-hidden="true">
+            {initials}
+          </span>
+        )}
+        <div>
+          <h1 id="profile-name">{name}</h1>
+          <p className="profile-kind">{t.t(`contributors.kind.${contributor.role}` as MessageKey)}</p>
+          {contributor.center ? <p className="muted">{contributor.center.name}</p> : null}
+          <p className="profile-stats muted">
+            <span>{t.t('profilePage.sessionsCount', { count: contributor.sessions_count })}</span>
+            {contributor.rating !== null ? (
+              <span>{t.t('profilePage.rating', { rating: contributor.rating })}</span>
+            ) : null}
+          </p>
+        </div>
+      </div>
+      {contributor.available_now ? <JoinNow contributorId={contributor.id} /> : null}
+      {contributor.bio ? <p className="profile-bio">{contributor.bio}</p> : null}
+      {contributor.subjects.length > 0 ? (
+        <>
+          <h2 className="profile-subtitle">{t.t('profilePage.subjects')}</h2>
+          <ul className="profile-subjects">
+            {contributor.subjects.map((subject) => (
+              <li key={subject.id}>{subject.name}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  )
+}

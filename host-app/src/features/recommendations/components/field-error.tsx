@@ -1,0 +1,16 @@
+/** A field's error message, said when it appears; `id` is what the control's `aria-describedby` names. */
+export function FieldError({
+  id,
+  field,
+  message,
+}: {
+  id: string
+  field: string
+  message: string | undefined
+}) {
+  return message ? (
+    <p id={id} className="recs-error" data-error-for={field}>
+      {message}
+    </p>
+  ) : null
+}

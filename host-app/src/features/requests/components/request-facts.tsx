@@ -1,0 +1,83 @@
+import {
+  formatDateTime,
+  formatDateWithHijri,
+  formatTime,
+  type SessionRequest,
+  timeZoneLabel,
+} from '@mashura/core'
+import { useT } from '../../../lib/i18n.ts'
+
+/** A request's facts as a description list: who, subject, time, way, note, and the dates that matter. */
+export function RequestFacts({ request }: { request: SessionRequest }) {
+  const t = useT()
+  const lang = t.lang
+  const office = request.communication_way === 1
+  return (
+    <dl className="facts">
+      <div>
+        <dt>{t.t('sessions.expert')}</dt>
+        <dd>{request.contributor.sso_user.full_name}</dd>
+      </div>
+      <div>
+        <dt>{t.t('sessions.businessOwner')}</dt>
+        <dd>{request.sme.full_name}</dd>
+      </div>
+      {request.subject ? (
+        <div>
+          <dt>{t.t('sessionsPage.subject')}</dt>
+          <dd>{request.subject.name}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>{t.t('requestsPage.requestedTime')}</dt>
+        <dd>
+          <time dateTime={request.slot.start}>{formatDateWithHijri(request.slot.start, lang)}</time>
+          <br />
+          {t.t('sessionsPage.timeRange', {
+            start: formatTime(request.slot.start, lang),
+            end: formatTime(request.slot.end, lang),
+            zone: timeZoneLabel(lang),
+          })}
+        </dd>
+      </div>
+      <div>
+        <dt>{t.t('sessions.communicationWay')}</dt>
+        <dd>
+          {t.intl.formatList(
+            [
+              t.t(office ? 'communication.office' : 'communication.online'),
+              office && request.slot.office ? request.slot.office.name : '',
+            ].filter(Boolean),
+            { type: 'unit', style: 'short' },
+          )}
+        </dd>
+      </div>
+      {request.description ? (
+        <div className="facts-wide">
+          <dt>{t.t('requestPage.note')}</dt>
+          <dd className="prewrap">{request.description}</dd>
+        </div>
+      ) : null}
+      {request.state === 'rejected' && request.reason ? (
+        <div className="facts-wide">
+          <dt>{t.t('requests.rejectReason')}</dt>
+          <dd className="prewrap">{request.reason}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>{t.t('requestPage.sentAt')}</dt>
+        <dd>
+          {formatDateTime(request.created_at, lang)} ({timeZoneLabel(lang)})
+        </dd>
+      </div>
+      {request.state === 'waiting' && request.expires_at ? (
+        <div>
+          <dt>{t.t('requestPage.expiresAt')}</dt>
+          <dd>
+            {formatDateTime(request.expires_at, lang)} ({timeZoneLabel(lang)})
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  )
+}

@@ -1,0 +1,122 @@
+import {
+  $auth,
+  answerRequest,
+  getRequestDetails,
+  isApiError,
+  requestStateLabelKey,
+  showApiError,
+  showSnackbar,
+} from '@mashura/core'
+import { useStore } from '@nanostores/react'
+import { useState } from 'react'
+import { Link, Navigate, useParams } from 'react-router'
+import { LoadFailed } from '../../../components/ui/load-failed.tsx'
+import { PageLoading } from '../../../components/ui/page-loading.tsx'
+import { paths } from '../../../config/paths.ts'
+import { api } from '../../../lib/api.ts'
+import { useT } from '../../../lib/i18n.ts'
+import { useApi } from '../../../lib/use-api.ts'
+import { RejectDialog } from './reject-dialog.tsx'
+import { RequestFacts } from './request-facts.tsx'
+import { StateIcon } from './state-icon.tsx'
+import '../requests.css'
+
+/**
+ * `/request/{id}`: a request's details. The advisor answers a waiting request here: accept, or reject with a
+ * required reason in a dialog; the request reloads after either. A request that is not the person's or does
+ * not exist (403/404) sends them home, as session details do (spec 8).
+ */
+export function RequestPage() {
+  const t = useT()
+  const { id } = useParams()
+  const requestId = Number(id)
+  const valid = Number.isInteger(requestId) && requestId > 0
+  const role = useStore($auth).userRole
+  const [busy, setBusy] = useState(false)
+  const [rejecting, setRejecting] = useState(false)
+  const { data, error, loading, reload } = useApi(
+    (signal) => getRequestDetails(api, { id: requestId }, { signal }),
+    [requestId, t.lang],
+  )
+
+  async function answer(accept: boolean, reason?: string) {
+    setBusy(true)
+    try {
+      await answerRequest(api, { id: requestId, is_accepted: accept, reason: reason ?? null })
+      setRejecting(false)
+      showSnackbar({ kind: 'success', text: t.t(accept ? 'requestPage.accepted' : 'requestPage.rejected') })
+      reload()
+    } catch (failure) {
+      showApiError(failure)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (!valid || (isApiError(error) && (error.status === 403 || error.status === 404)))
+    return <Navigate to={paths.home.to()} replace />
+  const request = data?.data
+  const canAnswer = role === 'contributor' && request?.state === 'waiting'
+  return (
+    <section className="sme-page" data-page="request">
+      <Link className="back-link" to={paths.requests.to()}>
+        {t.t('requestPage.backToList')}
+      </Link>
+      <h1>{t.t('requests.details')}</h1>
+      {loading && !request ? (
+        <PageLoading />
+      ) : error || !request ? (
+        <LoadFailed onRetry={reload} />
+      ) : (
+        <article className="card request-details" data-request-id={request.id} data-state={request.state}>
+          <p className={`request-state request-state-${request.state}`} role="status">
+            <StateIcon state={request.state} />
+            {t.t(requestStateLabelKey(request.state))}
+          </p>
+          {role === 'sme' && request.state === 'waiting' ? (
+            <p className="muted">{t.t('requestPage.waitingHint')}</p>
+          ) : null}
+          <RequestFacts request={request} />
+          <div className="request-actions">
+            {request.session_id ? (
+              <Link className="button button-primary" to={paths.session.to(request.session_id)}>
+                {t.t('requestPage.openSession')}
+              </Link>
+            ) : null}
+            {canAnswer ? (
+              <>
+                <p className="muted request-accept-hint">
+                  {t.t('requestPage.acceptConfirm', { name: request.sme.full_name })}
+                </p>
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={busy}
+                  data-action="accept-request"
+                  onClick={() => void answer(true)}
+                >
+                  {t.t('requests.accept')}
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={busy}
+                  data-action="reject-request"
+                  onClick={() => setRejecting(true)}
+                >
+                  {t.t('requests.reject')}
+                </button>
+              </>
+            ) : null}
+          </div>
+        </article>
+      )}
+      <RejectDialog
+        open={rejecting}
+        busy={busy}
+        onClose={() => setRejecting(false)}
+        onReject={(reason) => void answer(false, reason)}
+      />
+    </section>
+  )
+}

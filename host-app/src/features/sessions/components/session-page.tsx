@@ -1,0 +1,111 @@
+import { $auth, type Session } from '@mashura/core'
+import { useStore } from '@nanostores/react'
+import { useCallback, useState } from 'react'
+import { Link, Navigate, useNavigate, useParams } from 'react-router'
+import { SessionRoomWidget } from '../../../components/widgets.tsx'
+import { paths } from '../../../config/paths.ts'
+import { useT } from '../../../lib/i18n.ts'
+import { ChatWithExpertLink } from '../../chat/chat-with-expert-link.tsx'
+import { useSessionRevision } from '../hooks/use-session-revision.ts'
+import '../sessions.css'
+import './session-page.css'
+
+/** A positive integer id from the address, or null. */
+function idFrom(value: string | undefined): number | null {
+  const id = Number(value)
+  return Number.isInteger(id) && id > 0 ? id : null
+}
+
+/**
+ * What the expert reaches from a session: the business owner's history, and once the session has ended
+ * its recommendations (or the form, while none are written).
+ */
+function ExpertLinks({ session }: { session: Session }) {
+  const t = useT()
+  const ended = session.state === 'ended'
+  return (
+    <nav className="session-links" data-region="session-links" aria-label={t.t('expertSessions.links')}>
+      <Link
+        className="button"
+        data-action="owner-history"
+        to={paths.smeHistory.to(session.id, session.sme.id)}
+      >
+        {t.t('expertSessions.ownerHistory')}
+      </Link>
+      {ended && session.recommendations ? (
+        <Link
+          className="button"
+          data-action="view-recommendations"
+          to={paths.sessionRecommendations.to(session.id, session.sme.id, session.id)}
+        >
+          {t.t('expertSessions.viewRecommendations')}
+        </Link>
+      ) : null}
+      {ended && !session.recommendations ? (
+        <Link
+          className="button"
+          data-action="write-recommendations"
+          to={paths.addRecommendations.to(session.id)}
+        >
+          {t.t('expertSessions.writeRecommendations')}
+        </Link>
+      ) : null}
+    </nav>
+  )
+}
+
+/**
+ * `/session/{id}` and `/session-details/{type}/{id}`: the session room widget for the acting role, and a way
+ * back to the list. An id that is not a number, or a session that is not the person's or does not exist
+ * (403/404) sends them home (spec 8); when recommendations are due the app routes to the form itself (spec 4),
+ * with the endSession flag after a failed meeting start. Under the room: for the expert, links to the
+ * business owner's history and the recommendations; for the business owner, a chat link when chat is possible.
+ */
+export function SessionPage() {
+  const t = useT()
+  const navigate = useNavigate()
+  const { id, type } = useParams()
+  const role = useStore($auth).userRole
+  const sessionId = idFrom(id)
+  const [session, setSession] = useState<Session | null>(null)
+  const revision = useSessionRevision(sessionId)
+  const goHome = useCallback(() => {
+    void navigate(paths.home.to(), { replace: true })
+  }, [navigate])
+  const toRecommendations = useCallback(
+    (detail: { sessionId: number; endSession?: boolean }) => {
+      void navigate(paths.addRecommendations.to(detail.sessionId, detail.endSession === true))
+    },
+    [navigate],
+  )
+  // The typed address names the list it came from; an unknown one lands on upcoming anyway.
+  const back = paths.sessions.to(type ?? 'upcoming')
+  const shown = session?.id === sessionId ? session : null
+  return (
+    <section className="sme-page" data-page="session" data-session-id={sessionId ?? undefined}>
+      <Link className="back-link" to={back}>
+        {t.t('sessionsPage.backToList')}
+      </Link>
+      <h1>{t.t('sessionPage.title')}</h1>
+      {sessionId === null ? (
+        <Navigate to={paths.home.to()} replace />
+      ) : (
+        <SessionRoomWidget
+          key={sessionId}
+          sessionId={sessionId}
+          revision={revision}
+          role={role}
+          onNotFound={goHome}
+          onRecommendationsRequired={toRecommendations}
+          onSession={setSession}
+        />
+      )}
+      {shown && role === 'contributor' ? <ExpertLinks session={shown} /> : null}
+      {shown && role === 'sme' ? (
+        <div className="session-links">
+          <ChatWithExpertLink contributorId={shown.contributor.id} />
+        </div>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,27 @@
+import { $direction, $language, createTranslator, type Translator } from '@mashura/core'
+import { type HostAppMessageKey, hostAppMessages } from '@mashura/core/i18n/host-app'
+import { useStore } from '@nanostores/react'
+
+/**
+ * The translator of the site's current language: shared catalogs plus the host app's own messages (a subpath
+ * of core, so that widgets and partner pages never carry the site's texts).
+ */
+export function useT(): Translator<HostAppMessageKey> {
+  const lang = useStore($language)
+  return createTranslator(lang, hostAppMessages)
+}
+
+/** The translator for the language now in the store, for code outside components. */
+export function currentTranslator(): Translator<HostAppMessageKey> {
+  return createTranslator($language.get(), hostAppMessages)
+}
+
+/** Keeps `<html lang dir>` on the store's language (Arabic right to left, English left to right). */
+export function syncDocumentLanguage(): () => void {
+  const apply = () => {
+    document.documentElement.lang = $language.get()
+    document.documentElement.dir = $direction.get()
+  }
+  apply()
+  return $language.listen(apply)
+}

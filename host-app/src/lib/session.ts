@@ -1,0 +1,132 @@
+import {
+  $auth,
+  bindRealtime,
+  completeSignIn,
+  createSignInUrl,
+  EXTRA_STORAGE_KEYS,
+  getChatToken,
+  getSessionStorage,
+  getStorage,
+  hydrateStores,
+  initAuth,
+  type LoginResult,
+  logout,
+  type PostLoginDestination,
+  roleFromContributorId,
+  STORAGE_KEYS,
+  type Unsubscribe,
+} from '@mashura/core'
+import { bookingTokens } from '@mashura/widgets/src/react.ts'
+import { API_BASE, SIGN_IN } from '../config/env.ts'
+import { identify } from './analytics.ts'
+import { api, realtime } from './api.ts'
+
+/** Where the browser was when sign-in started, to come back to it (per tab, used once). */
+const RETURN_KEY = 'mashura.signin.return'
+
+let unbindRealtime: Unsubscribe | null = null
+
+/** Listens to the expert's live record, notification count and conversations once the realtime store is signed in. */
+function bindLive(): void {
+  unbindRealtime?.()
+  unbindRealtime = null
+  const contributorId = getStorage().getItem(STORAGE_KEYS.contributorID)
+  if (roleFromContributorId(contributorId) === 'contributor' && contributorId && realtime.isSignedIn())
+    unbindRealtime = bindRealtime(realtime, contributorId)
+}
+
+/** The booking calendar books with the site's token: kept in step with the session. */
+function shareTokenWithWidgets(): void {
+  const sync = () => bookingTokens.set(API_BASE, $auth.get().token)
+  sync()
+  $auth.subscribe(sync)
+}
+
+/** Identifies the signed-in person to analytics (spec section 7), from what the login stored. */
+function identifyStored(): void {
+  const storage = getStorage()
+  let email: string | null = storage.getItem(STORAGE_KEYS.smeEmail)
+  try {
+    const login = JSON.parse(storage.getItem(EXTRA_STORAGE_KEYS.loginData) ?? 'null') as LoginResult | null
+    email = login?.user.email ?? email
+  } catch {
+    // A damaged login record only costs the email.
+  }
+  identify({ contributorId: storage.getItem(STORAGE_KEYS.contributorID), name: $auth.get().userName, email })
+}
+
+/** Signs the realtime store in with a fresh custom token; live features wait for the next load if it fails. */
+async function connectRealtime(): Promise<void> {
+  try {
+    const { data } = await getChatToken(api)
+    await realtime.signIn(data.payload)
+    $auth.setKey('isFireStoreSignedIn', true)
+    bindLive()
+  } catch (error) {
+    console.warn('realtime sign-in failed', error)
+  }
+}
+
+/** Restores the session at start-up: stores from storage, the role written back (spec 4), live listeners. */
+export function bootSession(): void {
+  hydrateStores()
+  initAuth()
+  shareTokenWithWidgets()
+  if ($auth.get().token) {
+    identifyStored()
+    void connectRealtime()
+  }
+}
+
+/** Sends the browser to the sign-in provider, remembering the page to come back to. */
+export async function startSignIn(
+  returnTo = window.location.pathname + window.location.search,
+): Promise<void> {
+  getSessionStorage().setItem(RETURN_KEY, returnTo)
+  window.location.assign(await createSignInUrl(SIGN_IN))
+}
+
+/** The page sign-in started from, if it was not home or the return page itself; read once. */
+function takeReturnPath(): string | null {
+  const session = getSessionStorage()
+  const path = session.getItem(RETURN_KEY)
+  session.removeItem(RETURN_KEY)
+  if (!path?.startsWith('/') || path.startsWith('//') || path.startsWith('/redirectauth')) return null
+  return path === '/' ? null : path
+}
+
+/** What `/redirectauth` does with a completed sign-in. */
+export interface FinishedSignIn {
+  /** Spec section 4's destination: the terms popup, the dashboard or home. */
+  destination: PostLoginDestination
+  /** Where to go: the dashboard, the page sign-in started from, or home. */
+  path: string
+}
+
+/**
+ * Completes sign-in at `/redirectauth` (design section 3): checks state, exchanges the code, stores the
+ * login, signs into realtime, identifies the person. An expert goes to the dashboard; a business owner goes
+ * back to the page they signed in from (an expert's profile, mid-booking), or home. The terms popup shows
+ * over wherever they land until the terms are accepted.
+ */
+export async function finishSignIn(address: string): Promise<FinishedSignIn> {
+  const outcome = await completeSignIn({ client: api, address, redirectUri: SIGN_IN.redirectUri, realtime })
+  bindLive()
+  identifyStored()
+  const back = takeReturnPath()
+  const path = outcome.role === 'contributor' ? '/dashboard' : (back ?? '/')
+  return { destination: outcome.destination, path }
+}
+
+/** Logs out (spec section 4) and goes to the provider's logout, which returns to home. */
+export async function signOut(): Promise<void> {
+  unbindRealtime?.()
+  unbindRealtime = null
+  const url = await logout({ config: SIGN_IN, client: api, realtime })
+  window.location.assign(url)
+}
+
+/** Rebinds the live listeners after the profile switch changed the acting role. */
+export function afterProfileSwitch(): void {
+  bindLive()
+}

@@ -1,0 +1,9 @@
+import { watchConnectivity } from '@mashura/core'
+
+/**
+ * What the site watches in the browser from the start: going offline shows the no-connection snackbar
+ * (spec section 8).
+ */
+export function startBrowserWatchers(): void {
+  watchConnectivity(window)
+}
