@@ -1,4 +1,3 @@
-import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
 import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
@@ -7,9 +6,11 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
  * Three suites share one runner:
  * - unit: every `*.test.ts` beside the code, in Node, with coverage;
  * - browser: the same files in Debian's Chromium (core must run in both), except
- *   `*.node.test.ts`, which compare against Node-only modules such as `node:crypto`; plus the
- *   widgets' `*.test.tsx`, which render the custom elements into a real page;
+ *   `*.node.test.ts`, which compare against Node-only modules such as `node:crypto`;
  * - e2e: the journeys under `tests/`, which drive Chromium with playwright-core.
+ * The widgets' `*.test.tsx` run in @web/test-runner against the reference server instead
+ * (web-test-runner.config.mjs, `npm run test:widgets`). The unit suite also checks the scripts'
+ * `*.test.ts`, such as the custom-elements.json generator.
  */
 export default defineConfig({
   test: {
@@ -26,30 +27,18 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           globals: true,
-          include: ['packages/*/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'scripts/*.test.ts'],
         },
       },
       {
-        // JSX for the widgets' `*.test.tsx` and the components they render.
-        plugins: [react()],
         // Pre-bundle these up front: found mid-run, Vite would reload the page and lose a test file.
         optimizeDeps: {
-          include: [
-            'ofetch',
-            'nanostores',
-            '@formatjs/intl',
-            '@formatjs/icu-messageformat-parser',
-            'react',
-            'react/jsx-runtime',
-            'react/jsx-dev-runtime',
-            'react-dom/client',
-            '@r2wc/react-to-web-component',
-          ],
+          include: ['ofetch', 'nanostores', '@formatjs/intl', '@formatjs/icu-messageformat-parser'],
         },
         test: {
           name: 'browser',
           globals: true,
-          include: ['packages/core/src/**/*.test.ts', 'widgets/src/**/*.test.tsx'],
+          include: ['packages/core/src/**/*.test.ts'],
           exclude: ['**/*.node.test.ts'],
           browser: {
             enabled: true,

@@ -1,4 +1,4 @@
-// `npm start`: builds what the server serves (core, the examples), then starts the
+// `npm start`: builds what the server serves (core, the host app, the widgets, the examples), then starts the
 // reference server with the embedded database (seeded on first start) and the
 // development sign-in provider, and prints the address to open.
 // PORT sets the port (default 8080); DATABASE_URL switches to PostgreSQL.
@@ -7,25 +7,36 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-console.log('building core and the examples…')
+console.log('building core, the site, the widgets and the examples…')
 execFileSync('npx', ['tsc', '-b', 'packages/core'], { cwd: root, stdio: 'inherit' })
 // Vite's build sets NODE_ENV=production when it is unset; the server reads NODE_ENV to
 // choose development or production, so put back what the user started us with.
 const nodeEnv = process.env.NODE_ENV
 await build({ configFile: `${root}examples/vite.config.ts`, root: `${root}examples`, logLevel: 'warn' })
+// The agency's site, served at /.
+await build({ configFile: `${root}host-app/vite.config.ts`, logLevel: 'warn' })
 if (nodeEnv === undefined) delete process.env.NODE_ENV
 else process.env.NODE_ENV = nodeEnv
 
 // The widget bundles, served at /widgets/ for the examples and partner pages.
 const { existsSync } = await import('node:fs')
 if (existsSync(`${root}vite.widgets.config.ts`)) {
+  // Also builds the Zoom page into widgets/dist/zoom/ (served at /widgets/zoom/) once the widgets are done.
   await build({ configFile: `${root}vite.widgets.config.ts`, logLevel: 'warn' })
+}
+// The Zoom page on its own, when the widget build did not make it (its config absent or changed).
+if (!existsSync(`${root}widgets/dist/zoom/index.html`) && existsSync(`${root}zoom-page/vite.config.ts`)) {
+  await build({ configFile: `${root}zoom-page/vite.config.ts`, logLevel: 'warn' })
 }
 if (nodeEnv === undefined) delete process.env.NODE_ENV
 else process.env.NODE_ENV = nodeEnv
 
 const { start } = await import('../packages/server/src/main.ts')
-const server = await start({ siteRoot: `${root}examples/dist`, widgetsRoot: `${root}widgets/dist` })
+const server = await start({
+  siteRoot: `${root}host-app/dist`,
+  examplesRoot: `${root}examples/dist`,
+  widgetsRoot: `${root}widgets/dist`,
+})
 console.log('  stop with Ctrl+C')
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {

@@ -1,5 +1,6 @@
 // `npm test`: every suite in order — lint, types (which also builds core), size budgets, unit (with coverage),
-// browser (Chromium), end to end (Chromium) — and a summary line at the end.
+// browser (Chromium), widgets (Chromium and the reference server), the docs site's build, end to end
+// (Chromium) — and a summary line at the end.
 // A missing service fails loudly with what to install; nothing is skipped in silence.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -13,6 +14,15 @@ const suites = [
   { name: 'size', cmd: ['node', 'scripts/bench.mjs', '--check'] },
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--coverage'], needs: 'databases' },
   { name: 'browser', cmd: ['npx', 'vitest', 'run', '--project', 'browser'], needs: 'chromium' },
+  // The widgets in Chromium against the real reference server; they import core's `dist`, built by `types`.
+  { name: 'widgets', cmd: ['npx', 'wtr', '--config', 'web-test-runner.config.mjs'], needs: 'chromium' },
+  // The docs site: the OpenAPI document, the widget bundles (built when widgets/dist is missing), `astro build`;
+  // a broken internal link fails it. The e2e suite then opens the built site.
+  {
+    name: 'docs',
+    cmd: ['npm', 'run', 'build', '-w', '@mashura/docs'],
+    env: { ASTRO_TELEMETRY_DISABLED: '1' },
+  },
   { name: 'e2e', cmd: ['npx', 'vitest', 'run', '--project', 'e2e'], needs: 'chromium' },
 ]
 
@@ -70,7 +80,7 @@ for (const suite of suites) {
   }
   const result = spawnSync(suite.cmd[0], suite.cmd.slice(1), {
     stdio: 'inherit',
-    env: { ...process.env, FORCE_COLOR: '0' },
+    env: { ...process.env, FORCE_COLOR: '0', ...suite.env },
   })
   if (result.status === 0) passed++
   else {

@@ -1,61 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { mkdirSync } from 'node:fs'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
+import { type NpmStart, root, startNpm } from './support/npm-start.ts'
 
-// The README's `npm start`, opened in Chromium the way a newcomer would.
-const root = new URL('../../', import.meta.url).pathname
-let server: ChildProcess
+// The README's `npm start`, opened in Chromium the way a newcomer would. The agency's site is at `/`; the
+// core playground and the partner examples moved to `/examples/`.
+let app: NpmStart
 let browser: Browser
 let page: Page
 let base = ''
 let dataDir = ''
-
-function withoutNodeEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const { NODE_ENV: _dropped, ...rest } = env
-  return rest
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port
-      s.close(() => resolve(port))
-    })
-    s.on('error', reject)
-  })
-}
+let playground = ''
 
 beforeAll(async () => {
-  const port = await freePort()
-  // A fresh data directory: the first start migrates and seeds it, as for a newcomer.
-  dataDir = mkdtempSync(join(tmpdir(), 'mashura-e2e-'))
-  server = spawn('npm', ['start'], {
-    cwd: root,
-    // As a newcomer's shell runs it: no NODE_ENV (Vitest sets one), no DATABASE_URL.
-    env: { ...withoutNodeEnv(process.env), PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
-    detached: true,
-  })
-  base = await new Promise<string>((resolve, reject) => {
-    let out = ''
-    const timer = setTimeout(() => reject(new Error(`npm start printed no address:\n${out}`)), 110_000)
-    const read = (chunk: Buffer) => {
-      out += chunk
-      const m = out.match(/running at (http:\/\/\S+)/)
-      if (m) {
-        clearTimeout(timer)
-        resolve(m[1]!)
-      }
-    }
-    server.stdout?.on('data', read)
-    server.stderr?.on('data', read)
-    server.on('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${out}`)))
-  })
+  app = await startNpm()
+  ;({ base, dataDir } = app)
+  playground = `${base}examples/`
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
   page = await browser.newPage({ locale: 'ar-SA', viewport: { width: 1100, height: 900 } })
   mkdirSync(`${root}test-results`, { recursive: true })
@@ -63,13 +24,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  // npm start runs node in its own process group; end the whole group.
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM')
+  await app?.stop()
 })
 
 describe('core playground (npm start)', () => {
   it('opens in Arabic, right to left, with Riyadh and Hijri dates', async () => {
-    await page.goto(base)
+    await page.goto(playground)
     await expect.poll(() => page.locator('html').getAttribute('dir')).toBe('rtl')
     expect(await page.locator('html').getAttribute('lang')).toBe('ar')
     expect(await page.locator('#title').textContent()).toContain('مشورة')
@@ -111,7 +71,12 @@ describe('core playground (npm start)', () => {
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl')
     await page.screenshot({ path: `${root}test-results/dev-sign-in-ar.png`, fullPage: true })
     await page.getByRole('button', { name: /نورة بنت سعد القحطاني/ }).click()
-    await page.waitForURL(`${base}`)
+    // The provider returns to /redirectauth, now the agency site's return page: it completes the sign-in
+    // into the same storage keys core gives every client, then goes home.
+    await page.waitForURL(`${base}`, { timeout: 20_000 })
+    await page.locator('[data-page="home"]').waitFor()
+    // Back on the playground, the same origin's session is signed in.
+    await page.goto(playground)
     await expect.poll(() => page.locator('#who-am-i').textContent(), { timeout: 15_000 }).toContain('نورة')
     await page.fill('#api-path', '/schedule/sme/sessions')
     await page.click('#api-call')
@@ -119,12 +84,13 @@ describe('core playground (npm start)', () => {
     const body = JSON.parse((await page.locator('#api-out').textContent()) ?? '{}')
     expect(Array.isArray(body.data)).toBe(true)
     await page.screenshot({ path: `${root}test-results/signed-in-ar.png`, fullPage: true })
-    // Logout clears the session here, then the provider ends its own and sends the browser back.
+    // Logout clears the session here, then the provider ends its own and sends the browser back (to the site).
     await Promise.all([page.waitForURL(/\/oidc\//), page.click('#sign-out')])
     await page.screenshot({ path: `${root}test-results/dev-sign-out-ar.png`, fullPage: true })
     const confirm = page.locator('button[type=submit], input[type=submit]')
     if (await confirm.count()) await Promise.all([page.waitForURL(`${base}`), confirm.first().click()])
     else await page.waitForURL(`${base}`)
+    await page.goto(playground)
     await expect.poll(() => page.locator('#who-am-i').textContent()).toContain('غير مسجل')
     // Signed out, the protected call is refused (token revocation itself is proven in the server suite).
     await page.fill('#api-path', '/schedule/sme/sessions')
@@ -155,7 +121,7 @@ describe('core playground (npm start)', () => {
         ;(window as unknown as { submitted: unknown }).submitted = (e as CustomEvent).detail
       })
     })
-    await rating.goto(`${base}rating-landing.html?token=${link!.token}`)
+    await rating.goto(`${playground}rating-landing.html?token=${link!.token}`)
     const form = rating.locator('rate-form')
     // Playwright's locators pierce the widget's shadow root, as a user's eyes do.
     await expect.poll(() => form.locator('fieldset').count(), { timeout: 20_000 }).toBeGreaterThan(0)

@@ -1,0 +1,129 @@
+// `node scripts/bench-lighthouse.mjs [--base <url>] [--runs N] [--markdown]`: Lighthouse (mobile, its default
+// simulated slow 4G and mid-range phone) on the agency's site: home, an expert list and an expert profile.
+//
+// Without --base it starts `npm start` the way the end-to-end tests do (tests/e2e/support/npm-start.ts: a free
+// port, a fresh seeded data directory; that builds everything first) and stops it after. Each page runs RUNS
+// times (3 by default) in Debian's Chromium launched by chrome-launcher; the table shows each median:
+// performance, accessibility and best-practices scores, LCP, TBT, CLS and the JavaScript the first load
+// transfers (and its size uncompressed). `--markdown` prints the table as Markdown for docs/performance.md.
+import { createRequire } from 'node:module'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { chromiumArgs, chromiumPath } from './chromium.ts'
+
+const { version } = createRequire(import.meta.url)('lighthouse/package.json')
+const args = process.argv.slice(2)
+const option = (name) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? args[i + 1] : undefined
+}
+const markdown = args.includes('--markdown')
+const runs = Number(option('--runs') ?? 3)
+
+let server = null
+let base = option('--base')
+if (!base) {
+  const { startNpm } = await import('../tests/e2e/support/npm-start.ts')
+  console.error('starting npm start (it builds everything first)…')
+  server = await startNpm()
+  base = server.base
+}
+if (!base.endsWith('/')) base += '/'
+
+/** The first consultant the public search lists, for a real profile address. */
+async function expertProfilePath() {
+  const response = await fetch(new URL('api/profile/contributors?q=%20&per_page=50', base), {
+    headers: { 'X-API-Key': 'mashura-dev-key', 'Accept-Language': 'ar' },
+  })
+  const { data } = await response.json()
+  const expert = data.find((e) => e.role === 'consultant' && e.subjects.length) ?? data[0]
+  return `profile/${expert.role}/${expert.subjects[0]?.id ?? 0}/${expert.id}`
+}
+
+const pages = [
+  { name: 'home', path: '' },
+  { name: 'expert list', path: 'contributers/consultant' },
+  { name: 'expert profile', path: await expertProfilePath() },
+]
+
+/** The median of some numbers. */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+/** What one Lighthouse run says about a page. */
+function measure(lhr) {
+  const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
+    (r) => r.resourceType === 'Script',
+  )
+  return {
+    performance: lhr.categories.performance.score * 100,
+    accessibility: lhr.categories.accessibility.score * 100,
+    bestPractices: lhr.categories['best-practices'].score * 100,
+    lcp: lhr.audits['largest-contentful-paint'].numericValue,
+    tbt: lhr.audits['total-blocking-time'].numericValue,
+    cls: lhr.audits['cumulative-layout-shift'].numericValue,
+    jsTransfer: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0),
+    jsResource: scripts.reduce((sum, r) => sum + (r.resourceSize ?? 0), 0),
+  }
+}
+
+const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumArgs })
+const rows = []
+try {
+  for (const page of pages) {
+    const url = new URL(page.path, base).href
+    const results = []
+    for (let i = 0; i < runs; i++) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      })
+      if (result?.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`)
+      results.push(measure(result.lhr))
+    }
+    const m = (key) => median(results.map((r) => r[key]))
+    rows.push({ page: page.name, url, ...Object.fromEntries(Object.keys(results[0]).map((k) => [k, m(k)])) })
+  }
+} finally {
+  chrome.kill()
+  await server?.stop()
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
+const header = [
+  'page',
+  'performance',
+  'accessibility',
+  'best practices',
+  'LCP',
+  'TBT',
+  'CLS',
+  'JS (transferred / size)',
+]
+const cells = rows.map((r) => [
+  r.page,
+  r.performance.toFixed(0),
+  r.accessibility.toFixed(0),
+  r.bestPractices.toFixed(0),
+  `${(r.lcp / 1000).toFixed(2)} s`,
+  `${r.tbt.toFixed(0)} ms`,
+  r.cls.toFixed(3),
+  `${kb(r.jsTransfer)} / ${kb(r.jsResource)}`,
+])
+
+console.log(`Lighthouse ${version}, mobile, median of ${runs} run${runs === 1 ? '' : 's'}, ${base}`)
+if (markdown) {
+  console.log(`| ${header.join(' | ')} |`)
+  console.log(`|${header.map((_, i) => (i ? '---:' : '---')).join('|')}|`)
+  for (const row of cells) console.log(`| ${row.join(' | ')} |`)
+} else {
+  const width = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)))
+  const line = (row) => row.map((c, i) => (i ? c.padStart(width[i]) : c.padEnd(width[i]))).join('  ')
+  console.log(line(header))
+  for (const row of cells) console.log(line(row))
+}

@@ -1,0 +1,157 @@
+import { weekBounds } from '@mashura/core'
+
+/** The data directory's store, opened beside the running server (SQLite allows a second connection). */
+export async function withStore<T>(dataDir: string, use: (db: Db) => Promise<T>): Promise<T> {
+  const { openStore } = await import('../../../packages/server/src/db/database.ts')
+  const store = await openStore({ databaseUrl: null, dataDir })
+  try {
+    return await use(store.db)
+  } finally {
+    await store.destroy()
+  }
+}
+
+/** The query builder of the server's store. */
+export type Db = Awaited<
+  ReturnType<typeof import('../../../packages/server/src/db/database.ts').openStore>
+>['db']
+
+/** A seeded person's ids, by the provider's subject. */
+export function personIds(
+  dataDir: string,
+  subject: string,
+): Promise<{ id: number; contributorId: number | null }> {
+  return withStore(dataDir, async (db) => {
+    const row = await db
+      .selectFrom('people')
+      .leftJoin('contributors', 'contributors.person_id', 'people.id')
+      .select(['people.id', 'contributors.id as contributor_id'])
+      .where('people.subject', '=', subject)
+      .executeTakeFirstOrThrow()
+    return { id: row.id, contributorId: row.contributor_id }
+  })
+}
+
+/**
+ * Adds a free online slot for an expert, soon enough to sit in the week the booking calendar opens on
+ * (early next week when this week is nearly over), through the server's own fixture on its database.
+ */
+export function addOnlineSlot(
+  dataDir: string,
+  contributorId: number,
+): Promise<{ id: number; start_at: string }> {
+  const left = (weekBounds(new Date()).end.getTime() - Date.now()) / 60_000
+  const minutes = left > 300 ? 120 : left + 180
+  return withStore(dataDir, async (db) => {
+    const { insertSlot } = await import('../../../packages/server/src/test-support/fixtures.ts')
+    // Availability 2: online only, so the confirm dialog offers the one way.
+    return insertSlot(db, {
+      contributorId,
+      start: new Date(Date.now() + minutes * 60_000),
+      minutes: 60,
+      availability: 2,
+    })
+  })
+}
+
+/** The session booked on a slot, if any. */
+export function sessionOfSlot(
+  dataDir: string,
+  slotId: number,
+): Promise<{ id: number; state: string } | undefined> {
+  return withStore(dataDir, (db) =>
+    db.selectFrom('sessions').select(['id', 'state']).where('slot_id', '=', slotId).executeTakeFirst(),
+  )
+}
+
+/** Seeded rows the page sweep opens: an expert's profile, a request, sessions, an ended session. */
+export interface Fixtures {
+  /** The consultant (د. فيصل): contributor id and a subject of theirs, for `/profile/consultant/…`. */
+  consultant: { contributorId: number; subjectId: number }
+  /** One of the business owner's sessions and one of her requests. */
+  smeSessionId: number
+  smeRequestId: number
+  /** An ended session of the consultant with its business owner, for the expert's history pages. */
+  ended: { sessionId: number; smeId: number }
+}
+
+/** Reads the {@link Fixtures} from the seeded database. */
+export function fixtures(dataDir: string): Promise<Fixtures> {
+  return withStore(dataDir, async (db) => {
+    const ids = async (subject: string) =>
+      db
+        .selectFrom('people')
+        .leftJoin('contributors', 'contributors.person_id', 'people.id')
+        .select(['people.id', 'contributors.id as contributor_id'])
+        .where('people.subject', '=', subject)
+        .executeTakeFirstOrThrow()
+    const consultant = await ids('dev-consultant')
+    const sme = await ids('dev-sme')
+    const subject = await db
+      .selectFrom('contributor_subjects')
+      .select('subject_id')
+      .where('contributor_id', '=', consultant.contributor_id!)
+      .orderBy('subject_id')
+      .executeTakeFirstOrThrow()
+    const smeSession = await db
+      .selectFrom('sessions')
+      .select('id')
+      .where('sme_id', '=', sme.id)
+      .where('request_state', 'is', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    const smeRequest = await db
+      .selectFrom('sessions')
+      .select('id')
+      .where('sme_id', '=', sme.id)
+      .where('request_state', 'is not', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    const ended = await db
+      .selectFrom('sessions')
+      .select(['id', 'sme_id'])
+      .where('contributor_id', '=', consultant.contributor_id!)
+      .where('state', '=', 'ended')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+    return {
+      consultant: { contributorId: consultant.contributor_id!, subjectId: subject.subject_id },
+      smeSessionId: smeSession.id,
+      smeRequestId: smeRequest.id,
+      ended: { sessionId: ended.id, smeId: ended.sme_id },
+    }
+  })
+}
+
+/** A rating link for an ended, unrated session, made by the server's own code. */
+export function ratingToken(dataDir: string, base: string): Promise<string> {
+  return withStore(dataDir, async (db) => {
+    const { createRatingLink } = await import('../../../packages/server/src/domain/rating.ts')
+    const ended = await db
+      .selectFrom('sessions')
+      .innerJoin('people', 'people.id', 'sessions.sme_id')
+      .select('sessions.id')
+      .where('sessions.state', '=', 'ended')
+      .where('people.email', 'is not', null)
+      // One without a link or a rating yet: a session gets one link, ever.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('rating_links').select('id').whereRef('rating_links.session_id', '=', 'sessions.id'),
+          ),
+        ),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('ratings').select('session_id').whereRef('ratings.session_id', '=', 'sessions.id'),
+          ),
+        ),
+      )
+      .orderBy('sessions.id', 'desc')
+      .executeTakeFirstOrThrow()
+    const link = await createRatingLink(db, { sessionId: ended.id, publicUrl: base.replace(/\/$/, '') })
+    if (!link) throw new Error(`session ${ended.id} got no rating link`)
+    return link.token
+  })
+}

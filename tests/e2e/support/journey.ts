@@ -1,0 +1,60 @@
+/**
+ * Fixtures of the spec section 4 journey, read from the database of the running `npm start` (a second
+ * SQLite connection beside the server's, as `db.ts` does). Nothing here writes what the journey does
+ * through the browser.
+ */
+import { withStore } from './db.ts'
+
+/** Riyadh is UTC+3 all year (no daylight saving). */
+const RIYADH_OFFSET_MS = 3 * 3_600_000
+
+/** The Riyadh day (`YYYY-MM-DD`) and time (`HH:MM`) `minutes` from now, rounded up to the next minute. */
+export function riyadhClock(minutes: number): { day: string; time: string; at: Date } {
+  const at = new Date(Math.ceil((Date.now() + minutes * 60_000) / 60_000) * 60_000)
+  const local = new Date(at.getTime() + RIYADH_OFFSET_MS).toISOString()
+  return { day: local.slice(0, 10), time: local.slice(11, 16), at }
+}
+
+/** A session row as the journey checks it. */
+export interface JourneySession {
+  id: number
+  slot_id: number
+  state: string
+  request_state: string | null
+  request_reason: string | null
+}
+
+/** The session (or request) booked on a slot. */
+export function sessionOnSlot(dataDir: string, slotId: number): Promise<JourneySession | undefined> {
+  return withStore(dataDir, async (db) => {
+    const row = await db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('slot_id', '=', slotId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst()
+    if (!row) return undefined
+    return {
+      id: row.id,
+      slot_id: row.slot_id,
+      state: row.state,
+      request_state: row.request_state,
+      request_reason: row.request_reason,
+    }
+  })
+}
+
+/** The rating link the server queued in the outbox for an address (the newest), as a path with its query. */
+export function ratingLinkInOutbox(dataDir: string, address: string): Promise<string | null> {
+  return withStore(dataDir, async (db) => {
+    const mail = await db
+      .selectFrom('outbox')
+      .select('link')
+      .where('to_address', '=', address)
+      .orderBy('id', 'desc')
+      .executeTakeFirst()
+    if (!mail?.link) return null
+    const url = new URL(mail.link)
+    return `${url.pathname}${url.search}`
+  })
+}

@@ -1,0 +1,50 @@
+import type { Page } from 'playwright-core'
+
+/** The seeded people of the development sign-in provider (packages/server/src/oidc/dev-accounts.ts). */
+export const people = {
+  sme: { subject: 'dev-sme', name: 'نورة بنت سعد القحطاني' },
+  consultant: { subject: 'dev-consultant', name: 'د. فيصل بن عبدالله الحربي' },
+  advisor: { subject: 'dev-advisor', name: 'أ. هيفاء بنت محمد الزهراني' },
+  partner: { subject: 'dev-partner', name: 'م. تركي بن خالد العتيبي' },
+  bsa: { subject: 'dev-bsa', name: 'أ. ريم بنت فهد الدوسري' },
+  both: { subject: 'dev-both', name: 'عبدالرحمن بن ناصر الشهري' },
+} as const
+
+/** One of {@link people}. */
+export type Person = (typeof people)[keyof typeof people]
+
+/** The terms popup, while it is open. */
+export const termsPopup = 'dialog[data-region="terms-popup"][open]'
+
+/**
+ * Signs a seeded person in the way a visitor does: the header's sign-in button, the person's button at the
+ * dev provider, back through `/redirectauth` to wherever the site sends them; then accepts the terms popup
+ * when the browser has not accepted the terms yet (`acceptTerms: false` leaves it open). Resolves on the
+ * page the site landed on, the profile menu shown.
+ */
+export async function signIn(page: Page, person: Person, options: { acceptTerms?: boolean } = {}) {
+  const origin = new URL(page.url()).origin
+  await page.locator('li[data-nav-item="signIn"] button').click()
+  await page.waitForURL(/\/oidc\//)
+  // The provider lists each person as a submit button carrying the subject; its label is the name.
+  const choice = page.locator(`button[name="subject"][value="${person.subject}"]`)
+  if (!((await choice.textContent()) ?? '').includes(person.name))
+    throw new Error(`The provider's button for ${person.subject} does not say ${person.name}`)
+  await choice.click()
+  await page.waitForURL(
+    (url) => url.origin === origin && !url.pathname.startsWith('/oidc') && url.pathname !== '/redirectauth',
+    { timeout: 20_000 },
+  )
+  await page.locator('[data-action="open-profile-menu"]').waitFor({ state: 'attached', timeout: 15_000 })
+  // The terms are accepted per browser (local storage): a fresh context is always asked.
+  const agreed = await page.evaluate(() => localStorage.getItem('termsAgreed') === 'true')
+  if (!agreed && options.acceptTerms !== false) await acceptTerms(page)
+}
+
+/** Accepts the terms popup, which must be showing (or about to), and waits until it is gone. */
+export async function acceptTerms(page: Page): Promise<void> {
+  const popup = page.locator(termsPopup)
+  await popup.waitFor({ timeout: 15_000 })
+  await popup.locator('[data-action="agree-terms"]').click()
+  await popup.waitFor({ state: 'detached', timeout: 10_000 })
+}

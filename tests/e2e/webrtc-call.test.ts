@@ -1,0 +1,266 @@
+import { mkdirSync } from 'node:fs'
+import react from '@vitejs/plugin-react'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { createServer, type ViteDevServer } from 'vite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
+import { type StartedReferenceServer, startReferenceServer } from '../support/reference-server.ts'
+
+// The built-in 1:1 call between two real browsers (two contexts of Chromium with fake camera and
+// microphone), signalled through the real reference server's realtime socket. No STUN/TURN: host
+// candidates on one machine, as the component's default.
+const root = new URL('../../', import.meta.url).pathname
+const results = `${root}test-results`
+let platform: StartedReferenceServer
+let vite: ViteDevServer
+let browser: Browser
+let pageBase = ''
+const contexts: BrowserContext[] = []
+
+interface CallLog {
+  left: number
+  errors: string[]
+}
+
+interface Person {
+  token: string
+  personId: number
+  name: string
+}
+
+beforeAll(async () => {
+  platform = await startReferenceServer()
+  vite = await createServer({
+    configFile: false,
+    root,
+    cacheDir: `${root}.cache/vite-e2e-webrtc`,
+    plugins: [react()],
+    logLevel: 'warn',
+    server: { host: '127.0.0.1', port: 0, hmr: false },
+    optimizeDeps: { include: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom/client'] },
+  })
+  await vite.listen()
+  const address = vite.httpServer?.address()
+  if (!address || typeof address === 'string') throw new Error('Vite did not listen')
+  pageBase = `http://127.0.0.1:${address.port}/tests/e2e/pages/webrtc-call.html`
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+  })
+  mkdirSync(results, { recursive: true })
+})
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined)
+  await browser?.close()
+  await vite?.close()
+  await platform?.stop()
+})
+
+async function openCall(
+  person: Person,
+  sessionId: number,
+  host: boolean,
+  lang: 'ar' | 'en',
+  prepare?: (context: BrowserContext) => Promise<void>,
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 900, height: 700 } })
+  contexts.push(context)
+  await prepare?.(context)
+  const page = await context.newPage()
+  const q = new URLSearchParams({
+    apiBase: platform.platform.apiBase,
+    apiKey: platform.platform.apiKey,
+    token: person.token,
+    sessionId: String(sessionId),
+    host: host ? '1' : '0',
+    name: person.name,
+    lang,
+  })
+  await page.goto(`${pageBase}?${q}`)
+  return page
+}
+
+const callState = (page: Page) => page.locator('.m-call').getAttribute('data-state')
+const statusText = (page: Page) => page.getByRole('status').textContent()
+
+/** What the page's remote `<video>` shows: its size and whether its stream has live tracks. */
+function remoteMedia(page: Page) {
+  return page.locator('.m-call-remote').evaluate((video: HTMLVideoElement) => {
+    const stream = video.srcObject as MediaStream | null
+    return {
+      width: video.videoWidth,
+      video: stream?.getVideoTracks().filter((t) => t.readyState === 'live').length ?? 0,
+      audio: stream?.getAudioTracks().filter((t) => t.readyState === 'live').length ?? 0,
+    }
+  })
+}
+
+/** The `enabled` flags of the local preview's tracks. */
+function localTracks(page: Page) {
+  return page.locator('.m-call-local').evaluate((video: HTMLVideoElement) => {
+    const stream = video.srcObject as MediaStream | null
+    return {
+      audio: stream?.getAudioTracks().map((t) => t.enabled) ?? [],
+      video: stream?.getVideoTracks().map((t) => t.enabled) ?? [],
+    }
+  })
+}
+
+describe('built-in WebRTC call (two browsers, real signalling)', () => {
+  let expert: Person
+  let owner: Person
+  let sessionId = 0
+  let expertPage: Page
+  let ownerPage: Page
+
+  beforeAll(async () => {
+    expert = await platform.command<Person>('mashura-sign-in', { subject: 'dev-consultant' })
+    owner = await platform.command<Person>('mashura-sign-in', { subject: 'dev-sme' })
+    const session = await platform.command<{ id: number }>('mashura-session', {
+      expert: 'dev-consultant',
+      sme: 'dev-sme',
+      startsIn: -2,
+      minutes: 60,
+      state: 'ongoing',
+      meeting_provider: 'webrtc',
+      started_at: new Date(Date.now() - 60_000).toISOString(),
+    })
+    sessionId = session.id
+  })
+
+  it('waits alone, then connects both ways when the other side joins', async () => {
+    expertPage = await openCall(expert, sessionId, true, 'ar')
+    await expect.poll(() => callState(expertPage), { timeout: 15_000 }).toBe('waiting')
+    expect(await statusText(expertPage)).toBe('بانتظار انضمام الطرف الآخر…')
+    expect(await expertPage.locator('.m-call').getAttribute('dir')).toBe('rtl')
+
+    ownerPage = await openCall(owner, sessionId, false, 'en')
+    expect(await ownerPage.locator('.m-call').getAttribute('dir')).toBe('ltr')
+    await expect.poll(() => callState(ownerPage), { timeout: 20_000 }).toBe('connected')
+    await expect.poll(() => callState(expertPage), { timeout: 20_000 }).toBe('connected')
+    expect(await statusText(ownerPage)).toBe("You're now in a call with the other person.")
+    expect(await statusText(expertPage)).toBe('أنت الآن في مكالمة مع الطرف الآخر.')
+
+    // Each side really receives the other's camera and microphone.
+    for (const page of [expertPage, ownerPage]) {
+      await expect.poll(async () => (await remoteMedia(page)).width, { timeout: 15_000 }).toBeGreaterThan(0)
+      expect(await remoteMedia(page)).toMatchObject({ video: 1, audio: 1 })
+    }
+    await expertPage.screenshot({ path: `${results}/webrtc-call-expert-ar.png` })
+    await ownerPage.screenshot({ path: `${results}/webrtc-call-owner-en.png` })
+  })
+
+  it('mutes the microphone and turns the camera off with real toggle buttons', async () => {
+    const mute = ownerPage.getByRole('button', { name: 'Mute microphone' })
+    const camera = ownerPage.getByRole('button', { name: 'Turn camera off' })
+    expect(await mute.getAttribute('aria-pressed')).toBe('false')
+    await mute.click()
+    expect(await mute.getAttribute('aria-pressed')).toBe('true')
+    expect(await localTracks(ownerPage)).toEqual({ audio: [false], video: [true] })
+    // Keyboard: Tab from the mute button reaches the camera button, Space presses it.
+    await mute.focus()
+    await ownerPage.keyboard.press('Tab')
+    expect(await camera.evaluate((el) => el === document.activeElement)).toBe(true)
+    await ownerPage.keyboard.press('Space')
+    expect(await camera.getAttribute('aria-pressed')).toBe('true')
+    expect(await localTracks(ownerPage)).toEqual({ audio: [false], video: [false] })
+    await mute.click()
+    await camera.click()
+    expect(await localTracks(ownerPage)).toEqual({ audio: [true], video: [true] })
+    expect(await callState(ownerPage)).toBe('connected')
+  })
+
+  it('tells the other side when one leaves, and connects again when they come back', async () => {
+    await ownerPage.getByRole('button', { name: 'Leave the call' }).click()
+    const log = await ownerPage.evaluate(() => (window as unknown as { callLog: CallLog }).callLog)
+    expect(log).toEqual({ left: 1, errors: [] })
+    await expect.poll(() => callState(expertPage), { timeout: 10_000 }).toBe('left')
+    expect(await statusText(expertPage)).toBe('غادر الطرف الآخر الاجتماع. يمكنك انتظار عودته أو المغادرة.')
+    await expertPage.screenshot({ path: `${results}/webrtc-call-expert-left.png` })
+
+    // The business owner rejoins: a fresh page, a fresh connection.
+    await ownerPage.reload()
+    await expect.poll(() => callState(ownerPage), { timeout: 20_000 }).toBe('connected')
+    await expect.poll(() => callState(expertPage), { timeout: 20_000 }).toBe('connected')
+    await expect
+      .poll(async () => (await remoteMedia(expertPage)).width, { timeout: 15_000 })
+      .toBeGreaterThan(0)
+  })
+
+  it('tells the other side when the page closes without the leave button', async () => {
+    await ownerPage.close()
+    // No unmount happens on a closed page; the call says goodbye on `pagehide`.
+    await expect.poll(() => callState(expertPage), { timeout: 10_000 }).toBe('left')
+    const errors = await expertPage.evaluate(() => (window as unknown as { callLog: CallLog }).callLog.errors)
+    expect(errors).toEqual([])
+  })
+})
+
+describe('built-in WebRTC call when signalling misbehaves', () => {
+  let expert: Person
+  let owner: Person
+
+  beforeAll(async () => {
+    expert = await platform.command<Person>('mashura-sign-in', { subject: 'dev-consultant' })
+    owner = await platform.command<Person>('mashura-sign-in', { subject: 'dev-sme' })
+  })
+
+  async function ongoingSession(): Promise<number> {
+    const session = await platform.command<{ id: number }>('mashura-session', {
+      expert: 'dev-consultant',
+      sme: 'dev-sme',
+      startsIn: -2,
+      minutes: 60,
+      state: 'ongoing',
+      meeting_provider: 'webrtc',
+      started_at: new Date(Date.now() - 60_000).toISOString(),
+    })
+    return session.id
+  }
+
+  it('connects when both sides join at the same moment (their hellos cross)', async () => {
+    const sessionId = await ongoingSession()
+    const pages = await Promise.all([
+      openCall(expert, sessionId, true, 'ar'),
+      openCall(owner, sessionId, false, 'en'),
+    ])
+    for (const page of pages) {
+      await expect.poll(() => callState(page), { timeout: 30_000 }).toBe('connected')
+      await expect.poll(async () => (await remoteMedia(page)).width, { timeout: 15_000 }).toBeGreaterThan(0)
+    }
+    for (const page of pages) await page.close()
+  })
+
+  it('starts the handshake again when a signal is lost on the way, and connects', async () => {
+    const sessionId = await ongoingSession()
+    const expertPage = await openCall(expert, sessionId, true, 'ar')
+    await expect.poll(() => callState(expertPage), { timeout: 15_000 }).toBe('waiting')
+    // The business owner's socket drops the first offer or answer it sends: without a retry, both sides
+    // would wait for each other for ever.
+    let dropped = 0
+    const ownerPage = await openCall(owner, sessionId, false, 'en', (context) =>
+      context.routeWebSocket(/\/realtime/, (ws) => {
+        const server = ws.connectToServer()
+        ws.onMessage((message) => {
+          const text = typeof message === 'string' ? message : message.toString()
+          const parsed = JSON.parse(text) as { type?: string; data?: { payload?: { kind?: string } } }
+          if (parsed.type === 'signal' && parsed.data?.payload?.kind === 'description' && dropped === 0) {
+            dropped++
+            return
+          }
+          server.send(message)
+        })
+        server.onMessage((message) => ws.send(message))
+      }),
+    )
+    await expect.poll(() => callState(ownerPage), { timeout: 40_000 }).toBe('connected')
+    await expect.poll(() => callState(expertPage), { timeout: 20_000 }).toBe('connected')
+    expect(dropped).toBe(1)
+    await expect
+      .poll(async () => (await remoteMedia(expertPage)).width, { timeout: 15_000 })
+      .toBeGreaterThan(0)
+    await ownerPage.close()
+    await expertPage.close()
+  })
+})

@@ -1,0 +1,176 @@
+/**
+ * The real reference server for browser test runs: a @web/test-runner plugin that starts it (SQLite in a
+ * fresh data directory, seeded with the demo data, the development API key) before the first test file,
+ * stops it after the last, and answers `mashura-*` commands from the test pages. The commands only reach
+ * the server's own functions (issue a token, insert a slot or a session, make a rating link): every call a
+ * widget makes still goes over HTTP to the real API.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Row } from '../../packages/server/src/db/tables.ts'
+
+type Started = Awaited<ReturnType<typeof import('../../packages/server/src/main.ts').start>>
+
+/** What `mashura-platform` answers: where the API is and the key to call it with. */
+export interface PlatformInfo {
+  origin: string
+  apiBase: string
+  apiKey: string
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+    probe.on('error', reject)
+  })
+}
+
+async function personBySubject(server: Started, subject: string) {
+  const person = await server.store.db
+    .selectFrom('people')
+    .leftJoin('contributors', 'contributors.person_id', 'people.id')
+    .select(['people.id', 'people.full_name', 'contributors.id as contributor_id'])
+    .where('people.subject', '=', subject)
+    .executeTakeFirst()
+  if (!person) throw new Error(`No seeded person with subject ${subject}`)
+  return person
+}
+
+/** The commands test pages may send, by name, with their payloads. */
+type Commands = Record<string, (server: Started, payload: Record<string, unknown>) => Promise<unknown>>
+
+const commands: Commands = {
+  'mashura-platform': async (server) =>
+    ({
+      origin: server.config.publicUrl,
+      apiBase: `${server.config.publicUrl}/api`,
+      apiKey: server.config.devApiKey ?? '',
+    }) satisfies PlatformInfo,
+
+  /** Signs a seeded person in (`subject`: dev-sme, dev-consultant, …) and returns a live API token. */
+  'mashura-sign-in': async (server, { subject }) => {
+    const { issueApiToken } = await import('../../packages/server/src/auth/tokens.ts')
+    const person = await personBySubject(server, String(subject))
+    const { token } = await issueApiToken(server.store, server.config, person.id)
+    return { token, personId: person.id, contributorId: person.contributor_id, name: person.full_name }
+  },
+
+  /** Adds a free slot to a seeded expert, `startsIn` minutes from now. */
+  'mashura-slot': async (server, { expert, startsIn, minutes, availability, officeId }) => {
+    const { insertSlot } = await import('../../packages/server/src/test-support/fixtures.ts')
+    const person = await personBySubject(server, String(expert))
+    if (!person.contributor_id) throw new Error(`${expert} is not an expert`)
+    const slot: Row<'slots'> = await insertSlot(server.store.db, {
+      contributorId: person.contributor_id,
+      start: new Date(Date.now() + Number(startsIn ?? 60 * 24) * 60_000),
+      minutes: Number(minutes ?? 60),
+      availability: (availability as 1 | 2 | 3 | undefined) ?? 3,
+      officeId: (officeId as number | undefined) ?? null,
+    })
+    return slot
+  },
+
+  /**
+   * Books a session between a seeded expert and business owner, `startsIn` minutes from now, with any
+   * column overridden (`state`, `request_state`, `communication_way`, `meeting_provider`, …).
+   */
+  'mashura-session': async (server, { expert, sme, startsIn, minutes, ...overrides }) => {
+    const { addSession } = await import('../../packages/server/src/test-support/fixtures.ts')
+    const contributor = await personBySubject(server, String(expert))
+    const owner = await personBySubject(server, String(sme ?? 'dev-sme'))
+    if (!contributor.contributor_id) throw new Error(`${expert} is not an expert`)
+    return addSession(server.store.db, {
+      contributorId: contributor.contributor_id,
+      smeId: owner.id,
+      start: new Date(Date.now() + Number(startsIn ?? 60) * 60_000),
+      minutes: Number(minutes ?? 60),
+      ...overrides,
+    })
+  },
+
+  /** Makes the rating link of an ended session, as the server does when the session ends. */
+  'mashura-rating-link': async (server, { sessionId }) => {
+    const { createRatingLink } = await import('../../packages/server/src/domain/rating.ts')
+    const link = await createRatingLink(server.store.db, {
+      sessionId: Number(sessionId),
+      publicUrl: server.config.publicUrl,
+    })
+    if (!link) throw new Error(`Session ${sessionId} got no rating link`)
+    return { token: link.token, passphrase: server.config.ratingPassphrase }
+  },
+}
+
+/** A reference server started in this process, with the commands above as plain functions. */
+export interface StartedReferenceServer {
+  /** The running server (its store, config and `stop`). */
+  server: Started
+  /** Where the API is and the key to call it with. */
+  platform: PlatformInfo
+  /** Runs one of the `mashura-*` commands (`mashura-sign-in`, `mashura-session`, …) with its payload. */
+  command<T = unknown>(name: string, payload?: Record<string, unknown>): Promise<T>
+  /** Stops the server and deletes its data directory. */
+  stop(): Promise<void>
+}
+
+/**
+ * Starts the reference server in this process (SQLite in a fresh data directory, seeded with the demo
+ * data, the development API key) on a free port: what the browser test runs use, for end-to-end tests
+ * that drive Chromium themselves. Sets the server's environment variables in `process.env`.
+ */
+export async function startReferenceServer(): Promise<StartedReferenceServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mashura-wtr-'))
+  const port = await freePort()
+  Object.assign(process.env, {
+    NODE_ENV: 'development',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    LOG_LEVEL: 'warn',
+    // Test pages book and sign in far more often than a person; the limits have their own server tests.
+    RATE_LIMIT_BOOKING: '100000',
+    RATE_LIMIT_SIGN_IN: '100000',
+  })
+  const { start } = await import('../../packages/server/src/main.ts')
+  const server = await start()
+  async function command<T>(name: string, payload: Record<string, unknown> = {}): Promise<T> {
+    const run = commands[name]
+    if (!run) throw new Error(`No command ${name}`)
+    return (await run(server, payload)) as T
+  }
+  return {
+    server,
+    platform: await command<PlatformInfo>('mashura-platform'),
+    command,
+    async stop() {
+      await server.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The @web/test-runner plugin: starts the server with the run and serves the commands above. */
+export function referenceServer() {
+  let started: StartedReferenceServer | undefined
+  return {
+    name: 'mashura-reference-server',
+    async serverStart() {
+      started = await startReferenceServer()
+    },
+    async serverStop() {
+      await started?.stop()
+    },
+    async executeCommand({ command, payload }: { command: string; payload?: unknown }) {
+      const run = commands[command]
+      if (!run) return undefined
+      if (!started) throw new Error('The reference server is not running')
+      return run(started.server, (payload ?? {}) as Record<string, unknown>)
+    },
+  }
+}
