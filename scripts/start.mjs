@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { build } from 'vite'
+import { precompressDir } from './precompress.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 console.log('building core, the site, the widgets and the examples…')
@@ -30,6 +31,10 @@ if (!existsSync(`${root}widgets/dist/zoom/index.html`) && existsSync(`${root}zoo
 }
 if (nodeEnv === undefined) delete process.env.NODE_ENV
 else process.env.NODE_ENV = nodeEnv
+// Brotli and gzip copies beside the built files: the server sends them to browsers that accept them.
+for (const dir of ['host-app/dist', 'examples/dist', 'widgets/dist']) {
+  if (existsSync(`${root}${dir}`)) precompressDir(`${root}${dir}`)
+}
 
 const { start } = await import('../packages/server/src/main.ts')
 const server = await start({

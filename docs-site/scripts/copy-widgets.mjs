@@ -20,6 +20,6 @@ if (!existsSync(`${dist}/index.js`)) {
 rmSync(target, { recursive: true, force: true })
 cpSync(dist, target, {
   recursive: true,
-  filter: (source) => !source.startsWith(`${dist}/zoom`),
+  filter: (source) => !source.startsWith(`${dist}/zoom`) && !/\.(?:br|gz)$/.test(source),
 })
 console.log(`copy-widgets: widgets/dist → ${target}`)

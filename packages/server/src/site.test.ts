@@ -1,12 +1,16 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.ts'
 import { openStore, type Store } from './db/database.ts'
 import { isSitePath, registerSite } from './site.ts'
 import { testConfig } from './test-support/context.ts'
+
+const page = `<!doctype html><title>site</title>${'<p>…</p>'.repeat(200)}`
+const bigScript = 'console.log("مشورة");\n'.repeat(400)
 
 describe('the site beside the API', () => {
   let app: FastifyInstance
@@ -20,8 +24,15 @@ describe('the site beside the API', () => {
     // A built site and examples, as small as can be.
     const root = mkdtempSync(join(tmpdir(), 'mashura-site-'))
     mkdirSync(join(root, 'site/assets'), { recursive: true })
-    writeFileSync(join(root, 'site/index.html'), '<!doctype html><title>site</title>')
     writeFileSync(join(root, 'site/assets/app.js'), 'console.log(1)')
+    // What scripts/precompress.mjs leaves beside a built file: its brotli and gzip copies.
+    for (const name of ['assets/big-4f2a.js', 'index.html']) {
+      const file = join(root, 'site', name)
+      const text = name === 'index.html' ? page : bigScript
+      writeFileSync(file, text)
+      writeFileSync(`${file}.br`, brotliCompressSync(text))
+      writeFileSync(`${file}.gz`, gzipSync(text))
+    }
     mkdirSync(join(root, 'examples'))
     writeFileSync(join(root, 'examples/index.html'), '<!doctype html><title>playground</title>')
     siteRoot = join(root, 'site')
@@ -52,6 +63,30 @@ describe('the site beside the API', () => {
   it('serves files by name, and the examples under /examples/', async () => {
     expect((await app.inject({ url: '/assets/app.js' })).body).toBe('console.log(1)')
     expect((await app.inject({ url: '/examples/' })).body).toContain('playground')
+  })
+
+  it('sends the brotli or gzip copy the build made to a browser that accepts it, else the file', async () => {
+    const url = '/assets/big-4f2a.js'
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.headers.vary).toContain('accept-encoding')
+    expect(br.headers['content-type']).toMatch(/javascript/)
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript)
+    const gz = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bigScript)
+    const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toBe(bigScript)
+    // A client route gets the page's copy too, still never cached; a file with no copies is sent as it is.
+    const route = await app.inject({ url: '/sessions/upcoming', headers: { 'accept-encoding': 'br' } })
+    expect(route.headers['content-encoding']).toBe('br')
+    expect(route.headers['cache-control']).toBe('no-cache')
+    expect(brotliDecompressSync(route.rawPayload).toString()).toBe(page)
+    const small = await app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'br' } })
+    expect(small.headers['content-encoding']).toBeUndefined()
+    expect(small.body).toBe('console.log(1)')
   })
 
   it('serves a build made after the start, and keeps hashed assets for a year', async () => {

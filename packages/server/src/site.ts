@@ -1,7 +1,8 @@
 /**
  * Serves the built pages beside the API: the host app at `/` (any page address that is not a file gets its
  * `index.html`, so the browser's router renders the route or its not-found page), the examples at
- * `/examples/`, and the widget bundles at `/widgets/` (the Zoom page with its own policy).
+ * `/examples/`, and the widget bundles at `/widgets/` (the Zoom page with its own policy). Each file is sent
+ * as its brotli or gzip copy when the build made one (`scripts/precompress.mjs`) and the browser accepts it.
  */
 import { existsSync, statSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
@@ -68,6 +69,7 @@ export async function registerSite(app: FastifyInstance, config: Config, roots: 
       prefix: '/',
       index: ['index.html'],
       wildcard: false,
+      preCompressed: true,
       setHeaders: (reply, file) => {
         // Vite names every asset by its content hash: a changed file gets a new name.
         if (file.startsWith(assets)) reply.header('cache-control', IMMUTABLE)
@@ -87,12 +89,22 @@ export async function registerSite(app: FastifyInstance, config: Config, roots: 
   }
   const examples = roots.examplesRoot && resolve(roots.examplesRoot)
   if (examples && existsSync(join(examples, 'index.html'))) {
-    await app.register(fastifyStatic, { root: examples, prefix: '/examples/', decorateReply: false })
+    await app.register(fastifyStatic, {
+      root: examples,
+      prefix: '/examples/',
+      decorateReply: false,
+      preCompressed: true,
+    })
   }
   const widgets = roots.widgetsRoot && resolve(roots.widgetsRoot)
   if (widgets && existsSync(widgets)) {
     // Partner pages load these cross-origin: CORP cross-origin is already set app-wide.
-    await app.register(fastifyStatic, { root: widgets, prefix: '/widgets/', decorateReply: false })
+    await app.register(fastifyStatic, {
+      root: widgets,
+      prefix: '/widgets/',
+      decorateReply: false,
+      preCompressed: true,
+    })
     // The Zoom page is framed by partner pages and runs Zoom's SDK: it gets its own policy (zoom-page.ts).
     const zoomPolicy = zoomPagePolicy(config)
     app.addHook('onSend', async (request, reply) => {
