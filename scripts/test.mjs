@@ -23,7 +23,7 @@ const suites = [
     cmd: ['npm', 'run', 'build', '-w', '@mashura/docs'],
     env: { ASTRO_TELEMETRY_DISABLED: '1' },
   },
-  { name: 'e2e', cmd: ['npx', 'vitest', 'run', '--project', 'e2e'], needs: 'chromium' },
+  { name: 'e2e', cmd: ['npx', 'vitest', 'run', '--project', 'e2e'], needs: ['chromium', 'coturn'] },
 ]
 
 async function reachable(url, defaultPort) {
@@ -40,6 +40,9 @@ async function reachable(url, defaultPort) {
 async function preflight(need) {
   if (need === 'chromium' && !existsSync(chromium)) {
     return `Chromium is missing at ${chromium}. Install it with: apt-get update && apt-get install -y chromium (or set CHROMIUM_PATH)`
+  }
+  if (need === 'coturn' && !existsSync(process.env.TURNSERVER_PATH ?? '/usr/bin/turnserver')) {
+    return 'coturn is missing (the TURN relay of the call test). Install it with: apt-get install -y coturn (or set TURNSERVER_PATH)'
   }
   if (need === 'databases') {
     const pgUrl = process.env.TEST_DATABASE_URL
@@ -70,7 +73,8 @@ let failed = 0
 const failures = []
 for (const suite of suites) {
   if (only.length && !only.includes(suite.name)) continue
-  const missing = suite.needs ? await preflight(suite.needs) : null
+  let missing = null
+  for (const need of [suite.needs ?? []].flat()) missing ??= await preflight(need)
   console.log(`\n=== ${suite.name} ===`)
   if (missing) {
     console.error(`FAILED ${suite.name}: ${missing}`)

@@ -1,100 +1,41 @@
-import { mkdirSync } from 'node:fs'
-import react from '@vitejs/plugin-react'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { createServer, type ViteDevServer } from 'vite'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
-import { type StartedReferenceServer, startReferenceServer } from '../support/reference-server.ts'
+import {
+  type CallFixture,
+  type CallLog,
+  callState,
+  type Person,
+  remoteMedia,
+  results,
+  startCallFixture,
+} from './support/call-page.ts'
 
 // The built-in 1:1 call between two real browsers (two contexts of Chromium with fake camera and
 // microphone), signalled through the real reference server's realtime socket. No STUN/TURN: host
-// candidates on one machine, as the component's default.
-const root = new URL('../../', import.meta.url).pathname
-const results = `${root}test-results`
-let platform: StartedReferenceServer
-let vite: ViteDevServer
-let browser: Browser
-let pageBase = ''
-const contexts: BrowserContext[] = []
-
-interface CallLog {
-  left: number
-  errors: string[]
-}
-
-interface Person {
-  token: string
-  personId: number
-  name: string
-}
+// candidates on one machine, as the platform's default (webrtc-turn.test.ts runs it through a relay).
+let fixture: CallFixture
+let platform: CallFixture['platform']
 
 beforeAll(async () => {
-  platform = await startReferenceServer()
-  vite = await createServer({
-    configFile: false,
-    root,
-    cacheDir: `${root}.cache/vite-e2e-webrtc`,
-    plugins: [react()],
-    logLevel: 'warn',
-    server: { host: '127.0.0.1', port: 0, hmr: false },
-    optimizeDeps: { include: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime', 'react-dom/client'] },
-  })
-  await vite.listen()
-  const address = vite.httpServer?.address()
-  if (!address || typeof address === 'string') throw new Error('Vite did not listen')
-  pageBase = `http://127.0.0.1:${address.port}/tests/e2e/pages/webrtc-call.html`
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-  })
-  mkdirSync(results, { recursive: true })
+  fixture = await startCallFixture()
+  platform = fixture.platform
 })
 
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined)
-  await browser?.close()
-  await vite?.close()
-  await platform?.stop()
+  await fixture?.close()
 })
 
-async function openCall(
+function openCall(
   person: Person,
   sessionId: number,
   host: boolean,
   lang: 'ar' | 'en',
   prepare?: (context: BrowserContext) => Promise<void>,
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 900, height: 700 } })
-  contexts.push(context)
-  await prepare?.(context)
-  const page = await context.newPage()
-  const q = new URLSearchParams({
-    apiBase: platform.platform.apiBase,
-    apiKey: platform.platform.apiKey,
-    token: person.token,
-    sessionId: String(sessionId),
-    host: host ? '1' : '0',
-    name: person.name,
-    lang,
-  })
-  await page.goto(`${pageBase}?${q}`)
-  return page
+  return fixture.open(person, sessionId, host, lang, prepare)
 }
 
-const callState = (page: Page) => page.locator('.m-call').getAttribute('data-state')
 const statusText = (page: Page) => page.getByRole('status').textContent()
-
-/** What the page's remote `<video>` shows: its size and whether its stream has live tracks. */
-function remoteMedia(page: Page) {
-  return page.locator('.m-call-remote').evaluate((video: HTMLVideoElement) => {
-    const stream = video.srcObject as MediaStream | null
-    return {
-      width: video.videoWidth,
-      video: stream?.getVideoTracks().filter((t) => t.readyState === 'live').length ?? 0,
-      audio: stream?.getAudioTracks().filter((t) => t.readyState === 'live').length ?? 0,
-    }
-  })
-}
 
 /** The `enabled` flags of the local preview's tracks. */
 function localTracks(page: Page) {
@@ -117,16 +58,7 @@ describe('built-in WebRTC call (two browsers, real signalling)', () => {
   beforeAll(async () => {
     expert = await platform.command<Person>('mashura-sign-in', { subject: 'dev-consultant' })
     owner = await platform.command<Person>('mashura-sign-in', { subject: 'dev-sme' })
-    const session = await platform.command<{ id: number }>('mashura-session', {
-      expert: 'dev-consultant',
-      sme: 'dev-sme',
-      startsIn: -2,
-      minutes: 60,
-      state: 'ongoing',
-      meeting_provider: 'webrtc',
-      started_at: new Date(Date.now() - 60_000).toISOString(),
-    })
-    sessionId = session.id
+    sessionId = await fixture.ongoingSession()
   })
 
   it('waits alone, then connects both ways when the other side joins', async () => {
@@ -206,18 +138,7 @@ describe('built-in WebRTC call when signalling misbehaves', () => {
     owner = await platform.command<Person>('mashura-sign-in', { subject: 'dev-sme' })
   })
 
-  async function ongoingSession(): Promise<number> {
-    const session = await platform.command<{ id: number }>('mashura-session', {
-      expert: 'dev-consultant',
-      sme: 'dev-sme',
-      startsIn: -2,
-      minutes: 60,
-      state: 'ongoing',
-      meeting_provider: 'webrtc',
-      started_at: new Date(Date.now() - 60_000).toISOString(),
-    })
-    return session.id
-  }
+  const ongoingSession = () => fixture.ongoingSession()
 
   it('connects when both sides join at the same moment (their hellos cross)', async () => {
     const sessionId = await ongoingSession()

@@ -121,9 +121,11 @@ export interface StartedReferenceServer {
 /**
  * Starts the reference server in this process (SQLite in a fresh data directory, seeded with the demo
  * data, the development API key) on a free port: what the browser test runs use, for end-to-end tests
- * that drive Chromium themselves. Sets the server's environment variables in `process.env`.
+ * that drive Chromium themselves. Sets the server's environment variables in `process.env`, `env` last.
  */
-export async function startReferenceServer(): Promise<StartedReferenceServer> {
+export async function startReferenceServer(
+  env: Record<string, string> = {},
+): Promise<StartedReferenceServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'mashura-wtr-'))
   const port = await freePort()
   Object.assign(process.env, {
@@ -136,6 +138,7 @@ export async function startReferenceServer(): Promise<StartedReferenceServer> {
     // Test pages book and sign in far more often than a person; the limits have their own server tests.
     RATE_LIMIT_BOOKING: '100000',
     RATE_LIMIT_SIGN_IN: '100000',
+    ...env,
   })
   const { start } = await import('../../packages/server/src/main.ts')
   const server = await start()

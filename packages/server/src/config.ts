@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { type IceConfig, iceUrls } from './domain/ice.ts'
 
 /** The OpenID Connect provider the server exchanges codes with. */
 export interface OidcConfig {
@@ -49,6 +50,8 @@ export interface Config {
   ratingPassphrase: string
   /** Zoom Meeting SDK credentials, when configured. */
   zoom: { sdkKey: string; sdkSecret: string } | null
+  /** STUN and TURN servers for the built-in WebRTC calls (none: host candidates only). */
+  ice: IceConfig
   /** How many proxy hops to trust for the client address; 0 trusts none, so X-Forwarded-For is ignored. */
   trustProxy: number
   /** Rate limits: requests per window per client address. */
@@ -101,6 +104,33 @@ function persistentSecret(dataDir: string, name: string, fromEnv: string | undef
     unlinkSync(tmp)
   }
   return readFileSync(file, 'utf8').trim()
+}
+
+/** The built-in calls' STUN and TURN servers, checked: TURN needs its secret, `relay` needs TURN. */
+function iceConfig(env: NodeJS.ProcessEnv): IceConfig {
+  let stunUrls: string[]
+  let turnUrls: string[]
+  try {
+    stunUrls = iceUrls('STUN_URLS', env.STUN_URLS, false)
+    turnUrls = iceUrls('TURN_URLS', env.TURN_URLS, true)
+  } catch (error) {
+    throw new ConfigError((error as Error).message)
+  }
+  const turnSecret = env.TURN_SECRET || null
+  if (turnUrls.length && !turnSecret)
+    throw new ConfigError("TURN_URLS needs TURN_SECRET (the relay's static-auth-secret)")
+  const policy = env.ICE_TRANSPORT_POLICY || 'all'
+  if (policy !== 'all' && policy !== 'relay')
+    throw new ConfigError(`ICE_TRANSPORT_POLICY is all or relay, got "${policy}"`)
+  if (policy === 'relay' && !turnUrls.length)
+    throw new ConfigError('ICE_TRANSPORT_POLICY=relay needs TURN_URLS and TURN_SECRET')
+  return {
+    stunUrls,
+    turnUrls,
+    turnSecret,
+    turnTtlSeconds: int(env, 'TURN_TTL_SECONDS', 12 * 3600, 60),
+    transportPolicy: policy,
+  }
 }
 
 /** The API key `npm start` prints; valid only from localhost origins and only in development. */
@@ -157,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { sdkKey: env.ZOOM_SDK_KEY, sdkSecret: env.ZOOM_SDK_SECRET }
       : null
 
+  const ice = iceConfig(env)
+
   return {
     port,
     host,
@@ -172,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 12 * 3600, 60),
     ratingPassphrase: env.RATING_PASSPHRASE || 'mashura-dev-passphrase',
     zoom,
+    ice,
     trustProxy: int(env, 'TRUST_PROXY', 0),
     rateLimit: {
       signIn: int(env, 'RATE_LIMIT_SIGN_IN', 20, 1),

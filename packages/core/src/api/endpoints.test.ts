@@ -421,6 +421,12 @@ const cases: EndpointCase[] = [
     path: '/schedule/zoom/jwt/8801234567/1',
   },
   {
+    fn: 'getIceServers',
+    call: (c) => api.getIceServers(c, { id: 77 }),
+    method: 'GET',
+    path: '/schedule/webrtc/ice-servers/77',
+  },
+  {
     fn: 'markSmeAbsent',
     call: (c) => api.markSmeAbsent(c, { id: 77 }),
     method: 'POST',
@@ -615,20 +621,20 @@ describe('endpoint functions', () => {
     client = createApiClient({ baseURL: BASE, apiKey: 'key-1', fetch: recording.fetch })
   })
 
-  it('cover every exported endpoint function: the spec’s 63 calls and 4 reference-server extensions', () => {
+  it('cover every exported endpoint function: the spec’s 63 calls and 5 reference-server extensions', () => {
     const functions = Object.entries(api)
       .filter(([, value]) => typeof value === 'function')
       .map(([name]) => name)
       .filter((name) => !notEndpoints.includes(name))
     const tested = new Set([...cases.map((row) => row.fn), ...multipartEndpoints])
     expect([...tested].sort()).toEqual(functions.sort())
-    expect(functions).toHaveLength(68)
+    expect(functions).toHaveLength(69)
   })
 
   it('use every path of spec section 7 exactly once', () => {
     const paths = new Set(cases.map((row) => `${row.method} ${row.path}`))
-    // 64 paths of the spec (the terms read has two; the 2 uploads are checked separately) and the 4 extensions.
-    expect(paths.size + multipartEndpoints.length).toBe(69)
+    // 64 paths of the spec (the terms read has two; the 2 uploads are checked separately) and the 5 extensions.
+    expect(paths.size + multipartEndpoints.length).toBe(70)
   })
 
   it.each(cases.map((row) => [row.label ? `${row.fn} (${row.label})` : row.fn, row] as const))(

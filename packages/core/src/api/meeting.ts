@@ -5,6 +5,7 @@ import type {
   CancelReason,
   CancelSessionParams,
   EndSessionParams,
+  IceServers,
   IdParams,
   MeetingSignature,
   MeetingSignatureParams,
@@ -35,6 +36,18 @@ export function getMeetingSignature(
   options?: CallOptions,
 ): Promise<ApiResponse<MeetingSignature>> {
   return client.request(apiPaths.meeting.signature(params.meeting_number, params.role), options)
+}
+
+/**
+ * Reads the STUN and TURN servers of a session's built-in WebRTC call, with TURN credentials made for the
+ * caller: `GET /schedule/webrtc/ice-servers/{id}` (a reference-server extension).
+ */
+export function getIceServers(
+  client: ApiClient,
+  params: IdParams,
+  options?: CallOptions,
+): Promise<ApiResponse<IceServers>> {
+  return client.request(apiPaths.meeting.iceServers(params.id), options)
 }
 
 /** Marks the business owner absent from a session: `POST /schedule/sme-absence/{id}`. */

@@ -84,6 +84,7 @@ export const apiPaths = {
     validate: (sessionId: PathId) => `/schedule/v2/${segment(sessionId)}/validate/contributor`,
     signature: (meetingNumber: PathId, role: PathId) =>
       `/schedule/zoom/jwt/${segment(meetingNumber)}/${segment(role)}`,
+    iceServers: (sessionId: PathId) => `/schedule/webrtc/ice-servers/${segment(sessionId)}`,
     smeAbsence: (sessionId: PathId) => `/schedule/sme-absence/${segment(sessionId)}`,
     end: (sessionId: PathId) => `/schedule/sessions/${segment(sessionId)}/end/contributor`,
     extend: (sessionId: PathId) => `/schedule/sessions/${segment(sessionId)}/extend`,

@@ -575,6 +575,26 @@ export interface MeetingSignature {
   sdk_key: string | null
 }
 
+/** One STUN or TURN server of a built-in call (an entry of `RTCConfiguration.iceServers`). */
+export interface IceServer {
+  /** `stun:`, `stuns:`, `turn:` or `turns:` URLs. */
+  urls: string[]
+  /** TURN only: made for the caller, `<expiry>:<person id>`. */
+  username?: string
+  /** TURN only: valid until `expires_at`. */
+  credential?: string
+}
+
+/** The servers of a session's built-in WebRTC call: `GET /schedule/webrtc/ice-servers/{id}`. */
+export interface IceServers {
+  /** For `RTCConfiguration.iceServers`; empty when the platform names none (host candidates only). */
+  ice_servers: IceServer[]
+  /** `relay`: media only through TURN, so neither side learns the other's address. */
+  ice_transport_policy: 'all' | 'relay'
+  /** When the TURN credentials stop working, or `null` without TURN. */
+  expires_at: string | null
+}
+
 /** The fields the recommendation form and a stored recommendation share. */
 export type RecommendationFields = {
   /** The challenges the business owner faces. */

@@ -84,6 +84,12 @@ const CASES: Case[] = [
     expect: { visitor: 401, sme: 200, otherSme: 404, contributor: 200, otherContributor: 404 },
   },
   {
+    name: "the ICE servers of a session's call",
+    method: 'GET',
+    url: (f) => `/api/schedule/webrtc/ice-servers/${f.sessionId}`,
+    expect: { visitor: 401, sme: 200, otherSme: 404, contributor: 200, otherContributor: 404 },
+  },
+  {
     name: 'booked sessions',
     method: 'GET',
     url: () => '/api/schedule/booked-sessions?date_scope=upcoming',

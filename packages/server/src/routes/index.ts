@@ -6,6 +6,7 @@ import { chatRoutes } from './chat/index.ts'
 import { contributorsRoutes } from './contributors/index.ts'
 import { filesRoutes } from './files/index.ts'
 import { integrationRoutes } from './integration/index.ts'
+import { iceServerRoutes } from './meeting/ice-servers.ts'
 import { meetingRoutes } from './meeting/index.ts'
 import { ratingRoutes } from './rating/index.ts'
 import { realtimeRoutes } from './realtime/index.ts'
@@ -25,6 +26,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(filesRoutes)
   await app.register(requestsRoutes)
   await app.register(meetingRoutes)
+  await app.register(iceServerRoutes)
   await app.register(chatRoutes)
   await app.register(chatHistoryRoutes)
   await app.register(statisticsRoutes)

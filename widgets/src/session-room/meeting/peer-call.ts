@@ -13,8 +13,11 @@
  * handshake again when the two sides know each other but no media flows for a while (`retryMs`, growing
  * with each try); either side's watchdog is enough to heal the call.
  *
- * No STUN or TURN server is used unless `iceServers` names some: host candidates connect two browsers on
- * one machine or LAN. Across the internet, production needs a TURN server (e.g. coturn) in `iceServers`.
+ * The STUN and TURN servers come from the platform (`iceConfig`: `GET /schedule/webrtc/ice-servers/{id}`,
+ * TURN credentials made for this person), unless the embedder names its own in `iceServers`. With none,
+ * host candidates connect two browsers on one machine or LAN; across the internet a call needs STUN, and
+ * behind strict firewalls TURN (the platform's `STUN_URLS`, `TURN_URLS`, `TURN_SECRET`). When the platform
+ * asks for `relay`, media flows only through TURN and neither side learns the other's address.
  */
 import { createWebSocketRealtime, type MeetingSignal, type WebSocketRealtime } from '@mashura/core'
 
@@ -28,6 +31,12 @@ export type CallState =
   | 'left'
   | 'reconnecting'
   | 'ended'
+
+/** The ICE part of `RTCConfiguration` a call runs with. */
+export interface IceSettings {
+  iceServers: RTCIceServer[]
+  iceTransportPolicy: RTCIceTransportPolicy
+}
 
 /** Why a call could not start. */
 export type CallFailure = 'permissionDenied' | 'noDevice' | 'unsupported' | 'signallingFailed'
@@ -55,8 +64,10 @@ export interface PeerCallOptions {
   sessionId: number
   /** Whether this side gives way when offers collide (the business owner). */
   polite: boolean
-  /** STUN/TURN servers; none by default. */
+  /** STUN/TURN servers chosen by the embedder; when set, the platform's are not asked for. */
   iceServers?: RTCIceServer[] | undefined
+  /** Fetches the platform's servers and transport policy; a failure leaves host candidates only. */
+  iceConfig?: (() => Promise<IceSettings>) | undefined
   /** How long the two sides may know each other without media before the handshake starts again. */
   retryMs?: number | undefined
   /** Called on every change of state. */
@@ -113,6 +124,7 @@ export class PeerCall {
   #peer: string | null = null
   #watchdog: ReturnType<typeof setTimeout> | null = null
   #retries = 0
+  #ice: IceSettings = { iceServers: [], iceTransportPolicy: 'all' }
 
   constructor(options: PeerCallOptions) {
     this.#options = options
@@ -142,6 +154,8 @@ export class PeerCall {
     }
     this.#options.onLocalStream(this.#local)
     this.#setState('connecting')
+    this.#ice = await this.#iceSettings()
+    if (this.#closed) return
     try {
       const token = await this.#options.realtimeToken()
       const realtime = createWebSocketRealtime({
@@ -165,6 +179,21 @@ export class PeerCall {
     this.#newConnection()
     this.#setState('waiting')
     this.#send({ kind: 'hello' })
+  }
+
+  /** The embedder's servers, else the platform's; host candidates alone when the platform cannot say. */
+  async #iceSettings(): Promise<IceSettings> {
+    const { iceServers, iceConfig } = this.#options
+    if (iceServers?.length || !iceConfig) return { iceServers: iceServers ?? [], iceTransportPolicy: 'all' }
+    try {
+      return await iceConfig()
+    } catch (error) {
+      console.warn(
+        'mashura: no STUN/TURN servers from the platform; the call tries host candidates only',
+        error,
+      )
+      return { iceServers: [], iceTransportPolicy: 'all' }
+    }
   }
 
   /** Mutes or unmutes the microphone (the track keeps running, so unmuting is instant). */
@@ -267,7 +296,7 @@ export class PeerCall {
     this.#ignoreOffer = false
     this.#mayOffer = false
     this.#pendingCandidates = []
-    const pc = new RTCPeerConnection({ iceServers: this.#options.iceServers ?? [] })
+    const pc = new RTCPeerConnection({ ...this.#ice })
     this.#pc = pc
     for (const track of this.#local?.getTracks() ?? []) if (this.#local) pc.addTrack(track, this.#local)
     pc.onicecandidate = ({ candidate }) => {

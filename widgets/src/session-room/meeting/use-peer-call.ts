@@ -1,10 +1,10 @@
-import { getChatToken } from '@mashura/core'
+import { getChatToken, getIceServers } from '@mashura/core'
 import { useEffect, useRef, useState } from 'react'
 import { createWidgetClient } from '../../shared/api.ts'
 import type { WidgetConfig } from '../../shared/config.ts'
 import { type CallFailure, type CallState, PeerCall } from './peer-call.ts'
 
-/** A widget configuration that may name STUN/TURN servers for the built-in calls. */
+/** A widget configuration that may name STUN/TURN servers for the built-in calls (else the platform's). */
 export type CallConfig = WidgetConfig & { iceServers?: RTCIceServer[] | undefined }
 
 /** What {@link usePeerCall} needs. */
@@ -57,6 +57,10 @@ export function usePeerCall({ config, token, sessionId, polite, onFailure }: Pee
       sessionId,
       polite,
       iceServers: JSON.parse(ice) as RTCIceServer[],
+      iceConfig: async () => {
+        const { data } = await getIceServers(client, { id: sessionId })
+        return { iceServers: data.ice_servers, iceTransportPolicy: data.ice_transport_policy }
+      },
       onState: setState,
       onLocalStream: setLocal,
       onRemoteStream: setRemote,

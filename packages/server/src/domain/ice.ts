@@ -1,0 +1,66 @@
+/**
+ * The STUN and TURN servers of the built-in WebRTC calls (a reference-server extension). Two browsers on one
+ * machine or LAN connect with host candidates alone; across home routers and mobile networks they need STUN,
+ * and behind strict firewalls a TURN relay. TURN credentials are never static in a page: they are minted per
+ * person with coturn's REST API scheme (`use-auth-secret`): the username is `<expiry>:<person id>` and the
+ * password base64(HMAC-SHA1(secret, username)), so the relay checks them with the shared secret alone and
+ * they stop working at the expiry.
+ */
+import { createHmac } from 'node:crypto'
+
+/** The ICE settings of the server (`STUN_URLS`, `TURN_URLS`, `TURN_SECRET`, `TURN_TTL_SECONDS`, `ICE_TRANSPORT_POLICY`). */
+export interface IceConfig {
+  stunUrls: string[]
+  turnUrls: string[]
+  turnSecret: string | null
+  turnTtlSeconds: number
+  /** `relay` sends all media through TURN, so neither side ever learns the other's address. */
+  transportPolicy: 'all' | 'relay'
+}
+
+/** One entry of `RTCConfiguration.iceServers`, as the API sends it. */
+export interface IceServer {
+  urls: string[]
+  username?: string
+  credential?: string
+}
+
+/** What `GET /schedule/webrtc/ice-servers/{id}` answers. */
+export interface IceServers {
+  ice_servers: IceServer[]
+  ice_transport_policy: 'all' | 'relay'
+  /** When the TURN credentials stop working; null without TURN. */
+  expires_at: string | null
+}
+
+const STUN = /^stuns?:[^\s,]+$/
+const TURN = /^turns?:[^\s,]+$/
+
+/** Splits a comma-separated list of ICE server URLs, refusing any that is not of the given scheme. */
+export function iceUrls(name: string, raw: string | undefined, turn: boolean): string[] {
+  const urls = (raw ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean)
+  const bad = urls.find((url) => !(turn ? TURN : STUN).test(url))
+  if (bad !== undefined)
+    throw new Error(
+      `${name} takes comma-separated ${turn ? 'turn: or turns:' : 'stun: or stuns:'} URLs, got "${bad}"`,
+    )
+  return urls
+}
+
+/** The servers for one person's call, with TURN credentials valid for `turnTtlSeconds` from `now`. */
+export function iceServersFor(ice: IceConfig, personId: number, now = new Date()): IceServers {
+  const servers: IceServer[] = []
+  if (ice.stunUrls.length) servers.push({ urls: ice.stunUrls })
+  let expiresAt: string | null = null
+  if (ice.turnUrls.length && ice.turnSecret) {
+    const expiry = Math.floor(now.getTime() / 1000) + ice.turnTtlSeconds
+    const username = `${expiry}:${personId}`
+    const credential = createHmac('sha1', ice.turnSecret).update(username).digest('base64')
+    servers.push({ urls: ice.turnUrls, username, credential })
+    expiresAt = new Date(expiry * 1000).toISOString()
+  }
+  return { ice_servers: servers, ice_transport_policy: ice.transportPolicy, expires_at: expiresAt }
+}

@@ -1,0 +1,73 @@
+/**
+ * `GET /schedule/webrtc/ice-servers/{id}`: the STUN and TURN servers for a built-in WebRTC call, with TURN
+ * credentials minted for the caller (domain/ice.ts). A reference-server extension: the spec's meetings ran on
+ * Zoom, which brings its own relays.
+ */
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyInstance } from 'fastify'
+import { iceServersFor } from '../../domain/ice.ts'
+import { sessionRowsOnly, UPCOMING_STATES } from '../../domain/sessions.ts'
+import { notFound } from '../../http/errors.ts'
+import { commonErrors, Envelope, IdParams, Nullable } from '../../http/schema.ts'
+import { mustBeSignedIn, requireAuth } from '../../plugins/auth.ts'
+
+const IceServerSchema = Type.Object({
+  urls: Type.Array(Type.String(), { description: 'stun:, stuns:, turn: or turns: URLs.' }),
+  username: Type.Optional(Type.String({ description: 'TURN only: `<expiry>:<person id>`.' })),
+  credential: Type.Optional(Type.String({ description: 'TURN only: valid until `expires_at`.' })),
+})
+
+const IceServersSchema = Type.Object({
+  ice_servers: Type.Array(IceServerSchema, {
+    description:
+      'For `RTCConfiguration.iceServers`; empty when the server names none (host candidates only).',
+  }),
+  ice_transport_policy: Type.Union([Type.Literal('all'), Type.Literal('relay')], {
+    description: '`relay`: media only through TURN, so neither side learns the other’s address.',
+  }),
+  expires_at: Nullable(Type.String({ format: 'date-time', description: 'When the TURN credentials stop.' })),
+})
+
+export async function iceServerRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
+  const { db } = app.store
+
+  app.get(
+    '/schedule/webrtc/ice-servers/:id',
+    {
+      preValidation: mustBeSignedIn,
+      schema: {
+        tags: ['meeting'],
+        summary: "STUN and TURN servers for a session's built-in WebRTC call, to its two participants.",
+        description:
+          'A reference-server extension. The session must be an online one on the built-in WebRTC meeting, ' +
+          "booked or ongoing, and the caller's, as its contributor or business owner (404 otherwise). TURN " +
+          'credentials follow the TURN REST API scheme (coturn `use-auth-secret`): they are made for the caller ' +
+          'and stop at `expires_at` (`TURN_TTL_SECONDS`, 12 hours by default). Configured by `STUN_URLS`, ' +
+          '`TURN_URLS`, `TURN_SECRET` and `ICE_TRANSPORT_POLICY`.',
+        security: [{ apiKey: [], bearer: [] }],
+        params: IdParams,
+        response: { 200: Envelope(IceServersSchema), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request)
+      const row = await db
+        .selectFrom('sessions')
+        .select('id')
+        .where('id', '=', request.params.id)
+        .where('communication_way', '=', 0)
+        .where('meeting_provider', '=', 'webrtc')
+        .where('state', 'in', UPCOMING_STATES)
+        .where(sessionRowsOnly)
+        .where((eb) =>
+          auth.contributorId === null
+            ? eb('sme_id', '=', auth.personId)
+            : eb.or([eb('sme_id', '=', auth.personId), eb('contributor_id', '=', auth.contributorId)]),
+        )
+        .executeTakeFirst()
+      if (!row) throw notFound('errors.sessionNotFound')
+      return { data: iceServersFor(app.config.ice, auth.personId) }
+    },
+  )
+}
