@@ -155,6 +155,13 @@ describe('chat between an expert and a business owner', () => {
       .poll(() => voice.evaluate((a) => (a as HTMLAudioElement).duration), { timeout: 10_000 })
       .toBeGreaterThan(0)
 
+    // Today's messages sit under one divider with the Gregorian and Hijri dates; each message shows its time.
+    const today = expert.locator('[data-region="messages"] li[data-role="day"]').last()
+    expect(await today.textContent()).toMatch(/الموافق .+ هـ · بتوقيت السعودية$/)
+    const lastTime = expert.locator('li[data-message-id]').last().locator('time')
+    expect(await lastTime.textContent()).toMatch(/^[٠-٩]{1,2}:[٠-٩]{2} [صم]$/)
+    expect(await lastTime.getAttribute('title')).toContain('٢٠٢')
+
     await owner.screenshot({ path: `${shots}chat-thread-ar-390.png` })
     await expert.screenshot({ path: `${shots}chat-thread-ar-1280.png` })
     await owner.context().close()

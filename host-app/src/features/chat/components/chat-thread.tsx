@@ -1,5 +1,13 @@
-import { getChattingPossibility, getContributorSchedule, getSmeProfile } from '@mashura/core'
-import { useEffect, useLayoutEffect, useRef } from 'react'
+import {
+  type ChatMessage,
+  formatDateWithHijri,
+  getChattingPossibility,
+  getContributorSchedule,
+  getSmeProfile,
+  isSameRiyadhDay,
+  timeZoneLabel,
+} from '@mashura/core'
+import { Fragment, useEffect, useLayoutEffect, useRef } from 'react'
 import { Link } from 'react-router'
 import { LoadFailed } from '../../../components/ui/load-failed.tsx'
 import { PageLoading } from '../../../components/ui/page-loading.tsx'
@@ -35,6 +43,19 @@ function usePartner(otherId: number, side: ChatSide, known: ConversationView | u
       return { ...person, canChat: p.data.can_chat, reason: p.data.reason }
     },
     [otherId, side.otherRole, known?.name],
+  )
+}
+
+/** The divider above each Riyadh day's first message: its Gregorian and Hijri dates, and the time zone. */
+function DayDivider({ message }: { message: ChatMessage }) {
+  const t = useT()
+  return (
+    <li className="chat-day" data-role="day">
+      <time dateTime={message.created_at.slice(0, 10)}>
+        {formatDateWithHijri(message.created_at, t.lang)}
+      </time>
+      <span className="chat-day-zone"> · {timeZoneLabel(t.lang)}</span>
+    </li>
   )
 }
 
@@ -134,9 +155,17 @@ export function ChatThread({
           hidden={messages.length === 0}
         >
           <ol className="chat-message-list">
-            {messages.map((m) => (
-              <MessageItem key={m.id} message={m} otherName={name} />
-            ))}
+            {messages.map((m, i) => {
+              const previous = messages[i - 1]
+              return (
+                <Fragment key={m.id}>
+                  {!previous || !isSameRiyadhDay(previous.created_at, m.created_at) ? (
+                    <DayDivider message={m} />
+                  ) : null}
+                  <MessageItem message={m} otherName={name} />
+                </Fragment>
+              )
+            })}
           </ol>
         </div>
         {loading && messages.length === 0 ? <PageLoading /> : null}

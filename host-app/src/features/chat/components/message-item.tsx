@@ -1,4 +1,4 @@
-import { type ChatMessage, formatDateTime, MESSAGE_STATUS_READ } from '@mashura/core'
+import { type ChatMessage, formatDateTime, formatTime, MESSAGE_STATUS_READ } from '@mashura/core'
 import { useT } from '../../../lib/i18n.ts'
 import { useProtectedFileUrl } from '../../../lib/protected-file.ts'
 
@@ -36,10 +36,10 @@ function FileLink({ url, name }: { url: string; name: string }) {
 /**
  * One message. Its text is a React text node (never HTML) with its line breaks kept; links are not made
  * clickable. The sender and the time are said for screen readers; the read state shows on one's own messages.
+ * The time is the Riyadh clock time (the day is on the thread's divider above); the full date is its tooltip.
  */
 export function MessageItem({ message, otherName }: { message: ChatMessage; otherName: string }) {
   const t = useT()
-  const time = formatDateTime(message.created_at, t.lang)
   const file = message.type !== 'text' && message.type !== 'voice' ? (message.file?.url ?? null) : null
   return (
     <li
@@ -59,7 +59,9 @@ export function MessageItem({ message, otherName }: { message: ChatMessage; othe
         </p>
       )}
       <span className="chat-message-meta">
-        <time dateTime={message.created_at}>{time}</time>
+        <time dateTime={message.created_at} title={formatDateTime(message.created_at, t.lang)}>
+          {formatTime(message.created_at, t.lang)}
+        </time>
         {message.mine ? (
           <span data-field="message-status">
             {' · '}
