@@ -2,7 +2,7 @@ import { type ApiClient, type CancelReason, getCancelReasons } from '@mashura/co
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { Label, Radio, RadioGroup } from 'react-aria-components'
 import { ErrorNotice, Skeleton } from '../shared/notice.tsx'
-import { RoomDialog } from './room-dialog.tsx'
+import { DialogButtons, ReasonField, RoomDialog } from './room-dialog.tsx'
 import type { RoomTranslator } from './session-details.tsx'
 import type { RoomNotice } from './use-room-actions.ts'
 
@@ -45,7 +45,6 @@ export function CancelDialog(props: CancelDialogProps) {
   const [missing, setMissing] = useState<'reason' | 'details' | null>(null)
   const detailsRef = useRef<HTMLTextAreaElement>(null)
   const groupRef = useRef<HTMLDivElement>(null)
-  const detailsId = useId()
   const errorId = useId()
   const genericError = t.t('common.error')
 
@@ -95,9 +94,7 @@ export function CancelDialog(props: CancelDialogProps) {
   return (
     <RoomDialog
       isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
+      onClose={onClose}
       title={t.t('meeting.cancel')}
       portal={portal}
       busy={busy}
@@ -131,27 +128,18 @@ export function CancelDialog(props: CancelDialogProps) {
               ))}
             </RadioGroup>
             {reason?.requires_details && (
-              <>
-                <label className="label" htmlFor={detailsId}>
-                  {t.t('sessionRoom.cancelDetails')}
-                </label>
-                <textarea
-                  id={detailsId}
-                  ref={detailsRef}
-                  part="textarea"
-                  className="textarea"
-                  rows={3}
-                  maxLength={1000}
-                  required
-                  aria-invalid={missing === 'details'}
-                  aria-describedby={missing === 'details' ? errorId : undefined}
-                  value={details}
-                  onChange={(event) => {
-                    setDetails(event.target.value)
-                    if (event.target.value.trim() !== '') setMissing(null)
-                  }}
-                />
-              </>
+              <ReasonField
+                label={t.t('sessionRoom.cancelDetails')}
+                fieldRef={detailsRef}
+                rows={3}
+                invalid={missing === 'details'}
+                describedBy={missing === 'details' ? errorId : undefined}
+                value={details}
+                onChange={(value) => {
+                  setDetails(value)
+                  if (value.trim() !== '') setMissing(null)
+                }}
+              />
             )}
             {missing && (
               <p className="field-error" part="error" id={errorId}>
@@ -160,16 +148,13 @@ export function CancelDialog(props: CancelDialogProps) {
             )}
           </>
         )}
-        <div className="dialog-buttons">
-          {reasons.kind === 'ready' && (
-            <button type="submit" className="m-button m-button-danger" part="confirm" aria-disabled={busy}>
-              {t.t('meeting.cancelConfirm')}
-            </button>
-          )}
-          <button type="button" className="m-button m-button-quiet" part="dismiss" onClick={onClose}>
-            {t.t('sessionRoom.keep')}
-          </button>
-        </div>
+        <DialogButtons
+          confirm={reasons.kind === 'ready' ? t.t('meeting.cancelConfirm') : undefined}
+          danger
+          busy={busy}
+          keep={t.t('sessionRoom.keep')}
+          onKeep={onClose}
+        />
       </form>
     </RoomDialog>
   )

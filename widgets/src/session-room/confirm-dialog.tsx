@@ -1,4 +1,4 @@
-import { RoomDialog } from './room-dialog.tsx'
+import { DialogButtons, RoomDialog } from './room-dialog.tsx'
 import type { RoomTranslator } from './session-details.tsx'
 import type { RoomNotice } from './use-room-actions.ts'
 
@@ -33,9 +33,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
     <RoomDialog
       isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
+      onClose={onClose}
       title={title}
       portal={portal}
       busy={busy}
@@ -43,22 +41,13 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       notice={notice}
     >
       <p className="hint">{question}</p>
-      <div className="dialog-buttons">
-        <button
-          type="button"
-          className="m-button"
-          part="confirm"
-          aria-disabled={busy}
-          onClick={() => {
-            if (!busy) onConfirm()
-          }}
-        >
-          {t.t('common.confirm')}
-        </button>
-        <button type="button" className="m-button m-button-quiet" part="dismiss" onClick={onClose}>
-          {t.t('sessionRoom.keep')}
-        </button>
-      </div>
+      <DialogButtons
+        confirm={t.t('common.confirm')}
+        onConfirm={onConfirm}
+        busy={busy}
+        keep={t.t('sessionRoom.keep')}
+        onKeep={onClose}
+      />
     </RoomDialog>
   )
 }

@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react'
-import { RoomDialog } from './room-dialog.tsx'
+import { DialogButtons, ReasonField, RoomDialog } from './room-dialog.tsx'
 import type { RoomTranslator } from './session-details.tsx'
 import type { RoomNotice } from './use-room-actions.ts'
 
@@ -26,7 +26,6 @@ export function EndDialog({ isOpen, onClose, onEnd, busy, notice, portal, t }: E
   const [reason, setReason] = useState('')
   const [missing, setMissing] = useState(false)
   const fieldRef = useRef<HTMLTextAreaElement>(null)
-  const fieldId = useId()
   const hintId = useId()
   const errorId = useId()
 
@@ -44,9 +43,7 @@ export function EndDialog({ isOpen, onClose, onEnd, busy, notice, portal, t }: E
   return (
     <RoomDialog
       isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
+      onClose={onClose}
       title={t.t('meeting.end')}
       portal={portal}
       busy={busy}
@@ -57,24 +54,17 @@ export function EndDialog({ isOpen, onClose, onEnd, busy, notice, portal, t }: E
         <p className="hint" id={hintId}>
           {t.t('sessionRoom.endHint')}
         </p>
-        <label className="label" htmlFor={fieldId}>
-          {t.t('meeting.endReason')}
-        </label>
-        <textarea
-          id={fieldId}
-          ref={fieldRef}
-          part="textarea"
-          className="textarea"
+        <ReasonField
+          label={t.t('meeting.endReason')}
+          fieldRef={fieldRef}
           rows={4}
-          maxLength={1000}
-          required
           placeholder={t.t('meeting.endReasonPlaceholder')}
-          aria-invalid={missing}
-          aria-describedby={missing ? `${hintId} ${errorId}` : hintId}
+          invalid={missing}
+          describedBy={missing ? `${hintId} ${errorId}` : hintId}
           value={reason}
-          onChange={(event) => {
-            setReason(event.target.value)
-            if (event.target.value.trim() !== '') setMissing(false)
+          onChange={(value) => {
+            setReason(value)
+            if (value.trim() !== '') setMissing(false)
           }}
         />
         {missing && (
@@ -82,14 +72,12 @@ export function EndDialog({ isOpen, onClose, onEnd, busy, notice, portal, t }: E
             {t.t('errors.fieldRequired')}
           </p>
         )}
-        <div className="dialog-buttons">
-          <button type="submit" className="m-button" part="confirm" aria-disabled={busy}>
-            {t.t('meeting.end')}
-          </button>
-          <button type="button" className="m-button m-button-quiet" part="dismiss" onClick={onClose}>
-            {t.t('sessionRoom.keep')}
-          </button>
-        </div>
+        <DialogButtons
+          confirm={t.t('meeting.end')}
+          busy={busy}
+          keep={t.t('sessionRoom.keep')}
+          onKeep={onClose}
+        />
       </form>
     </RoomDialog>
   )

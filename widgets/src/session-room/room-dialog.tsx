@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react'
+import { type ReactNode, type Ref, useId } from 'react'
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
 import { ErrorNotice } from '../shared/notice.tsx'
 import type { RoomNotice } from './use-room-actions.ts'
@@ -7,8 +7,8 @@ import type { RoomNotice } from './use-room-actions.ts'
 export interface RoomDialogProps {
   /** Whether the dialog is open. */
   isOpen: boolean
-  /** Called with false when Escape or a click outside closes it. */
-  onOpenChange(isOpen: boolean): void
+  /** Called when Escape or a click outside closes it. */
+  onClose(): void
   /** The dialog's title, which also names it. */
   title: string
   /** Where the dialog renders: inside the widget's shadow root, so that its styles apply. */
@@ -29,13 +29,15 @@ export interface RoomDialogProps {
  * assistive technology. Focus goes back to the opener through the caller, which knows the opener.
  */
 export function RoomDialog(props: RoomDialogProps) {
-  const { isOpen, onOpenChange, title, portal, busy, dir, notice, children } = props
+  const { isOpen, onClose, title, portal, busy, dir, notice, children } = props
   const titleId = useId()
   if (!portal) return null
   return (
     <ModalOverlay
       isOpen={isOpen}
-      onOpenChange={onOpenChange}
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
       isDismissable={!busy}
       isKeyboardDismissDisabled={busy}
       className="overlay"
@@ -54,5 +56,96 @@ export function RoomDialog(props: RoomDialogProps) {
         </Dialog>
       </Modal>
     </ModalOverlay>
+  )
+}
+
+/** The props of {@link DialogButtons}. */
+export interface DialogButtonsProps {
+  /** The confirming button's label; no confirming button without it (while the form cannot be sent). */
+  confirm?: string | undefined
+  /** Whether confirming is destructive (cancelling a session). */
+  danger?: boolean | undefined
+  /** Confirms outside a form; without it, the confirming button submits the dialog's form. */
+  onConfirm?: (() => void) | undefined
+  /** Whether a call runs: the confirming button then does nothing (it stays focusable, `aria-disabled`). */
+  busy: boolean
+  /** The label of the button that closes the dialog and keeps the session as it is. */
+  keep: string
+  /** Closes the dialog. */
+  onKeep(): void
+}
+
+/** A room dialog's buttons: confirm (parts `confirm`) and keep (part `dismiss`). */
+export function DialogButtons({ confirm, danger, onConfirm, busy, keep, onKeep }: DialogButtonsProps) {
+  return (
+    <div className="dialog-buttons">
+      {confirm !== undefined && (
+        <button
+          type={onConfirm ? 'button' : 'submit'}
+          className={danger ? 'm-button m-button-danger' : 'm-button'}
+          part="confirm"
+          aria-disabled={busy}
+          onClick={
+            onConfirm
+              ? () => {
+                  if (!busy) onConfirm()
+                }
+              : undefined
+          }
+        >
+          {confirm}
+        </button>
+      )}
+      <button type="button" className="m-button m-button-quiet" part="dismiss" onClick={onKeep}>
+        {keep}
+      </button>
+    </div>
+  )
+}
+
+/** The props of {@link ReasonField}. */
+export interface ReasonFieldProps {
+  /** The field's label. */
+  label: string
+  /** The text. */
+  value: string
+  /** Called with the new text. */
+  onChange(value: string): void
+  /** Whether it was left empty when required: `aria-invalid`, and the error is read with it. */
+  invalid: boolean
+  /** The ids that describe it (a hint, the error), space-separated, or undefined. */
+  describedBy?: string | undefined
+  /** Visible lines. */
+  rows: number
+  /** A placeholder, when the label needs an example. */
+  placeholder?: string | undefined
+  /** The textarea, for focus. */
+  fieldRef: Ref<HTMLTextAreaElement>
+}
+
+/** A labelled, required free-text reason of at most 1000 characters (end reason, cancel details). */
+export function ReasonField(props: ReasonFieldProps) {
+  const { label, value, onChange, invalid, describedBy, rows, placeholder, fieldRef } = props
+  const id = useId()
+  return (
+    <>
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        ref={fieldRef}
+        part="textarea"
+        className="textarea"
+        rows={rows}
+        maxLength={1000}
+        required
+        placeholder={placeholder}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </>
   )
 }
