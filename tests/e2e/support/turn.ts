@@ -5,9 +5,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from './npm-start.ts'
 
 const TURNSERVER = process.env.TURNSERVER_PATH ?? '/usr/bin/turnserver'
 
@@ -19,17 +19,6 @@ export interface Relay {
   /** Everything the relay logged so far. */
   log(): string
   stop(): Promise<void>
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-    probe.on('error', reject)
-  })
 }
 
 /** Starts coturn and resolves once its servers are up; fails with what to install when it is missing. */

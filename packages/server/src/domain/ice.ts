@@ -7,6 +7,7 @@
  * they stop working at the expiry.
  */
 import { createHmac } from 'node:crypto'
+import type { IceServer, IceServers } from '@mashura/core'
 
 /** The ICE settings of the server (`STUN_URLS`, `TURN_URLS`, `TURN_SECRET`, `TURN_TTL_SECONDS`, `ICE_TRANSPORT_POLICY`). */
 export interface IceConfig {
@@ -16,21 +17,6 @@ export interface IceConfig {
   turnTtlSeconds: number
   /** `relay` sends all media through TURN, so neither side ever learns the other's address. */
   transportPolicy: 'all' | 'relay'
-}
-
-/** One entry of `RTCConfiguration.iceServers`, as the API sends it. */
-export interface IceServer {
-  urls: string[]
-  username?: string
-  credential?: string
-}
-
-/** What `GET /schedule/webrtc/ice-servers/{id}` answers. */
-export interface IceServers {
-  ice_servers: IceServer[]
-  ice_transport_policy: 'all' | 'relay'
-  /** When the TURN credentials stop working; null without TURN. */
-  expires_at: string | null
 }
 
 const STUN = /^stuns?:[^\s,]+$/

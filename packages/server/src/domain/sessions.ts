@@ -126,6 +126,20 @@ export function sessionRowsOnly(eb: ExpressionBuilder<Database, 'sessions'>) {
   ])
 }
 
+/**
+ * A `where` filter for the sessions (or requests) a signed-in person takes part in: as the business owner,
+ * or as the contributor when they have an expert identity.
+ */
+export function participantOf(auth: { personId: number; contributorId: number | null }) {
+  return (eb: ExpressionBuilder<Database, 'sessions'>) =>
+    auth.contributorId === null
+      ? eb('sessions.sme_id', '=', auth.personId)
+      : eb.or([
+          eb('sessions.sme_id', '=', auth.personId),
+          eb('sessions.contributor_id', '=', auth.contributorId),
+        ])
+}
+
 /** A `where` filter for rows that are requests (advisor bookings), in any request state. */
 export function requestRowsOnly(eb: ExpressionBuilder<Database, 'sessions'>) {
   return eb('sessions.request_state', 'is not', null)

@@ -6,7 +6,7 @@
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { iceServersFor } from '../../domain/ice.ts'
-import { sessionRowsOnly, UPCOMING_STATES } from '../../domain/sessions.ts'
+import { participantOf, sessionRowsOnly, UPCOMING_STATES } from '../../domain/sessions.ts'
 import { notFound } from '../../http/errors.ts'
 import { commonErrors, Envelope, IdParams, Nullable } from '../../http/schema.ts'
 import { mustBeSignedIn, requireAuth } from '../../plugins/auth.ts'
@@ -60,11 +60,7 @@ export async function iceServerRoutes(fastify: FastifyInstance): Promise<void> {
         .where('meeting_provider', '=', 'webrtc')
         .where('state', 'in', UPCOMING_STATES)
         .where(sessionRowsOnly)
-        .where((eb) =>
-          auth.contributorId === null
-            ? eb('sme_id', '=', auth.personId)
-            : eb.or([eb('sme_id', '=', auth.personId), eb('contributor_id', '=', auth.contributorId)]),
-        )
+        .where(participantOf(auth))
         .executeTakeFirst()
       if (!row) throw notFound('errors.sessionNotFound')
       return { data: iceServersFor(app.config.ice, auth.personId) }

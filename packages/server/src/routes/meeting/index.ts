@@ -26,6 +26,7 @@ import { createRatingLink } from '../../domain/rating.ts'
 import { fileRef } from '../../domain/serializers.ts'
 import {
   MeetingDataSchema,
+  participantOf,
   SessionSchema,
   sessionRowsOnly,
   sessionsOut,
@@ -395,11 +396,7 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
         .where('communication_way', '=', 0)
         .where('state', 'in', UPCOMING_STATES)
         .where(sessionRowsOnly)
-        .where((eb) =>
-          auth.contributorId === null
-            ? eb('sme_id', '=', auth.personId)
-            : eb.or([eb('sme_id', '=', auth.personId), eb('contributor_id', '=', auth.contributorId)]),
-        )
+        .where(participantOf(auth))
         .orderBy('start_at', 'desc')
         .executeTakeFirst()
       if (!row) throw notFound('errors.sessionNotFound')

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { pageRows } from '../../db/paging.ts'
 import { announce, answerRequest, expireRequests, namesOf } from '../../domain/lifecycle.ts'
 import {
+  participantOf,
   RequestStateSchema,
   requestRowsOnly,
   requestsOut,
@@ -161,11 +162,7 @@ export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
           .selectAll()
           .where('id', '=', id)
           .where(requestRowsOnly)
-          .where((eb) =>
-            auth.contributorId === null
-              ? eb('sme_id', '=', auth.personId)
-              : eb.or([eb('sme_id', '=', auth.personId), eb('contributor_id', '=', auth.contributorId)]),
-          )
+          .where(participantOf(auth))
           .executeTakeFirst()
       if (!(await visible(request.params.id))) throw notFound('errors.requestNotFound')
       await expire({ id: request.params.id })

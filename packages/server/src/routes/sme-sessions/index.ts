@@ -15,6 +15,7 @@ import {
   bookSlot,
   CommunicationWaySchema,
   PAST_STATES,
+  participantOf,
   RequestStateSchema,
   requestRowsOnly,
   requestsOut,
@@ -138,11 +139,7 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
         .selectAll()
         .where('id', '=', request.params.id)
         .where(sessionRowsOnly)
-        .where((eb) =>
-          auth.contributorId === null
-            ? eb('sme_id', '=', auth.personId)
-            : eb.or([eb('sme_id', '=', auth.personId), eb('contributor_id', '=', auth.contributorId)]),
-        )
+        .where(participantOf(auth))
         .executeTakeFirst()
       // Someone else's session answers exactly like a missing one, so ids reveal nothing.
       if (!row) throw notFound('errors.sessionNotFound')
