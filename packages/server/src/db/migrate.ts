@@ -4,6 +4,7 @@ import type { Db, Dialect } from './migration-helpers.ts'
 import * as m0001 from './migrations/0001-catalogue-and-booking.ts'
 import * as m0002 from './migrations/0002-search-index.ts'
 import * as m0003 from './migrations/0003-sessions-rating-chat.ts'
+import * as m0004 from './migrations/0004-sign-in-handoffs.ts'
 
 type MigrationModule = {
   up(db: Db, dialect: Dialect): Promise<void>
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0001-catalogue-and-booking': m0001,
   '0002-search-index': m0002,
   '0003-sessions-rating-chat': m0003,
+  '0004-sign-in-handoffs': m0004,
 }
 
 function provider(dialect: Dialect): MigrationProvider {

@@ -312,6 +312,19 @@ export interface OutboxTable {
   sent_at: string | null
 }
 
+/** A widget's sign-in result, kept for a minute under a hash of its one-time handle. */
+export interface SignInHandoffsTable {
+  /** SHA-256 of the handle (hex), never the handle. */
+  id: string
+  /** The partner's API key and page origin the result may be redeemed with. */
+  api_key: string
+  origin: string
+  outcome: 'signed_in' | 'cancelled' | 'failed'
+  /** The login result sealed with a key derived from the handle (base64), or null for a failure. */
+  sealed: string | null
+  expires_at: string
+}
+
 /** An academy course category. */
 export interface AcademyCategoriesTable {
   id: Generated<number>
@@ -369,6 +382,7 @@ export interface Database {
   chat_messages: ChatMessagesTable
   notifications: NotificationsTable
   outbox: OutboxTable
+  sign_in_handoffs: SignInHandoffsTable
   academy_categories: AcademyCategoriesTable
   academy_courses: AcademyCoursesTable
   platform_services: PlatformServicesTable

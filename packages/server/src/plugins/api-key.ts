@@ -32,19 +32,11 @@ const KEYLESS_PREFIXES = ['/api/files/avatars/']
 
 export const apiKeyPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const { config } = opts
-  const allOrigins = new Set(Object.values(config.apiKeys).flat())
   await app.register(cors, {
-    // Preflights carry no key value, so they are answered for any origin some key allows;
-    // the real request is then checked against its own key below.
-    origin: (origin, cb) => {
-      if (!origin) return cb(null, false)
-      cb(
-        null,
-        origin === config.publicUrl ||
-          allOrigins.has(origin) ||
-          (config.devApiKey !== null && LOCAL_ORIGIN.test(origin)),
-      )
-    },
+    // Every browser origin gets CORS: a preflight carries no key value, and the real request is checked
+    // against its own key below. A page its key does not allow thus reads the 403 and can say why, instead
+    // of a bare network failure; nothing else of the API answers it (the keyless paths are public).
+    origin: (origin, cb) => cb(null, Boolean(origin)),
     allowedHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'Accept-Language'],
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     maxAge: 600,

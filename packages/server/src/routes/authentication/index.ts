@@ -7,6 +7,11 @@
  *   provider's issuer and subject only, never by anything the browser says.
  * - `POST /authentication/logout`: ends the API session (and forgets a push token).
  * - `GET /firebase/auth`: a short-lived realtime token for the live features.
+ *
+ * And the sign-in hand-off of widgets on partner pages (design section 10, `auth/sign-in-handoff.ts`):
+ * the popup's login names the widget's one-time handle, a popup that failed or was cancelled says so
+ * under it (`POST /authentication/handoff`), and the widget redeems it once
+ * (`POST /authentication/handoff/redeem`).
  */
 
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -14,6 +19,12 @@ import type { LoginResult } from '@mashura/core'
 import type { FastifyInstance } from 'fastify'
 import { createOidcClient, type OidcIdentity, OidcLoginError } from '../../auth/oidc-client.ts'
 import { issueRealtimeToken } from '../../auth/realtime-token.ts'
+import {
+  depositHandoff,
+  HANDLE_PATTERN,
+  type RedeemedHandoff,
+  redeemHandoff,
+} from '../../auth/sign-in-handoff.ts'
 import { issueApiToken, revokeApiSession } from '../../auth/tokens.ts'
 import type { Store } from '../../db/database.ts'
 import type { Row } from '../../db/tables.ts'
@@ -23,7 +34,27 @@ import { commonErrors, Envelope, Nullable } from '../../http/schema.ts'
 import { FileRefSchema } from '../../http/wire-schemas.ts'
 import { DEV_ISSUER_KEY } from '../../oidc/dev-accounts.ts'
 import { inProcessFetch } from '../../oidc/in-process-fetch.ts'
+import { originAllowed } from '../../plugins/api-key.ts'
 import { requireAuth } from '../../plugins/auth.ts'
+
+const Handle = Type.String({
+  pattern: HANDLE_PATTERN,
+  description: "The widget's one-time handle: 32 random bytes, base64url (43 characters).",
+})
+const PageOrigin = Type.String({
+  minLength: 1,
+  maxLength: 512,
+  description: "The partner page's origin (`location.origin`); one the API key allows.",
+})
+
+const Handoff = Type.Object(
+  { handle: Handle, origin: PageOrigin },
+  {
+    additionalProperties: false,
+    description:
+      "Set by the platform's sign-in popup: keep the login result for a minute under the widget's handle, for the page at `origin` to redeem once (`POST /authentication/handoff/redeem`).",
+  },
+)
 
 const LoginBody = Type.Object(
   {
@@ -40,6 +71,38 @@ const LoginBody = Type.Object(
       format: 'uri',
       description: 'The redirect URI the sign-in started with.',
     }),
+    handoff: Type.Optional(Handoff),
+  },
+  { additionalProperties: false },
+)
+
+const HandoffFailureBody = Type.Object(
+  {
+    handle: Handle,
+    origin: PageOrigin,
+    outcome: Type.Union([Type.Literal('cancelled'), Type.Literal('failed')], {
+      description: '`cancelled`: the visitor turned the sign-in down; `failed`: it went wrong.',
+    }),
+  },
+  { additionalProperties: false },
+)
+
+/** The longest a redeem may wait for the popup, in seconds. */
+const MAX_REDEEM_WAIT_S = 25
+/** How often a waiting redeem looks again, in milliseconds. */
+const REDEEM_POLL_MS = 200
+
+const RedeemBody = Type.Object(
+  {
+    handle: Handle,
+    wait: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: MAX_REDEEM_WAIT_S,
+        default: 0,
+        description: 'Seconds to wait for the popup when nothing is there yet (long poll).',
+      }),
+    ),
   },
   { additionalProperties: false },
 )
@@ -60,6 +123,17 @@ const LoginResultSchema = Type.Object({
   }),
   contributor_id: Nullable(Type.Integer()),
   user: LoginUser,
+})
+
+const RedeemResult = Type.Object({
+  status: Type.Union(
+    [Type.Literal('pending'), Type.Literal('signed_in'), Type.Literal('cancelled'), Type.Literal('failed')],
+    {
+      description:
+        '`pending`: nothing yet (the popup is still open, or the handle, key or origin is not one that was deposited); the others end the hand-off.',
+    },
+  ),
+  result: Nullable(LoginResultSchema),
 })
 
 const LogoutBody = Type.Object(
@@ -144,6 +218,11 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
       },
     },
     async (request) => {
+      const { handoff } = request.body
+      // The hand-off's page must be one this key serves, as a page calling with it would have to be.
+      if (handoff && !originAllowed(config, request.apiKey ?? '', handoff.origin)) {
+        throw new ApiHttpError(403, 'origin_not_allowed', 'errors.originNotAllowed')
+      }
       let identity: OidcIdentity
       try {
         identity = await oidc.exchangeCode({
@@ -157,6 +236,7 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
           { reason, detail: error instanceof OidcLoginError ? error.detail : String(error) },
           'sign-in failed',
         )
+        if (handoff) await depositFailure(handoff, 'failed', request.apiKey ?? '')
         throw new ApiHttpError(reason === 'rejected' ? 400 : 401, 'login_failed', 'errors.loginFailed')
       }
       const person = await findOrCreatePerson(store, issuerKey, identity)
@@ -182,7 +262,88 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
           can_delete_slots: contributor?.can_delete_slots === 1,
         },
       }
+      if (handoff) {
+        await depositHandoff(store, {
+          handle: handoff.handle,
+          apiKey: request.apiKey ?? '',
+          origin: handoff.origin,
+          outcome: 'signed_in',
+          result: data,
+        })
+      }
       return { data }
+    },
+  )
+
+  function depositFailure(
+    handoff: { handle: string; origin: string },
+    outcome: 'cancelled' | 'failed',
+    apiKey: string,
+  ): Promise<boolean> {
+    return depositHandoff(store, { handle: handoff.handle, apiKey, origin: handoff.origin, outcome })
+  }
+
+  app.post(
+    '/authentication/handoff',
+    {
+      config: { rateLimit: { max: config.rateLimit.signIn, timeWindow: config.rateLimit.windowMs } },
+      schema: {
+        tags: ['authentication'],
+        summary: "Says that a widget's popup sign-in was cancelled or failed, under the widget's handle.",
+        description:
+          "Called by the platform's sign-in popup when the visitor turns the sign-in down or it fails, so the widget stops waiting. A handle already deposited keeps its first outcome. `origin` must be one the API key allows (403 otherwise).",
+        security: [{ apiKey: [] }],
+        body: HandoffFailureBody,
+        response: { 200: Envelope(Type.Null()), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const { body } = request
+      if (!originAllowed(config, request.apiKey ?? '', body.origin)) {
+        throw new ApiHttpError(403, 'origin_not_allowed', 'errors.originNotAllowed')
+      }
+      await depositFailure(body, body.outcome, request.apiKey ?? '')
+      return { data: null }
+    },
+  )
+
+  app.post(
+    '/authentication/handoff/redeem',
+    {
+      // One waiting call every `wait` seconds per open popup; a burst means someone guessing.
+      config: { rateLimit: { max: 120, timeWindow: config.rateLimit.windowMs } },
+      schema: {
+        tags: ['authentication'],
+        summary: "Redeems, once, the outcome of a widget's popup sign-in (the widget's handle).",
+        description:
+          "The widget's side of the hand-off: answers the login result the popup's sign-in kept under this handle, and forgets it. Only a browser page at the origin the popup was opened for, with the same API key, redeems it (its `Origin` header must match); a hand-off lives one minute. With `wait`, the call waits up to that many seconds for the popup before answering `pending`.",
+        security: [{ apiKey: [] }],
+        body: RedeemBody,
+        response: { 200: Envelope(RedeemResult), ...commonErrors },
+      },
+    },
+    async (request, reply) => {
+      const origin = request.headers.origin
+      const apiKey = request.apiKey ?? ''
+      const { handle } = request.body
+      const deadline = Date.now() + (request.body.wait ?? 0) * 1000
+      // The caller went away (a cancelled sign-in, a closed page): stop looking. Not `request.raw.destroyed`,
+      // which turns true as soon as the body has been read.
+      const gone = () => reply.raw.destroyed || request.raw.socket?.destroyed === true
+      let found: RedeemedHandoff | null = null
+      // A page without an Origin header (not a browser) never matches a deposit.
+      while (origin) {
+        found = await redeemHandoff(store, handle, apiKey, origin)
+        if (found || Date.now() >= deadline || gone()) break
+        await new Promise((resolve) => setTimeout(resolve, REDEEM_POLL_MS))
+      }
+      if (!found) return { data: { status: 'pending' as const, result: null } }
+      return {
+        data: {
+          status: found.outcome,
+          result: found.outcome === 'signed_in' ? (found.result as LoginResult) : null,
+        },
+      }
     },
   )
 

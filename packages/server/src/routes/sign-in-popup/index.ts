@@ -11,6 +11,7 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { normalizeLanguage } from '@mashura/core'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { createOidcClient } from '../../auth/oidc-client.ts'
+import { HANDLE_PATTERN } from '../../auth/sign-in-handoff.ts'
 import { inProcessFetch } from '../../oidc/in-process-fetch.ts'
 import { originAllowed } from '../../plugins/api-key.ts'
 import { POPUP_CSP, renderPopupPage, renderRefusedPage } from './page.ts'
@@ -24,6 +25,13 @@ const PopupQuery = Type.Object({
   origin: text('The opener (partner page) origin, as `location.origin`.', 512),
   api_key: text("The partner's API key.", 256),
   lang: text('`ar` (the default) or `en`.', 32),
+  handle: Type.Optional(
+    Type.String({
+      pattern: HANDLE_PATTERN,
+      description:
+        "The widget's one-time hand-off handle: the login result is also kept under it for the widget to redeem, for partner pages that cut the popup off from `window.opener`.",
+    }),
+  ),
   // The provider's answer on the return visit (RFC 6749 section 4.1.2, RFC 9207 `iss`).
   state: text('The sign-in state, on the return visit.'),
   code: text('The authorization code, on the return visit.'),
@@ -92,6 +100,7 @@ export async function signInPopupRoutes(parent: FastifyInstance): Promise<void> 
       const returning = query.state !== undefined || query.error !== undefined
       let origin: string | null = null
       let apiKey: string | null = null
+      let handle: string | null = null
       if (!returning) {
         if (!query.origin || !query.api_key)
           return html(reply, 400, renderRefusedPage(lang, 'incompleteLink'))
@@ -101,6 +110,7 @@ export async function signInPopupRoutes(parent: FastifyInstance): Promise<void> 
         }
         origin = query.origin
         apiKey = query.api_key
+        handle = query.handle ?? null
       }
       const authorize = await authorizeUrl()
       if (!authorize) {
@@ -113,6 +123,7 @@ export async function signInPopupRoutes(parent: FastifyInstance): Promise<void> 
         renderPopupPage({
           origin,
           apiKey,
+          handle,
           lang,
           apiBase: '/api',
           authorizeUrl: authorize,

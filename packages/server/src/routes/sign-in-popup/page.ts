@@ -20,6 +20,7 @@ const SCRIPT_MESSAGES = [
   'signIn.popupTitle',
   'signIn.signingIn',
   'signIn.done',
+  'signIn.doneReturn',
   'signIn.failed',
   'signIn.cancelled',
   'signIn.noOpener',
@@ -38,6 +39,8 @@ export interface PopupPageData {
   origin: string | null
   /** The partner's API key; null on the return visit. */
   apiKey: string | null
+  /** The widget's one-time hand-off handle (null on the return visit, and from widgets without one). */
+  handle: string | null
   /** The language the page was asked in. */
   lang: Language
   /** The API base on this origin. */
