@@ -1,6 +1,15 @@
 import type { ApiClient, CallOptions } from './client.ts'
 import { apiPaths } from './paths.ts'
-import type { ApiResponse, ChatAuthResult, LoginInput, LoginResult, LogoutInput } from './types.ts'
+import type {
+  ApiResponse,
+  ChatAuthResult,
+  HandoffFailureInput,
+  HandoffRedeemInput,
+  HandoffRedeemResult,
+  LoginInput,
+  LoginResult,
+  LogoutInput,
+} from './types.ts'
 
 /**
  * Exchanges the sign-in provider's code and the PKCE verifier for the login result:
@@ -26,4 +35,28 @@ export function logoutSession(
 /** Reads the custom token for the chat backend (`data.payload`): `GET /firebase/auth`. */
 export function getChatToken(client: ApiClient, options?: CallOptions): Promise<ApiResponse<ChatAuthResult>> {
   return client.request(apiPaths.authentication.firebase, options)
+}
+
+/**
+ * Says, under a widget's handle, that the popup's sign-in was cancelled or failed, so the widget stops
+ * waiting: `POST /authentication/handoff`.
+ */
+export function reportHandoffFailure(
+  client: ApiClient,
+  params: HandoffFailureInput,
+  options?: CallOptions,
+): Promise<ApiResponse<null>> {
+  return client.request(apiPaths.authentication.handoff, { ...options, method: 'POST', body: params })
+}
+
+/**
+ * Redeems, once, what the popup's sign-in left under the widget's handle, waiting up to `wait` seconds:
+ * `POST /authentication/handoff/redeem`.
+ */
+export function redeemHandoff(
+  client: ApiClient,
+  params: HandoffRedeemInput,
+  options?: CallOptions,
+): Promise<ApiResponse<HandoffRedeemResult>> {
+  return client.request(apiPaths.authentication.redeemHandoff, { ...options, method: 'POST', body: params })
 }

@@ -3,7 +3,7 @@
  * function per endpoint of spec section 7 and the wire types.
  */
 
-export { getChatToken, login, logoutSession } from './authentication.ts'
+export { getChatToken, login, logoutSession, redeemHandoff, reportHandoffFailure } from './authentication.ts'
 export {
   getChatConversations,
   getChatMessages,
@@ -142,6 +142,9 @@ export type {
   EndSessionParams,
   Faq,
   FileRef,
+  HandoffFailureInput,
+  HandoffRedeemInput,
+  HandoffRedeemResult,
   IceServer,
   IceServers,
   IdPageParams,
@@ -185,6 +188,7 @@ export type {
   SettingKey,
   Settings,
   SettingValue,
+  SignInHandoff,
   Slot,
   SlotInput,
   SmeCompany,

@@ -63,6 +63,8 @@ export const apiPaths = {
   authentication: {
     login: '/authentication/auth/login',
     logout: '/authentication/logout',
+    handoff: '/authentication/handoff',
+    redeemHandoff: '/authentication/handoff/redeem',
     firebase: '/firebase/auth',
   },
   /** The contributor's schedule. */

@@ -123,6 +123,36 @@ export type LoginInput = {
   code_verifier: string
   /** The redirect URI the sign-in started with (the `/redirectauth` page). */
   redirect_uri: string
+  /** Set by the platform's sign-in popup: keep the result for the widget holding this handle. */
+  handoff?: SignInHandoff
+}
+
+/** A widget's one-time handle and the page origin its sign-in result is for. */
+export type SignInHandoff = {
+  /** 32 random bytes, base64url (43 characters), made by the widget. */
+  handle: string
+  /** The partner page's origin. */
+  origin: string
+}
+
+/** The body of `POST /authentication/handoff`: a popup sign-in that ended without a result. */
+export type HandoffFailureInput = SignInHandoff & {
+  /** `cancelled`: the visitor turned it down; `failed`: it went wrong. */
+  outcome: 'cancelled' | 'failed'
+}
+
+/** The body of `POST /authentication/handoff/redeem`. */
+export type HandoffRedeemInput = {
+  handle: string
+  /** Seconds to wait for the popup when nothing is there yet (0 to 25). */
+  wait?: number
+}
+
+/** What a redeem finds: nothing yet, the login result, or the end of a sign-in without one. */
+export interface HandoffRedeemResult {
+  status: 'pending' | 'signed_in' | 'cancelled' | 'failed'
+  /** The login result, for `signed_in`. */
+  result: LoginResult | null
 }
 
 /** The signed-in person as the login result describes them. */

@@ -12,6 +12,7 @@ import {
   type LoginResult,
   login,
   logoutSession,
+  type SignInHandoff,
 } from '../api/index.ts'
 import type { RealtimeClient } from '../realtime/index.ts'
 import {
@@ -169,6 +170,8 @@ export interface CompleteSignInOptions {
   storage?: KeyValueStorage
   /** Per-tab storage holding state and verifier. */
   session?: KeyValueStorage
+  /** The platform's sign-in popup: the widget's handle the server keeps the result under. */
+  handoff?: SignInHandoff
 }
 
 /** The outcome of a completed sign-in. */
@@ -195,6 +198,7 @@ export async function completeSignIn(options: CompleteSignInOptions): Promise<Si
     code,
     code_verifier: verifier,
     redirect_uri: options.redirectUri,
+    ...(options.handoff ? { handoff: options.handoff } : {}),
   })
   const role = saveLoginResult(result, storage)
   loadAuthState(storage)
