@@ -156,8 +156,8 @@ $('#lang-toggle').addEventListener('click', () => applyLanguage(lang === 'ar' ? 
 // The widget's `role` (the kind of expert listed) is set from script, not written in the HTML: as an
 // attribute named `role` it is also read as an ARIA role by linters and assistive technology.
 const kind = $<HTMLSelectElement>('#kind')
-search.setAttribute('role', kind.value)
-kind.addEventListener('change', () => search.setAttribute('role', kind.value))
+search.setAttribute('expert-role', kind.value)
+kind.addEventListener('change', () => search.setAttribute('expert-role', kind.value))
 
 /** The calendar, created on the first choice so its module is fetched only when someone wants to book. */
 function calendar(): HTMLElement {

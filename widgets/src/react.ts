@@ -5,7 +5,11 @@
  */
 import './shared/react-aria.ts'
 
-export { BookingCalendar, type BookingCalendarProps } from './booking-calendar/booking-calendar.tsx'
+export {
+  BookingCalendar,
+  type BookingCalendarProps,
+  type CalendarPlace,
+} from './booking-calendar/booking-calendar.tsx'
 export { bookingCalendarSheet } from './booking-calendar/sheet.ts'
 export { bookingTokens } from './booking-calendar/token-store.ts'
 export type {

@@ -81,7 +81,9 @@ const Base = r2wc(BookingCalendarHost, {
  * @csspart empty - The empty-week message and its next-week button (`show-next-week`).
  * @csspart actions - The book and sign-in area.
  * @csspart book - The book button.
- * @csspart sign-in-prompt - The signed-out note and its `sign-in` button.
+ * @csspart sign-in-prompt - The signed-out note and its `sign-in` button; while the popup sign-in is under way
+ *   (`data-state="waiting"`), the note to finish it there and its `cancel-sign-in` button.
+ * @csspart cancel-sign-in - Stops waiting for the popup sign-in.
  * @csspart confirm-dialog - The confirmation dialog's content.
  * @csspart office - The office of an in-office session.
  * @csspart confirm - The confirm button.

@@ -1,5 +1,5 @@
 import { bookingCalendarMessages, type FetchLike, type Language, type Slot } from '@mashura/core'
-import { useCallback, useId, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { BookingCreatedDetail, SignInRequiredDetail } from '../events.ts'
 import { createWidgetClient } from '../shared/api.ts'
 import { ErrorNotice, Skeleton } from '../shared/notice.tsx'
@@ -31,7 +31,18 @@ export interface BookingCalendarProps {
    * Called before the sign-in popup opens; returning false (the host page called `preventDefault()`)
    * leaves signing in to the host.
    */
-  onSignInRequired?: ((detail: SignInRequiredDetail) => boolean) | undefined
+  onSignInRequired?: ((detail: SignInRequiredDetail, where: CalendarPlace) => boolean) | undefined
+  /**
+   * The slot to show chosen at first, in the week it is in (a host that signed the visitor in by a full
+   * redirect brings them back to it). Ignored when that week no longer offers it.
+   */
+  initialSlot?: CalendarPlace | undefined
+}
+
+/** A chosen slot and the week it is in, counted from the current week (0). */
+export interface CalendarPlace {
+  slotId: number | null
+  week: number
 }
 
 /**
@@ -56,7 +67,10 @@ export function BookingCalendar(props: BookingCalendarProps) {
     () => createWidgetClient({ apiBase, apiKey, lang: t.lang, fetch }),
     [apiBase, apiKey, t, fetch],
   )
-  const [offset, setOffset] = useState(0)
+  const initial = props.initialSlot
+  const [offset, setOffset] = useState(() =>
+    initial && Number.isInteger(initial.week) && initial.week > 0 ? initial.week : 0,
+  )
   const schedule = useSchedule(publicClient, contributorId, offset)
   const [selected, setSelected] = useState<number | null>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
@@ -78,11 +92,22 @@ export function BookingCalendar(props: BookingCalendarProps) {
     reload: schedule.reload,
     onBooked: () => setSelected(null),
     onBookingCreated: props.onBookingCreated,
-    onSignInRequired: props.onSignInRequired,
+    onSignInRequired: props.onSignInRequired
+      ? (detail) => props.onSignInRequired?.(detail, { slotId: detail.slotId, week: offset }) ?? true
+      : undefined,
   })
 
   const slots = schedule.data?.slots ?? []
   const chosen: Slot | null = slots.find((s) => s.id === selected) ?? null
+
+  // The initial slot, once, when its week has loaded: chosen again, one press of "Book" from its
+  // confirmation (not opened by itself: the site's terms popup may be showing first).
+  const restored = useRef(false)
+  useEffect(() => {
+    if (restored.current || !initial?.slotId || !schedule.data) return
+    restored.current = true
+    if (schedule.data.slots.some((s) => s.id === initial.slotId)) setSelected(initial.slotId)
+  }, [initial, schedule.data])
 
   function move(delta: -1 | 1, refocus = false) {
     const next = Math.max(0, offset + delta)
@@ -154,7 +179,7 @@ export function BookingCalendar(props: BookingCalendarProps) {
             {t.t('booking.book')}
           </button>
         )}
-        {!token && (
+        {!token && !booking.signingIn && (
           <div part="sign-in-prompt" className="sign-in-prompt">
             <span>{t.t('bookingCalendar.signedOut')}</span>
             <button
@@ -164,6 +189,19 @@ export function BookingCalendar(props: BookingCalendarProps) {
               onClick={() => booking.signIn(chosen?.id ?? null)}
             >
               {t.t('nav.signIn')}
+            </button>
+          </div>
+        )}
+        {!token && booking.signingIn && (
+          <div part="sign-in-prompt" className="sign-in-prompt" data-state="waiting">
+            <span>{t.t('bookingCalendar.waitingForSignIn')}</span>
+            <button
+              type="button"
+              part="cancel-sign-in"
+              className="m-button m-button-quiet"
+              onClick={booking.cancelSignIn}
+            >
+              {t.t('bookingCalendar.cancelSignIn')}
             </button>
           </div>
         )}

@@ -1,8 +1,8 @@
 import {
   type DateInput,
   type DateRange,
-  formatDate,
   formatDateWithHijri,
+  formatHijriRange,
   formatTime,
   type Slot,
   type Translator,
@@ -26,8 +26,7 @@ export function weekRangeLabel(t: Translator<string>, week: DateRange): string {
 
 /** The week's Umm al-Qura range, shown beside the Gregorian one in Arabic only (design §7). */
 export function hijriRangeLabel(t: Translator<string>, week: DateRange): string | null {
-  if (t.lang !== 'ar') return null
-  return t.intl.formatDateTimeRange(week.start, week.end, { ...HIJRI, year: 'numeric' })
+  return t.lang === 'ar' ? formatHijriRange(week.start, week.end, t.lang) : null
 }
 
 /** A day column's heading: weekday, day and month («الأحد ٢٢ نوفمبر»). */
@@ -42,7 +41,7 @@ export function hijriDayLabel(t: Translator<string>, day: DateInput): string | n
 
 /** A slot's full date: Gregorian with the Hijri date beside it in Arabic, Gregorian alone in English. */
 export function slotDate(t: Translator<string>, slot: Slot): string {
-  return t.lang === 'ar' ? formatDateWithHijri(slot.start, 'ar') : formatDate(slot.start, 'en')
+  return formatDateWithHijri(slot.start, t.lang)
 }
 
 /** A slot's start time on a Riyadh clock. */

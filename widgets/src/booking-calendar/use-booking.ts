@@ -7,7 +7,7 @@ import {
   type Subject,
   type Translator,
 } from '@mashura/core'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { BookingCreatedDetail, SignInRequiredDetail } from '../events.ts'
 import { openSignInPopup } from '../shared/sign-in-popup.ts'
 import { slotDate, slotTimeWithZone } from './format.ts'
@@ -55,6 +55,10 @@ export interface BookingFlow {
   noticeKey: number
   /** An outcome for the live region (signed in), or null. */
   status: string | null
+  /** Whether a popup sign-in is under way (the calendar offers to cancel it). */
+  signingIn: boolean
+  /** Stops waiting for the popup sign-in. */
+  cancelSignIn: () => void
   /** Books `slot`: straight to confirmation with a token, else through sign-in first. */
   start: (slot: Slot) => void
   /** Signs in (the sign-in button), for the chosen slot if any. */
@@ -78,6 +82,10 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
   const [outcome, setOutcome] = useState<BookingOutcome | null>(null)
   const [notice, setNotice] = useState<{ message: string; key: number } | null>(null)
   const [status, setStatus] = useState<string | null>(null)
+  const signInController = useRef<AbortController | null>(null)
+  const [signingIn, setSigningIn] = useState(false)
+  // A calendar taken off the page stops waiting for its popup.
+  useEffect(() => () => signInController.current?.abort(), [])
 
   const subjects = contributor?.subjects ?? []
   // A set `subject-id` wins; else the expert's one subject, or a choice (first preselected) among several.
@@ -103,18 +111,34 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
     if (contributorId === undefined) return
     const proceed = options.onSignInRequired?.({ contributorId, slotId }) ?? true
     if (!proceed) return
-    openSignInPopup({ apiBase, apiKey, lang: t.lang }).then(
+    const controller = new AbortController()
+    signInController.current?.abort()
+    signInController.current = controller
+    setSigningIn(true)
+    const settled = () => {
+      if (signInController.current !== controller) return false
+      signInController.current = null
+      setSigningIn(false)
+      return true
+    }
+    openSignInPopup({ apiBase, apiKey, lang: t.lang, signal: controller.signal }).then(
       (result) => {
+        if (!settled()) return
         bookingTokens.set(apiBase, result.token)
         setStatus(t.t('bookingCalendar.signedIn'))
         then?.()
       },
       (error: unknown) => {
+        if (!settled()) return
         const message = error instanceof Error ? error.message : ''
-        // Closing the popup is the visitor's own choice, not an error to report.
+        // Closing or cancelling the popup is the visitor's own choice, not an error to report.
         if (message === 'popup-closed') return
         fail(
-          message === 'popup-blocked' ? t.t('bookingCalendar.popupBlocked') : message || t.t('common.error'),
+          message === 'popup-blocked'
+            ? t.t('bookingCalendar.popupBlocked')
+            : message === 'sign-in-failed'
+              ? t.t('errors.loginFailed')
+              : message || t.t('common.error'),
         )
       },
     )
@@ -179,6 +203,8 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
     notice: notice?.message ?? null,
     noticeKey: notice?.key ?? 0,
     status,
+    signingIn,
+    cancelSignIn: () => signInController.current?.abort(),
     start,
     signIn: (slotId) => signIn(slotId),
     confirm: () => void confirm(),

@@ -133,15 +133,17 @@ export function SlotGrid({ t, week, slots, selected, onSelect, labelledBy }: Slo
                           {slotTime(t, slot)}
                         </span>
                         <span part="slot-ways" className="slot-ways">
-                          {waysOf(slot)
-                            .map((way) =>
+                          {/* «عن بُعد أو حضوري»: words, not a dot, which beside the time's digits reads as 0. */}
+                          {t.intl.formatList(
+                            waysOf(slot).map((way) =>
                               t.t(
                                 way === 'online'
                                   ? 'bookingCalendar.wayOnlineShort'
                                   : 'bookingCalendar.wayOfficeShort',
                               ),
-                            )
-                            .join(' · ')}
+                            ),
+                            { type: 'disjunction' },
+                          )}
                         </span>
                       </span>
                     )}

@@ -1,4 +1,4 @@
-import { type ContributorProfile, formatDate, formatTime, timeZoneLabel } from '@mashura/core'
+import { type ContributorProfile, formatDateWithHijri, formatTime, timeZoneLabel } from '@mashura/core'
 import { useId, useState } from 'react'
 import type { ExpertSearchTranslator } from './expert-search-types.ts'
 
@@ -74,7 +74,7 @@ export function ExpertCard({ expert, onChoose, t }: ExpertCardProps) {
           <p className="next-slot" part="next-slot">
             {next
               ? t.t('expertSearch.nextSlot', {
-                  date: formatDate(next, t.lang),
+                  date: formatDateWithHijri(next, t.lang),
                   time: formatTime(next, t.lang),
                   zone: timeZoneLabel(t.lang),
                 })

@@ -24,6 +24,13 @@ interface ExpertSearchAttributes extends SharedAttributes {
  */
 const lastSearch = new WeakMap<Element, { start: string; state: ExpertSearchState }>()
 
+/** The elements already warned that `role` is deprecated (once each). */
+const warnedRole = new WeakSet<Element>()
+
+/** The console warning of an element still set up with the deprecated `role` attribute. */
+export const ROLE_DEPRECATION =
+  '<expert-search>: the `role` attribute is deprecated, since `role` is ARIA\'s attribute and accessibility checkers flag values such as "consultant" (axe: aria-roles). Use `expert-role`; `role` keeps working until the next major release.'
+
 function ExpertSearchHost({
   container,
   role: ariaRole,
@@ -36,6 +43,10 @@ function ExpertSearchHost({
   // r2wc renders into the shadow root and passes it as `container`.
   const host = (container as unknown as ShadowRoot | undefined)?.host
   const role = expertRole || ariaRole
+  if (ariaRole && !expertRole && host && !warnedRole.has(host)) {
+    warnedRole.add(host)
+    console.warn(ROLE_DEPRECATION)
+  }
   const start = JSON.stringify([role ?? '', subject ?? null, query ?? ''])
   const saved = host ? lastSearch.get(host) : undefined
   return createElement(ExpertSearch, {
@@ -74,11 +85,11 @@ const Base = r2wc(ExpertSearchHost, {
  *
  * @tag expert-search
  *
- * @attr role - The kind of expert listed: `bsa`, `advisor`, `consultant` or `partner`; every kind when
- *   absent. `bsa` reads the bsa list; the other three read the consultants list with their field preset.
- *   `role` is also ARIA's attribute, and checkers (axe `aria-roles`) flag these values on the element;
- *   `expert-role` takes the same values without that clash and wins when both are set.
- * @attr expert-role - The same as `role`, under a name that does not collide with ARIA's.
+ * @attr expert-role - The kind of expert listed: `bsa`, `advisor`, `consultant` or `partner`; every kind
+ *   when absent. `bsa` reads the bsa list; the other three read the consultants list with their field preset.
+ * @attr role - Deprecated: the same as `expert-role`, which wins when both are set. `role` is ARIA's
+ *   attribute, and checkers (axe `aria-roles`) flag these values on the element; it still works until the
+ *   next major release, with a console warning once per element.
  * @attr subject - A subject id to filter by at first.
  * @attr query - The search text to start with; a blank search is sent as a single space.
  * @attr per-page - Results per page (default 15, at most 100).

@@ -5,7 +5,7 @@ import type { ExpertSelectedDetail } from '../events.ts'
 import { expectAccessible } from '../test-support/axe.ts'
 import { platform, platformAttributes } from '../test-support/platform.ts'
 import { waitFor as waitUntil } from '../test-support/wait-for.ts'
-import { defineExpertSearch, type ExpertSearchElement } from './expert-search.element.ts'
+import { defineExpertSearch, type ExpertSearchElement, ROLE_DEPRECATION } from './expert-search.element.ts'
 
 /**
  * `<expert-search>` in real Chromium against the real seeded reference server: every list the widget shows
@@ -508,5 +508,29 @@ describe('<expert-search>', () => {
     for (const kind of parts(element, 'kind'))
       expect(kind.textContent).to.equal(en['contributors.kind.advisor'])
     await expectAccessible(element, 'the whole element with expert-role')
+  })
+
+  it('still takes the deprecated role, with one console warning per element', async () => {
+    const warnings: unknown[][] = []
+    const warn = console.warn
+    console.warn = (...args: unknown[]) => void warnings.push(args)
+    try {
+      const expected = await api('/profile/v2/consultants?q=%20&type=2&sort=newest', 'en')
+      const element = await mount({ role: 'advisor', lang: 'en' })
+      await waitForIds(
+        element,
+        expected.data.map((e) => e.id),
+        'advisors through role',
+      )
+      element.setAttribute('per-page', '5')
+      await waitUntil(() => parts(element, 'result').length <= 5 || null)
+      const ours = warnings.filter((w) => w[0] === ROLE_DEPRECATION)
+      expect(ours).to.have.length(1)
+      // An element set up the new way says nothing.
+      await mount({ 'expert-role': 'advisor', lang: 'en' })
+      expect(warnings.filter((w) => w[0] === ROLE_DEPRECATION)).to.have.length(1)
+    } finally {
+      console.warn = warn
+    }
   })
 })

@@ -7,6 +7,7 @@ import {
   type PopupSignInResult,
   SIGN_IN_FAILED_MESSAGE,
   SIGN_IN_MESSAGE,
+  SIGN_IN_OPEN_MESSAGE,
   type SignInPopupOptions,
 } from './sign-in-popup.ts'
 
@@ -105,9 +106,19 @@ async function closePopup(popup: Window) {
   window.dispatchEvent(new FocusEvent('focus'))
 }
 
+/** Every sign-in's cancel switch, so that each test ends its own. */
+const controllers: AbortController[] = []
+
 async function options(lang: 'ar' | 'en' = 'ar'): Promise<SignInPopupOptions> {
   const { apiBase, apiKey } = await platform()
-  return { apiBase, apiKey, lang }
+  const controller = new AbortController()
+  controllers.push(controller)
+  return { apiBase, apiKey, lang, signal: controller.signal }
+}
+
+/** What the popup's page posts first while its link to this page holds. */
+async function hello(popup: Window) {
+  deliver({ type: SIGN_IN_OPEN_MESSAGE }, (await platform()).origin, popup)
 }
 
 // --------------------------------------------------------------------------------------------- tests
@@ -116,6 +127,7 @@ describe('openSignInPopup', () => {
   afterEach(async () => {
     for (const { popup } of opened) popup?.close()
     window.open = realOpen
+    for (const controller of controllers.splice(0)) controller.abort()
     // Until a sign-in has ended (a closed popup is noticed by polling, then given a grace period), the next
     // test's call would share it instead of opening its own popup.
     await waitFor(() => begun.every((state) => state.done) || null)
@@ -140,8 +152,11 @@ describe('openSignInPopup', () => {
     expect(url.searchParams.get('origin')).to.equal(window.location.origin)
     expect(url.searchParams.get('api_key')).to.equal(apiKey)
     expect(url.searchParams.get('lang')).to.equal('en')
+    // The one-time hand-off handle: 32 random bytes, new for every popup.
+    expect(url.searchParams.get('handle')).to.match(/^[A-Za-z0-9_-]{43}$/)
     expect(opened[0]!.features).to.match(/^popup,width=480,height=640,left=\d+,top=\d+$/)
     expect(opened[0]!.popup).to.not.equal(null)
+    await hello(opened[0]!.popup!)
     await closePopup(opened[0]!.popup!)
     await waitFor(() => state.done, 12_000)
     expect(state.error?.message).to.equal('popup-closed')
@@ -151,6 +166,7 @@ describe('openSignInPopup', () => {
     watchOpen()
     const { state: first } = await clickToOpen(await options())
     expect(new URL(opened[0]!.url).searchParams.get('lang')).to.equal('ar')
+    await hello(opened[0]!.popup!)
     await closePopup(opened[0]!.popup!)
     // Noticed by polling, and a page behind a popup has its timers throttled: give it time.
     await waitFor(() => first.done, 12_000)
@@ -158,6 +174,22 @@ describe('openSignInPopup', () => {
     const { state: second } = await clickToOpen(await options())
     expect(opened).to.have.length(2)
     expect(second.done).to.equal(false)
+    expect(new URL(opened[1]!.url).searchParams.get('handle')).to.not.equal(
+      new URL(opened[0]!.url).searchParams.get('handle'),
+    )
+  })
+
+  it('keeps waiting for a popup cut off from this page (it looks closed at once), until the visitor cancels', async () => {
+    watchOpen()
+    const settings = await options()
+    const { state } = await clickToOpen(settings)
+    // No hello: as under `Cross-Origin-Opener-Policy: same-origin`, where only the hand-off comes back.
+    await closePopup(opened[0]!.popup!)
+    await new Promise((resolve) => setTimeout(resolve, 3500))
+    expect(state.done, 'gave up on a popup that may still be open').to.equal(false)
+    controllers.at(-1)!.abort()
+    await waitFor(() => state.done)
+    expect(state.error?.message).to.equal('popup-closed')
   })
 
   it('shares one popup: a second call while it is open opens nothing and returns the same promise', async () => {

@@ -5,9 +5,13 @@
  * - first visit: the server approved the opener's origin for its API key; keep origin, key and language
  *   in this tab's sessionStorage and go to the sign-in provider (PKCE and state through core), with this
  *   page as the redirect URI;
- * - return visit: complete the sign-in through core (`POST /api/authentication/auth/login`), post the
- *   result to the stored origin only, and close. A failure is posted the same way and shown here.
+ * - return visit: complete the sign-in through core (`POST /api/authentication/auth/login`), naming the
+ *   widget's hand-off handle so the server keeps the result for the widget to redeem (design section 10);
+ *   post the result to the stored origin too when the opener is still there (the fast path), and close.
+ *   A failure is handed over the same two ways and shown here.
  *
+ * A partner page that sends `Cross-Origin-Opener-Policy: same-origin` severs `window.opener`: the hand-off
+ * is then the only way back, and this page tells the visitor to return to the page they came from.
  * The token goes to the partner page alone: it is kept in memory here, never in this origin's storage.
  */
 import {
@@ -21,14 +25,21 @@ import {
   type Language,
   memoryStorage,
   normalizeLanguage,
+  reportHandoffFailure,
 } from '@mashura/core'
-import { type PopupSignInResult, SIGN_IN_FAILED_MESSAGE, SIGN_IN_MESSAGE } from '../shared/sign-in-popup.ts'
+import {
+  type PopupSignInResult,
+  SIGN_IN_FAILED_MESSAGE,
+  SIGN_IN_MESSAGE,
+  SIGN_IN_OPEN_MESSAGE,
+} from '../shared/sign-in-popup.ts'
 
 /** The keys the popup strings come under (server: routes/sign-in-popup/page.ts, SCRIPT_MESSAGES). */
 type PopupMessageKey =
   | 'signIn.popupTitle'
   | 'signIn.signingIn'
   | 'signIn.done'
+  | 'signIn.doneReturn'
   | 'signIn.failed'
   | 'signIn.cancelled'
   | 'signIn.noOpener'
@@ -41,6 +52,7 @@ type PopupMessageKey =
 interface PopupPageData {
   origin: string | null
   apiKey: string | null
+  handle: string | null
   lang: Language
   apiBase: string
   authorizeUrl: string
@@ -52,6 +64,7 @@ interface PopupPageData {
 const POPUP_KEYS = {
   origin: 'mashura.popup.origin',
   apiKey: 'mashura.popup.apiKey',
+  handle: 'mashura.popup.handle',
   lang: 'mashura.popup.lang',
 } as const
 
@@ -125,6 +138,10 @@ async function start(data: PopupPageData): Promise<void> {
   session.setItem(POPUP_KEYS.origin, data.origin)
   session.setItem(POPUP_KEYS.apiKey, data.apiKey)
   session.setItem(POPUP_KEYS.lang, data.lang)
+  if (data.handle) session.setItem(POPUP_KEYS.handle, data.handle)
+  else session.removeItem(POPUP_KEYS.handle)
+  const opener = window.opener as Window | null
+  if (opener && !opener.closed) opener.postMessage({ type: SIGN_IN_OPEN_MESSAGE }, data.origin)
   const authorize = new URL(data.authorizeUrl, window.location.href)
   authorize.searchParams.set('ui_locales', data.lang)
   const url = await createSignInUrl(
@@ -142,6 +159,7 @@ async function finish(data: PopupPageData): Promise<void> {
   const params = new URLSearchParams(window.location.search)
   const origin = session.getItem(POPUP_KEYS.origin)
   const apiKey = session.getItem(POPUP_KEYS.apiKey)
+  const handle = session.getItem(POPUP_KEYS.handle)
   const lang = normalizeLanguage(session.getItem(POPUP_KEYS.lang) ?? data.lang)
   for (const key of Object.values(POPUP_KEYS)) session.removeItem(key)
   // The code is single-use and spent below; keep it out of history and the address bar.
@@ -151,13 +169,18 @@ async function finish(data: PopupPageData): Promise<void> {
     show(messages, { problem: messages['errors.signInStateMismatch'] })
     return
   }
-  const opener = window.opener as Window | null
-  if (!opener || opener.closed) {
+  const live = () => {
+    const opener = window.opener as Window | null
+    return opener && !opener.closed ? opener : null
+  }
+  // Without a handle (an older widget) the opener is the only way back.
+  if (!handle && !live()) {
     show(messages, { problem: messages['signIn.noOpener'] })
     return
   }
+  const client = createApiClient({ baseURL: data.apiBase, apiKey, language: lang })
+  const handoff = handle ? { handle, origin } : undefined
   try {
-    const client = createApiClient({ baseURL: data.apiBase, apiKey, language: lang })
     // Memory storage: the login result must not land in the platform origin's localStorage.
     const { result } = await completeSignIn({
       client,
@@ -165,6 +188,7 @@ async function finish(data: PopupPageData): Promise<void> {
       redirectUri,
       storage: memoryStorage(),
       session,
+      ...(handoff ? { handoff } : {}),
     })
     const signedIn: PopupSignInResult = {
       token: result.access_token,
@@ -172,12 +196,19 @@ async function finish(data: PopupPageData): Promise<void> {
       roles: [...(result.roles ?? [])],
       name: result.user?.full_name ?? null,
     }
-    opener.postMessage({ type: SIGN_IN_MESSAGE, result: signedIn }, origin)
-    show(messages, { done: messages['signIn.done'] })
+    const opener = live()
+    opener?.postMessage({ type: SIGN_IN_MESSAGE, result: signedIn }, origin)
+    show(messages, { done: messages[opener ? 'signIn.done' : 'signIn.doneReturn'] })
+    // Allowed for a window a script opened, even one cut off from its opener; harmless where refused.
     window.close()
   } catch (error) {
     const message = describe(error, params, messages)
-    opener.postMessage({ type: SIGN_IN_FAILED_MESSAGE, message }, origin)
+    live()?.postMessage({ type: SIGN_IN_FAILED_MESSAGE, message }, origin)
+    // The widget may be waiting on the hand-off alone; the first outcome under a handle is the one kept.
+    if (handoff) {
+      const outcome = params.get('error') === 'access_denied' ? 'cancelled' : 'failed'
+      await reportHandoffFailure(client, { ...handoff, outcome }).catch(() => undefined)
+    }
     show(messages, { problem: message })
   }
 }

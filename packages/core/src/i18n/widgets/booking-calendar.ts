@@ -24,6 +24,8 @@ const ar = {
   'bookingCalendar.chosenSlot': 'الموعد المختار: {date} الساعة {time} {zone}',
   'bookingCalendar.signedOut': 'سجّل الدخول لتتمكن من الحجز.',
   'bookingCalendar.signedIn': 'تم تسجيل الدخول، يمكنك الآن إكمال الحجز.',
+  'bookingCalendar.waitingForSignIn': 'أكمل تسجيل الدخول في النافذة التي فُتحت، ثم عُد إلى هنا.',
+  'bookingCalendar.cancelSignIn': 'إلغاء تسجيل الدخول',
   'bookingCalendar.popupBlocked':
     'منع المتصفح فتح نافذة تسجيل الدخول، يرجى السماح بالنوافذ المنبثقة لهذا الموقع ثم المحاولة مرة أخرى.',
   'bookingCalendar.confirmTitle': 'تأكيد الحجز',
@@ -61,6 +63,8 @@ const en: Readonly<Record<keyof typeof ar, string>> = {
   'bookingCalendar.chosenSlot': 'Chosen time: {date} at {time} {zone}',
   'bookingCalendar.signedOut': 'Sign in to book.',
   'bookingCalendar.signedIn': 'You are signed in and can now complete the booking.',
+  'bookingCalendar.waitingForSignIn': 'Finish signing in in the window that opened, then come back here.',
+  'bookingCalendar.cancelSignIn': 'Cancel signing in',
   'bookingCalendar.popupBlocked':
     'The browser blocked the sign-in window. Please allow pop-ups for this site and try again.',
   'bookingCalendar.confirmTitle': 'Confirm booking',
