@@ -106,7 +106,7 @@ describe('built-in WebRTC call (two browsers, real signalling)', () => {
   it('tells the other side when one leaves, and connects again when they come back', async () => {
     await ownerPage.getByRole('button', { name: 'Leave the call' }).click()
     const log = await ownerPage.evaluate(() => (window as unknown as { callLog: CallLog }).callLog)
-    expect(log).toEqual({ left: 1, errors: [] })
+    expect(log).toEqual({ left: 1, errors: [], sessionEnded: 0 })
     await expect.poll(() => callState(expertPage), { timeout: 10_000 }).toBe('left')
     expect(await statusText(expertPage)).toBe('غادر الطرف الآخر الاجتماع. يمكنك انتظار عودته أو المغادرة.')
     await expertPage.screenshot({ path: `${results}/webrtc-call-expert-left.png` })
@@ -126,6 +126,106 @@ describe('built-in WebRTC call (two browsers, real signalling)', () => {
     await expect.poll(() => callState(expertPage), { timeout: 10_000 }).toBe('left')
     const errors = await expertPage.evaluate(() => (window as unknown as { callLog: CallLog }).callLog.errors)
     expect(errors).toEqual([])
+  })
+})
+
+/** Keeps every local stream and every RTCPeerConnection the page makes, so they can be read after the call. */
+const recordMedia = () => {
+  const streams: MediaStream[] = []
+  const connections: RTCPeerConnection[] = []
+  Object.assign(window, { callMedia: { streams, connections } })
+  const media = navigator.mediaDevices
+  const getUserMedia = media.getUserMedia.bind(media)
+  media.getUserMedia = async (constraints) => {
+    const stream = await getUserMedia(constraints)
+    streams.push(stream)
+    return stream
+  }
+  const Native = window.RTCPeerConnection
+  window.RTCPeerConnection = class extends Native {
+    constructor(config?: RTCConfiguration) {
+      super(config)
+      connections.push(this)
+    }
+  } as typeof RTCPeerConnection
+}
+
+/** The states of every local track and every peer connection the page made. */
+function mediaStates(page: Page) {
+  return page.evaluate(() => {
+    const { streams, connections } = (
+      window as unknown as { callMedia: { streams: MediaStream[]; connections: RTCPeerConnection[] } }
+    ).callMedia
+    return {
+      tracks: streams.flatMap((s) => s.getTracks().map((t) => t.readyState)),
+      connections: connections.map((c) => c.signalingState),
+    }
+  })
+}
+
+describe('built-in WebRTC call when the expert ends the session', () => {
+  let expert: Person
+  let owner: Person
+
+  beforeAll(async () => {
+    expert = await platform.command<Person>('mashura-sign-in', { subject: 'dev-consultant' })
+    owner = await platform.command<Person>('mashura-sign-in', { subject: 'dev-sme' })
+  })
+
+  it('stops the call for both people at once: tracks ended, connection closed, the end said', async () => {
+    const sessionId = await fixture.ongoingSession()
+    const prepare = async (context: BrowserContext) => {
+      await context.addInitScript(recordMedia)
+    }
+    const expertPage = await openCall(expert, sessionId, true, 'ar', prepare)
+    await expect.poll(() => callState(expertPage), { timeout: 15_000 }).toBe('waiting')
+    const ownerPage = await openCall(owner, sessionId, false, 'en', prepare)
+    await expect.poll(() => callState(ownerPage), { timeout: 20_000 }).toBe('connected')
+    await expect.poll(() => callState(expertPage), { timeout: 20_000 }).toBe('connected')
+    const running = await mediaStates(ownerPage)
+    expect(running.tracks).toEqual(['live', 'live'])
+    expect(running.connections.at(-1)).toBe('stable')
+
+    // The expert ends the session through the platform, as the room's end button does.
+    const { apiBase, apiKey } = platform.platform
+    const ended = await fetch(`${apiBase}/schedule/sessions/${sessionId}/end/contributor`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': apiKey,
+        authorization: `Bearer ${expert.token}`,
+      },
+      body: JSON.stringify({ force_end: true, end_reason: 'The advice was given', end_from: 1 }),
+    })
+    expect(ended.status).toBe(200)
+
+    // Within two seconds the business owner's camera and microphone are off and the connection is closed.
+    const allEnded = (page: Page) => async () => {
+      const { tracks, connections } = await mediaStates(page)
+      return {
+        tracks: tracks.every((t) => t === 'ended'),
+        connections: connections.every((c) => c === 'closed'),
+      }
+    }
+    await expect.poll(allEnded(ownerPage), { timeout: 2_000 }).toEqual({ tracks: true, connections: true })
+    // React shows what the call did on its next render.
+    await expect.poll(() => callState(ownerPage), { timeout: 2_000 }).toBe('ended')
+    expect(await statusText(ownerPage)).toBe(
+      'The session has ended; the expert is writing your recommendations.',
+    )
+    // The expert's side too, in Arabic, with the next step the room gives the expert.
+    await expect.poll(allEnded(expertPage), { timeout: 2_000 }).toEqual({ tracks: true, connections: true })
+    await expect.poll(() => callState(expertPage), { timeout: 2_000 }).toBe('ended')
+    expect(await statusText(expertPage)).toBe('انتهت الجلسة، ويمكنك الآن كتابة التوصيات.')
+    for (const page of [ownerPage, expertPage]) {
+      const log = await page.evaluate(() => (window as unknown as { callLog: CallLog }).callLog)
+      expect(log).toEqual({ left: 0, errors: [], sessionEnded: 1 })
+      // Nothing to press in a call that is over, but the way out.
+      expect(await page.getByRole('button', { name: /Mute|كتم/ }).isDisabled()).toBe(true)
+    }
+    await ownerPage.screenshot({ path: `${results}/webrtc-call-owner-session-ended-en.png` })
+    await ownerPage.close()
+    await expertPage.close()
   })
 })
 

@@ -11,11 +11,12 @@ import WebRtcCall from '../../../widgets/src/session-room/meeting/webrtc-call.ts
 interface CallLog {
   left: number
   errors: string[]
+  sessionEnded: number
 }
 
 const q = new URLSearchParams(location.search)
 const lang = q.get('lang') === 'en' ? 'en' : 'ar'
-const log: CallLog = { left: 0, errors: [] }
+const log: CallLog = { left: 0, errors: [], sessionEnded: 0 }
 Object.assign(window, { callLog: log })
 document.documentElement.lang = lang
 document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr'
@@ -44,6 +45,10 @@ root.render(
     },
     onError: (message: string) => {
       log.errors.push(message)
+    },
+    // The room would read the session again here; the call itself stays, showing that it ended.
+    onSessionEnded: () => {
+      log.sessionEnded += 1
     },
   }),
 )

@@ -25,6 +25,7 @@ export interface Person {
 export interface CallLog {
   left: number
   errors: string[]
+  sessionEnded: number
 }
 
 /** The running fixture. */

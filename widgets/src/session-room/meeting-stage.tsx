@@ -51,6 +51,8 @@ export interface MeetingStageProps {
   onLeave(): void
   /** Called with a message when the meeting cannot go on. */
   onError(message: string): void
+  /** Called when the meeting itself heard that the session is over (it has stopped by then). */
+  onSessionEnded?: (() => void) | undefined
   /** The translator. */
   t: RoomTranslator
 }

@@ -73,6 +73,27 @@ function recordEvents(...names: string[]) {
 
 let recorder: ReturnType<typeof recordEvents> | undefined
 
+/** Ends an ongoing session as its expert from elsewhere (another device), over HTTP like any client. */
+async function endElsewhere(sessionId: number, expertToken: string): Promise<void> {
+  const { apiBase, apiKey } = await platform()
+  const response = await fetch(`${apiBase}/schedule/sessions/${sessionId}/end/contributor`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-api-key': apiKey,
+      authorization: `Bearer ${expertToken}`,
+    },
+    body: JSON.stringify({ force_end: true, end_reason: 'The advice was given', end_from: 1 }),
+  })
+  expect(response.status).to.equal(200)
+}
+
+/** The tracks' states of the call's own camera and microphone. */
+function localTracks(element: Element): string[] {
+  const video = part(element, 'local-video') as HTMLVideoElement | null
+  return ((video?.srcObject as MediaStream | null)?.getTracks() ?? []).map((t) => t.readyState)
+}
+
 before(() => {
   defineSessionRoom()
 })
@@ -370,6 +391,67 @@ describe('<session-room>', () => {
     // The cancel button is gone: focus goes to the announced outcome instead of being lost.
     await waitFor(() => element.shadowRoot!.activeElement === part(element, 'status'))
     await expectAccessible(part(element, 'base')!, 'cancelled (ar)')
+  })
+
+  it("closes the business owner's call when the expert ends the session, and says recommendations come next", async () => {
+    const owner = await signIn('dev-sme')
+    const expert = await signIn('dev-consultant')
+    const session = await addSession({
+      expert: 'dev-consultant',
+      sme: 'dev-sme',
+      startsIn: -10,
+      state: 'ongoing',
+      started_at: new Date().toISOString(),
+      meeting_provider: 'webrtc',
+    })
+    // No revision from the page: the room follows the session through its own call.
+    const element = await mount({ 'session-id': String(session.id), lang: 'en' }, owner.token)
+    await waitForState(element, 'ongoing')
+    part(element, 'action-join')!.click()
+    await waitFor(() => part(element, 'call')?.dataset.state === 'waiting')
+    const video = part(element, 'local-video') as HTMLVideoElement
+    const stream = video.srcObject as MediaStream
+    expect(localTracks(element)).to.deep.equal(['live', 'live'])
+
+    await endElsewhere(session.id, expert.token)
+    await waitForState(element, 'ended')
+    await waitFor(() => part(element, 'meeting') === null)
+    expect(stream.getTracks().map((t) => t.readyState)).to.deep.equal(['ended', 'ended'])
+    await waitFor(() => part(element, 'status')!.textContent === en['sessionRoom.endedForOwner'])
+    expect(parts(element, 'action')).to.have.length(0)
+    await expectAccessible(part(element, 'base')!, 'ended by the expert, business owner (en)')
+  })
+
+  it("closes the expert's meeting when the session is ended elsewhere, and asks for the recommendations", async () => {
+    const expert = await signIn('dev-consultant')
+    const session = await addSession({ expert: 'dev-consultant', sme: 'dev-sme', startsIn: -5 })
+    recorder = recordEvents('session-ended', 'recommendations-required')
+    const prevent = (event: Event) => event.preventDefault()
+    document.addEventListener('recommendations-required', prevent)
+    try {
+      const element = await mount({ 'session-id': String(session.id), view: 'contributor' }, expert.token)
+      await waitForState(element, 'booked')
+      part(element, 'action-start')!.click()
+      await waitFor(() => part(element, 'call')?.dataset.state === 'waiting')
+      const stream = (part(element, 'local-video') as HTMLVideoElement).srcObject as MediaStream
+
+      // Ended from another tab; the page hears of it and sets a revision too.
+      await endElsewhere(session.id, expert.token)
+      element.setAttribute('revision', '1')
+      await waitForState(element, 'ended')
+      await waitFor(() => recorder!.named('recommendations-required').length === 1)
+      expect(recorder.named('recommendations-required')[0]!.detail).to.deep.equal({
+        sessionId: session.id,
+        endSession: false,
+      })
+      // This room did not end it: no session-ended.
+      expect(recorder.named('session-ended')).to.have.length(0)
+      expect(part(element, 'meeting')).to.equal(null)
+      expect(stream.getTracks().map((t) => t.readyState)).to.deep.equal(['ended', 'ended'])
+      await waitFor(() => part(element, 'status')!.textContent === ar['sessionRoom.endedStatus'])
+    } finally {
+      document.removeEventListener('recommendations-required', prevent)
+    }
   })
 
   it('sends the expert to the recommendations with endSession when the meeting signature fails', async () => {

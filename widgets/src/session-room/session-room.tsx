@@ -43,6 +43,17 @@ export interface SessionRoomProps extends RoomCallbacks {
 }
 
 /**
+ * Whether focus is inside the room, or nowhere (it went with a removed button): only then may the room
+ * move it. Focus shows as a shadow host from outside; the walk finds the element that really has it.
+ */
+function focusInRoom(base: HTMLElement | null): boolean {
+  let active = document.activeElement
+  if (!active || active === document.body) return true
+  while (active.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+  return base?.contains(active) ?? false
+}
+
+/**
  * The session room: a session's details and the actions of spec section 2 for the viewer's role and the
  * session's state (start, continue, end, mark absent, cancel, join; extend and end for an instant
  * session), the time an ongoing session has left, and the meeting itself. It knows
@@ -81,9 +92,11 @@ export function SessionRoom(props: SessionRoomProps) {
   }, [shown])
 
   // After a dialog closes or an action replaces the buttons, focus goes back to the button pressed, or to
-  // the live region when that button is gone (a cancelled session has no cancel button).
+  // the live region when that button is gone (a cancelled session has no cancel button). Focus elsewhere
+  // on the page stays there: the other side ending the session must not pull the person away.
   const settleFocus = useCallback(() => {
     requestAnimationFrame(() => {
+      if (!focusInRoom(statusRef.current?.parentElement ?? null)) return
       const opener = openerRef.current
       if (opener?.isConnected && opener.getAttribute('aria-hidden') !== 'true') opener.focus()
       else statusRef.current?.focus()
@@ -133,6 +146,12 @@ export function SessionRoom(props: SessionRoomProps) {
           : ''
   const session = view.kind === 'ready' ? view.session : null
   const busy = actions.busy !== null
+  // The session is over while its meeting is open (the other side ended it): the meeting closes here too.
+  const over = session !== null && session.state !== 'ongoing' && actions.joined !== null
+  const { sessionOver } = actions
+  useEffect(() => {
+    if (over && session) sessionOver(session, role)
+  }, [over, session, role, sessionOver])
 
   return (
     <div
@@ -172,7 +191,8 @@ export function SessionRoom(props: SessionRoomProps) {
             t={t}
             onAction={(action, button) => act(action, button, session)}
           />
-          {actions.joined && token && (
+          {/* Only while ongoing: the render that shows the session over already stops the meeting. */}
+          {actions.joined && token && session.state === 'ongoing' && (
             <MeetingStage
               config={config}
               token={token}
@@ -185,6 +205,7 @@ export function SessionRoom(props: SessionRoomProps) {
               }
               onLeave={actions.leave}
               onError={actions.meetingFailed}
+              onSessionEnded={reload}
               t={t}
             />
           )}

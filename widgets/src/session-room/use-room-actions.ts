@@ -23,6 +23,7 @@ import type {
   SessionEventDetail,
 } from '../events.ts'
 import type { SessionRoomKey } from './session-details.tsx'
+import type { ViewerRole } from './session-rules.ts'
 import type { SessionHandle } from './use-session.ts'
 
 /** What the room tells its host, one callback per public event. */
@@ -111,6 +112,13 @@ export interface RoomActions {
   leave(): void
   /** Shows an error from the meeting provider and leaves the meeting. */
   meetingFailed(message: string): void
+  /**
+   * Closes the meeting of a session that is over without this room ending it (the expert ended it from
+   * the other side, another tab or the recommendations form), and says what comes next: the business
+   * owner learns that the expert is writing the recommendations (or that they are there), the expert is
+   * sent to write them, as after ending it here.
+   */
+  sessionOver(session: Session, role: ViewerRole): void
 }
 
 /**
@@ -310,6 +318,18 @@ export function useRoomActions(
       setJoined(null)
       setOutcome(null)
       setNotice(noticeOf(message))
+    },
+    sessionOver(session, role) {
+      setJoined(null)
+      // Cancelled, or the business owner marked absent: the state label says it all.
+      if (session.state !== 'ended') return setOutcome(null)
+      if (role === 'contributor') {
+        setOutcome('sessionRoom.endedStatus')
+        callbacks.onRecommendationsRequired?.({ sessionId: session.id, endSession: false })
+        return
+      }
+      // Recommendations written during the session show in the details already.
+      setOutcome(session.recommendations ? null : 'sessionRoom.endedForOwner')
     },
   }
 }

@@ -1,12 +1,14 @@
-import type { MeetingData, MeetingSignature } from '@mashura/core'
+import { createWebSocketRealtime, getChatToken, type MeetingData, type MeetingSignature } from '@mashura/core'
 import { sendKeys } from '@web/test-runner-commands'
 import { expect } from 'chai'
 import { createElement } from 'react'
 import { flushSync } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
+import { createWidgetClient } from '../../shared/api.ts'
 import { expectAccessible } from '../../test-support/axe.ts'
 import { addSession, platform, type SignedIn, signIn } from '../../test-support/platform.ts'
 import { waitFor as waitUntil } from '../../test-support/wait-for.ts'
+import { type CallState, PeerCall } from './peer-call.ts'
 import type { MeetingProps } from './provider.ts'
 import { realtimeUrlFor } from './use-peer-call.ts'
 import WebRtcCall from './webrtc-call.tsx'
@@ -31,6 +33,7 @@ interface Mounted {
   root: Root
   left: number
   errors: string[]
+  sessionEnded: number
   unmount(): void
 }
 
@@ -39,7 +42,7 @@ const mounted: Mounted[] = []
 /** Renders a provider into a shadow root, as the room does, recording its callbacks. */
 function mount(
   component: (props: MeetingProps) => unknown,
-  props: Omit<MeetingProps, 'onLeave' | 'onError'>,
+  props: Omit<MeetingProps, 'onLeave' | 'onError' | 'onSessionEnded'>,
 ) {
   const host = document.createElement('div')
   document.body.append(host)
@@ -51,6 +54,7 @@ function mount(
     root,
     left: 0,
     errors: [],
+    sessionEnded: 0,
     unmount() {
       root.unmount()
       host.remove()
@@ -65,6 +69,9 @@ function mount(
         },
         onError: (message: string) => {
           m.errors.push(message)
+        },
+        onSessionEnded: () => {
+          m.sessionEnded += 1
         },
       }),
     ),
@@ -102,6 +109,45 @@ async function callSetup(): Promise<{
     meeting_provider: 'webrtc',
   })
   return { expert, sessionId: session.id, apiBase, apiKey }
+}
+
+/** Ends the session as its expert, over HTTP like the room's end button (forced: before its end). */
+async function endSession(sessionId: number, expert: SignedIn): Promise<void> {
+  const { apiBase, apiKey } = await platform()
+  const response = await fetch(`${apiBase}/schedule/sessions/${sessionId}/end/contributor`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-api-key': apiKey,
+      authorization: `Bearer ${expert.token}`,
+    },
+    body: JSON.stringify({ force_end: true, end_reason: 'The advice was given', end_from: 1 }),
+  })
+  expect(response.status).to.equal(200)
+}
+
+/** Records every RTCPeerConnection made until `restore()`. */
+function recordConnections() {
+  const Native = window.RTCPeerConnection
+  const made: RTCPeerConnection[] = []
+  window.RTCPeerConnection = class extends Native {
+    constructor(config?: RTCConfiguration) {
+      super(config)
+      made.push(this)
+    }
+  } as typeof RTCPeerConnection
+  return {
+    made,
+    restore: () => {
+      window.RTCPeerConnection = Native
+    },
+  }
+}
+
+/** The realtime token of a signed-in person (`GET /firebase/auth`), as the call fetches it. */
+async function realtimeToken(apiBase: string, apiKey: string, token: string): Promise<string> {
+  const client = createWidgetClient({ apiBase, apiKey, lang: 'ar' }, () => token)
+  return (await getChatToken(client)).data.payload
 }
 
 const q = (m: Mounted, selector: string) => m.shadow.querySelector(selector) as HTMLElement
@@ -204,6 +250,124 @@ describe('webrtc-call', () => {
       'غادر الطرف الآخر الاجتماع. يمكنك انتظار عودته أو المغادرة.',
     )
     await expectAccessible(a.host, 'the other left')
+  })
+
+  it('ends the call for both people when the expert ends the session, and says so', async () => {
+    const { expert, sessionId, apiBase, apiKey } = await callSetup()
+    const owner = await signIn('dev-sme')
+    const connections = recordConnections()
+    try {
+      const common = { sessionId, meeting: webrtcMeeting(sessionId), signature: null }
+      const a = mount(WebRtcCall, {
+        ...common,
+        config: { apiBase, apiKey, lang: 'ar' },
+        token: expert.token,
+        host: true,
+        displayName: expert.name,
+      })
+      await waitFor(() => state(a) === 'waiting')
+      const b = mount(WebRtcCall, {
+        ...common,
+        config: { apiBase, apiKey, lang: 'en' },
+        token: owner.token,
+        host: false,
+        displayName: owner.name,
+      })
+      await waitFor(() => state(a) === 'connected' && state(b) === 'connected', 15_000)
+      const streams = [a, b].map((m) => (q(m, '.m-call-local') as HTMLVideoElement).srcObject as MediaStream)
+      expect(streams.flatMap((s) => s.getTracks().map((t) => t.readyState))).to.deep.equal([
+        'live',
+        'live',
+        'live',
+        'live',
+      ])
+
+      // Nobody presses leave: the session's end, heard on each side's socket, closes both calls.
+      await endSession(sessionId, expert)
+      await waitFor(() => state(a) === 'ended' && state(b) === 'ended')
+      expect(streams.flatMap((s) => s.getTracks().map((t) => t.readyState))).to.deep.equal([
+        'ended',
+        'ended',
+        'ended',
+        'ended',
+      ])
+      expect(connections.made.length).to.be.greaterThan(1)
+      expect(connections.made.map((c) => c.signalingState)).to.deep.equal(
+        connections.made.map(() => 'closed'),
+      )
+      expect(q(a, '[role=status]').textContent).to.equal('انتهت الجلسة، ويمكنك الآن كتابة التوصيات.')
+      expect(q(b, '[role=status]').textContent).to.equal(
+        'The session has ended; the expert is writing your recommendations.',
+      )
+      expect(button(b, 'Mute microphone').disabled).to.equal(true)
+      expect(button(b, 'Turn camera off').disabled).to.equal(true)
+      expect([a.sessionEnded, b.sessionEnded, a.left, b.left]).to.deep.equal([1, 1, 0, 0])
+      expect([...a.errors, ...b.errors]).to.deep.equal([])
+      await expectAccessible(b.host, 'session ended')
+    } finally {
+      connections.restore()
+    }
+  })
+
+  it('stays ended once the session is over: its armed watchdog makes no new connection', async () => {
+    const { expert, sessionId, apiBase, apiKey } = await callSetup()
+    const owner = await signIn('dev-sme')
+    const connections = recordConnections()
+    // The expert's side is a bare socket that says hello and never answers: the business owner's call
+    // waits in `joining`, its watchdog armed to start the handshake again after `retryMs`.
+    const bare = createWebSocketRealtime({ url: realtimeUrlFor(apiBase), apiKey })
+    const states: CallState[] = []
+    const failures: string[] = []
+    let local: MediaStream | null = null
+    let ended = 0
+    const call = new PeerCall({
+      realtimeUrl: realtimeUrlFor(apiBase),
+      apiKey,
+      realtimeToken: () => realtimeToken(apiBase, apiKey, owner.token),
+      sessionId,
+      polite: true,
+      retryMs: 1000,
+      onState: (next) => states.push(next),
+      onLocalStream: (stream) => {
+        local = stream
+      },
+      onRemoteStream: () => {},
+      onFailure: (failure) => failures.push(failure),
+      onSessionEnded: () => {
+        ended += 1
+      },
+    })
+    try {
+      await bare.signIn(await realtimeToken(apiBase, apiKey, expert.token))
+      await call.start()
+      expect(states.at(-1)).to.equal('waiting')
+      bare.sendSignal(sessionId, { kind: 'hello', from: 'bare-expert' })
+      await waitFor(() => states.at(-1) === 'joining')
+
+      await endSession(sessionId, expert)
+      await waitFor(() => ended === 1)
+      expect(states.at(-1)).to.equal('ended')
+      expect(call.connection).to.equal(null)
+      const made = connections.made.length
+      expect(connections.made.every((c) => c.signalingState === 'closed')).to.equal(true)
+      expect((local as MediaStream | null)?.getTracks().map((t) => t.readyState)).to.deep.equal([
+        'ended',
+        'ended',
+      ])
+      const seen = states.length
+      // Past the moment the armed watchdog would have fired: nothing may happen, so only time can tell.
+      await sleep(1500)
+      expect(connections.made.length).to.equal(made)
+      expect(states.length).to.equal(seen)
+      call.sessionEnded()
+      call.leave()
+      expect(ended).to.equal(1)
+      expect(failures).to.deep.equal([])
+    } finally {
+      call.leave()
+      await bare.signOut()
+      connections.restore()
+    }
   })
 
   it('reports a refused camera with the catalog message', async () => {

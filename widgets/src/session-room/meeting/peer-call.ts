@@ -13,13 +13,24 @@
  * handshake again when the two sides know each other but no media flows for a while (`retryMs`, growing
  * with each try); either side's watchdog is enough to heal the call.
  *
+ * The call also follows its session on the same socket (the realtime `sessions` topic): once the session
+ * is over (the expert ended it, or it was cancelled or the business owner marked absent), each side ends
+ * its own call as if it had left, whatever state the call was in, and says so through `onSessionEnded`.
+ * An ended call stays ended: no watchdog, signal or ICE restart makes a connection again.
+ *
  * The STUN and TURN servers come from the platform (`iceConfig`: `GET /schedule/webrtc/ice-servers/{id}`,
  * TURN credentials made for this person), unless the embedder names its own in `iceServers`. With none,
  * host candidates connect two browsers on one machine or LAN; across the internet a call needs STUN, and
  * behind strict firewalls TURN (the platform's `STUN_URLS`, `TURN_URLS`, `TURN_SECRET`). When the platform
  * asks for `relay`, media flows only through TURN and neither side learns the other's address.
  */
-import { createWebSocketRealtime, type MeetingSignal, type WebSocketRealtime } from '@mashura/core'
+import {
+  createWebSocketRealtime,
+  type MeetingSignal,
+  type SessionChange,
+  type SessionState,
+  type WebSocketRealtime,
+} from '@mashura/core'
 
 /** Where the call is, as the status line says it. */
 export type CallState =
@@ -78,6 +89,16 @@ export interface PeerCallOptions {
   onRemoteStream(stream: MediaStream | null): void
   /** Called once when the call cannot start. */
   onFailure(failure: CallFailure): void
+  /** Called once when the call ended because its session is over (see {@link PeerCall.sessionEnded}). */
+  onSessionEnded?: (() => void) | undefined
+}
+
+/** The session states in which a call has no business running any more. */
+const OVER: ReadonlySet<SessionState> = new Set<SessionState>(['ended', 'cancelled', 'sme_absent'])
+
+/** Whether a change the realtime store tells of means this session is over. */
+export function sessionIsOver(change: Pick<SessionChange, 'state'>): boolean {
+  return OVER.has(change.state as SessionState)
 }
 
 function isCallSignal(value: unknown): value is CallSignal {
@@ -111,6 +132,7 @@ export class PeerCall {
   #pc: RTCPeerConnection | null = null
   #remote: MediaStream | null = null
   #stopSignals: (() => void) | null = null
+  #stopSessions: (() => void) | null = null
   #makingOffer = false
   #ignoreOffer = false
   /** Only the side that joined second offers first; later renegotiations may come from either. */
@@ -158,6 +180,8 @@ export class PeerCall {
     if (this.#closed) return
     try {
       const token = await this.#options.realtimeToken()
+      // Left meanwhile: a socket made now would outlive the call (leave() has signed out already).
+      if (this.#closed) return
       const realtime = createWebSocketRealtime({
         url: this.#options.realtimeUrl,
         apiKey: this.#options.apiKey,
@@ -167,6 +191,11 @@ export class PeerCall {
         this.#onSignal(signal).catch(() => this.#setState('reconnecting'))
       })
       await realtime.signIn(token)
+      if (this.#closed) return
+      // Watched only once signed in (the store refuses listeners before); changes come after this moment.
+      this.#stopSessions = realtime.watchSessions((change) => {
+        if (change.id === this.#options.sessionId && sessionIsOver(change)) this.sessionEnded()
+      })
     } catch {
       this.#fail('signallingFailed')
       return
@@ -206,7 +235,10 @@ export class PeerCall {
     for (const track of this.#local?.getVideoTracks() ?? []) track.enabled = on
   }
 
-  /** Says goodbye, stops every track, closes the connection and the socket. */
+  /**
+   * Says goodbye, stops every track, closes the connection and the socket. Final: nothing brings this
+   * call back (its watchdog, a late signal or an ICE restart find it closed); a new join is a new call.
+   */
   leave(): void {
     if (this.#closed) return
     this.#closed = true
@@ -217,6 +249,7 @@ export class PeerCall {
       // Leaving must not fail because the socket is already down.
     }
     this.#stopSignals?.()
+    this.#stopSessions?.()
     this.#disarm()
     this.#closeConnection()
     this.#stopLocal()
@@ -225,9 +258,21 @@ export class PeerCall {
     this.#setState('ended')
   }
 
+  /**
+   * Ends the call because its session is over: everything {@link leave} does, then `onSessionEnded`,
+   * once. The call hears of it on its own socket; a host that learned it first may call this too.
+   */
+  sessionEnded(): void {
+    if (this.#closed) return
+    this.leave()
+    this.#options.onSessionEnded?.()
+  }
+
   readonly #onPageHide = (): void => this.leave()
 
   #fail(failure: CallFailure): void {
+    // A call already left or ended has nothing to report: its sign-in was cut short on purpose.
+    if (this.#closed) return
     this.#options.onFailure(failure)
     this.leave()
   }

@@ -28,6 +28,11 @@ export interface MeetingProps {
   onLeave(): void
   /** Called with a message the person should see when the meeting cannot go on. */
   onError(message: string): void
+  /**
+   * Called when the provider learned by itself that the session is over (the built-in call hears it on
+   * its realtime socket) and has already stopped its media; the room then reads the session again.
+   */
+  onSessionEnded?: (() => void) | undefined
 }
 
 /** A meeting provider: the component that runs one kind of meeting. */

@@ -15,6 +15,8 @@ export interface PeerCallInput {
   /** The business owner gives way when offers collide. */
   polite: boolean
   onFailure(failure: CallFailure): void
+  /** Called once when the call ended because the session is over. */
+  onSessionEnded?: (() => void) | undefined
 }
 
 /** What {@link usePeerCall} gives the component. */
@@ -24,6 +26,8 @@ export interface PeerCallView {
   remote: MediaStream | null
   /** The running call, for the controls. */
   call: PeerCall | null
+  /** Whether the call ended because the session is over (then `state` is `ended` for good). */
+  sessionEnded: boolean
 }
 
 /** The realtime socket's address for an API base, which may be relative to the page. */
@@ -35,20 +39,35 @@ export function realtimeUrlFor(apiBase: string, page = globalThis.location?.href
 
 /**
  * Runs one {@link PeerCall} for as long as the component is mounted (or until the session, the token or
- * the API changes), and mirrors its state and streams into React.
+ * the API changes), and mirrors its state and streams into React. Once a session is over its call is
+ * not started again, whatever else changes.
  */
-export function usePeerCall({ config, token, sessionId, polite, onFailure }: PeerCallInput): PeerCallView {
+export function usePeerCall({
+  config,
+  token,
+  sessionId,
+  polite,
+  onFailure,
+  onSessionEnded,
+}: PeerCallInput): PeerCallView {
   const [state, setState] = useState<CallState>('starting')
   const [local, setLocal] = useState<MediaStream | null>(null)
   const [remote, setRemote] = useState<MediaStream | null>(null)
   const [call, setCall] = useState<PeerCall | null>(null)
-  // The latest callback, so a new function from the parent does not restart the call.
+  // The session whose call ended with it, if any.
+  const [overFor, setOverFor] = useState<number | null>(null)
+  const over = useRef<number | null>(null)
+  // The latest callbacks, so a new function from the parent does not restart the call.
   const failure = useRef(onFailure)
   failure.current = onFailure
+  const ended = useRef(onSessionEnded)
+  ended.current = onSessionEnded
   const { apiBase, apiKey, lang, iceServers } = config
   const ice = JSON.stringify(iceServers ?? [])
 
   useEffect(() => {
+    // A new token or API after the session ended must not turn the camera on again.
+    if (over.current === sessionId) return
     const client = createWidgetClient({ apiBase, apiKey, lang }, () => token)
     const made = new PeerCall({
       realtimeUrl: realtimeUrlFor(apiBase),
@@ -65,6 +84,11 @@ export function usePeerCall({ config, token, sessionId, polite, onFailure }: Pee
       onLocalStream: setLocal,
       onRemoteStream: setRemote,
       onFailure: (why) => failure.current(why),
+      onSessionEnded: () => {
+        over.current = sessionId
+        setOverFor(sessionId)
+        ended.current?.()
+      },
     })
     setCall(made)
     setState('starting')
@@ -72,5 +96,5 @@ export function usePeerCall({ config, token, sessionId, polite, onFailure }: Pee
     return () => made.leave()
   }, [apiBase, apiKey, lang, token, sessionId, polite, ice])
 
-  return { state, local, remote, call }
+  return { state, local, remote, call, sessionEnded: overFor === sessionId }
 }

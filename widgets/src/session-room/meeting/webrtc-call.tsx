@@ -81,21 +81,32 @@ function LeaveIcon() {
 /**
  * The 1:1 call: the other person's video, a mirrored muted preview of one's own, the call's status in a
  * live region, and microphone, camera and leave buttons. The business owner is the polite side of the
- * negotiation. STUN/TURN servers come from `config.iceServers` when the embedder sets it.
+ * negotiation. STUN/TURN servers come from `config.iceServers` when the embedder sets it. When the session
+ * is over the call stops on both sides, says so, and calls `onSessionEnded`.
  */
-export default function WebRtcCall({ config, token, sessionId, host, onLeave, onError }: MeetingProps) {
+export default function WebRtcCall({
+  config,
+  token,
+  sessionId,
+  host,
+  onLeave,
+  onError,
+  onSessionEnded,
+}: MeetingProps) {
   const t = useTranslator(config.lang, sessionRoomMessages)
   const wrapper = useRef<HTMLDivElement>(null)
   useCallStyles(wrapper)
   const [muted, setMuted] = useState(false)
   const [cameraOff, setCameraOff] = useState(false)
-  const { state, local, remote, call } = usePeerCall({
+  const { state, local, remote, call, sessionEnded } = usePeerCall({
     config: config as CallConfig,
     token,
     sessionId,
     polite: !host,
     onFailure: (failure) => onError(t.t(FAILURE[failure])),
+    onSessionEnded,
   })
+  const ended = state === 'ended'
   const localRef = useStream(local)
   const remoteRef = useStream(remote)
 
@@ -123,7 +134,12 @@ export default function WebRtcCall({ config, token, sessionId, host, onLeave, on
         />
       </div>
       <p className="m-call-status" part="call-status" role="status">
-        {state === 'ended' ? '' : t.t(STATUS[state])}
+        {ended
+          ? sessionEnded
+            ? // The session's end and what comes next, as the room says it.
+              t.t(host ? 'sessionRoom.endedStatus' : 'sessionRoom.endedForOwner')
+            : ''
+          : t.t(STATUS[state])}
       </p>
       <fieldset
         className="m-call-controls"
@@ -135,7 +151,7 @@ export default function WebRtcCall({ config, token, sessionId, host, onLeave, on
           className="m-call-button"
           part="call-button microphone"
           aria-pressed={muted}
-          disabled={!local}
+          disabled={!local || ended}
           onClick={() => {
             call?.setMicrophone(muted)
             setMuted(!muted)
@@ -149,7 +165,7 @@ export default function WebRtcCall({ config, token, sessionId, host, onLeave, on
           className="m-call-button"
           part="call-button camera"
           aria-pressed={cameraOff}
-          disabled={!local}
+          disabled={!local || ended}
           onClick={() => {
             call?.setCamera(cameraOff)
             setCameraOff(!cameraOff)
