@@ -3,6 +3,7 @@ import {
   BookingCalendar,
   type BookingCalendarProps,
   bookingCalendarSheet,
+  type CalendarPlace,
   ExpertSearch,
   type ExpertSearchProps,
   expertSearchSheet,
@@ -36,17 +37,38 @@ export function ExpertSearchWidget(props: Omit<ExpertSearchProps, SiteConfig>) {
   )
 }
 
+/** The address query that brings a visitor back to the slot they chose before signing in. */
+export const SLOT_QUERY = { slot: 'slot', week: 'week' } as const
+
+/** The slot named in this page's address (after a sign-in that started from a calendar), if any. */
+export function slotFromAddress(search: string): CalendarPlace | undefined {
+  const params = new URLSearchParams(search)
+  const slotId = Number(params.get(SLOT_QUERY.slot))
+  const week = Number(params.get(SLOT_QUERY.week) ?? 0)
+  if (!Number.isInteger(slotId) || slotId <= 0) return undefined
+  return { slotId, week: Number.isInteger(week) && week >= 0 && week < 52 ? week : 0 }
+}
+
 /**
  * The booking calendar in the site. Signed out, its sign-in button starts the site's own sign-in (a full
- * redirect that comes back to this page) instead of the partner pages' popup.
+ * redirect that comes back to this page) instead of the partner pages' popup; the chosen slot and its week
+ * ride in the return address, so the visitor comes back to it chosen, and signed in, to its confirmation.
  */
 export function BookingCalendarWidget(props: Omit<BookingCalendarProps, SiteConfig>) {
   return (
     <ShadowHost widget="booking-calendar" css={bookingCalendarSheet}>
       <BookingCalendar
         {...useSiteConfig()}
-        onSignInRequired={() => {
-          void startSignIn()
+        onSignInRequired={(_detail, where) => {
+          const back = new URLSearchParams(window.location.search)
+          back.delete(SLOT_QUERY.slot)
+          back.delete(SLOT_QUERY.week)
+          if (where.slotId !== null) {
+            back.set(SLOT_QUERY.slot, String(where.slotId))
+            back.set(SLOT_QUERY.week, String(where.week))
+          }
+          const query = back.toString()
+          void startSignIn(`${window.location.pathname}${query ? `?${query}` : ''}`)
           return false
         }}
         {...props}

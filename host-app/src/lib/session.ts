@@ -95,6 +95,15 @@ function takeReturnPath(): string | null {
   return path === '/' ? null : path
 }
 
+/**
+ * The page to go back to when the visitor turned the sign-in down at the provider (`error=access_denied`):
+ * where they started, or home. Not a failure: nothing to report.
+ */
+export function cancelledSignInPath(address: string): string | null {
+  if (new URL(address).searchParams.get('error') !== 'access_denied') return null
+  return takeReturnPath() ?? '/'
+}
+
 /** What `/redirectauth` does with a completed sign-in. */
 export interface FinishedSignIn {
   /** Spec section 4's destination: the terms popup, the dashboard or home. */

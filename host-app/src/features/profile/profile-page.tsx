@@ -1,8 +1,9 @@
 import { $auth, getContributorSchedule, isApiError } from '@mashura/core'
 import { useStore } from '@nanostores/react'
-import { Link } from 'react-router'
+import { useMemo } from 'react'
+import { Link, useLocation } from 'react-router'
 import { PageLoading } from '../../components/ui/page-loading.tsx'
-import { BookingCalendarWidget } from '../../components/widgets.tsx'
+import { BookingCalendarWidget, slotFromAddress } from '../../components/widgets.tsx'
 import { paths } from '../../config/paths.ts'
 import { api } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.ts'
@@ -29,6 +30,9 @@ export function ProfilePage({
   const t = useT()
   const auth = useStore($auth)
   const own = auth.token !== null && auth.userRole === 'contributor' && auth.id === String(contributorId)
+  // The slot a visitor chose before signing in comes back in the address (components/widgets.tsx).
+  const { search } = useLocation()
+  const initialSlot = useMemo(() => slotFromAddress(search), [search])
   const schedule = useApi(
     (signal) => getContributorSchedule(api, { id: contributorId, per_page: own ? OWN_SLOTS : 1 }, { signal }),
     [contributorId, own, t.lang],
@@ -66,7 +70,11 @@ export function ProfilePage({
       {own ? (
         <OwnSchedule contributor={data.contributor} slots={data.slots} onChanged={schedule.reload} />
       ) : (
-        <BookingCalendarWidget contributorId={contributorId} subjectId={subjectId} />
+        <BookingCalendarWidget
+          contributorId={contributorId}
+          subjectId={subjectId}
+          initialSlot={initialSlot}
+        />
       )}
     </div>
   )

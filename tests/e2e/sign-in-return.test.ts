@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs'
+import { en } from '@mashura/core'
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
+import { type Fixtures, fixtures } from './support/db.ts'
+import { type NpmStart, root, startNpm } from './support/npm-start.ts'
+import { acceptTerms, people } from './support/sign-in.ts'
+import { openPage, settled } from './support/site.ts'
+
+/**
+ * On the agency's own site, signing in to book is a full redirect to the provider and back. The slot the
+ * visitor chose survives it (one press from its confirmation once signed in), and turning the sign-in
+ * down at the provider returns to the profile with the slot still chosen and no error.
+ */
+let app: NpmStart
+let browser: Browser
+let data: Fixtures
+const shots = `${root}test-results/sign-in-return/`
+
+beforeAll(async () => {
+  app = await startNpm()
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  data = await fixtures(app.dataDir)
+  mkdirSync(shots, { recursive: true })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+})
+
+/** The consultant's profile with their calendar on a week that has free slots; resolves with the calendar. */
+async function profileWithSlots(page: Page): Promise<Locator> {
+  const { contributorId, subjectId } = data.consultant
+  await page.goto(new URL(`profile/consultant/${subjectId}/${contributorId}`, app.base).href)
+  await settled(page, 'profile')
+  const calendar = page.locator('[data-widget="booking-calendar"]')
+  // A week further than the current one when it has slots, so the week rides along too.
+  await calendar.locator('[part~="next-week"]').click()
+  for (let week = 1; week < 3; week++) {
+    await expect
+      .poll(
+        async () =>
+          (await calendar.locator('[part~="slot"]').count()) +
+          (await calendar.locator('[part~="show-next-week"]').count()),
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0)
+    if ((await calendar.locator('[part~="slot"]').count()) > 0) return calendar
+    await calendar.locator('[part~="show-next-week"]').click()
+  }
+  throw new Error('no free slot in the weeks after this one')
+}
+
+describe('signing in to book on the agency’s site', () => {
+  it('comes back to the chosen slot, in its week, one press from its confirmation', async () => {
+    const page = await openPage(browser, { lang: 'en' })
+    await page.goto(app.base)
+    const calendar = await profileWithSlots(page)
+    const slot = calendar.locator('[part~="slot"]').first()
+    const label = await slot.textContent()
+    await slot.click()
+    await calendar.locator('[part~="book"]').click()
+    await page.waitForURL(/\/oidc\//)
+    await page.locator(`button[name="subject"][value="${people.sme.subject}"]`).click()
+    await page.waitForURL((url) => url.pathname.startsWith('/profile/'), { timeout: 20_000 })
+    expect(new URL(page.url()).searchParams.get('slot')).toMatch(/^\d+$/)
+    expect(Number(new URL(page.url()).searchParams.get('week'))).toBeGreaterThan(0)
+    await acceptTerms(page)
+    const chosen = calendar.locator('[part~="slot-selected"]')
+    await expect.poll(() => chosen.count(), { timeout: 20_000 }).toBe(1)
+    expect(await chosen.textContent()).toBe(label)
+    await calendar.locator('[part~="book"]').click()
+    await calendar.locator('[part~="confirm"]').waitFor({ timeout: 20_000 })
+    await page.screenshot({ path: `${shots}back-to-the-slot-en.png` })
+    await page.context().close()
+  })
+
+  it('turning the sign-in down returns to the profile with the slot chosen and no error', async () => {
+    const page = await openPage(browser, { lang: 'en' })
+    await page.goto(app.base)
+    const calendar = await profileWithSlots(page)
+    await calendar.locator('[part~="slot"]').first().click()
+    await calendar.locator('[part~="book"]').click()
+    await page.waitForURL(/\/oidc\//)
+    await page.locator('button[name="cancel"]').click()
+    await page.waitForURL((url) => url.pathname.startsWith('/profile/'), { timeout: 20_000 })
+    await settled(page, 'profile')
+    await expect.poll(() => calendar.locator('[part~="slot-selected"]').count(), { timeout: 20_000 }).toBe(1)
+    const body = (await page.locator('body').textContent()) ?? ''
+    expect(body).not.toContain(en['signIn.failed'])
+    expect(body).not.toContain(en['common.error'])
+    expect(await page.locator('[data-action="open-profile-menu"]').count()).toBe(0)
+    await page.screenshot({ path: `${shots}cancelled-en.png` })
+    await page.context().close()
+  })
+})
