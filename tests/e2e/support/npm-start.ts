@@ -59,7 +59,7 @@ function address(server: ChildProcess): Promise<string> {
  * seeds it, as for a newcomer), and resolves once it prints its address. `E2E_BASE` and `E2E_DATA_DIR` point
  * the tests at a server already running instead (quicker while writing tests; nothing is started or stopped).
  */
-export async function startNpm(): Promise<NpmStart> {
+export async function startNpm(extraEnv: Record<string, string> = {}): Promise<NpmStart> {
   if (process.env.E2E_BASE && process.env.E2E_DATA_DIR) {
     const base = process.env.E2E_BASE.endsWith('/') ? process.env.E2E_BASE : `${process.env.E2E_BASE}/`
     return { base, dataDir: process.env.E2E_DATA_DIR, stop: async () => {} }
@@ -77,6 +77,7 @@ export async function startNpm(): Promise<NpmStart> {
       DATABASE_URL: '',
       RATE_LIMIT_SIGN_IN: '1000',
       RATE_LIMIT_BOOKING: '1000',
+      ...extraEnv,
     },
     // Its own process group, so stopping it also ends the node process npm started.
     detached: true,
