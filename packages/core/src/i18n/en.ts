@@ -268,6 +268,7 @@ export const en: Record<MessageKey, string> = {
   'signIn.done': 'You are signed in. You can close this window.',
   'signIn.failed': 'We could not sign you in',
   'signIn.cancelled': 'You cancelled signing in. Close this window and try again whenever you like.',
+  'signIn.doneReturn': 'You are signed in. Go back to the page you started from to carry on; you can close this window.',
   'signIn.noOpener': 'The page that asked you to sign in has closed. Close this window and start again.',
   'signIn.refused': 'Signing in from this site is not possible',
   'signIn.originNotAllowed': 'This site is not allowed to sign in through Mashura, or its key is unknown.',
