@@ -405,7 +405,6 @@ export {
   formatDateTime,
   formatDateWithHijri,
   formatHijriDate,
-  formatHijriRange,
   formatTime,
   fromUnixSeconds,
   isSameRiyadhDay,
