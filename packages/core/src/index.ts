@@ -49,6 +49,7 @@ export {
   type ChattingPossibilityParams,
   type CompanyPhase,
   type ContactSettings,
+  type ContributorGender,
   type ContributorListParams,
   type ContributorProfile,
   type ContributorRangeParams,
@@ -156,6 +157,7 @@ export {
   type Questionnaire,
   type QuestionType,
   type RatingDetails,
+  type RatingSession,
   type RatingSubmission,
   type RatingTokenParams,
   type Recommendation,
@@ -225,6 +227,7 @@ export {
   saveLoginResult,
   switchProfile,
 } from './auth/index.ts'
+export { type CalendarEvent, createIcs } from './calendar/index.ts'
 export {
   ar,
   type CatalogExtension,
@@ -328,6 +331,7 @@ export {
   postLoginDestination,
   profileMenu,
   pushMessageLink,
+  RATING_TEXT_MAX,
   type RatingStep,
   REQUEST_STATES,
   type RequestState,
@@ -346,6 +350,7 @@ export {
   sessionDetailsRedirectsHome,
   sessionStateLabelKey,
   shouldAskNotificationPermission,
+  sideMenuItems,
   type UserRole,
   voiceNoteErrorShown,
 } from './rules/index.ts'
@@ -405,6 +410,7 @@ export {
   formatDateTime,
   formatDateWithHijri,
   formatHijriDate,
+  formatHijriRange,
   formatTime,
   fromUnixSeconds,
   isSameRiyadhDay,

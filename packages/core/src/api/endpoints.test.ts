@@ -325,6 +325,45 @@ const cases: EndpointCase[] = [
     body: {},
   },
   { fn: 'getChatToken', call: (c) => api.getChatToken(c), method: 'GET', path: '/firebase/auth' },
+  // Reference-server extensions: the sign-in hand-off of widgets on partner pages.
+  {
+    fn: 'login',
+    label: 'from the sign-in popup, with a hand-off',
+    call: (c) =>
+      api.login(c, {
+        code: 'c0de',
+        code_verifier: 'v3rifier',
+        redirect_uri: 'https://platform.test/sign-in/popup',
+        handoff: { handle: 'h'.repeat(43), origin: 'https://partner.test' },
+      }),
+    method: 'POST',
+    path: '/authentication/auth/login',
+    body: {
+      code: 'c0de',
+      code_verifier: 'v3rifier',
+      redirect_uri: 'https://platform.test/sign-in/popup',
+      handoff: { handle: 'h'.repeat(43), origin: 'https://partner.test' },
+    },
+  },
+  {
+    fn: 'reportHandoffFailure',
+    call: (c) =>
+      api.reportHandoffFailure(c, {
+        handle: 'h'.repeat(43),
+        origin: 'https://partner.test',
+        outcome: 'cancelled',
+      }),
+    method: 'POST',
+    path: '/authentication/handoff',
+    body: { handle: 'h'.repeat(43), origin: 'https://partner.test', outcome: 'cancelled' },
+  },
+  {
+    fn: 'redeemHandoff',
+    call: (c) => api.redeemHandoff(c, { handle: 'h'.repeat(43), wait: 20 }),
+    method: 'POST',
+    path: '/authentication/handoff/redeem',
+    body: { handle: 'h'.repeat(43), wait: 20 },
+  },
 
   // Contributor schedule
   {
@@ -621,20 +660,20 @@ describe('endpoint functions', () => {
     client = createApiClient({ baseURL: BASE, apiKey: 'key-1', fetch: recording.fetch })
   })
 
-  it('cover every exported endpoint function: the spec’s 63 calls and 5 reference-server extensions', () => {
+  it('cover every exported endpoint function: the spec’s 63 calls and 7 reference-server extensions', () => {
     const functions = Object.entries(api)
       .filter(([, value]) => typeof value === 'function')
       .map(([name]) => name)
       .filter((name) => !notEndpoints.includes(name))
     const tested = new Set([...cases.map((row) => row.fn), ...multipartEndpoints])
     expect([...tested].sort()).toEqual(functions.sort())
-    expect(functions).toHaveLength(69)
+    expect(functions).toHaveLength(71)
   })
 
   it('use every path of spec section 7 exactly once', () => {
     const paths = new Set(cases.map((row) => `${row.method} ${row.path}`))
-    // 64 paths of the spec (the terms read has two; the 2 uploads are checked separately) and the 5 extensions.
-    expect(paths.size + multipartEndpoints.length).toBe(70)
+    // 64 paths of the spec (the terms read has two; the 2 uploads are checked separately) and the 7 extensions.
+    expect(paths.size + multipartEndpoints.length).toBe(72)
   })
 
   it.each(cases.map((row) => [row.label ? `${row.fn} (${row.label})` : row.fn, row] as const))(

@@ -331,6 +331,12 @@ export interface SsoUser {
   full_name: string
 }
 
+/**
+ * The grammatical gender a contributor's kind is titled in: a woman is «مستشارة», «مرشدة», «شريكة». Messages
+ * that name the kind (`contributors.kind.*`) select on it as `gender`.
+ */
+export type ContributorGender = 'female' | 'male'
+
 /** A contributor as lists and sessions show them. */
 export interface ContributorSummary {
   /** The contributor's id. */
@@ -341,6 +347,8 @@ export interface ContributorSummary {
   file: FileRef | null
   /** The kind of contributor. */
   role: ContributorKind
+  /** The gender the kind is titled in, or `null` when not given (the masculine title, Arabic's default). */
+  gender: ContributorGender | null
 }
 
 /** A contributor's full profile, as profile pages and lists show it. */
@@ -890,6 +898,26 @@ export interface Questionnaire {
   questions: Question[]
 }
 
+/** The session a rating link rates, as the rating form names it (in the request's language). */
+export interface RatingSession {
+  /** When the session started (as booked). */
+  start: string
+  /** The expert the session was with. */
+  contributor: {
+    /** The expert's full name. */
+    full_name: string
+    /** The kind of expert. */
+    kind: ContributorKind
+  }
+  /** The session's subject, or `null` when it has none. */
+  subject: {
+    /** The subject's id. */
+    id: number
+    /** The subject's name. */
+    name: string
+  } | null
+}
+
 /** What a rating link opens: the session, the encrypted rating token and the questionnaires. */
 export interface RatingDetails {
   /** The session to rate. */
@@ -898,6 +926,11 @@ export interface RatingDetails {
   sme_access_token: EncryptedToken
   /** The questionnaires to answer. */
   questionnaires: Questionnaire[]
+  /**
+   * Who and what the session was: its start, its expert and its subject. The reference server sends it; a
+   * back end that predates it (the agency's) may not, so the form shows it only when present.
+   */
+  session?: RatingSession
 }
 
 /** An answer to one rating question: stars 1–5, a yes/no, or text. */

@@ -16,6 +16,7 @@ export const ar = {
   // Navigation bar and side menu
   'nav.home': 'الرئيسية',
   'nav.sessions': 'الجلسات',
+  'nav.myWeek': 'جدولي الأسبوعي',
   'nav.messages': 'الرسائل',
   'nav.unreadMessages': 'لديك رسائل غير مقروءة',
   'nav.notifications': 'الإشعارات',
@@ -161,6 +162,10 @@ export const ar = {
   'rating.rateExpert': 'قيّم الخبير',
   'rating.stars':
     '{count, plural, zero {بلا نجوم} one {نجمة واحدة} two {نجمتان} few {# نجوم} many {# نجمة} other {# نجمة}}',
+  'rating.about': 'أنت تقيّم جلستك مع {expert} يوم {date} في موضوع {subject}.',
+  'rating.aboutNoSubject': 'أنت تقيّم جلستك مع {expert} يوم {date}.',
+  'rating.starsChosen': '{value, number} من {max, number}',
+  'rating.characters': 'عدد الأحرف: {count, number} من {max, number}',
   'rating.commentPlaceholder': 'أضف ملاحظاتك (اختياري)',
   'rating.submit': 'إرسال التقييم',
   'rating.alreadyRated': 'لقد قيّمت هذه الجلسة مسبقًا، شكرًا لك.',
@@ -196,10 +201,12 @@ export const ar = {
   'recommendations.saved': 'تم حفظ التوصيات بنجاح',
 
   // Contributors, lists and filters
-  'contributors.kind.bsa': 'مستشار مراكز دعم المنشآت',
-  'contributors.kind.advisor': 'مرشد',
-  'contributors.kind.consultant': 'مستشار',
-  'contributors.kind.partner': 'شريك',
+  // A woman's kind in the feminine: `gender` is the contributor's (`female`, or `male`/null for the masculine).
+  'contributors.kind.bsa':
+    '{gender, select, female {مستشارة مراكز دعم المنشآت} other {مستشار مراكز دعم المنشآت}}',
+  'contributors.kind.advisor': '{gender, select, female {مرشدة} other {مرشد}}',
+  'contributors.kind.consultant': '{gender, select, female {مستشارة} other {مستشار}}',
+  'contributors.kind.partner': '{gender, select, female {شريكة} other {شريك}}',
   'contributors.list.bsa': 'مستشارو مراكز دعم المنشآت',
   'contributors.list.advisors': 'المرشدون',
   'contributors.list.consultants': 'المستشارون',
@@ -238,6 +245,8 @@ export const ar = {
   'time.hijri': 'هجري',
   'time.gregorian': 'ميلادي',
   'time.dateWithHijri': '{gregorian} الموافق {hijri}',
+  'time.dateAndTime': '{date}، الساعة {time}',
+  'time.dateAndTimeRange': '{date}، من {start} إلى {end}',
   'time.today': 'اليوم',
   'time.tomorrow': 'غدًا',
   'time.yesterday': 'أمس',
@@ -275,9 +284,9 @@ export const ar = {
   'signIn.popupTitle': 'تسجيل الدخول إلى مشورة',
   'signIn.signingIn': 'جارٍ تسجيل دخولك…',
   'signIn.done': 'تم تسجيل دخولك. يمكنك إغلاق هذه النافذة.',
+  'signIn.doneReturn': 'تم تسجيل دخولك. عُد إلى الصفحة التي بدأت منها لتكمل؛ يمكنك إغلاق هذه النافذة.',
   'signIn.failed': 'تعذّر تسجيل الدخول',
   'signIn.cancelled': 'ألغيت تسجيل الدخول. أغلق هذه النافذة وحاول مرة أخرى متى شئت.',
-  'signIn.doneReturn': 'تم تسجيل دخولك. عُد إلى الصفحة التي بدأت منها لتكمل؛ يمكنك إغلاق هذه النافذة.',
   'signIn.noOpener': 'أُغلقت الصفحة التي طلبت تسجيل الدخول. أغلق هذه النافذة وابدأ من جديد.',
   'signIn.refused': 'لا يمكن تسجيل الدخول من هذا الموقع',
   'signIn.originNotAllowed': 'هذا الموقع غير مصرّح له بتسجيل الدخول عبر مشورة، أو أن مفتاحه غير معروف.',

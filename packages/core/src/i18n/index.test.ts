@@ -151,6 +151,24 @@ describe('catalogs', () => {
     expect(notArabic, `Arabic messages without Arabic letters: ${notArabic.join(', ')}`).toEqual([])
   })
 
+  it('never join parts with a middle dot, which beside Arabic-Indic digits reads as the digit zero', () => {
+    const all = [
+      { ar, en },
+      hostAppMessages,
+      bookingCalendarMessages,
+      expertSearchMessages,
+      sessionRoomMessages,
+    ]
+    const dotted = all.flatMap((catalog) =>
+      LANGUAGES.flatMap((lang) =>
+        Object.entries(catalog[lang] as Record<string, string>)
+          .filter(([, message]) => /[\u00b7\u2022\u2219\u22c5]/.test(message))
+          .map(([key]) => `${lang} ${key}`),
+      ),
+    )
+    expect(dotted, `messages with a middle dot: ${dotted.join(', ')}`).toEqual([])
+  })
+
   it('use all six Arabic plural categories in every Arabic plural', () => {
     const incomplete: string[] = []
     const visit = (key: string, elements: MessageFormatElement[]) => {
@@ -443,6 +461,36 @@ describe('createTranslator', () => {
   })
 })
 
+describe("contributor kinds in the contributor's gender", () => {
+  const title = (lang: 'ar' | 'en', kind: string, gender: 'female' | 'male' | null) =>
+    createTranslator(lang).t(`contributors.kind.${kind}` as MessageKey, { gender })
+
+  it('titles a woman in the feminine in Arabic, a man or an unknown gender in the masculine', () => {
+    const expected = {
+      consultant: ['مستشارة', 'مستشار'],
+      advisor: ['مرشدة', 'مرشد'],
+      partner: ['شريكة', 'شريك'],
+      bsa: ['مستشارة مراكز دعم المنشآت', 'مستشار مراكز دعم المنشآت'],
+    }
+    for (const [kind, [feminine, masculine]] of Object.entries(expected)) {
+      expect(title('ar', kind, 'female')).toBe(feminine)
+      expect(title('ar', kind, 'male')).toBe(masculine)
+      expect(title('ar', kind, null)).toBe(masculine)
+    }
+  })
+
+  it('keeps the one English word for both', () => {
+    const expected = {
+      consultant: 'Consultant',
+      advisor: 'Advisor',
+      partner: 'Partner',
+      bsa: 'Business support advisor',
+    }
+    for (const [kind, word] of Object.entries(expected))
+      for (const gender of ['female', 'male', null] as const) expect(title('en', kind, gender)).toBe(word)
+  })
+})
+
 describe('isMessageKey', () => {
   it('tells catalog keys from other strings', () => {
     expect(isMessageKey('errors.slotAlreadyBooked')).toBe(true)
@@ -472,6 +520,28 @@ describe('widget catalogs (extensions)', () => {
       }
     },
   )
+
+  it('session room: says how long until the start, in minutes or in hours and minutes', () => {
+    const ar = createTranslator('ar', sessionRoomMessages)
+    const en = createTranslator('en', sessionRoomMessages)
+    expect(ar.t('sessionRoom.startsIn', { minutes: 0 })).toBe('تبدأ الجلسة بعد أقل من دقيقة')
+    expect(ar.t('sessionRoom.startsIn', { minutes: 1 })).toBe('تبدأ الجلسة بعد دقيقة واحدة')
+    expect(ar.t('sessionRoom.startsIn', { minutes: 2 })).toBe('تبدأ الجلسة بعد دقيقتين')
+    expect(ar.t('sessionRoom.startsIn', { minutes: 7 })).toBe('تبدأ الجلسة بعد ٧ دقائق')
+    expect(ar.t('sessionRoom.startsIn', { minutes: 45 })).toBe('تبدأ الجلسة بعد ٤٥ دقيقة')
+    expect(ar.t('sessionRoom.startsInHours', { hours: 1, minutes: 0 })).toBe('تبدأ الجلسة بعد ساعة')
+    expect(ar.t('sessionRoom.startsInHours', { hours: 2, minutes: 5 })).toBe(
+      'تبدأ الجلسة بعد ساعتين و٥ دقائق',
+    )
+    expect(ar.t('sessionRoom.startsInHours', { hours: 3, minutes: 1 })).toBe('تبدأ الجلسة بعد ٣ ساعات ودقيقة')
+    expect(en.t('sessionRoom.startsIn', { minutes: 0 })).toBe('The session starts in less than a minute')
+    expect(en.t('sessionRoom.startsIn', { minutes: 1 })).toBe('The session starts in 1 minute')
+    expect(en.t('sessionRoom.startsIn', { minutes: 45 })).toBe('The session starts in 45 minutes')
+    expect(en.t('sessionRoom.startsInHours', { hours: 1, minutes: 0 })).toBe('The session starts in 1 hour')
+    expect(en.t('sessionRoom.startsInHours', { hours: 2, minutes: 5 })).toBe(
+      'The session starts in 2 hours and 5 minutes',
+    )
+  })
 
   it('host app: its three parts never define one key twice (a later part would silently win)', () => {
     const keys = hostAppCatalogParts.flatMap((part) => Object.keys(part.ar))

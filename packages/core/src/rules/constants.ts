@@ -43,6 +43,8 @@ export const ERROR_NOTICE_MS = 10_000
 export const DELETION_REASON_MAX = 300
 /** Rows of the account-deletion reason textarea. */
 export const DELETION_REASON_ROWS = 4
+/** The longest text answer or comment of a session rating, in characters. */
+export const RATING_TEXT_MAX = 2000
 /** The default language. */
 export const DEFAULT_LANG = 'ar'
 /** Layout breakpoints in CSS pixels. */

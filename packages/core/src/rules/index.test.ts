@@ -36,6 +36,7 @@ import {
   sessionDetailsRedirectsHome,
   sessionStateLabelKey,
   shouldAskNotificationPermission,
+  sideMenuItems,
   voiceNoteErrorShown,
 } from './index.ts'
 
@@ -110,6 +111,7 @@ describe('navigation bar (spec 2)', () => {
   it('shows experts the dashboard, and my requests only to advisors', () => {
     expect(ids(expert)).toEqual([
       'home',
+      'sessions',
       'messages',
       'notifications',
       'dashboard',
@@ -120,14 +122,56 @@ describe('navigation bar (spec 2)', () => {
     expect(ids({ ...expert, expertKind: 'advisor' })).toContain('requests')
     expect(ids({ ...expert, expertKind: 'bsa' })).not.toContain('requests')
     expect(ids({ ...expert, expertKind: null })).not.toContain('requests')
-    expect(ids(expert)).not.toContain('sessions')
+  })
+
+  it('shows an expert their sessions and, once its address is known, their week of slots', () => {
+    const own = '/profile/consultant/3/17'
+    const items = navigationItems({ ...expert, ownProfilePath: own })
+    expect(items.map((i) => i.id)).toEqual([
+      'home',
+      'sessions',
+      'week',
+      'messages',
+      'notifications',
+      'dashboard',
+      'faq',
+      'search',
+      'profileMenu',
+    ])
+    expect(items.find((i) => i.id === 'sessions')).toEqual({ id: 'sessions', path: '/sessions/upcoming' })
+    expect(items.find((i) => i.id === 'week')).toEqual({ id: 'week', path: own })
+    expect(ids({ ...expert, ownProfilePath: null })).not.toContain('week')
+    expect(ids({ ...expert, ownProfilePath: '' })).not.toContain('week')
+    // Only the signed-in expert's own bar has it.
+    expect(ids({ signedIn: true, role: 'sme', ownProfilePath: own })).not.toContain('week')
+    expect(ids({ ...expert, signedIn: false, ownProfilePath: own })).toEqual([
+      'home',
+      'faq',
+      'search',
+      'signIn',
+    ])
   })
 
   it('lists the side menu items and recognises them', () => {
-    expect(SIDE_MENU_ITEMS).toEqual(['home', 'sessions', 'profile', 'about', 'logout'])
+    expect(SIDE_MENU_ITEMS).toEqual(['home', 'sessions', 'week', 'profile', 'about', 'logout'])
     expect(isSideMenuItem('about')).toBe(true)
+    expect(isSideMenuItem('week')).toBe(true)
     expect(isSideMenuItem('dashboard')).toBe(false)
     expect(isSideMenuItem(null)).toBe(false)
+  })
+
+  it('gives the side menu its items per person: the week of slots to experts only', () => {
+    expect(sideMenuItems(false, 'sme')).toEqual(['home', 'about'])
+    expect(sideMenuItems(false, 'contributor')).toEqual(['home', 'about'])
+    expect(sideMenuItems(true, 'sme')).toEqual(['home', 'sessions', 'profile', 'about', 'logout'])
+    expect(sideMenuItems(true, 'contributor')).toEqual([
+      'home',
+      'sessions',
+      'week',
+      'profile',
+      'about',
+      'logout',
+    ])
   })
 })
 

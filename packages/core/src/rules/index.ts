@@ -21,6 +21,7 @@ export {
   ERROR_NOTICE_MS,
   isSubjectType,
   PUSH_DEVICE_TYPE,
+  RATING_TEXT_MAX,
   SNACKBAR_MS,
   SUBJECT_TYPES,
   type SubjectType,
@@ -69,12 +70,18 @@ export interface NavigationContext {
   hasUnreadChat?: boolean
   /** The live notification count. */
   notificationCount?: number
+  /**
+   * The signed-in expert's own profile address (`/profile/{kind}/{subjectId}/{contributorId}`), where their
+   * week view adds slots; the bar links it as `week` once it is known.
+   */
+  ownProfilePath?: string | null
 }
 
 /** Navigation bar item ids, in display order. */
 export type NavigationItemId =
   | 'home'
   | 'sessions'
+  | 'week'
   | 'messages'
   | 'notifications'
   | 'dashboard'
@@ -94,12 +101,17 @@ export interface NavigationItem {
   dot?: boolean
 }
 
-/** Lists the navigation bar items visible in a context, in order, with their links and dots (spec 2). */
+/**
+ * Lists the navigation bar items visible in a context, in order, with their links and dots (spec 2). Besides
+ * the spec's items, an expert finds their sessions (`/sessions/upcoming`, as a business owner does) and their
+ * week of slots (`week`: their own profile, once its address is known) in the bar.
+ */
 export function navigationItems(ctx: NavigationContext): NavigationItem[] {
   const items: NavigationItem[] = [{ id: 'home', path: '/' }]
   const expert = ctx.signedIn && ctx.role === 'contributor'
   const sme = ctx.signedIn && ctx.role === 'sme'
-  if (sme) items.push({ id: 'sessions', path: '/sessions/upcoming' })
+  if (sme || expert) items.push({ id: 'sessions', path: '/sessions/upcoming' })
+  if (expert && ctx.ownProfilePath) items.push({ id: 'week', path: ctx.ownProfilePath })
   if (expert && ctx.chatStatus === true)
     items.push({ id: 'messages', path: '/Chat', dot: ctx.hasUnreadChat === true })
   if (expert)
@@ -112,10 +124,22 @@ export function navigationItems(ctx: NavigationContext): NavigationItem[] {
   return items
 }
 
-/** Side menu item ids, in display order (spec 2). */
-export const SIDE_MENU_ITEMS = ['home', 'sessions', 'profile', 'about', 'logout'] as const
+/**
+ * Side menu item ids, in display order (spec 2); `week` (the expert's own profile with their week of slots)
+ * is the expert's addition.
+ */
+export const SIDE_MENU_ITEMS = ['home', 'sessions', 'week', 'profile', 'about', 'logout'] as const
 /** A side menu item id. */
 export type SideMenuItemId = (typeof SIDE_MENU_ITEMS)[number]
+
+/**
+ * The side menu items a person sees, in order: signed out, home and about; a business owner, home, sessions,
+ * profile, about and log out; an expert, their week of slots too, after sessions.
+ */
+export function sideMenuItems(signedIn: boolean, role: UserRole): SideMenuItemId[] {
+  if (!signedIn) return ['home', 'about']
+  return SIDE_MENU_ITEMS.filter((id) => id !== 'week' || role === 'contributor')
+}
 
 /** Returns whether a string names a side menu item (for values read back from storage). */
 export function isSideMenuItem(value: unknown): value is SideMenuItemId {

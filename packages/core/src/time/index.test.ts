@@ -6,6 +6,7 @@ import {
   formatDateTime,
   formatDateWithHijri,
   formatHijriDate,
+  formatHijriRange,
   formatTime,
   fromUnixSeconds,
   isSameRiyadhDay,
@@ -24,6 +25,10 @@ const NEAR_MIDNIGHT = '2026-11-21T22:30:00Z'
 const SATURDAY_AFTERNOON = '2026-11-21T12:00:00Z'
 const latinDigit = /[0-9]/
 const arabicIndicDigit = /[\u0660-\u0669]/
+/** A space a line may break at (every white space but the no-break ones). */
+const breakableSpace = /[^\S\u00a0\u202f]/
+/** A middle dot (or a dot-like bullet) between two parts: beside Arabic-Indic digits it reads as zero. */
+const dotSeparator = /\s[\u00b7\u2022\u2219\u22c5]\s/
 
 afterEach(() => {
   vi.useRealTimers()
@@ -161,6 +166,15 @@ describe('formatting', () => {
     expect(formatTime(NEAR_MIDNIGHT)).toBe(formatTime(NEAR_MIDNIGHT, 'ar'))
   })
 
+  it('keeps the time and its day period on one line', () => {
+    expect(formatTime(SATURDAY_AFTERNOON, 'ar')).toBe('٣:٠٠\u00a0م')
+    expect(formatTime(NEAR_MIDNIGHT, 'ar')).toBe('١:٣٠\u00a0ص')
+    expect(formatTime(SATURDAY_AFTERNOON, 'en')).toBe('3:00\u00a0pm')
+    for (const lang of ['ar', 'en'])
+      for (const at of [NEAR_MIDNIGHT, SATURDAY_AFTERNOON])
+        expect(formatTime(at, lang), `${lang} ${at}`).not.toMatch(breakableSpace)
+  })
+
   it('labels Saudi Arabia time separately', () => {
     expect(timeZoneLabel('ar')).toBe('بتوقيت السعودية')
     expect(timeZoneLabel('en')).toBe('Saudi Arabia time')
@@ -181,28 +195,65 @@ describe('formatting', () => {
   it('writes the Umm al-Qura Hijri date of a known day', () => {
     // Saturday 21 November 2026 is 11 Jumada al-Akhirah 1448 AH in the Umm al-Qura calendar.
     expect(formatHijriDate(SATURDAY_AFTERNOON)).toMatch(/^١١ جمادى الآخرة ١٤٤٨\s?هـ$/)
-    expect(formatHijriDate(SATURDAY_AFTERNOON, 'en')).toMatch(/^11 Jumada II 1448 AH$/)
+    expect(formatHijriDate(SATURDAY_AFTERNOON, 'en')).toMatch(/^11 Jumada II 1448\sAH$/)
     const umalqura = new Intl.DateTimeFormat('ar-SA-u-ca-islamic-umalqura', {
       timeZone: 'Asia/Riyadh',
       day: 'numeric',
       month: 'long',
       year: 'numeric',
     })
-    expect(formatHijriDate(SATURDAY_AFTERNOON)).toBe(umalqura.format(new Date(SATURDAY_AFTERNOON)))
+    // Intl's own text, but for the space before the era, which may not break.
+    expect(formatHijriDate(SATURDAY_AFTERNOON)).toBe(
+      umalqura.format(new Date(SATURDAY_AFTERNOON)).replace(/\s+(?=هـ$)/, '\u00a0'),
+    )
+  })
+
+  it('keeps the Hijri year and its era on one line', () => {
+    expect(formatHijriDate(SATURDAY_AFTERNOON, 'ar')).toMatch(/ ١٤٤٨\u00a0هـ$/)
+    expect(formatHijriDate(SATURDAY_AFTERNOON, 'en')).toMatch(/ 1448\u00a0AH$/)
+    expect(formatDateWithHijri(SATURDAY_AFTERNOON, 'ar')).toContain('١٤٤٨\u00a0هـ')
+    expect(formatDateWithHijri(SATURDAY_AFTERNOON, 'ar')).not.toMatch(/١٤٤٨[^\S\u00a0]هـ/)
+  })
+
+  it('writes a week as one Umm al-Qura range, its era on the year’s line', () => {
+    const { start, end } = weekBounds(NEAR_MIDNIGHT)
+    // Sunday 22 to Saturday 28 November 2026: 12 to 18 Jumada al-Akhirah 1448.
+    expect(formatHijriRange(start, end)).toBe('١٢–١٨ جمادى الآخرة ١٤٤٨\u00a0هـ')
+    expect(formatHijriRange(start, end, 'en')).toBe('12–18 Jumada II 1448\u00a0AH')
   })
 
   it('takes the Hijri date of the Riyadh day', () => {
     expect(formatHijriDate(NEAR_MIDNIGHT)).toMatch(/^١٢ جمادى الآخرة ١٤٤٨/)
   })
 
-  it('puts the Hijri date beside the Gregorian date', () => {
+  it('puts the Hijri date beside the Gregorian date in Arabic, and shows English the Gregorian date', () => {
     expect(formatDateWithHijri(NEAR_MIDNIGHT, 'ar')).toBe(
       `${formatDate(NEAR_MIDNIGHT, 'ar')} الموافق ${formatHijriDate(NEAR_MIDNIGHT, 'ar')}`,
     )
     expect(formatDateWithHijri(NEAR_MIDNIGHT)).toMatch(/^الأحد، ٢٢ نوفمبر ٢٠٢٦ الموافق ١٢ جمادى الآخرة ١٤٤٨/)
-    expect(formatDateWithHijri(NEAR_MIDNIGHT, 'en')).toMatch(
-      /^Sunday,? 22 November 2026 \(12 Jumada II 1448 AH\)$/,
+    expect(formatDateWithHijri(NEAR_MIDNIGHT, 'en')).toBe(formatDate(NEAR_MIDNIGHT, 'en'))
+  })
+
+  it('joins date and time with a comma, never a middle dot that reads as zero', () => {
+    const arabic = formatDateTime(SATURDAY_AFTERNOON, 'ar')
+    expect(arabic).toBe(`${formatDateWithHijri(SATURDAY_AFTERNOON, 'ar')}، الساعة ٣:٠٠\u00a0م`)
+    expect(arabic).toMatch(/١٤٤٨\u00a0هـ، الساعة ٣:٠٠\u00a0م$/)
+    expect(formatDateTime(SATURDAY_AFTERNOON, 'en')).toBe('Saturday, 21 November 2026, 3:00\u00a0pm')
+    const end = '2026-11-21T13:00:00Z'
+    expect(formatDateTime(SATURDAY_AFTERNOON, 'ar', { end })).toMatch(
+      /١٤٤٨\u00a0هـ، من ٣:٠٠\u00a0م إلى ٤:٠٠\u00a0م$/,
     )
+    expect(formatDateTime(SATURDAY_AFTERNOON, 'en', { end })).toBe(
+      'Saturday, 21 November 2026, 3:00\u00a0pm – 4:00\u00a0pm',
+    )
+    for (const lang of ['ar', 'en'])
+      for (const text of [
+        formatDateTime(NEAR_MIDNIGHT, lang),
+        formatDateTime(NEAR_MIDNIGHT, lang, { end }),
+      ]) {
+        expect(text).not.toMatch(dotSeparator)
+        expect(text).not.toMatch(/[\d\u0660-\u0669][\s\u00a0]*[\u00b7\u2022][\s\u00a0]*[\d\u0660-\u0669]/)
+      }
   })
 
   it('gives the same text for the same moment in any input form', () => {

@@ -171,27 +171,71 @@ const HIJRI_OPTIONS: Intl.DateTimeFormatOptions = {
   year: 'numeric',
 }
 
+/** The no-break space that keeps a number beside its unit («١٤٤٨ هـ», «٣:٠٠ م») at the end of a line. */
+const NO_BREAK_SPACE = '\u00a0'
+
+/** The parts that are a unit written after (or before) a number: the era (هـ, AH) and am/pm (ص, م). */
+const UNIT_PARTS: ReadonlySet<string> = new Set(['era', 'dayPeriod'])
+
+/**
+ * Joins Intl's parts, turning the spaces of a literal next to a unit into no-break spaces: a line may break
+ * between the day and the month, never between «١٤٤٨» and «هـ» or «٣:٠٠» and «م».
+ */
+function joinParts(parts: readonly Intl.DateTimeFormatPart[]): string {
+  return parts
+    .map((part, i) =>
+      part.type === 'literal' &&
+      (UNIT_PARTS.has(parts[i - 1]?.type ?? '') || UNIT_PARTS.has(parts[i + 1]?.type ?? ''))
+        ? part.value.replace(/\s/g, NO_BREAK_SPACE)
+        : part.value,
+    )
+    .join('')
+}
+
+/** Formats a moment with the options in a language's locale, Riyadh time, units kept with their numbers. */
+function format(input: DateInput, lang: string, options: Intl.DateTimeFormatOptions): string {
+  return joinParts(formatter(LOCALES[normalizeLanguage(lang)], options).formatToParts(toDate(input)))
+}
+
 /**
  * Formats the Gregorian date of a moment in Riyadh, with the weekday: «الأحد، ٢٢ نوفمبر ٢٠٢٦» or
  * «Sunday, 22 November 2026». Arabic uses Arabic-Indic digits (`ar-SA`), English Latin digits.
  */
 export function formatDate(input: DateInput, lang: string = DEFAULT_LANGUAGE): string {
-  return formatter(LOCALES[normalizeLanguage(lang)], DATE_OPTIONS).format(toDate(input))
+  return format(input, lang, DATE_OPTIONS)
 }
 
 /**
- * Formats the time of a moment in Riyadh on a 12-hour clock: «١:٣٠ ص» or «1:30 am». The time-zone label is
- * not included; add `timeZoneLabel(lang)` beside it where the page shows times.
+ * Formats the time of a moment in Riyadh on a 12-hour clock: «١:٣٠ ص» or «1:30 am», with a no-break space
+ * before the day period. The time-zone label is not included; add `timeZoneLabel(lang)` beside it where the
+ * page shows times.
  */
 export function formatTime(input: DateInput, lang: string = DEFAULT_LANGUAGE): string {
-  return formatter(LOCALES[normalizeLanguage(lang)], TIME_OPTIONS).format(toDate(input))
+  return format(input, lang, TIME_OPTIONS)
 }
 
-/** Formats the Gregorian date and time of a moment in Riyadh, with the weekday, in one Intl pattern. */
-export function formatDateTime(input: DateInput, lang: string = DEFAULT_LANGUAGE): string {
-  return formatter(LOCALES[normalizeLanguage(lang)], { ...DATE_OPTIONS, ...TIME_OPTIONS }).format(
-    toDate(input),
-  )
+/**
+ * Formats when something happens: the date as {@link formatDateWithHijri} writes it, then the time, or the
+ * span from `input` to `options.end`, joined as each language joins them (never with a middle dot, which
+ * beside Arabic-Indic digits reads as the digit zero): «الأحد، ٢٢ نوفمبر ٢٠٢٦ الموافق ١٢ جمادى الآخرة
+ * ١٤٤٨ هـ، الساعة ١:٣٠ ص» or «Sunday, 22 November 2026, 1:30 am»; with an end, «…، من ١:٣٠ ص إلى ٢:٣٠ ص»
+ * or «…, 1:30 am – 2:30 am». The time-zone label is not included.
+ */
+export function formatDateTime(
+  input: DateInput,
+  lang: string = DEFAULT_LANGUAGE,
+  options: { end?: DateInput } = {},
+): string {
+  const language = normalizeLanguage(lang)
+  const date = formatDateWithHijri(input, language)
+  const translator = createTranslator(language)
+  if (options.end === undefined)
+    return translator.t('time.dateAndTime', { date, time: formatTime(input, language) })
+  return translator.t('time.dateAndTimeRange', {
+    date,
+    start: formatTime(input, language),
+    end: formatTime(options.end, language),
+  })
 }
 
 /** Returns the label that says times are Saudi Arabia (Riyadh) time: «بتوقيت السعودية» or «Saudi Arabia time». */
@@ -201,20 +245,31 @@ export function timeZoneLabel(lang: string = DEFAULT_LANGUAGE): string {
 
 /**
  * Formats the Umm al-Qura Hijri date of the Riyadh day a moment falls on, in Arabic by default
- * («١٢ جمادى الآخرة ١٤٤٨ هـ»); in English it reads «12 Jumada II 1448 AH».
+ * («١٢ جمادى الآخرة ١٤٤٨ هـ»); in English it reads «12 Jumada II 1448 AH». The era stays on the year's line.
  */
 export function formatHijriDate(input: DateInput, lang: string = DEFAULT_LANGUAGE): string {
-  return formatter(LOCALES[normalizeLanguage(lang)], HIJRI_OPTIONS).format(toDate(input))
+  return format(input, lang, HIJRI_OPTIONS)
 }
 
 /**
- * Formats the Gregorian date with the Umm al-Qura Hijri date beside it. Arabic reads
- * «الأحد، ٢٢ نوفمبر ٢٠٢٦ الموافق ١٢ جمادى الآخرة ١٤٤٨ هـ»; English keeps the Hijri date too, in parentheses,
- * «Sunday, 22 November 2026 (12 Jumada II 1448 AH)», because Saudi official dates carry both.
+ * Formats the Umm al-Qura Hijri dates of the Riyadh days from `start` to `end` as one range, sharing what the
+ * two have in common: «١٢–١٨ جمادى الآخرة ١٤٤٨ هـ» or «12–18 Jumada II 1448 AH».
+ */
+export function formatHijriRange(start: DateInput, end: DateInput, lang: string = DEFAULT_LANGUAGE): string {
+  return joinParts(
+    formatter(LOCALES[normalizeLanguage(lang)], HIJRI_OPTIONS).formatRangeToParts(toDate(start), toDate(end)),
+  )
+}
+
+/**
+ * Formats a date as the site shows it (design §7): the Gregorian date first and, in Arabic, the Umm al-Qura
+ * Hijri date beside it, «الأحد، ٢٢ نوفمبر ٢٠٢٦ الموافق ١٢ جمادى الآخرة ١٤٤٨ هـ»; English shows the Gregorian
+ * date alone, «Sunday, 22 November 2026».
  */
 export function formatDateWithHijri(input: DateInput, lang: string = DEFAULT_LANGUAGE): string {
   const language = normalizeLanguage(lang)
   const date = toDate(input)
+  if (language !== 'ar') return formatDate(date, language)
   return createTranslator(language).t('time.dateWithHijri', {
     gregorian: formatDate(date, language),
     hijri: formatHijriDate(date, language),

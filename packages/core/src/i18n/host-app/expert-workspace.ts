@@ -45,6 +45,12 @@ export const ar = {
   'workspace.week.noDrafts': 'لم تُضف مواعيد جديدة بعد. اختر يومًا واضغط «أضف موعدًا».',
   'workspace.week.count':
     '{count, plural, one {سيُنشر موعد واحد.} two {سيُنشر موعدان.} few {ستُنشر # مواعيد.} many {سيُنشر # موعدًا.} other {سيُنشر # موعد.}}',
+  'workspace.week.whyNoDrafts': 'يُتاح زر «إضافة المواعيد» بعد أن تضيف موعدًا جديدًا واحدًا على الأقل.',
+  'workspace.week.whyNoOffice':
+    'يُتاح زر «إضافة المواعيد» بعد أن تختار المكتب الذي تستقبل فيه الجلسات الحضورية.',
+  'workspace.week.whyNoOffices':
+    'زر «إضافة المواعيد» غير متاح للجلسات الحضورية لأنه لا توجد مكاتب متاحة لك؛ اختر «عن بُعد» لتنشر مواعيدك.',
+  'workspace.week.publishing': 'جارٍ نشر المواعيد…',
   'workspace.perm.noCreate':
     'لا يسمح حسابك بإضافة المواعيد، لذلك لا يظهر نموذج الإضافة. إن احتجت إلى ذلك فتواصل مع إدارة المنصة.',
   'workspace.perm.noDelete':
@@ -106,6 +112,13 @@ export const en: Record<keyof typeof ar, string> = {
   'workspace.week.noDrafts': 'No new slots yet. Choose a day and press “Add a slot”.',
   'workspace.week.count':
     '{count, plural, one {# slot will be published.} other {# slots will be published.}}',
+  'workspace.week.whyNoDrafts':
+    'The “Add slots” button becomes available once you add at least one new slot.',
+  'workspace.week.whyNoOffice':
+    'The “Add slots” button becomes available once you choose the office where you hold in-office sessions.',
+  'workspace.week.whyNoOffices':
+    'The “Add slots” button is not available for in-office sessions because no office is available to you; choose “Online” to publish your slots.',
+  'workspace.week.publishing': 'Publishing your slots…',
   'workspace.perm.noCreate':
     'Your account may not add slots, so the form to add them is not shown. If you need to, contact the platform’s administration.',
   'workspace.perm.noDelete':

@@ -87,7 +87,6 @@ export const ar = {
     '{count, plural, =0 {لا توجد إشعارات} one {إشعار واحد} two {إشعاران} few {# إشعارات} many {# إشعارًا} other {# إشعار}}',
   'notificationsPage.unread': 'غير مقروء',
   'notificationsPage.markRead': 'تعليم كمقروء',
-  'notificationsPage.open': 'فتح',
   'notificationsPage.emptyHint': 'تصلك هنا الحجوزات الجديدة والطلبات وتذكيرات الجلسات.',
 
   // Business owner history and recommendations
@@ -182,7 +181,6 @@ export const en: Record<keyof typeof ar, string> = {
     '{count, plural, =0 {No notifications} one {# notification} other {# notifications}}',
   'notificationsPage.unread': 'Unread',
   'notificationsPage.markRead': 'Mark as read',
-  'notificationsPage.open': 'Open',
   'notificationsPage.emptyHint': 'New bookings, requests and session reminders arrive here.',
 
   'smeHistory.viewRecommendations': 'View recommendations',

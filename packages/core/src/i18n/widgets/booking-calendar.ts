@@ -40,6 +40,16 @@ const ar = {
     'أُرسل طلبك إلى {name} لموعد يوم {date} الساعة {time}، وهو بانتظار رد الخبير.',
   'bookingCalendar.noSubject': 'لا يقدّم هذا الخبير جلسات في الموضوع المطلوب.',
   'bookingCalendar.noWay': 'لا يمكن حجز هذا الموعد حاليًا.',
+  'bookingCalendar.slotPassed': 'حان وقت هذا الموعد ولم يعد متاحًا للحجز، يرجى اختيار موعد آخر.',
+  'bookingCalendar.requestTitle': 'إرسال طلب حجز',
+  'bookingCalendar.requestExplained':
+    'سيُرسَل طلبك إلى {name}، ولا يُحجز الموعد إلا بعد موافقة الخبير على الطلب.',
+  'bookingCalendar.sendRequest': 'إرسال الطلب',
+  'bookingCalendar.sendingRequest': 'جارٍ إرسال الطلب…',
+  'bookingCalendar.addToCalendar': 'إضافة إلى التقويم',
+  'bookingCalendar.calendarSession': 'جلسة مشورة مع {name}',
+  'bookingCalendar.calendarRequest': 'طلب جلسة مشورة مع {name} (بانتظار موافقة الخبير)',
+  'bookingCalendar.officeLocation': '{office}، {address}',
 } as const
 
 /** The same keys in English, with the same ICU arguments. */
@@ -79,6 +89,16 @@ const en: Readonly<Record<keyof typeof ar, string>> = {
     'Your request to {name} for {date} at {time} has been sent and is awaiting the expert’s answer.',
   'bookingCalendar.noSubject': 'This expert does not hold sessions on the requested subject.',
   'bookingCalendar.noWay': 'This slot cannot be booked at the moment.',
+  'bookingCalendar.slotPassed': 'This time has started and can no longer be booked. Please choose another.',
+  'bookingCalendar.requestTitle': 'Send a booking request',
+  'bookingCalendar.requestExplained':
+    'Your request will be sent to {name}. The time is booked only once the expert accepts the request.',
+  'bookingCalendar.sendRequest': 'Send request',
+  'bookingCalendar.sendingRequest': 'Sending request…',
+  'bookingCalendar.addToCalendar': 'Add to calendar',
+  'bookingCalendar.calendarSession': 'Mashura session with {name}',
+  'bookingCalendar.calendarRequest': 'Mashura session request with {name} (awaiting the expert’s answer)',
+  'bookingCalendar.officeLocation': '{office}, {address}',
 }
 
 /** The messages of `<booking-calendar>`, in Arabic and English. */

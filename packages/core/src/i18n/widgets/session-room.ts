@@ -55,6 +55,10 @@ const ar = {
   'sessionRoom.remaining':
     'الوقت المتبقي: {minutes, plural, =0 {أقل من دقيقة} one {دقيقة واحدة} two {دقيقتان} few {# دقائق} many {# دقيقة} other {# دقيقة}}',
   'sessionRoom.overtime': 'انتهى الوقت المحدد للجلسة.',
+  'sessionRoom.startsIn':
+    'تبدأ الجلسة بعد {minutes, plural, zero {أقل من دقيقة} one {دقيقة واحدة} two {دقيقتين} few {# دقائق} many {# دقيقة} other {# دقيقة}}',
+  'sessionRoom.startsInHours':
+    'تبدأ الجلسة بعد {hours, plural, zero {# ساعة} one {ساعة} two {ساعتين} few {# ساعات} many {# ساعة} other {# ساعة}}{minutes, plural, zero {} one { ودقيقة} two { ودقيقتين} few { و# دقائق} many { و# دقيقة} other { و# دقيقة}}',
   'sessionRoom.extendedUntil':
     'مُدّدت الجلسة {minutes, plural, one {دقيقة واحدة} two {دقيقتين} few {# دقائق} many {# دقيقة} other {# دقيقة}}، وتنتهي الآن عند {time} {zone}.',
   'sessionRoom.endInstantConfirm': 'هل تريد إنهاء هذه الجلسة الفورية الآن؟ ستنتقل بعدها إلى كتابة التوصيات.',
@@ -114,6 +118,10 @@ export const sessionRoomMessages: CatalogExtension<keyof typeof ar> = {
     'sessionRoom.remaining':
       'Time left: {minutes, plural, =0 {less than a minute} one {# minute} other {# minutes}}',
     'sessionRoom.overtime': "The session's scheduled time is over.",
+    'sessionRoom.startsIn':
+      'The session starts in {minutes, plural, =0 {less than a minute} one {# minute} other {# minutes}}',
+    'sessionRoom.startsInHours':
+      'The session starts in {hours, plural, one {# hour} other {# hours}}{minutes, plural, =0 {} one { and # minute} other { and # minutes}}',
     'sessionRoom.extendedUntil':
       'The session was extended by {minutes, plural, one {# minute} other {# minutes}}; it now ends at {time} {zone}.',
     'sessionRoom.endInstantConfirm':

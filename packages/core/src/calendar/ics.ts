@@ -1,0 +1,111 @@
+import { type DateInput, RIYADH_TZ, toDate } from '../time/index.ts'
+
+/** One event of an iCalendar file: a booked session, or a request that waits for the expert's answer. */
+export interface CalendarEvent {
+  /** A globally unique id that stays the same for the same booking, so a second download updates the event. */
+  uid: string
+  /** When the file is made (`DTSTAMP`); a parameter, so that the same input always gives the same file. */
+  stamp: DateInput
+  /** When the event starts. */
+  start: DateInput
+  /** When the event ends. */
+  end: DateInput
+  /** The event's title (`SUMMARY`). */
+  summary: string
+  /** Where it takes place (`LOCATION`): the office's name and address, or the online link. */
+  location?: string | null | undefined
+  /** Free text (`DESCRIPTION`); line breaks are kept. */
+  description?: string | null | undefined
+  /** The page of the session or request (`URL`). */
+  url?: string | null | undefined
+  /** True for a request not yet accepted (`STATUS:TENTATIVE`); confirmed otherwise. */
+  tentative?: boolean | undefined
+}
+
+const CRLF = '\r\n'
+/** The longest line in octets, line break excluded (RFC 5545 section 3.1). */
+const LINE_OCTETS = 75
+/**
+ * Riyadh's offset, written once in the file's VTIMEZONE and used for its local times: a file that declares
+ * +0300 must also compute with it, whatever the host's time-zone data says.
+ */
+const RIYADH_OFFSET_MS = 3 * 3_600_000
+
+/** Escapes a TEXT value (RFC 5545 section 3.3.11): backslash, semicolon, comma and line breaks. */
+function escapeIcsText(value: string): string {
+  return value.replace(/[\\;,]/g, '\\$&').replace(/\r\n|[\r\n]/g, '\\n')
+}
+
+/** The octets a code point takes in UTF-8. */
+function utf8Octets(codePoint: number): number {
+  return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4
+}
+
+/**
+ * Folds a content line at 75 octets (RFC 5545 section 3.1): each continuation starts with one space, which
+ * counts toward its 75; a line is only cut between characters, never inside a UTF-8 sequence.
+ */
+function foldIcsLine(line: string): string {
+  let out = ''
+  let size = 0
+  for (const char of line) {
+    const octets = utf8Octets(char.codePointAt(0) ?? 0)
+    if (size + octets > LINE_OCTETS) {
+      out += `${CRLF} `
+      size = 1
+    }
+    out += char
+    size += octets
+  }
+  return out
+}
+
+/** `YYYYMMDDTHHMMSS` of a moment shifted by `offset` milliseconds. */
+function stampOf(input: DateInput, offset: number): string {
+  return new Date(Math.floor(toDate(input).getTime() / 1000) * 1000 + offset)
+    .toISOString()
+    .slice(0, 19)
+    .replace(/[-:]/g, '')
+}
+
+/** A property's value with control characters taken out (a URI or id must not break the line). */
+function plain(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: taking control characters out is the point
+  return value.replace(/[\u0000-\u001f\u007f]/g, '')
+}
+
+/**
+ * Makes an iCalendar file (RFC 5545) with one event in Asia/Riyadh time: VCALENDAR with a VTIMEZONE for
+ * Riyadh (+0300, no daylight saving) and a VEVENT (`UID`, `DTSTAMP`, `DTSTART`/`DTEND` with
+ * `TZID=Asia/Riyadh`, `SUMMARY`, and `LOCATION`, `DESCRIPTION`, `URL` when given), text escaped, lines
+ * folded at 75 octets and ended by CRLF. Pure: the same event always gives the same file.
+ */
+export function createIcs(event: CalendarEvent): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Mashura//Booking//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    'BEGIN:VTIMEZONE',
+    `TZID:${RIYADH_TZ}`,
+    'BEGIN:STANDARD',
+    'DTSTART:19700101T000000',
+    'TZOFFSETFROM:+0300',
+    'TZOFFSETTO:+0300',
+    'TZNAME:+03',
+    'END:STANDARD',
+    'END:VTIMEZONE',
+    'BEGIN:VEVENT',
+    `UID:${escapeIcsText(plain(event.uid))}`,
+    `DTSTAMP:${stampOf(event.stamp, 0)}Z`,
+    `DTSTART;TZID=${RIYADH_TZ}:${stampOf(event.start, RIYADH_OFFSET_MS)}`,
+    `DTEND;TZID=${RIYADH_TZ}:${stampOf(event.end, RIYADH_OFFSET_MS)}`,
+    `SUMMARY:${escapeIcsText(event.summary)}`,
+  ]
+  if (event.location) lines.push(`LOCATION:${escapeIcsText(event.location)}`)
+  if (event.description) lines.push(`DESCRIPTION:${escapeIcsText(event.description)}`)
+  if (event.url) lines.push(`URL:${plain(event.url)}`)
+  lines.push(`STATUS:${event.tentative ? 'TENTATIVE' : 'CONFIRMED'}`, 'END:VEVENT', 'END:VCALENDAR')
+  return lines.map((line) => foldIcsLine(line) + CRLF).join('')
+}
