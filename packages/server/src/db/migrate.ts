@@ -5,6 +5,7 @@ import * as m0001 from './migrations/0001-catalogue-and-booking.ts'
 import * as m0002 from './migrations/0002-search-index.ts'
 import * as m0003 from './migrations/0003-sessions-rating-chat.ts'
 import * as m0004 from './migrations/0004-sign-in-handoffs.ts'
+import * as m0005 from './migrations/0005-contributor-gender.ts'
 
 type MigrationModule = {
   up(db: Db, dialect: Dialect): Promise<void>
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0002-search-index': m0002,
   '0003-sessions-rating-chat': m0003,
   '0004-sign-in-handoffs': m0004,
+  '0005-contributor-gender': m0005,
 }
 
 function provider(dialect: Dialect): MigrationProvider {

@@ -2,7 +2,7 @@
  * The database's table types. Flags are integers 0/1 and times are ISO 8601 UTC
  * text on both SQLite and PostgreSQL, so one set of queries serves both.
  */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
 
 /** A signed-in person, identified by the provider's issuer and subject only. */
 export interface PeopleTable {
@@ -22,6 +22,8 @@ export interface ContributorsTable {
   id: Generated<number>
   person_id: number
   kind: 'bsa' | 'advisor' | 'consultant' | 'partner'
+  /** Grammatical gender for the kind's title (a woman is «مستشارة»); null when not given. */
+  gender: ColumnType<'female' | 'male' | null, 'female' | 'male' | null | undefined>
   title_ar: string
   title_en: string
   bio_ar: string

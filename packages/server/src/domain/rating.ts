@@ -8,17 +8,23 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { type Static, Type } from '@fastify/type-provider-typebox'
-import { createTranslator, type Language, type MessageKey, type Questionnaire } from '@mashura/core'
+import {
+  createTranslator,
+  type Language,
+  type MessageKey,
+  type Questionnaire,
+  RATING_TEXT_MAX,
+  type RatingSession,
+} from '@mashura/core'
 import { type Kysely, sql } from 'kysely'
 import type { Database, Row } from '../db/tables.ts'
 import { ApiHttpError, badRequest, unprocessable } from '../http/errors.ts'
 import { IdParam, Nullable } from '../http/schema.ts'
+import { ContributorKindSchema, DateTimeSchema } from '../http/wire-schemas.ts'
 import { isUniqueViolation } from './sessions.ts'
 
 /** How long a rating link (and the access tokens it issues) lives. */
 export const RATING_LINK_TTL_MS = 7 * 24 * 3600 * 1000
-/** The longest text answer or comment, in characters. */
-export const RATING_TEXT_MAX = 2000
 
 // ------------------------------------------------------------------------------------------- schemas
 
@@ -38,11 +44,25 @@ export const QuestionnaireSchema = Type.Object({
   questions: Type.Array(QuestionSchema),
 })
 
-/** `RatingDetails`. */
+/** `RatingSession`: what the rating form names, so the business owner knows which session is rated. */
+export const RatingSessionSchema = Type.Object(
+  {
+    start: DateTimeSchema,
+    contributor: Type.Object({ full_name: Type.String(), kind: ContributorKindSchema }),
+    subject: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  },
+  {
+    description:
+      "The rated session: its start, its expert's name and kind, and its subject (null when it has none), in the request's language.",
+  },
+)
+
+/** `RatingDetails`. `session` is an addition of this server; the first three fields are the agency's. */
 export const RatingDetailsSchema = Type.Object({
   session_id: Type.Integer(),
   sme_access_token: Type.Object({ ciphertext: Type.String(), iv: Type.String(), salt: Type.String() }),
   questionnaires: Type.Array(QuestionnaireSchema),
+  session: RatingSessionSchema,
 })
 
 /** The body of `POST /rating/v4/sessions/{id}/questionnaires` (core's `RatingSubmission` without `id`). */
@@ -56,6 +76,7 @@ export const RatingSubmissionSchema = Type.Object(
           // (a union would turn `true` into 1). Each question's type is checked by `checkAnswers`.
           value: Type.Unsafe<number | boolean | string>({
             type: ['integer', 'boolean', 'string'],
+            // Core's limit, which the form's textareas share.
             maxLength: RATING_TEXT_MAX,
           }),
         },
@@ -239,6 +260,37 @@ export async function checkRatingAccess(
   if (Date.parse(link.expires_at) <= (options.now ?? new Date()).getTime()) throw ratingTokenInvalid()
   if (link.access_used_at !== null) throw options.forSubmit ? alreadyRatedOnSubmit() : ratingTokenInvalid()
   return link
+}
+
+/** The session a rating link is for, as the rating form names it, in a language (one query). */
+export async function ratingSessionOut(
+  db: Kysely<Database>,
+  sessionId: number,
+  lang: Language,
+): Promise<RatingSession> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('contributors', 'contributors.id', 'sessions.contributor_id')
+    .innerJoin('people', 'people.id', 'contributors.person_id')
+    .leftJoin('subjects', 'subjects.id', 'sessions.subject_id')
+    .select([
+      'sessions.start_at',
+      'people.full_name',
+      'contributors.kind',
+      'subjects.id as subject_id',
+      'subjects.name_ar',
+      'subjects.name_en',
+    ])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirstOrThrow()
+  return {
+    start: row.start_at,
+    contributor: { full_name: row.full_name, kind: row.kind },
+    subject:
+      row.subject_id === null
+        ? null
+        : { id: row.subject_id, name: (lang === 'en' ? row.name_en : row.name_ar) ?? '' },
+  }
 }
 
 // ------------------------------------------------------------------------------------------- questionnaires

@@ -62,7 +62,13 @@ export async function contributorSummaries(
   const rows = await db
     .selectFrom('contributors')
     .innerJoin('people', 'people.id', 'contributors.person_id')
-    .select(['contributors.id', 'contributors.kind', 'contributors.photo_path', 'people.full_name'])
+    .select([
+      'contributors.id',
+      'contributors.kind',
+      'contributors.gender',
+      'contributors.photo_path',
+      'people.full_name',
+    ])
     .where('contributors.id', 'in', [...new Set(ids)])
     .execute()
   for (const r of rows) {
@@ -71,6 +77,7 @@ export async function contributorSummaries(
       sso_user: { full_name: r.full_name },
       file: fileRef(r.photo_path, publicUrl),
       role: r.kind,
+      gender: r.gender,
     })
   }
   return out

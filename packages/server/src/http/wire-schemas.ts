@@ -28,6 +28,9 @@ export const ContributorKindSchema = Type.Union([
   Type.Literal('partner'),
 ])
 
+/** `ContributorGender`: the grammatical gender a contributor's kind is titled in. */
+export const ContributorGenderSchema = Type.Union([Type.Literal('female'), Type.Literal('male')])
+
 /** `SessionState`: the states of a session (a pending request is not one). */
 export const SessionStateSchema = Type.Union([
   Type.Literal('booked'),
@@ -68,6 +71,11 @@ export const ContributorSummarySchema = Type.Object({
   sso_user: Type.Object({ full_name: Type.String() }),
   file: Nullable(FileRefSchema),
   role: ContributorKindSchema,
+  gender: Type.Union([ContributorGenderSchema, Type.Null()], {
+    description:
+      "The grammatical gender the contributor's kind is titled in: a woman is «مستشارة», «مرشدة», «شريكة». " +
+      'null when not given; the title then takes the masculine form.',
+  }),
 })
 
 /** `SmeSummary`: a business owner as sessions and requests show them. */

@@ -184,6 +184,26 @@ eachDatabase('seedDatabase', (dialect) => {
     expect(experts.some((e) => /^(مستشار |مرشد |خبير )/.test(e.title_ar))).toBe(true)
   })
 
+  it('gives every expert the gender their name and title have: the women («بنت») are female', async () => {
+    const experts = await db
+      .selectFrom('contributors')
+      .innerJoin('people', 'people.id', 'contributors.person_id')
+      .select(['contributors.gender', 'contributors.title_ar', 'people.full_name', 'people.subject'])
+      .execute()
+    expect(experts).toHaveLength(summary.experts)
+    for (const e of experts) {
+      // The title was written in the expert's gender (see describeExpert).
+      expect(e.gender, e.full_name).toBe(/^(مستشارة|مرشدة|خبيرة)/.test(e.title_ar) ? 'female' : 'male')
+      if (e.full_name.includes(' بنت ')) expect(e.gender, e.full_name).toBe('female')
+      if (e.full_name.includes(' بن ')) expect(e.gender, e.full_name).toBe('male')
+    }
+    const dev = (subject: string) => experts.find((e) => e.subject === subject)?.gender
+    expect(dev('dev-advisor')).toBe('female')
+    expect(dev('dev-bsa')).toBe('female')
+    expect(dev('dev-consultant')).toBe('male')
+    expect(experts.filter((e) => e.gender === 'female').length).toBeGreaterThan(5)
+  })
+
   it('seeds subjects of types 1, 2 and 4 with some bsa, and centers with one to three offices', async () => {
     const subjects = await db.selectFrom('subjects').selectAll().execute()
     expect(subjects.length).toBeGreaterThanOrEqual(18)

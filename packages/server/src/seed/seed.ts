@@ -400,6 +400,8 @@ function plan(random: Random, now: Date, expertCount: number): Plan {
       id,
       person_id: personId,
       kind,
+      // The women («… بنت …») are titled in the feminine: «مستشارة», «مرشدة».
+      gender: name.female ? 'female' : 'male',
       ...text,
       search_text: buildSearchText({
         name: `${name.ar} ${name.en}`,

@@ -39,6 +39,7 @@ export interface PersonOptions {
   name?: string
   email?: string
   contributor?: Partial<Pick<ContributorsTable, 'kind' | 'center_id' | 'title_ar' | 'bio_ar'>> & {
+    gender?: 'female' | 'male' | null
     can_create_slots?: boolean
     can_delete_slots?: boolean
     chat_status?: boolean
@@ -142,6 +143,7 @@ export async function createTestContext(
           .values({
             person_id: personId,
             kind: c.kind ?? 'consultant',
+            gender: c.gender ?? null,
             title_ar: c.title_ar ?? 'مستشار',
             title_en: 'Consultant',
             bio_ar: c.bio_ar ?? '',

@@ -119,6 +119,7 @@ export async function coverSubjects(
 export interface ExpertOptions {
   name: string
   kind?: Row<'contributors'>['kind']
+  gender?: Row<'contributors'>['gender']
   subjects?: number[]
   center_id?: number | null
   created_at?: string
@@ -139,6 +140,7 @@ export async function addExpert(
     name: options.name,
     contributor: {
       kind: options.kind ?? 'consultant',
+      gender: options.gender ?? null,
       center_id: options.center_id ?? null,
       join_now_enabled: options.join_now_enabled ?? false,
     },

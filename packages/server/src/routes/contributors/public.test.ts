@@ -174,6 +174,7 @@ eachDatabase('public contributor reads', (dialect) => {
           sso_user: { full_name: 'أحمد العتيبي' },
           file: null,
           role: 'consultant',
+          gender: null,
           can_create_slots: true,
           can_delete_slots: true,
           subjects: [

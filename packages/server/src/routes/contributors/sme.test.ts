@@ -305,6 +305,7 @@ eachDatabase("business owners' profiles", (dialect) => {
           sso_user: { full_name: 'أحمد' },
           file: null,
           role: 'consultant',
+          gender: null,
         },
         sme: { id: owner.personId, full_name: 'نورة القحطاني', file: null },
         office: null,

@@ -10,7 +10,7 @@ import {
   type TestContext,
   type TestPerson,
 } from '../../test-support/context.ts'
-import { addSession, hoursFromNow } from '../../test-support/fixtures.ts'
+import { addSession, addSubject, hoursFromNow } from '../../test-support/fixtures.ts'
 
 /** Whether plugins/auth.ts leaves routes flagged `config.ratingToken` alone (the proposed change). */
 const AUTH_SKIPS_RATING_ROUTES = readFileSync(
@@ -333,6 +333,65 @@ eachDatabase('rating and recommendations', (dialect) => {
       average: 5,
       count: 1,
     })
+  })
+
+  it('names the rated session for the form: its start, expert and subject, in the request language', async () => {
+    const subject = await addSubject(ctx.store.db, {
+      name_ar: 'التسويق الرقمي',
+      name_en: 'Digital marketing',
+    })
+    const session = await endedSession()
+    await ctx.store.db
+      .updateTable('sessions')
+      .set({ subject_id: subject.id })
+      .where('id', '=', session.id)
+      .execute()
+    expect((await recommend(expert, form(session.id))).statusCode).toBe(200)
+    const mail = await ctx.store.db
+      .selectFrom('outbox')
+      .select('link')
+      .where('link', 'like', '%smeRate%')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    const token = new URL(mail.link!).searchParams.get('token')!
+
+    const ar = (await validate(token)).json().data
+    // The agency's three fields are as they were; `session` comes beside them.
+    expect(Object.keys(ar).sort()).toEqual(['questionnaires', 'session', 'session_id', 'sme_access_token'])
+    expect(ar.session_id).toBe(session.id)
+    expect(Object.keys(ar.sme_access_token).sort()).toEqual(['ciphertext', 'iv', 'salt'])
+    expect(ar.session).toEqual({
+      start: session.start_at,
+      contributor: { full_name: 'نورة القحطاني', kind: 'consultant' },
+      subject: { id: subject.id, name: 'التسويق الرقمي' },
+    })
+    const en = (await validate(token, 'en')).json().data
+    expect(en.session).toEqual({
+      start: session.start_at,
+      contributor: { full_name: 'نورة القحطاني', kind: 'consultant' },
+      subject: { id: subject.id, name: 'Digital marketing' },
+    })
+
+    // A session without a subject says so with null.
+    const bare = await sessionWithLink()
+    expect((await validate(bare.token)).json().data.session).toEqual({
+      start: bare.session.start_at,
+      contributor: { full_name: 'نورة القحطاني', kind: 'consultant' },
+      subject: null,
+    })
+
+    // The OpenAPI document describes what the answer holds.
+    const doc = (await ctx.call({ method: 'GET', url: '/api/openapi.json', apiKey: null })).json()
+    const op = doc.paths['/rating/sme/validate-rating/{token}'].get
+    const data = op.responses['200'].content['application/json'].schema.properties.data
+    expect(data.required).toEqual(
+      expect.arrayContaining(['session_id', 'sme_access_token', 'questionnaires', 'session']),
+    )
+    const described = data.properties.session
+    expect(described.required).toEqual(['start', 'contributor', 'subject'])
+    expect(described.properties.start).toMatchObject({ type: 'string', format: 'date-time' })
+    expect(Object.keys(described.properties.contributor.properties)).toEqual(['full_name', 'kind'])
+    expect(JSON.stringify(described.properties.subject)).toContain('"null"')
   })
 
   it('answers one generic 400 for an unknown, tampered or expired link', async () => {

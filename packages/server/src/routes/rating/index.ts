@@ -16,6 +16,7 @@ import {
   questionnairesOut,
   RatingDetailsSchema,
   RatingSubmissionSchema,
+  ratingSessionOut,
   submitRating,
 } from '../../domain/rating.ts'
 import {
@@ -65,18 +66,20 @@ export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
           '400 already_rated when the session was rated; one generic 400 rating_link_invalid for an unknown, ' +
           'tampered or expired token. `sme_access_token` is AES-256-CBC as design section 4 says; decrypted, it ' +
           'authorises the two questionnaire calls for this session only, once, until the link expires. Opening ' +
-          'the link again replaces the access token.',
+          'the link again replaces the access token. `session` (added by this server) names the ' +
+          'rated session for the form: its start, its expert and its subject, in the request language.',
         params: Type.Object({ token: Type.String({ maxLength: 200 }) }),
         response: { 200: Envelope(RatingDetailsSchema), 400: ErrorBody, 429: ErrorBody },
       },
     },
     async (request) => {
       const { sessionId, accessToken } = await openRatingLink(db, request.params.token)
-      const [sme_access_token, questionnaires] = await Promise.all([
+      const [sme_access_token, questionnaires, session] = await Promise.all([
         encryptRatingToken(accessToken, app.config.ratingPassphrase),
         questionnairesOut(db, request.lang),
+        ratingSessionOut(db, sessionId, request.lang),
       ])
-      return { data: { session_id: sessionId, sme_access_token, questionnaires } }
+      return { data: { session_id: sessionId, sme_access_token, questionnaires, session } }
     },
   )
 

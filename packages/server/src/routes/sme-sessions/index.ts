@@ -4,7 +4,7 @@
  */
 
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { formatDate, formatTime } from '@mashura/core'
+import { formatDateWithHijri, formatTime } from '@mashura/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { pageRows } from '../../db/paging.ts'
 import type { Row } from '../../db/tables.ts'
@@ -294,7 +294,7 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
         data: { kind: 'session' as const, session: session! },
         message: t.t('booking.successBody', {
           name: session!.contributor.sso_user.full_name,
-          date: formatDate(row.start_at, request.lang),
+          date: formatDateWithHijri(row.start_at, request.lang),
           time: formatTime(row.start_at, request.lang),
         }),
       }
