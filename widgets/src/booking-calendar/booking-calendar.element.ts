@@ -11,16 +11,27 @@ import { bookingTokens } from './token-store.ts'
 interface BookingCalendarAttributes extends SharedAttributes {
   contributorId?: number
   subjectId?: number
+  sessionHref?: string
+  requestHref?: string
   container?: HTMLElement
 }
 
-function BookingCalendarHost({ container, contributorId, subjectId, ...shared }: BookingCalendarAttributes) {
+function BookingCalendarHost({
+  container,
+  contributorId,
+  subjectId,
+  sessionHref,
+  requestHref,
+  ...shared
+}: BookingCalendarAttributes) {
   // r2wc renders into the shadow root and passes it as `container`.
   const host = (container as unknown as ShadowRoot | undefined)?.host
   return createElement(BookingCalendar, {
     ...resolveConfig(shared),
     contributorId,
     subjectId: subjectId !== undefined && Number.isInteger(subjectId) ? subjectId : undefined,
+    sessionHref: sessionHref || undefined,
+    requestHref: requestHref || undefined,
     onBookingCreated: (detail) => {
       if (host) emit(host, 'booking-created', detail)
     },
@@ -31,19 +42,31 @@ function BookingCalendarHost({ container, contributorId, subjectId, ...shared }:
 
 const Base = r2wc(BookingCalendarHost, {
   shadow: 'open',
-  props: { ...sharedProps, contributorId: 'number', subjectId: 'number' },
+  props: {
+    ...sharedProps,
+    contributorId: 'number',
+    subjectId: 'number',
+    sessionHref: 'string',
+    requestHref: 'string',
+  },
 })
 
 /**
  * One expert's free slots by week in Asia/Riyadh time (Gregorian, with the Hijri date in Arabic), the choice
- * of online or in-office (in the slot's office), confirmation, the booking and a success modal; the
- * schedule then reloads. Signed-out visitors sign in through the platform's popup, or the host page sets
- * `token`.
+ * of online or in-office (in the slot's office), confirmation (for an advisor, sending a request the expert
+ * accepts), the booking and a success modal with the session's link and an `.ics` file to add it to a
+ * calendar; the schedule then reloads. A slot that starts while the calendar is open drops out of it.
+ * Signed-out visitors sign in through the platform's popup, or the host page sets `token`.
  *
  * @tag booking-calendar
  *
  * @attr contributor-id - The expert whose free slots are shown (required).
  * @attr subject-id - The subject to book; without it the expert's only subject, or a choice among several.
+ * @attr session-href - The booked session's page as an address template with `{id}`, such as
+ *   `https://mashura.example/session/{id}`; the success modal links to it, and the `.ics` file's link and
+ *   (online) location point there. Without it no link is shown.
+ * @attr request-href - The same for an advisor's request (`https://mashura.example/request/{id}`). Without
+ *   it no link is shown.
  * @attr api-base - The API base (default `/api`, or the page-wide value from `configureWidgets`).
  * @attr api-key - The embedding site's API key.
  * @attr lang - `ar` (default, right to left) or `en` (left to right).
@@ -85,11 +108,15 @@ const Base = r2wc(BookingCalendarHost, {
  *   (`data-state="waiting"`), the note to finish it there and its `cancel-sign-in` button.
  * @csspart cancel-sign-in - Stops waiting for the popup sign-in.
  * @csspart confirm-dialog - The confirmation dialog's content.
+ * @csspart request-note - For an advisor, the confirmation dialog's note that a request is sent.
  * @csspart office - The office of an in-office session.
  * @csspart confirm - The confirm button.
  * @csspart cancel - The confirm dialog's button that closes it without booking.
  * @csspart success-dialog - The success dialog's content.
  * @csspart close - The success dialog's close button.
+ * @csspart session-link - The success dialog's link to the session (or request) page, with `session-href`
+ *   (`request-href`) set.
+ * @csspart add-to-calendar - The success dialog's download link of the session as an `.ics` file.
  * @csspart slot-selected - Added to `slot` on the chosen slot.
  * @csspart show-next-week - The empty week's button that moves to the next week.
  * @csspart sign-in - The sign-in button shown to a signed-out visitor.
@@ -99,7 +126,7 @@ const Base = r2wc(BookingCalendarHost, {
  * @cssproperty --booking-calendar-accent-strong - Filled buttons, the chosen slot and button text: a darker
  *   shade of the accent, for WCAG AA contrast under white text (default: the accent mixed 78% with black).
  * @cssproperty --booking-calendar-day-min-inline-size - The narrowest day column before days wrap
- *   (default `8rem`).
+ *   (default `7rem`; the week shows in one row from a widget about 54rem wide).
  * @cssproperty --mashura-color-primary - The brand primary (`#3084b2`); also `--mashura-color-secondary`,
  *   `--mashura-color-text`, `--mashura-color-muted`, `--mashura-color-surface`, `--mashura-color-border`,
  *   `--mashura-font-family`.

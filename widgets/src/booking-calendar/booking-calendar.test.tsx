@@ -1,13 +1,15 @@
 import {
   bookingCalendarMessages,
   catalogs,
+  createTranslator,
   formatHijriDate,
   formatTime,
+  riyadhParts,
   setI18nErrorHandler,
   timeZoneLabel,
   weekBounds,
 } from '@mashura/core'
-import { sendKeys } from '@web/test-runner-commands'
+import { sendKeys, setViewport } from '@web/test-runner-commands'
 import { expect } from 'chai'
 import type { BookingCreatedDetail, SignInRequiredDetail } from '../events.ts'
 import { configureWidgets, resetWidgetConfig } from '../shared/config.ts'
@@ -49,6 +51,48 @@ function focused(element: Element): Element | null {
 }
 
 let experts: Record<'consultant' | 'advisor', number>
+let names: Record<'consultant' | 'advisor', string>
+
+/** The calendar's messages with their arguments filled in, as the widget formats them. */
+const translators = {
+  ar: createTranslator('ar', bookingCalendarMessages),
+  en: createTranslator('en', bookingCalendarMessages),
+}
+
+/** The VEVENT of the .ics file behind a download link, read back as a reader must (CRLF, unfolded). */
+async function readIcs(link: HTMLAnchorElement): Promise<{ file: string; event: Map<string, string> }> {
+  const file = await (await fetch(link.href)).text()
+  // Every line ends with CRLF; no bare CR or LF anywhere.
+  expect(file.endsWith('\r\n')).to.equal(true)
+  expect(file.replace(/\r\n/g, '')).to.not.match(/[\r\n]/)
+  for (const line of file.split('\r\n')) expect(new TextEncoder().encode(line).length).to.be.at.most(75)
+  const lines = file
+    .slice(0, -2)
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+  expect(lines[0]).to.equal('BEGIN:VCALENDAR')
+  expect(lines.at(-1)).to.equal('END:VCALENDAR')
+  expect(lines).to.include('TZID:Asia/Riyadh')
+  expect(lines).to.include('TZOFFSETTO:+0300')
+  const event = new Map<string, string>()
+  for (const line of lines.slice(lines.indexOf('BEGIN:VEVENT') + 1, lines.indexOf('END:VEVENT'))) {
+    const colon = line.indexOf(':')
+    event.set(line.slice(0, colon), line.slice(colon + 1))
+  }
+  return { file, event }
+}
+
+/** Undoes iCalendar TEXT escaping. */
+function icsText(value: string | undefined): string {
+  return (value ?? '').replace(/\\([\\;,nN])/g, (_, c: string) => (c === 'n' || c === 'N' ? '\n' : c))
+}
+
+/** A moment as an iCalendar local time on a Riyadh clock (`YYYYMMDDTHHMMSS`). */
+function riyadhStamp(at: string): string {
+  const p = riyadhParts(at)
+  const two = (n: number) => String(n).padStart(2, '0')
+  return `${p.year}${two(p.month)}${two(p.day)}T${two(p.hour)}${two(p.minute)}${two(p.second)}`
+}
 
 async function mount(
   attributes: Record<string, string> = {},
@@ -96,7 +140,9 @@ function soon(extra = 0): number {
 }
 
 /** An office of the consultant's center, read from the server's public offices call. */
-async function consultantOffice(lang: 'ar' | 'en'): Promise<{ id: number; name: string }> {
+async function consultantOffice(
+  lang: 'ar' | 'en',
+): Promise<{ id: number; name: string; address: string | null }> {
   const { apiBase, apiKey } = await platform()
   const response = await fetch(`${apiBase}/center/offices?contributor=${experts.consultant}`, {
     headers: { 'X-API-Key': apiKey, 'Accept-Language': lang },
@@ -128,6 +174,7 @@ before(async () => {
   })
   const [consultant, advisor] = await Promise.all([signIn('dev-consultant'), signIn('dev-advisor')])
   experts = { consultant: consultant.contributorId!, advisor: advisor.contributorId! }
+  names = { consultant: consultant.name, advisor: advisor.name }
 })
 
 after(() => {
@@ -234,6 +281,10 @@ describe('<booking-calendar>', () => {
     expect(dialog.textContent).to.contain(ar['booking.online'])
     // Only what the slot allows is offered.
     expect(dialog.textContent).to.not.contain(ar['booking.inOffice'])
+    // A consultant's slot is booked outright: no word of a request.
+    expect(dialog.querySelector('h2')!.textContent).to.equal(ar['bookingCalendar.confirmTitle'])
+    expect(part(element, 'confirm')!.textContent).to.equal(ar['booking.confirm'])
+    expect(part(element, 'request-note')).to.equal(null)
     await expectAccessible(element, 'confirm dialog (ar)')
     part(element, 'confirm')!.click()
 
@@ -292,6 +343,10 @@ describe('<booking-calendar>', () => {
     part(element, 'confirm')!.click()
     const success = await waitFor(() => part(element, 'success-dialog'), 8000)
     expect(success.textContent).to.contain(en['booking.successTitle'])
+    const download = await waitFor(() => part(element, 'add-to-calendar') as HTMLAnchorElement | null)
+    expect(download.textContent).to.equal(en['bookingCalendar.addToCalendar'])
+    // A partner page without `session-href`: no link to a session page it does not know.
+    expect(part(element, 'session-link')).to.equal(null)
     await expectAccessible(element, 'success dialog (en)')
     created.stop()
     expect(created.events[0]!.detail).to.include({
@@ -299,23 +354,177 @@ describe('<booking-calendar>', () => {
       officeId: office.id,
       slotId: slot.id,
     })
+    // The calendar file is held in the office: its location is the office's name and address.
+    const { event } = await readIcs(download)
+    expect(icsText(event.get('LOCATION'))).to.equal(
+      office.address
+        ? translators.en.t('bookingCalendar.officeLocation', { office: office.name, address: office.address })
+        : office.name,
+    )
+    expect(event.has('URL')).to.equal(false)
+    expect(event.get('DTSTART;TZID=Asia/Riyadh')).to.equal(riyadhStamp(slot.start_at))
+    expect(icsText(event.get('SUMMARY'))).to.contain(names.consultant)
   })
 
-  it('tells an advisor’s booker that the request awaits the expert’s answer', async () => {
+  it('sends an advisor’s booking as a request: the dialog says so, and the request awaits the expert’s answer', async () => {
     const { token } = await signIn('dev-sme')
     const slot = await addSlot({ expert: 'dev-advisor', startsIn: soon(15), availability: 2 })
-    const element = await loaded(await mount({}, { token, expert: experts.advisor }))
+
+    // In English first: title, note and button speak of sending a request, not of confirming a booking.
+    const english = await loaded(await mount({ lang: 'en' }, { token, expert: experts.advisor }))
+    await showWeekOf(english, slot.start_at)
+    await chooseAndBook(english, slot.id)
+    const englishDialog = await waitFor(() => part(english, 'confirm-dialog'))
+    expect(englishDialog.querySelector('h2')!.textContent).to.equal(en['bookingCalendar.requestTitle'])
+    expect(part(english, 'request-note')!.textContent).to.equal(
+      translators.en.t('bookingCalendar.requestExplained', { name: names.advisor }),
+    )
+    expect(part(english, 'confirm')!.textContent).to.equal(en['bookingCalendar.sendRequest'])
+    expect(englishDialog.textContent).to.not.contain(en['booking.confirm'])
+    await expectAccessible(english, 'request dialog (en)')
+    part(english, 'cancel')!.click()
+    await waitFor(() => part(english, 'confirm-dialog') === null)
+    english.remove()
+
+    const element = await loaded(
+      await mount({ 'request-href': '/request/{id}' }, { token, expert: experts.advisor }),
+    )
     await showWeekOf(element, slot.start_at)
     const created = collect<BookingCreatedDetail>('booking-created')
     await chooseAndBook(element, slot.id)
-    await waitFor(() => part(element, 'confirm-dialog'))
+    const dialog = await waitFor(() => part(element, 'confirm-dialog'))
+    expect(dialog.querySelector('h2')!.textContent).to.equal(ar['bookingCalendar.requestTitle'])
+    expect(part(element, 'request-note')!.textContent).to.equal(
+      translators.ar.t('bookingCalendar.requestExplained', { name: names.advisor }),
+    )
+    expect(part(element, 'confirm')!.textContent).to.equal(ar['bookingCalendar.sendRequest'])
+    expect(dialog.textContent).to.not.contain(ar['booking.confirm'])
+    await expectAccessible(element, 'request dialog (ar)')
     part(element, 'confirm')!.click()
     const success = await waitFor(() => part(element, 'success-dialog'), 8000)
     expect(success.textContent).to.contain(ar['booking.requestSentTitle'])
     expect(success.textContent).to.contain('بانتظار رد الخبير')
     created.stop()
-    expect(created.events[0]!.detail.pendingApproval).to.equal(true)
-    expect(created.events[0]!.detail.contributorId).to.equal(experts.advisor)
+    const detail = created.events[0]!.detail
+    expect(detail.pendingApproval).to.equal(true)
+    expect(detail.contributorId).to.equal(experts.advisor)
+    // The link goes to the request's page (the detail's id is the request's), and the file is tentative.
+    const link = await waitFor(() => part(element, 'session-link') as HTMLAnchorElement | null)
+    expect(link.getAttribute('href')).to.equal(`/request/${detail.sessionId}`)
+    expect(link.textContent).to.equal(ar['requests.details'])
+    const { event } = await readIcs(
+      await waitFor(() => part(element, 'add-to-calendar') as HTMLAnchorElement | null),
+    )
+    expect(event.get('STATUS')).to.equal('TENTATIVE')
+    expect(event.get('URL')).to.equal(new URL(`/request/${detail.sessionId}`, document.baseURI).href)
+    expect(icsText(event.get('SUMMARY'))).to.equal(
+      translators.ar.t('bookingCalendar.calendarRequest', { name: names.advisor }),
+    )
+  })
+
+  it('links the success dialog to the new session (session-href) and offers it as an .ics file', async () => {
+    const { token } = await signIn('dev-sme')
+    const slot = await addSlot({ expert: 'dev-consultant', startsIn: soon(25), availability: 2, minutes: 45 })
+    const element = await loaded(
+      await mount({ 'session-href': 'https://agency.example/session/{id}?from=partner' }, { token }),
+    )
+    await showWeekOf(element, slot.start_at)
+    const created = collect<BookingCreatedDetail>('booking-created')
+    await chooseAndBook(element, slot.id)
+    await waitFor(() => part(element, 'confirm-dialog'))
+    part(element, 'confirm')!.click()
+    await waitFor(() => part(element, 'success-dialog'), 8000, 'the success dialog')
+    created.stop()
+    const sessionId = created.events[0]!.detail.sessionId
+    const page = `https://agency.example/session/${sessionId}?from=partner`
+
+    const link = await waitFor(() => part(element, 'session-link') as HTMLAnchorElement | null)
+    expect(link.href).to.equal(page)
+    expect(link.textContent).to.equal(ar['sessions.details'])
+    const download = await waitFor(() => part(element, 'add-to-calendar') as HTMLAnchorElement | null)
+    expect(download.textContent).to.equal(ar['bookingCalendar.addToCalendar'])
+    expect(download.href).to.match(/^blob:/)
+    expect(download.download).to.match(/\.ics$/)
+    await expectAccessible(element, 'success dialog with links (ar)')
+
+    const { file, event } = await readIcs(download)
+    expect(file).to.contain('\r\nBEGIN:VTIMEZONE\r\n')
+    expect(event.get('UID')).to.match(new RegExp(`^session-${sessionId}@.+`))
+    expect(event.get('DTSTAMP')).to.match(/^\d{8}T\d{6}Z$/)
+    expect(event.get('DTSTART;TZID=Asia/Riyadh')).to.equal(riyadhStamp(slot.start_at))
+    expect(event.get('DTEND;TZID=Asia/Riyadh')).to.equal(riyadhStamp(slot.end_at))
+    expect(icsText(event.get('SUMMARY'))).to.equal(
+      translators.ar.t('bookingCalendar.calendarSession', { name: names.consultant }),
+    )
+    // An online session takes place at its link.
+    expect(icsText(event.get('LOCATION'))).to.equal(page)
+    expect(event.get('URL')).to.equal(page)
+    expect(event.get('STATUS')).to.equal('CONFIRMED')
+    expect(icsText(event.get('DESCRIPTION'))).to.contain(formatTime(slot.start_at, 'ar'))
+
+    // Closing the dialog lets the file's address go.
+    const href = download.href
+    part(element, 'close')!.click()
+    await waitFor(() => part(element, 'success-dialog') === null)
+    let revoked = false
+    await fetch(href).catch(() => {
+      revoked = true
+    })
+    expect(revoked).to.equal(true)
+  })
+
+  it('shows the week’s seven days in one row from 1024 px wide, and wraps them on a phone', async () => {
+    /** The distinct rows the day columns sit in, by their offsetTop. */
+    const rows = (element: Element) => new Set(parts(element, 'day').map((day) => day.offsetTop)).size
+    try {
+      for (const width of [1280, 1024]) {
+        await setViewport({ width, height: 900 })
+        for (const lang of ['ar', 'en']) {
+          const element = await loaded(await mount({ lang }))
+          await waitFor(() => parts(element, 'day').length === 7, 5000, 'the seven days')
+          expect(rows(element), `${lang} at ${width} px`).to.equal(1)
+          element.remove()
+        }
+      }
+      // The phone layout stays: two days to a row.
+      await setViewport({ width: 390, height: 844 })
+      const phone = await loaded(await mount())
+      await waitFor(() => parts(phone, 'day').length === 7, 5000, 'the seven days')
+      expect(rows(phone)).to.equal(4)
+      const [first, second, third] = parts(phone, 'day')
+      expect(first!.offsetTop).to.equal(second!.offsetTop)
+      expect(third!.offsetTop).to.be.greaterThan(first!.offsetTop)
+    } finally {
+      await setViewport({ width: 800, height: 600 })
+    }
+  })
+
+  it('drops a slot from the week once it starts, and never books one that has started', async function () {
+    this.timeout(45_000)
+    const { token } = await signIn('dev-sme')
+    const slot = await addSlot({ expert: 'dev-consultant', startsIn: 12 / 60, availability: 2 })
+    const startsAt = Date.parse(slot.start_at)
+    const element = await loaded(await mount({}, { token }))
+    await showWeekOf(element, slot.start_at)
+    const created = collect<BookingCreatedDetail>('booking-created')
+    // Before its start it is offered like any other; the visitor chooses it and opens the confirmation.
+    await chooseAndBook(element, slot.id)
+    await waitFor(() => part(element, 'confirm-dialog'), 5000, 'the confirm dialog')
+    expect(Date.now()).to.be.below(startsAt)
+
+    // Its start passes with the calendar open: the slot leaves the week.
+    await waitFor(() => slotRadio(element, slot.id) === null, startsAt - Date.now() + 4000, 'the slot to go')
+    expect(Date.now()).to.be.at.least(startsAt)
+    // Confirming the dialog still open on it books nothing, and says why.
+    part(element, 'confirm')!.click()
+    const notice = await waitFor(() => shownNotice(element), 5000, 'the notice')
+    expect(notice.textContent).to.contain(ar['bookingCalendar.slotPassed'])
+    await waitFor(() => part(element, 'confirm-dialog') === null)
+    const book = part(element, 'book') as HTMLButtonElement | null
+    expect(book === null || book.disabled).to.equal(true)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    created.stop()
+    expect(created.events).to.have.length(0)
   })
 
   it('shows the server’s message when the slot was taken meanwhile, and reloads the schedule', async () => {

@@ -8,7 +8,7 @@ import { ConfirmDialog } from './confirm-dialog.tsx'
 import { SuccessDialog } from './success-dialog.tsx'
 import { bookingTokens } from './token-store.ts'
 import { useBooking } from './use-booking.ts'
-import { useSchedule } from './use-schedule.ts'
+import { useSchedule, useUpcoming } from './use-schedule.ts'
 import { SlotGrid, WeekHeader } from './week-view.tsx'
 
 /** The props of {@link BookingCalendar}: strings and numbers in, callbacks out. */
@@ -37,7 +37,17 @@ export interface BookingCalendarProps {
    * redirect brings them back to it). Ignored when that week no longer offers it.
    */
   initialSlot?: CalendarPlace | undefined
+  /**
+   * The new session's page, as an address template with `{id}` (the agency's site: `/session/{id}`), linked
+   * from the success modal. No link without it.
+   */
+  sessionHref?: string | undefined
+  /** The new request's page (advisors), as an address template with `{id}`. No link without it. */
+  requestHref?: string | undefined
 }
+
+/** No slots, one array for every render (the upcoming filter remembers its input). */
+const NO_SLOTS: Slot[] = []
 
 /** A chosen slot and the week it is in, counted from the current week (0). */
 export interface CalendarPlace {
@@ -88,6 +98,8 @@ export function BookingCalendar(props: BookingCalendarProps) {
     apiKey,
     contributorId,
     subjectId,
+    sessionHref: props.sessionHref,
+    requestHref: props.requestHref,
     contributor: schedule.data?.contributor ?? null,
     reload: schedule.reload,
     onBooked: () => setSelected(null),
@@ -97,7 +109,8 @@ export function BookingCalendar(props: BookingCalendarProps) {
       : undefined,
   })
 
-  const slots = schedule.data?.slots ?? []
+  // A slot that has started is no longer free to book: it drops out when its time comes.
+  const slots = useUpcoming(schedule.data?.slots ?? NO_SLOTS)
   const chosen: Slot | null = slots.find((s) => s.id === selected) ?? null
 
   // The initial slot, once, when its week has loaded: chosen again, one press of "Book" from its
@@ -106,8 +119,8 @@ export function BookingCalendar(props: BookingCalendarProps) {
   useEffect(() => {
     if (restored.current || !initial?.slotId || !schedule.data) return
     restored.current = true
-    if (schedule.data.slots.some((s) => s.id === initial.slotId)) setSelected(initial.slotId)
-  }, [initial, schedule.data])
+    if (slots.some((s) => s.id === initial.slotId)) setSelected(initial.slotId)
+  }, [initial, schedule.data, slots])
 
   function move(delta: -1 | 1, refocus = false) {
     const next = Math.max(0, offset + delta)
@@ -210,6 +223,7 @@ export function BookingCalendar(props: BookingCalendarProps) {
         t={t}
         slot={booking.confirming}
         expertName={schedule.data?.contributor.sso_user.full_name ?? ''}
+        request={booking.request}
         ways={booking.ways}
         way={booking.way}
         onWayChange={booking.setWay}

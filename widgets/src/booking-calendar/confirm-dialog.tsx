@@ -12,6 +12,8 @@ export interface ConfirmDialogProps {
   slot: Slot | null
   /** The expert's name. */
   expertName: string
+  /** Whether confirming sends a request the expert accepts or not (advisors) rather than booking outright. */
+  request: boolean
   /** The ways the slot allows, in the order offered. */
   ways: Way[]
   /** The chosen way. */
@@ -29,12 +31,12 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * The confirmation step: the slot's date (with the Hijri date in Arabic) and Riyadh time, the way to hold
- * the session (only those the slot allows; the office is the slot's own), the subject when the expert
- * covers several, then confirm or cancel, in a modal dialog.
+ * The confirmation step (for an advisor, sending the request the expert answers): the slot's date (with the
+ * Hijri date in Arabic) and Riyadh time, the way to hold the session (only those the slot allows; the office
+ * is the slot's own), the subject when the expert covers several, then confirm or cancel, in a modal dialog.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { t, slot, expertName, ways, way, subjects, subjectId, busy } = props
+  const { t, slot, expertName, request, ways, way, subjects, subjectId, busy } = props
   const titleId = useId()
   if (!slot) return null
   return (
@@ -48,8 +50,13 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         }}
       >
         <h2 id={titleId} className="dialog-title">
-          {t.t('bookingCalendar.confirmTitle')}
+          {t.t(request ? 'bookingCalendar.requestTitle' : 'bookingCalendar.confirmTitle')}
         </h2>
+        {request && (
+          <p part="request-note" className="request-note">
+            {t.t('bookingCalendar.requestExplained', { name: expertName })}
+          </p>
+        )}
         <dl className="facts">
           <dt>{t.t('bookingCalendar.expert')}</dt>
           <dd>{expertName}</dd>
@@ -99,7 +106,9 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         )}
         <div className="dialog-actions">
           <button type="submit" part="confirm" className="m-button" aria-disabled={busy}>
-            {busy ? t.t('bookingCalendar.booking') : t.t('booking.confirm')}
+            {request
+              ? t.t(busy ? 'bookingCalendar.sendingRequest' : 'bookingCalendar.sendRequest')
+              : t.t(busy ? 'bookingCalendar.booking' : 'booking.confirm')}
           </button>
           <button
             type="button"

@@ -1,5 +1,5 @@
 import type { Translator } from '@mashura/core'
-import { useId } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { ModalDialog } from './modal-dialog.tsx'
 
 /** What the success modal says: a booked session, or for an advisor a request awaiting an answer. */
@@ -12,6 +12,10 @@ export interface BookingOutcome {
   date: string
   /** The session's time, formatted and labelled as Saudi Arabia time. */
   time: string
+  /** The new session's (or request's) page, or null when the host gave no address for it. */
+  href: string | null
+  /** The iCalendar file offered for download. */
+  calendar: { fileName: string; content: string }
 }
 
 /** The props of {@link SuccessDialog}. */
@@ -22,9 +26,24 @@ export interface SuccessDialogProps {
   onClose: () => void
 }
 
-/** The success modal of spec section 4: booked with date and time, or (advisors) awaiting the expert's answer. */
+/**
+ * The success modal of spec section 4: booked with date and time, or (advisors) awaiting the expert's answer;
+ * with the link to the session (or request) when the host gave its address, and the session as an `.ics` file.
+ */
 export function SuccessDialog({ t, outcome, onClose }: SuccessDialogProps) {
   const titleId = useId()
+  const [fileUrl, setFileUrl] = useState<string | null>(null)
+  useEffect(() => {
+    if (!outcome) return
+    const url = URL.createObjectURL(
+      new Blob([outcome.calendar.content], { type: 'text/calendar;charset=utf-8' }),
+    )
+    setFileUrl(url)
+    return () => {
+      URL.revokeObjectURL(url)
+      setFileUrl(null)
+    }
+  }, [outcome])
   if (!outcome) return null
   const values = { name: outcome.name, date: outcome.date, time: outcome.time }
   return (
@@ -39,10 +58,25 @@ export function SuccessDialog({ t, outcome, onClose }: SuccessDialogProps) {
             : t.t('booking.successBody', values)}
         </p>
         <div className="dialog-actions">
-          {/* biome-ignore lint/a11y/noAutofocus: the dialog's one action takes focus, as a modal should */}
+          {/* biome-ignore lint/a11y/noAutofocus: closing is the dialog's first action and takes focus, as a modal's should */}
           <button type="button" part="close" className="m-button" autoFocus onClick={onClose}>
             {t.t('common.close')}
           </button>
+          {outcome.href && (
+            <a part="session-link" className="m-button m-button-quiet" href={outcome.href}>
+              {t.t(outcome.pending ? 'requests.details' : 'sessions.details')}
+            </a>
+          )}
+          {fileUrl && (
+            <a
+              part="add-to-calendar"
+              className="m-button m-button-quiet"
+              href={fileUrl}
+              download={outcome.calendar.fileName}
+            >
+              {t.t('bookingCalendar.addToCalendar')}
+            </a>
+          )}
         </div>
       </div>
     </ModalDialog>

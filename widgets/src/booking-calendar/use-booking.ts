@@ -10,7 +10,7 @@ import {
 import { useEffect, useRef, useState } from 'react'
 import type { BookingCreatedDetail, SignInRequiredDetail } from '../events.ts'
 import { openSignInPopup } from '../shared/sign-in-popup.ts'
-import { slotDate, slotTimeWithZone } from './format.ts'
+import { bookingOutcome } from './outcome.ts'
 import type { BookingOutcome } from './success-dialog.tsx'
 import { bookingTokens } from './token-store.ts'
 import { type Way, wayId, waysOf } from './ways.ts'
@@ -24,6 +24,10 @@ export interface UseBookingOptions {
   contributorId: number | undefined
   /** The subject attribute, if set. */
   subjectId: number | undefined
+  /** The session page's address template (`{id}`) for the success modal's link, if any. */
+  sessionHref?: string | undefined
+  /** The request page's address template (`{id}`) for the success modal's link, if any. */
+  requestHref?: string | undefined
   /** The expert, once the schedule has loaded. */
   contributor: ContributorProfile | null
   /** Reloads the schedule (after a booking, and after a failed one: the slot may be gone). */
@@ -38,6 +42,8 @@ export interface UseBookingOptions {
 export interface BookingFlow {
   /** The slot in the confirmation dialog, or null. */
   confirming: Slot | null
+  /** Whether booking sends a request the expert accepts or not (advisors), rather than booking outright. */
+  request: boolean
   /** The ways the slot in the dialog allows. */
   ways: Way[]
   way: Way
@@ -96,7 +102,15 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
     setNotice((current) => ({ message, key: (current?.key ?? 0) + 1 }))
   }
 
+  // The schedule hides a slot once it starts; this catches one chosen or in the dialog as it started.
+  function passed(slot: Slot): boolean {
+    if (Date.parse(slot.start) > Date.now()) return false
+    fail(t.t('bookingCalendar.slotPassed'))
+    return true
+  }
+
   function openConfirm(slot: Slot) {
+    if (passed(slot)) return
     const ways = waysOf(slot)
     if (ways.length === 0) {
       fail(t.t('bookingCalendar.noWay'))
@@ -145,6 +159,7 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
   }
 
   function start(slot: Slot) {
+    if (passed(slot)) return
     if (bookingTokens.get(apiBase)) openConfirm(slot)
     else signIn(slot.id, () => openConfirm(slot))
   }
@@ -152,6 +167,11 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
   async function confirm() {
     const slot = confirming
     if (!slot || busy || contributorId === undefined) return
+    if (passed(slot)) {
+      setConfirming(null)
+      options.reload()
+      return
+    }
     if (subject === null) {
       fail(t.t('bookingCalendar.noSubject'))
       return
@@ -164,11 +184,20 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
         subject_id: subject,
       })
       const pending = data.kind === 'request'
-      const name = contributor?.sso_user.full_name ?? ''
       const office = data.kind === 'session' ? data.session.office : way === 'office' ? slot.office : null
       setConfirming(null)
       options.onBooked()
-      setOutcome({ pending, name, date: slotDate(t, slot), time: slotTimeWithZone(t, slot) })
+      setOutcome(
+        bookingOutcome(t, {
+          result: data,
+          slot,
+          way,
+          name: contributor?.sso_user.full_name ?? '',
+          sessionHref: options.sessionHref,
+          requestHref: options.requestHref,
+          apiBase,
+        }),
+      )
       options.reload()
       options.onBookingCreated?.({
         contributorId,
@@ -192,6 +221,7 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
 
   return {
     confirming,
+    request: contributor?.role === 'advisor',
     ways: confirming ? waysOf(confirming) : [],
     way,
     setWay,

@@ -119,3 +119,24 @@ export function useSchedule(
     reload,
   }
 }
+
+/** The longest wait `setTimeout` takes (about 24.8 days); a later start is waited for in steps. */
+const MAX_DELAY_MS = 2 ** 31 - 1
+
+/**
+ * The slots whose start is still ahead. A calendar left open must not offer a time that has begun: the
+ * list is checked again when the next slot starts, and that slot drops out.
+ */
+export function useUpcoming(slots: Slot[]): Slot[] {
+  const [now, setNow] = useState(Date.now)
+  const upcoming = useMemo(() => slots.filter((slot) => Date.parse(slot.start) > now), [slots, now])
+  const next = upcoming.reduce((soonest, slot) => Math.min(soonest, Date.parse(slot.start)), Infinity)
+  useEffect(() => {
+    if (next === Infinity) return
+    // `now` is a dependency so that a wait cut short by the cap starts again.
+    void now
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(Math.max(0, next - Date.now()), MAX_DELAY_MS))
+    return () => clearTimeout(timer)
+  }, [next, now])
+  return upcoming
+}

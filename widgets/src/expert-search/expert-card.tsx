@@ -55,7 +55,7 @@ export function ExpertCard({ expert, onChoose, t }: ExpertCardProps) {
             {name}
           </h3>
           <p className="kind" part="kind">
-            {t.t(`contributors.kind.${expert.role}`)}
+            {t.t(`contributors.kind.${expert.role}`, { gender: expert.gender ?? null })}
           </p>
           {expert.available_now && (
             <p className="available-now" part="available-now">

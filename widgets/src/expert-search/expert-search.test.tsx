@@ -1,4 +1,11 @@
-import { type ContributorProfile, catalogs, expertSearchMessages, type PagedResponse } from '@mashura/core'
+import {
+  type ContributorProfile,
+  catalogs,
+  createTranslator,
+  expertSearchMessages,
+  type MessageKey,
+  type PagedResponse,
+} from '@mashura/core'
 import { sendKeys } from '@web/test-runner-commands'
 import { expect } from 'chai'
 import type { ExpertSelectedDetail } from '../events.ts'
@@ -14,6 +21,17 @@ import { defineExpertSearch, type ExpertSearchElement, ROLE_DEPRECATION } from '
 
 const ar = { ...catalogs.ar, ...expertSearchMessages.ar }
 const en = { ...catalogs.en, ...expertSearchMessages.en }
+
+/** The title of an expert's kind in their gender, as the card should show it: «مستشارة» for a woman. */
+function kindTitle(expert: ContributorProfile, lang: 'ar' | 'en'): string {
+  return createTranslator(lang).t(`contributors.kind.${expert.role}` as MessageKey, { gender: expert.gender })
+}
+
+/** Expects each result card's kind to be its expert's title, in the order of `experts`. */
+function expectKinds(element: Element, experts: ContributorProfile[], lang: 'ar' | 'en'): void {
+  const shown = parts(element, 'kind').map((kind) => kind.textContent)
+  expect(shown).to.deep.equal(experts.map((expert) => kindTitle(expert, lang)))
+}
 
 /** Polls for `what` with this file's longer wait. */
 const waitFor = <T,>(read: () => T, what: string, timeout = 8000) => waitUntil(read, timeout, what)
@@ -116,7 +134,7 @@ describe('<expert-search>', () => {
     const first = expected.data[0]!
     const card = parts(element, 'result')[0]!
     expect(card.querySelector('[part="name"]')!.textContent).to.equal(first.sso_user.full_name)
-    expect(card.querySelector('[part="kind"]')!.textContent).to.equal(ar['contributors.kind.consultant'])
+    expect(card.querySelector('[part="kind"]')!.textContent).to.equal(kindTitle(first, 'ar'))
     expect([...card.querySelectorAll('[part="subjects"] li')].map((li) => li.textContent)).to.deep.equal(
       first.subjects.map((s) => s.name),
     )
@@ -127,8 +145,8 @@ describe('<expert-search>', () => {
     const photo = card.querySelector<HTMLImageElement>('img[part="photo"]')!
     expect(photo.src).to.equal(first.file!.full_path)
     expect(photo.alt).to.equal('')
-    for (const kind of parts(element, 'kind'))
-      expect(kind.textContent).to.equal(ar['contributors.kind.consultant'])
+    expect(expected.data.every((expert) => expert.role === 'consultant')).to.equal(true)
+    expectKinds(element, expected.data, 'ar')
     // The count is announced in a live region.
     const status = part(element, 'status')!
     expect(status.getAttribute('role')).to.equal('status')
@@ -147,7 +165,8 @@ describe('<expert-search>', () => {
     const base = part(element, 'base')!
     expect(base.getAttribute('dir')).to.equal('ltr')
     expect(base.getAttribute('lang')).to.equal('en')
-    expect(part(element, 'kind')!.textContent).to.equal(en['contributors.kind.bsa'])
+    expect(part(element, 'kind')!.textContent).to.equal(kindTitle(expected.data[0]!, 'en'))
+    expectKinds(element, expected.data, 'en')
     expect(part(element, 'name')!.textContent).to.equal(expected.data[0]!.sso_user.full_name)
     expect(part(element, 'search-button')!.textContent).to.equal(en['nav.searchSubmit'])
     expect(part(element, 'status')!.textContent).to.equal(
@@ -157,6 +176,40 @@ describe('<expert-search>', () => {
     expect(next).to.match(/^Next free slot: /)
     expect(next).to.contain(en['time.riyadhTime'])
     await expectAccessible(rendered(element), 'results (en)')
+  })
+
+  it('titles a woman in the feminine («مستشارة») and a man in the masculine, from the gender the API gives', async () => {
+    const everyone = await api('/profile/v2/consultants?q=%20&type=1&per_page=100')
+    const woman = everyone.data.find((expert) => expert.gender === 'female')
+    const man = everyone.data.find((expert) => expert.gender === 'male')
+    expect(woman, 'a woman among the seeded consultants').to.exist
+    expect(man, 'a man among the seeded consultants').to.exist
+    for (const [expert, arabic] of [
+      [woman!, 'مستشارة'],
+      [man!, 'مستشار'],
+    ] as const) {
+      for (const lang of ['ar', 'en'] as const) {
+        const name = expert.sso_user.full_name
+        // The name's words, without honorifics («د.»): every word must match.
+        const query = name
+          .split(' ')
+          .filter((word) => !word.endsWith('.'))
+          .join(' ')
+        const element = await mount({ 'expert-role': 'consultant', lang, query })
+        const card = await waitFor(
+          () =>
+            !part(element, 'skeleton') &&
+            element.shadowRoot!.querySelector<HTMLElement>(
+              `[part~="result"][data-contributor="${expert.id}"]`,
+            ),
+          `the card of ${name}`,
+        )
+        expect(card.querySelector('[part="kind"]')!.textContent).to.equal(
+          lang === 'ar' ? arabic : 'Consultant',
+        )
+        element.remove()
+      }
+    }
   })
 
   it('sends a blank search as a single space and lists every kind without a role', async () => {
@@ -259,8 +312,8 @@ describe('<expert-search>', () => {
       advisors.data.map((e) => e.id),
       'advisors',
     )
-    for (const kind of parts(element, 'kind'))
-      expect(kind.textContent).to.equal(ar['contributors.kind.advisor'])
+    expect(advisors.data.every((expert) => expert.role === 'advisor')).to.equal(true)
+    expectKinds(element, advisors.data, 'ar')
   })
 
   it('opens the calendar of the dates filter as a labelled dialog inside the shadow root', async () => {
@@ -505,8 +558,8 @@ describe('<expert-search>', () => {
       expected.data.map((e) => e.id),
       'advisors',
     )
-    for (const kind of parts(element, 'kind'))
-      expect(kind.textContent).to.equal(en['contributors.kind.advisor'])
+    expect(expected.data.every((expert) => expert.role === 'advisor')).to.equal(true)
+    expectKinds(element, expected.data, 'en')
     await expectAccessible(element, 'the whole element with expert-role')
   })
 

@@ -1,5 +1,6 @@
-import type { Question, QuestionAnswer, Translator } from '@mashura/core'
+import { type Question, type QuestionAnswer, RATING_TEXT_MAX, type Translator } from '@mashura/core'
 import { useId } from 'react'
+import { CharacterCount } from './character-count.tsx'
 
 /** The props of {@link QuestionField}. */
 export interface QuestionFieldProps {
@@ -17,13 +18,24 @@ export interface QuestionFieldProps {
 
 const STARS = [1, 2, 3, 4, 5] as const
 
+/** A five-pointed star; its fill and outline come from the sheet, so every state keeps 3:1 (WCAG 1.4.11). */
+function StarIcon() {
+  return (
+    <svg part="star" className="star" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M12 2.6l2.9 5.9 6.5.95-4.7 4.6 1.1 6.5L12 17.5l-5.8 3.05 1.1-6.5-4.7-4.6 6.5-.95z" />
+    </svg>
+  )
+}
+
 /**
  * One rating question, by type: stars 1–5 or yes/no as a native radio group in a fieldset (arrow keys move
  * between options), or text as a labelled textarea. The required marker and error are tied by `aria-*`.
+ * Counters (the stars chosen, a text's characters) are numbers of the language, through the translator.
  */
 export function QuestionField({ question, value, missing, t, onChange }: QuestionFieldProps) {
   const id = useId()
   const errorId = `${id}-error`
+  const countId = `${id}-count`
   const required = question.required ? <span className="required"> ({t.t('common.required')})</span> : null
   const error = missing ? (
     <p id={errorId} part="error" className="error">
@@ -44,29 +56,36 @@ export function QuestionField({ question, value, missing, t, onChange }: Questio
           className="textarea"
           rows={4}
           data-question={question.id}
+          maxLength={RATING_TEXT_MAX}
           aria-required={question.required}
           aria-invalid={missing}
-          aria-describedby={missing ? errorId : undefined}
+          aria-describedby={missing ? `${errorId} ${countId}` : countId}
           value={typeof value === 'string' ? value : ''}
           onChange={(event) => onChange(event.target.value)}
+        />
+        <CharacterCount
+          value={typeof value === 'string' ? value : ''}
+          max={RATING_TEXT_MAX}
+          id={countId}
+          t={t}
         />
         {error}
       </div>
     )
   }
 
-  const options: { value: number | boolean; label: string; icon?: string }[] =
-    question.type === 'stars'
-      ? STARS.map((count) => ({ value: count, label: t.t('rating.stars', { count }), icon: '★' }))
-      : [
-          { value: true, label: t.t('common.yes') },
-          { value: false, label: t.t('common.no') },
-        ]
+  const stars = question.type === 'stars'
+  const options: { value: number | boolean; label: string }[] = stars
+    ? STARS.map((count) => ({ value: count, label: t.t('rating.stars', { count }) }))
+    : [
+        { value: true, label: t.t('common.yes') },
+        { value: false, label: t.t('common.no') },
+      ]
 
   return (
     <fieldset
-      className={`field group group-${question.type === 'stars' ? 'stars' : 'yes-no'}`}
-      part={question.type === 'stars' ? 'stars' : 'choices'}
+      className={`field group group-${stars ? 'stars' : 'yes-no'}`}
+      part={stars ? 'stars' : 'choices'}
       aria-invalid={missing}
       aria-describedby={missing ? errorId : undefined}
     >
@@ -90,11 +109,9 @@ export function QuestionField({ question, value, missing, t, onChange }: Questio
                 data-question={index === 0 ? question.id : undefined}
                 onChange={() => onChange(option.value)}
               />
-              {option.icon ? (
+              {stars ? (
                 <>
-                  <span className="star" aria-hidden="true">
-                    {option.icon}
-                  </span>
+                  <StarIcon />
                   <span className="visually-hidden">{option.label}</span>
                 </>
               ) : (
@@ -103,6 +120,12 @@ export function QuestionField({ question, value, missing, t, onChange }: Questio
             </label>
           )
         })}
+        {/* The radios' names say the same ("3 stars"); this is the row's reading at a glance. */}
+        {stars && typeof value === 'number' && (
+          <span part="star-count" className="count star-count" aria-hidden="true">
+            {t.t('rating.starsChosen', { value, max: STARS.length })}
+          </span>
+        )}
       </div>
       {error}
     </fieldset>

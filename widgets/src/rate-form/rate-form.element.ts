@@ -54,16 +54,23 @@ const Base = r2wc(RateFormHost, {
  * @csspart status - The live region announcing outcomes (already rated, sent, error).
  * @csspart skeleton - The loading placeholder.
  * @csspart form - The form.
+ * @csspart summary - What is rated, at the top of the form: the expert, the session's date and its subject
+ *   (when the server names them; the names in `<bdi>`).
  * @csspart questionnaire - One questionnaire's section.
  * @csspart stars - A 1–5 star radio group.
+ * @csspart star - A star's SVG (style `fill` and `stroke`).
+ * @csspart star-count - The stars chosen, «٣ من ٥» or "3 of 5".
  * @csspart choices - A yes/no radio group.
  * @csspart textarea - A text answer or the comment.
+ * @csspart character-count - A text answer's or the comment's characters of the most it takes.
  * @csspart error - A field's error message.
  * @csspart submit - The submit button.
  *
  * @cssproperty --rate-form-max-inline-size - The form's maximum width (default `40rem`).
  * @cssproperty --rate-form-accent - Buttons, focus rings, chosen options (default `--mashura-color-primary`).
- * @cssproperty --rate-form-star-color - Lit stars (default `--mashura-color-star`).
+ * @cssproperty --rate-form-star-color - Lit stars' fill and outline (default `--mashura-color-star`, `#b88000`:
+ *   3.4:1 on white; keep 3:1 against your surface).
+ * @cssproperty --rate-form-star-outline - Unlit stars' outline (default `--mashura-color-muted`; keep 3:1).
  * @cssproperty --mashura-color-primary - The brand primary (`#3084b2`); also `--mashura-color-secondary`,
  *   `--mashura-color-text`, `--mashura-color-surface`, `--mashura-color-border`, `--mashura-font-family`.
  */

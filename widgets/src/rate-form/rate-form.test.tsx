@@ -1,10 +1,18 @@
-import { catalogs, decryptRatingToken, type Language, type Questionnaire } from '@mashura/core'
+import {
+  catalogs,
+  createTranslator,
+  decryptRatingToken,
+  formatDateWithHijri,
+  formatHijriDate,
+  type Language,
+  type Questionnaire,
+} from '@mashura/core'
 import { sendKeys, sendMouse } from '@web/test-runner-commands'
 import { expect } from 'chai'
 import { emit, type RatingSubmittedDetail } from '../events.ts'
 import { configureWidgets, resetWidgetConfig } from '../shared/config.ts'
 import { expectAccessible } from '../test-support/axe.ts'
-import { addSession, platform, platformAttributes, ratingLink } from '../test-support/platform.ts'
+import { addSession, platform, platformAttributes, ratingLink, signIn } from '../test-support/platform.ts'
 import { waitFor } from '../test-support/wait-for.ts'
 import { defineRateForm, RateFormElement } from './rate-form.element.ts'
 
@@ -64,6 +72,59 @@ async function newLink(): Promise<{ sessionId: number; token: string; passphrase
     state: 'ended',
   })
   return { sessionId: session.id, ...(await ratingLink(session.id)) }
+}
+
+/** A seeded subject, named in `lang`, from the public subjects call. */
+async function seededSubject(lang: Language): Promise<{ id: number; name: string }> {
+  const { apiBase, apiKey } = await platform()
+  const response = await fetch(`${apiBase}/dashboard/subjects`, {
+    headers: { 'X-API-Key': apiKey, 'Accept-Language': lang },
+  })
+  const { data } = (await response.json()) as { data: { id: number; name: string }[] }
+  return data[0]!
+}
+
+/** A colour as `getComputedStyle` writes it, as [r, g, b, alpha]. */
+function rgba(color: string): [number, number, number, number] {
+  const parts = color.match(/[\d.]+/g)?.map(Number) ?? []
+  expect(parts.length, `a colour, not "${color}"`).to.be.within(3, 4)
+  return [parts[0]!, parts[1]!, parts[2]!, parts[3] ?? 1]
+}
+
+/** The WCAG 2.1 contrast ratio of two opaque colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, b] = rgba(color).map((channel) => {
+      const c = channel / 255
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+    })
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+  }
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x)
+  return (light! + 0.05) / (dark! + 0.05)
+}
+
+/** The first opaque background behind an element, through shadow roots up to the page's canvas (white). */
+function backgroundBehind(element: Element): string {
+  let node: Element | null = element
+  while (node) {
+    const background = getComputedStyle(node).backgroundColor
+    if (rgba(background)[3] === 1) return background
+    node = node.parentElement ?? ((node.getRootNode() as ShadowRoot).host || null)
+  }
+  return 'rgb(255, 255, 255)'
+}
+
+/** Waits for an element's running CSS transitions to end, so that computed styles are the state's own. */
+async function settled(element: Element): Promise<void> {
+  await Promise.all(element.getAnimations().map((animation) => animation.finished))
+}
+
+/** Arabic-Indic digits read as Latin ones, group separators dropped: «٢٬٠٠٠» or "2,000" → "2000". */
+function latinDigits(text: string): string {
+  return text
+    .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x660))
+    .replace(/[\u066c,]/g, '')
 }
 
 /** Answers every required question with the best answer (5 stars, yes); text questions are left out. */
@@ -257,6 +318,103 @@ describe('<rate-form> against the reference server', () => {
         await expectAccessible(noToken, `error without a token (${lang})`)
       })
 
+      it('names what is rated at the top of the form: the expert, the date and the subject, names isolated', async () => {
+        const subject = await seededSubject(lang)
+        const expert = await signIn('dev-consultant')
+        const session = await addSession({
+          expert: 'dev-consultant',
+          sme: 'dev-sme',
+          startsIn: -120,
+          state: 'ended',
+          subject_id: subject.id,
+        })
+        const link = await ratingLink(session.id)
+        const element = await mount({ token: link.token, 'rating-key': link.passphrase, ...langAttribute })
+        const form = await formOf(element)
+
+        const summary = part(element, 'summary')!
+        expect(form.firstElementChild).to.equal(summary)
+        expect(form.getAttribute('aria-describedby')).to.equal(summary.id)
+        const date = formatDateWithHijri(session.start_at, lang)
+        expect(summary.textContent).to.equal(
+          createTranslator(lang).t('rating.about', { expert: expert.name, date, subject: subject.name }),
+        )
+        // People's words are isolated, so a Latin name cannot reorder the Arabic sentence (or the reverse).
+        expect([...summary.querySelectorAll('bdi')].map((bdi) => bdi.textContent)).to.deep.equal([
+          expert.name,
+          subject.name,
+        ])
+        // The date is the Riyadh day, Gregorian; in Arabic with the Hijri date beside it, in Arabic-Indic digits.
+        if (lang === 'ar') {
+          expect(summary.textContent).to.contain(formatHijriDate(session.start_at, 'ar'))
+          expect(date).to.match(/[\u0660-\u0669]/)
+          expect(summary.textContent).not.to.match(/[0-9]/)
+        } else {
+          expect(date).to.equal(
+            new Intl.DateTimeFormat('en-GB', {
+              timeZone: 'Asia/Riyadh',
+              weekday: 'long',
+              day: 'numeric',
+              month: 'long',
+              year: 'numeric',
+            }).format(new Date(session.start_at)),
+          )
+        }
+        await expectAccessible(element, `summary (${lang})`)
+
+        // A session without a subject is named by its expert and date only.
+        const bare = await addSession({
+          expert: 'dev-consultant',
+          sme: 'dev-sme',
+          startsIn: -180,
+          state: 'ended',
+        })
+        const bareLink = await ratingLink(bare.id)
+        element.remove()
+        const other = await mount({
+          token: bareLink.token,
+          'rating-key': bareLink.passphrase,
+          ...langAttribute,
+        })
+        await formOf(other)
+        expect(part(other, 'summary')!.textContent).to.equal(
+          createTranslator(lang).t('rating.aboutNoSubject', {
+            expert: expert.name,
+            date: formatDateWithHijri(bare.start_at, lang),
+          }),
+        )
+      })
+
+      it('counts in the language’s digits: the stars chosen and the characters typed', async () => {
+        const link = await newLink()
+        const element = await mount({ token: link.token, 'rating-key': link.passphrase, ...langAttribute })
+        await formOf(element)
+        const stars = groups(element).find((group) => group.getAttribute('part') === 'stars')!
+        expect(stars.querySelector('[part~="star-count"]')).to.equal(null)
+        await click(stars.querySelectorAll('label')[2]!)
+        const chosen = await waitFor(() => stars.querySelector('[part~="star-count"]')?.textContent)
+        const comment = [...element.shadowRoot!.querySelectorAll('textarea')].at(-1)!
+        const count = element.shadowRoot!.getElementById(comment.getAttribute('aria-describedby')!)!
+        expect(count.getAttribute('part')).to.equal('character-count')
+        await click(comment)
+        const typed = lang === 'ar' ? 'جلسة مفيدة جدًا' : 'A useful session'
+        await sendKeys({ type: typed })
+        await waitFor(() => comment.value === typed)
+        const characters = count.textContent!
+
+        if (lang === 'ar') {
+          expect(chosen).to.equal('٣ من ٥')
+          expect(characters).to.match(/^عدد الأحرف: [\u0660-\u0669]+ من [\u0660-\u0669٬]+$/)
+          for (const text of [chosen, characters]) expect(text).not.to.match(/[0-9]/)
+        } else {
+          expect(chosen).to.equal('3 of 5')
+          expect(characters).to.not.match(/[\u0660-\u0669]/)
+        }
+        expect(latinDigits(characters).match(/\d+/g)!.map(Number)).to.deep.equal([typed.length, 2000])
+        expect(comment.maxLength).to.equal(2000)
+        await expectAccessible(element, `counters (${lang})`)
+      })
+
       it('takes a whole rating with the mouse: required answers first, then success and rating-submitted', async () => {
         const link = await newLink()
         const { fetch, calls } = recordingFetch()
@@ -351,7 +509,11 @@ describe('<rate-form> against the reference server', () => {
     )
     for (const group of groups(element).filter((g) => g.getAttribute('part') === 'stars')) {
       const stars = [...group.querySelectorAll('label')].map((label) => label.textContent)
-      expect(stars).to.deep.equal(['★1 star', '★2 stars', '★3 stars', '★4 stars', '★5 stars'])
+      expect(stars).to.deep.equal(['1 star', '2 stars', '3 stars', '4 stars', '5 stars'])
+      // The star itself is a picture, hidden from assistive tech: the name is the text.
+      for (const label of group.querySelectorAll('label')) {
+        expect(label.querySelector('svg[part~="star"]')!.getAttribute('aria-hidden')).to.equal('true')
+      }
     }
     for (const group of groups(element).filter((g) => g.getAttribute('part') === 'choices')) {
       const choices = [...group.querySelectorAll('label')].map((label) => label.textContent)
@@ -365,6 +527,62 @@ describe('<rate-form> against the reference server', () => {
     expect(root.querySelector(`label[for="${textareas.at(-1)!.id}"]`)!.textContent).to.equal(
       t('en', 'rating.commentPlaceholder'),
     )
+  })
+
+  it('keeps every star at 3:1 against its background: unselected, hovered, selected and focused', async () => {
+    const link = await newLink()
+    const element = await mount({ token: link.token, 'rating-key': link.passphrase })
+    await formOf(element)
+    const group = groups(element).find((g) => g.getAttribute('part') === 'stars')!
+    const labels = [...group.querySelectorAll('label')]
+    const stars = labels.map((label) => label.querySelector<SVGElement>('svg[part~="star"]')!)
+    expect(stars.every(Boolean)).to.equal(true)
+    /** The contrast of a star's outline (and, when lit, its fill) against what is behind it. */
+    const measure = async (star: SVGElement) => {
+      await settled(star)
+      const style = getComputedStyle(star)
+      const behind = backgroundBehind(star)
+      expect(Number.parseFloat(style.strokeWidth)).to.be.greaterThan(0)
+      return {
+        stroke: style.stroke,
+        outline: contrast(style.stroke, behind),
+        fill: contrast(style.fill, behind),
+      }
+    }
+    const away = () => sendMouse({ type: 'move', position: [0, 0] })
+
+    await away()
+    const unselected = await measure(stars[4]!)
+    expect(unselected.outline, 'unselected').to.be.at.least(3)
+
+    const box = labels[3]!.getBoundingClientRect()
+    await sendMouse({
+      type: 'move',
+      position: [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)],
+    })
+    const hovered = await measure(stars[3]!)
+    expect(hovered.outline, 'hovered').to.be.at.least(3)
+    expect(hovered.stroke, 'the hover shows').not.to.equal(unselected.stroke)
+
+    await click(labels[2]!)
+    await away()
+    for (const star of stars.slice(0, 3)) {
+      const selected = await measure(star)
+      expect(selected.outline, 'selected outline').to.be.at.least(3)
+      expect(selected.fill, 'selected fill').to.be.at.least(3)
+    }
+    expect((await measure(stars[3]!)).outline, 'unselected beside selected ones').to.be.at.least(3)
+
+    // The keyboard moves the choice (and focus-visible) to a neighbour.
+    await sendKeys({ press: 'ArrowLeft' })
+    const focusedLabel = await waitFor(() =>
+      labels.find((label) => label.matches(':has(.radio:focus-visible)')),
+    )
+    const focused = await measure(focusedLabel.querySelector<SVGElement>('svg')!)
+    expect(focused.outline, 'focused').to.be.at.least(3)
+    const ring = getComputedStyle(focusedLabel)
+    expect(ring.outlineStyle).to.equal('solid')
+    expect(contrast(ring.outlineColor, backgroundBehind(focusedLabel)), 'focus ring').to.be.at.least(3)
   })
 
   it('is operable with the keyboard alone: Enter submits, arrows and Space answer, focus goes to the gap', async () => {

@@ -6,14 +6,18 @@ import {
   type Question,
   type QuestionAnswer,
   type Questionnaire,
+  RATING_TEXT_MAX,
+  type RatingSession,
   submitSessionRating,
 } from '@mashura/core'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import type { RatingSubmittedDetail } from '../events.ts'
 import { createWidgetClient } from '../shared/api.ts'
 import { useTranslator } from '../shared/use-translator.ts'
+import { CharacterCount } from './character-count.tsx'
 import { QuestionField } from './question-field.tsx'
 import { loadRatingFlow } from './rating-flow.ts'
+import { RatingSummary } from './rating-summary.tsx'
 
 /** The props of {@link RateForm}: strings in, one callback out. */
 export interface RateFormProps {
@@ -35,7 +39,13 @@ export interface RateFormProps {
 
 type View =
   | { kind: 'loading' }
-  | { kind: 'form'; sessionId: number; accessToken: string; questionnaires: Questionnaire[] }
+  | {
+      kind: 'form'
+      sessionId: number
+      accessToken: string
+      questionnaires: Questionnaire[]
+      session: RatingSession | null
+    }
   | { kind: 'already-rated' }
   | { kind: 'succeeded' }
   | { kind: 'error'; message: string }
@@ -61,7 +71,9 @@ export function RateForm(props: RateFormProps) {
   const outcomeRef = useRef<HTMLParagraphElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const commentId = useId()
+  const commentCountId = useId()
   const titleId = useId()
+  const summaryId = useId()
 
   const config = { apiBase, apiKey, lang: t.lang, fetch }
 
@@ -163,7 +175,9 @@ export function RateForm(props: RateFormProps) {
           onSubmit={submit}
           ref={formRef}
           aria-labelledby={titleId}
+          aria-describedby={view.session ? summaryId : undefined}
         >
+          {view.session && <RatingSummary session={view.session} t={t} id={summaryId} />}
           {view.questionnaires.map((questionnaire) => (
             <section key={questionnaire.id} part="questionnaire" className="questionnaire">
               <h3 className="questionnaire-title">{questionnaire.title}</h3>
@@ -196,9 +210,12 @@ export function RateForm(props: RateFormProps) {
               part="textarea"
               className="textarea"
               rows={4}
+              maxLength={RATING_TEXT_MAX}
+              aria-describedby={commentCountId}
               value={comment}
               onChange={(event) => setComment(event.target.value)}
             />
+            <CharacterCount value={comment} max={RATING_TEXT_MAX} id={commentCountId} t={t} />
           </div>
           <button type="submit" part="submit" className="submit" aria-disabled={submitting}>
             {t.t('rating.submit')}

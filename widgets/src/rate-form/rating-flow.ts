@@ -5,14 +5,24 @@ import {
   isApiError,
   type Questionnaire,
   type RatingDetails,
+  type RatingSession,
   validateRating,
 } from '@mashura/core'
 import { createWidgetClient } from '../shared/api.ts'
 import type { WidgetConfig } from '../shared/config.ts'
 
-/** Where opening a rating link ends: the form's data, or an outcome (an empty message means generic). */
+/**
+ * Where opening a rating link ends: the form's data, or an outcome (an empty message means generic). `session`
+ * names what is rated; null when the back end does not say (the agency's sends only the first three fields).
+ */
 export type RatingFlowResult =
-  | { kind: 'form'; sessionId: number; accessToken: string; questionnaires: Questionnaire[] }
+  | {
+      kind: 'form'
+      sessionId: number
+      accessToken: string
+      questionnaires: Questionnaire[]
+      session: RatingSession | null
+    }
   | { kind: 'already-rated' }
   | { kind: 'error'; message: string }
 
@@ -42,7 +52,13 @@ export async function loadRatingFlow(
     const accessToken = await decryptRatingToken(details.sme_access_token, ratingKey)
     const authed = createWidgetClient(config, () => accessToken)
     const { data } = await getSessionQuestionnaires(authed, { id: details.session_id }, { signal })
-    return { kind: 'form', sessionId: details.session_id, accessToken, questionnaires: data }
+    return {
+      kind: 'form',
+      sessionId: details.session_id,
+      accessToken,
+      questionnaires: data,
+      session: details.session ?? null,
+    }
   } catch (error) {
     return failure(error)
   }

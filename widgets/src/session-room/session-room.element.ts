@@ -116,8 +116,10 @@ const Base = r2wc(SessionRoomHost, {
  * @csspart title - The heading (the subject).
  * @csspart state - The state label; `data-state` holds `booked`, `ongoing`, `ended`, `cancelled` or `sme_absent`.
  * @csspart instant - The "instant session" label of an instant session.
- * @csspart remaining - The time an ongoing session has left (a `timer`); `data-state` holds `running`,
- *   `ending` (under five minutes) or `over`.
+ * @csspart starts-in - How long until the session starts (a `timer`, `data-state="upcoming"`): before the
+ *   start of an ongoing session, and of a booked one due within a day.
+ * @csspart remaining - The time an ongoing session has left once its start has come (a `timer`);
+ *   `data-state` holds `running`, `ending` (under five minutes) or `over`.
  * @csspart details - The list of details.
  * @csspart recommendations - The recommendations summary.
  * @csspart actions - The action buttons' group.

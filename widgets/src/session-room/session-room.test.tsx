@@ -554,6 +554,47 @@ describe('<session-room>', () => {
     expect(text(element)).to.contain(formatTime(end, 'ar'))
   })
 
+  it('before the start says when the session starts, counting down to the start, not a time left from now', async () => {
+    const expert = await signIn('dev-consultant')
+    // Started ten minutes early: an hour's session still has its whole hour ahead of it.
+    const early = await addSession({
+      expert: 'dev-consultant',
+      sme: 'dev-sme',
+      startsIn: 10,
+      minutes: 60,
+      state: 'ongoing',
+      started_at: new Date().toISOString(),
+    })
+    const element = await mount({ 'session-id': String(early.id), view: 'contributor' }, expert.token)
+    await waitForState(element, 'ongoing')
+    const startsIn = await waitFor(() => part(element, 'starts-in'))
+    expect(startsIn.getAttribute('role')).to.equal('timer')
+    expect(startsIn.dataset.state).to.equal('upcoming')
+    expect(latin(startsIn.textContent)).to.match(/^تبدأ الجلسة بعد (9|10) دقائق$/)
+    expect(part(element, 'remaining')).to.equal(null)
+    await expectAccessible(part(element, 'base')!, 'ongoing before its start (ar)')
+    element.remove()
+
+    // A session booked for an hour and a half from now, in English: hours and minutes.
+    const later = await addSession({ expert: 'dev-consultant', sme: 'dev-sme', startsIn: 90 })
+    const english = await mount(
+      { 'session-id': String(later.id), view: 'contributor', lang: 'en' },
+      expert.token,
+    )
+    await waitForState(english, 'booked')
+    const line = await waitFor(() => part(english, 'starts-in'))
+    expect(line.textContent).to.match(/^The session starts in 1 hour and (29|30) minutes$/)
+    expect(part(english, 'remaining')).to.equal(null)
+    english.remove()
+
+    // More than a day off, the date in the details says it all.
+    const far = await addSession({ expert: 'dev-consultant', sme: 'dev-sme', startsIn: 60 * 24 * 2 })
+    const quiet = await mount({ 'session-id': String(far.id), view: 'contributor' }, expert.token)
+    await waitForState(quiet, 'booked')
+    expect(part(quiet, 'starts-in')).to.equal(null)
+    expect(part(quiet, 'remaining')).to.equal(null)
+  })
+
   it('ends an instant session after a confirmation: session-ended without a reason, then recommendations', async () => {
     const expert = await signIn('dev-consultant')
     const session = await addSession({

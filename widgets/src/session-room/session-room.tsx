@@ -184,7 +184,14 @@ export function SessionRoom(props: SessionRoomProps) {
       {session && (
         <section className="session" part="session" aria-labelledby={titleId}>
           <SessionDetails session={session} t={t} titleId={titleId} />
-          {session.state === 'ongoing' && <RemainingTime end={session.end} t={t} />}
+          {(session.state === 'ongoing' || session.state === 'booked') && (
+            <RemainingTime
+              start={session.start}
+              end={session.end}
+              ongoing={session.state === 'ongoing'}
+              t={t}
+            />
+          )}
           <SessionActions
             actions={roomActions(session, role)}
             busy={busy}
