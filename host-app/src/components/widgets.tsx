@@ -17,6 +17,7 @@ import {
 } from '@mashura/widgets/src/react.ts'
 import { useStore } from '@nanostores/react'
 import { API_BASE, API_KEY, RATING_PASSPHRASE } from '../config/env.ts'
+import { paths } from '../config/paths.ts'
 import { startSignIn } from '../lib/session.ts'
 
 /** What every widget gets from the site: the API, its key and the language. */
@@ -53,12 +54,15 @@ export function slotFromAddress(search: string): CalendarPlace | undefined {
  * The booking calendar in the site. Signed out, its sign-in button starts the site's own sign-in (a full
  * redirect that comes back to this page) instead of the partner pages' popup; the chosen slot and its week
  * ride in the return address, so the visitor comes back to it chosen, and signed in, to its confirmation.
+ * The success modal links to the site's own session (or request) page.
  */
 export function BookingCalendarWidget(props: Omit<BookingCalendarProps, SiteConfig>) {
   return (
     <ShadowHost widget="booking-calendar" css={bookingCalendarSheet}>
       <BookingCalendar
         {...useSiteConfig()}
+        sessionHref={paths.session.to('{id}')}
+        requestHref={paths.request.to('{id}')}
         onSignInRequired={(_detail, where) => {
           const back = new URLSearchParams(window.location.search)
           back.delete(SLOT_QUERY.slot)

@@ -51,6 +51,13 @@ export const CalendarIcon = (props: IconProps) => (
     <path d="M3.5 10h17M8 3v4M16 3v4" />
   </Svg>
 )
+/** A calendar with a plus: the expert's week of slots. */
+export const WeekIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect x="3.5" y="5" width="17" height="15" rx="2" />
+    <path d="M3.5 10h17M8 3v4M16 3v4M12 12.5v5M9.5 15h5" />
+  </Svg>
+)
 /** A speech bubble: messages. */
 export const ChatIcon = (props: IconProps) => (
   <Svg {...props}>

@@ -1,4 +1,5 @@
 import {
+  $auth,
   $notificationCount,
   type MessageKey,
   type NavigationItem,
@@ -18,6 +19,7 @@ import {
   type IconProps,
   QuestionIcon,
   RequestsIcon,
+  WeekIcon,
 } from './icons.tsx'
 import { ProfileMenu } from './profile-menu.tsx'
 import { SignInButton } from './sign-in-button.tsx'
@@ -27,6 +29,7 @@ import { useNavigationItems } from './use-shell.ts'
 const LINKS: Partial<Record<NavigationItemId, { label: MessageKey; Icon: ComponentType<IconProps> }>> = {
   home: { label: 'nav.home', Icon: HomeIcon },
   sessions: { label: 'nav.sessions', Icon: CalendarIcon },
+  week: { label: 'nav.myWeek', Icon: WeekIcon },
   messages: { label: 'nav.messages', Icon: ChatIcon },
   notifications: { label: 'nav.notifications', Icon: BellIcon },
   dashboard: { label: 'nav.dashboard', Icon: DashboardIcon },
@@ -80,14 +83,17 @@ function NavItemLink({ item }: { item: NavigationItem }) {
 
 /**
  * The main navigation of spec section 2: one `<li data-nav-item>` per visible item in core's order: the
- * links, the search box, then sign-in or the profile menu.
+ * links, the search box, then sign-in or the profile menu. An expert's bar carries `data-viewer="expert"`:
+ * on a narrow phone their sessions and week of slots leave it for the side menu, so that it keeps one row.
  */
 export function MainNav() {
   const t = useT()
   const items = useNavigationItems()
+  const auth = useStore($auth)
+  const expert = auth.token !== null && auth.userRole === 'contributor'
   return (
     <nav className="main-nav" aria-label={t.t('nav.mainMenu')}>
-      <ul className="main-nav-list">
+      <ul className="main-nav-list" data-viewer={expert ? 'expert' : undefined}>
         {items.map((item) => (
           <li key={item.id} data-nav-item={item.id} className={`main-nav-item main-nav-${item.id}`}>
             {item.id === 'search' ? (

@@ -1,10 +1,11 @@
 import './side-menu.css'
 import {
   $activeMenuItem,
-  $signedIn,
+  $auth,
   type MessageKey,
   type SideMenuItemId,
   setActiveMenuItem,
+  sideMenuItems,
 } from '@mashura/core'
 import { useStore } from '@nanostores/react'
 import { type ComponentType, useEffect, useId } from 'react'
@@ -23,8 +24,9 @@ import {
   InfoIcon,
   LogoutIcon,
   UserIcon,
+  WeekIcon,
 } from './icons.tsx'
-import { useOwnProfilePath } from './use-own-profile-path.ts'
+import { useExpertProfilePath } from './use-own-profile-path.ts'
 
 /** The props of {@link SideMenu}. */
 export interface SideMenuProps {
@@ -38,40 +40,40 @@ export interface SideMenuProps {
 const ITEMS: Record<SideMenuItemId, { label: MessageKey; Icon: ComponentType<IconProps> }> = {
   home: { label: 'nav.home', Icon: HomeIcon },
   sessions: { label: 'nav.sessions', Icon: CalendarIcon },
+  week: { label: 'nav.myWeek', Icon: WeekIcon },
   profile: { label: 'nav.profile', Icon: UserIcon },
   about: { label: 'nav.about', Icon: InfoIcon },
   logout: { label: 'nav.logout', Icon: LogoutIcon },
 }
 
 /** Which side menu item a page belongs to, so the highlight follows the address too. */
-function itemForPath(pathname: string, profilePath: string): SideMenuItemId | null {
+function itemForPath(pathname: string, weekPath: string | null): SideMenuItemId | null {
   if (pathname === paths.home.to()) return 'home'
   if (pathname.startsWith('/sessions/')) return 'sessions'
-  if (pathname === profilePath || pathname === paths.myProfile.to()) return 'profile'
+  if (weekPath && pathname === weekPath) return 'week'
+  if (pathname === paths.myProfile.to()) return 'profile'
   return null
 }
 
 /**
  * The side menu of spec section 2, a drawer on the native `<dialog>` (focus stays inside, Escape and a click
- * outside close it): home, sessions, profile, about and log out; signed out, only home and about. The active
- * item is kept in core's store and storage and marked with `aria-current`.
+ * outside close it): home, sessions, profile, about and log out, and for an expert their week of slots (their
+ * public profile with the add-slots form) after sessions; signed out, only home and about. The active item
+ * is kept in core's store and storage and marked with `aria-current`.
  */
 export function SideMenu({ open, onClose }: SideMenuProps) {
   const t = useT()
-  const signedIn = useStore($signedIn)
+  const auth = useStore($auth)
   const active = useStore($activeMenuItem)
   const { pathname } = useLocation()
-  const profilePath = useOwnProfilePath(open)
+  const visible = sideMenuItems(auth.token !== null, auth.userRole)
+  const weekPath = useExpertProfilePath(open && visible.includes('week'))
   const titleId = useId()
 
   useEffect(() => {
-    const item = itemForPath(pathname, profilePath)
+    const item = itemForPath(pathname, weekPath)
     if (item && item !== $activeMenuItem.get()) setActiveMenuItem(item)
-  }, [pathname, profilePath])
-
-  const visible = (['home', 'sessions', 'profile', 'about', 'logout'] as const).filter(
-    (id) => signedIn || id === 'home' || id === 'about',
-  )
+  }, [pathname, weekPath])
   const entry = (id: SideMenuItemId) => {
     const { label, Icon } = ITEMS[id]
     const common = {
@@ -104,7 +106,14 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
         </a>
       )
     const to =
-      id === 'home' ? paths.home.to() : id === 'sessions' ? paths.sessions.to('upcoming') : profilePath
+      id === 'home'
+        ? paths.home.to()
+        : id === 'sessions'
+          ? paths.sessions.to('upcoming')
+          : // Until the expert's public profile is read, their own page links on to it.
+            id === 'week'
+            ? (weekPath ?? paths.myProfile.to())
+            : paths.myProfile.to()
     return (
       <Link {...common} to={to} onClick={choose}>
         {content}

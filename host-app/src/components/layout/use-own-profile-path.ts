@@ -8,11 +8,11 @@ import { api } from '../../lib/api.ts'
 const known = new Map<string, string>()
 
 /**
- * The address of the signed-in person's own profile for the side menu: an expert's public profile
- * (`/profile/{kind}/{first subject}/{id}`, read once from `GET /profile/contributor` when `active`), or the
- * business owner's own page. Until an expert's profile is read, or if reading fails, the own page it is.
+ * The signed-in expert's public profile (`/profile/{kind}/{first subject}/{id}`), where their week view adds
+ * slots: read once from `GET /profile/contributor` when `active`, then remembered for the visit. Null for a
+ * business owner, and until the profile is read (or if reading it fails).
  */
-export function useOwnProfilePath(active: boolean): string {
+export function useExpertProfilePath(active: boolean): string | null {
   const { userRole, id } = useStore($auth)
   const expertId = userRole === 'contributor' ? id : null
   const [path, setPath] = useState(() => (expertId ? known.get(expertId) : undefined))
@@ -38,5 +38,14 @@ export function useOwnProfilePath(active: boolean): string {
     )
     return () => controller.abort()
   }, [expertId, active])
-  return expertId && path ? path : paths.myProfile.to()
+  return expertId && path ? path : null
+}
+
+/**
+ * The address of the signed-in person's own profile: an expert's public profile (see
+ * {@link useExpertProfilePath}), or the own page (`/my-profile`) of a business owner, and of an expert until
+ * their public profile is read.
+ */
+export function useOwnProfilePath(active: boolean): string {
+  return useExpertProfilePath(active) ?? paths.myProfile.to()
 }

@@ -9,16 +9,23 @@ import {
   STORAGE_KEYS,
 } from '@mashura/core'
 import { useStore } from '@nanostores/react'
+import { useExpertProfilePath } from './use-own-profile-path.ts'
 
-/** The navigation bar's visible items, from the session and the expert's live record (spec section 2). */
+/**
+ * The navigation bar's visible items, from the session, the expert's live record and their own profile's
+ * address (spec section 2).
+ */
 export function useNavigationItems(): NavigationItem[] {
   const auth = useStore($auth)
   const expert = useStore($expert)
   const hasUnreadChat = useStore($hasUnreadChat)
   const notificationCount = useStore($notificationCount)
+  const signedIn = auth.token !== null
+  const ownProfilePath = useExpertProfilePath(signedIn && auth.userRole === 'contributor')
   return navigationItems({
-    signedIn: auth.token !== null,
+    signedIn,
     role: auth.userRole,
+    ownProfilePath,
     expertKind: expert?.role ?? null,
     chatStatus: expert?.chat_status === true,
     hasUnreadChat,

@@ -1,7 +1,6 @@
 import {
   type Availability,
   createSlots,
-  formatDate,
   formatDateWithHijri,
   getContributorSlots,
   getOffices,
@@ -89,7 +88,7 @@ export function AddSlotsForm({ contributorId, onCreated }: { contributorId: numb
   const { slots, keys } = draftsToSlots(drafts)
   const weekLabel = t.t('workspace.week.label', {
     start: formatDateWithHijri(week.start, t.lang),
-    end: formatDate(new Date(week.end.getTime() - 1), t.lang),
+    end: formatDateWithHijri(new Date(week.end.getTime() - 1), t.lang),
   })
 
   function forget(key: string) {
@@ -143,6 +142,18 @@ export function AddSlotsForm({ contributorId, onCreated }: { contributorId: numb
   }
 
   const weekSlots = published.data?.data ?? []
+  // Why the publish button is disabled, said beside it (a disabled button alone tells nobody what to do).
+  const whyDisabled = busy
+    ? t.t('workspace.week.publishing')
+    : slots.length === 0
+      ? t.t('workspace.week.whyNoDrafts')
+      : needsOffice && !officeId
+        ? t.t(
+            officeList.length > 0 || offices.loading
+              ? 'workspace.week.whyNoOffice'
+              : 'workspace.week.whyNoOffices',
+          )
+        : null
   return (
     <form
       className="slot-form"
@@ -279,10 +290,16 @@ export function AddSlotsForm({ contributorId, onCreated }: { contributorId: numb
         type="submit"
         className="button button-primary"
         data-action="publish-slots"
-        disabled={busy || slots.length === 0 || (needsOffice && !officeId)}
+        disabled={whyDisabled !== null}
+        aria-describedby={whyDisabled ? `${id}-why` : undefined}
       >
         {t.t('profilePage.slotForm.submit')}
       </button>
+      {whyDisabled ? (
+        <p id={`${id}-why`} className="muted slot-form-why" data-region="publish-why">
+          {whyDisabled}
+        </p>
+      ) : null}
     </form>
   )
 }

@@ -1,7 +1,6 @@
 import {
   type DateScope,
-  formatDateWithHijri,
-  formatTime,
+  formatDateTime,
   getBookedSessions,
   sessionStateLabelKey,
   timeZoneLabel,
@@ -73,12 +72,18 @@ export function CurrentSessions() {
                 <Link to={paths.session.to(session.id)} className="own-row">
                   <strong>{session.sme.full_name}</strong>
                   <span>
-                    {formatDateWithHijri(session.start, t.lang)} · {formatTime(session.start, t.lang)}{' '}
-                    {timeZoneLabel(t.lang)}
+                    {formatDateTime(session.start, t.lang)} {timeZoneLabel(t.lang)}
                   </span>
                   <span className="muted">
-                    {t.t(session.communication_way === 0 ? 'communication.online' : 'communication.office')}
-                    {session.subject ? ` · ${session.subject.name}` : ''}
+                    {t.intl.formatList(
+                      [
+                        t.t(
+                          session.communication_way === 0 ? 'communication.online' : 'communication.office',
+                        ),
+                        session.subject?.name ?? '',
+                      ].filter(Boolean),
+                      { type: 'unit', style: 'short' },
+                    )}
                   </span>
                   <span className="own-state" data-state={session.state}>
                     {t.t(sessionStateLabelKey(session.state))}

@@ -1,5 +1,6 @@
 import {
   deleteSlot,
+  formatDateTime,
   formatDateWithHijri,
   formatTime,
   type Slot,
@@ -72,14 +73,18 @@ export function FreeSlots({
           {shown.map((slot) => (
             <li key={slot.id} className="own-row own-slot" data-slot-id={slot.id}>
               <span>
-                {when(slot).date} · {formatTime(slot.start, t.lang)}–{formatTime(slot.end, t.lang)}{' '}
-                {timeZoneLabel(t.lang)}
+                {formatDateTime(slot.start, t.lang, { end: slot.end })} {timeZoneLabel(t.lang)}
               </span>
               <span className="muted">
-                {slot.availability === 3
-                  ? t.t('profilePage.slotForm.both')
-                  : t.t(slot.availability === 2 ? 'communication.online' : 'communication.office')}
-                {slot.office ? ` · ${slot.office.name}` : ''}
+                {t.intl.formatList(
+                  [
+                    slot.availability === 3
+                      ? t.t('profilePage.slotForm.both')
+                      : t.t(slot.availability === 2 ? 'communication.online' : 'communication.office'),
+                    slot.office?.name ?? '',
+                  ].filter(Boolean),
+                  { type: 'unit', style: 'short' },
+                )}
               </span>
               {canDelete ? (
                 <button

@@ -1,4 +1,5 @@
 import type { ContributorProfile, Slot } from '@mashura/core'
+import { useId } from 'react'
 import { useT } from '../../lib/i18n.ts'
 import { AddSlotsForm } from './add-slots-form.tsx'
 import { CurrentSessions } from './current-sessions.tsx'
@@ -20,6 +21,7 @@ export function OwnSchedule({
   onChanged: () => void
 }) {
   const t = useT()
+  const id = useId()
   const permissions = storedSlotPermissions() ?? {
     canCreate: contributor.can_create_slots,
     canDelete: contributor.can_delete_slots,
@@ -33,9 +35,19 @@ export function OwnSchedule({
         ) : (
           <>
             <h2>{t.t('profile.addSlots')}</h2>
-            <p className="muted" data-region="cannot-create-slots">
+            <p className="muted" id={`${id}-no-create`} data-region="cannot-create-slots">
               {t.t('workspace.perm.noCreate')}
             </p>
+            {/* The control is there, and says why it is off: the account may not publish slots. */}
+            <button
+              type="button"
+              className="button button-primary"
+              data-action="publish-slots"
+              disabled
+              aria-describedby={`${id}-no-create`}
+            >
+              {t.t('profilePage.slotForm.submit')}
+            </button>
           </>
         )}
       </div>

@@ -28,7 +28,11 @@ export function ProfileHeader({ contributor }: { contributor: ContributorProfile
         )}
         <div>
           <h1 id="profile-name">{name}</h1>
-          <p className="profile-kind">{t.t(`contributors.kind.${contributor.role}` as MessageKey)}</p>
+          <p className="profile-kind">
+            {t.t(`contributors.kind.${contributor.role}` as MessageKey, {
+              gender: contributor.gender ?? null,
+            })}
+          </p>
           {contributor.center ? <p className="muted">{contributor.center.name}</p> : null}
           <p className="profile-stats muted">
             <span>{t.t('profilePage.sessionsCount', { count: contributor.sessions_count })}</span>

@@ -27,7 +27,7 @@ export function ExpertOwnProfile() {
         <p className="own-profile-name" data-field="full-name">
           {expert.sso_user.full_name}
         </p>
-        <p className="muted">{t.t(`contributors.kind.${expert.role}`)}</p>
+        <p className="muted">{t.t(`contributors.kind.${expert.role}`, { gender: expert.gender ?? null })}</p>
         <p>{t.t('myProfile.expertHint')}</p>
         <div className="own-profile-links">
           <Link className="button button-primary" to={paths.profile.to(expert.role, subject, expert.id)}>

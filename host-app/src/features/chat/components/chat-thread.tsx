@@ -46,15 +46,18 @@ function usePartner(otherId: number, side: ChatSide, known: ConversationView | u
   )
 }
 
-/** The divider above each Riyadh day's first message: its Gregorian and Hijri dates, and the time zone. */
+/**
+ * The divider above each Riyadh day's first message: its date (with the Hijri date in Arabic) and, set apart
+ * by the layout rather than a dot, the time zone its days are counted in.
+ */
 function DayDivider({ message }: { message: ChatMessage }) {
   const t = useT()
   return (
     <li className="chat-day" data-role="day">
       <time dateTime={message.created_at.slice(0, 10)}>
         {formatDateWithHijri(message.created_at, t.lang)}
-      </time>
-      <span className="chat-day-zone"> · {timeZoneLabel(t.lang)}</span>
+      </time>{' '}
+      <span className="chat-day-zone">{timeZoneLabel(t.lang)}</span>
     </li>
   )
 }

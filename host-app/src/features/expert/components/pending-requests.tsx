@@ -1,4 +1,4 @@
-import { $expert, formatDate, formatTime, getAdvisorRequests, timeZoneLabel } from '@mashura/core'
+import { $expert, formatDateTime, getAdvisorRequests, timeZoneLabel } from '@mashura/core'
 import { useStore } from '@nanostores/react'
 import { Link } from 'react-router'
 import { LoadFailed } from '../../../components/ui/load-failed.tsx'
@@ -48,8 +48,7 @@ export function PendingRequests() {
             <li key={request.id} data-request-id={request.id}>
               <Link to={paths.request.to(request.id)}>{request.sme.full_name}</Link>
               <span className="muted">
-                {formatDate(request.slot.start, t.lang)} · {formatTime(request.slot.start, t.lang)}{' '}
-                {timeZoneLabel(t.lang)}
+                {formatDateTime(request.slot.start, t.lang)} {timeZoneLabel(t.lang)}
               </span>
             </li>
           ))}

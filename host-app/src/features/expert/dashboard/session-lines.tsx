@@ -1,4 +1,4 @@
-import { formatDate, formatTime, type Session, sessionStateLabelKey, timeZoneLabel } from '@mashura/core'
+import { formatDateTime, formatTime, type Session, sessionStateLabelKey, timeZoneLabel } from '@mashura/core'
 import { Link } from 'react-router'
 import { paths } from '../../../config/paths.ts'
 import { useT } from '../../../lib/i18n.ts'
@@ -14,8 +14,8 @@ export function SessionLines({ sessions, withDate }: { sessions: Session[]; with
       {sessions.map((session) => (
         <li key={session.id} data-session-id={session.id} data-state={session.state}>
           <span className="today-time">
-            {withDate ? `${formatDate(session.start, t.lang)} · ` : ''}
-            {formatTime(session.start, t.lang)} <span className="muted">({timeZoneLabel(t.lang)})</span>
+            {withDate ? formatDateTime(session.start, t.lang) : formatTime(session.start, t.lang)}{' '}
+            <span className="muted">({timeZoneLabel(t.lang)})</span>
           </span>
           <Link to={paths.session.to(session.id)}>{session.sme.full_name}</Link>
           <span className="muted">

@@ -31,7 +31,7 @@ function HistoryRow({ session, from, smeId }: { session: Session; from: number; 
         </span>
         {current ? <span className="recs-current">{t.t('recs.history.current')}</span> : null}
       </div>
-      <p className="muted recs-history-meta">
+      <p className="muted recs-history-meta recs-parts">
         {[
           t.t('sessionsPage.timeRange', {
             start: formatTime(session.start, t.lang),
@@ -43,8 +43,10 @@ function HistoryRow({ session, from, smeId }: { session: Session; from: number; 
         ]
           .filter(Boolean)
           .map((part, index) => (
-            // Names and subjects may be in either script: each part keeps its own direction.
-            <bdi key={part} className={index > 0 ? 'recs-sep' : undefined}>
+            // Names and subjects may be in either script: each part keeps its own direction. The space
+            // keeps the parts apart in the text that is read out and copied; the layout draws the rule.
+            <bdi key={part}>
+              {index > 0 ? ' ' : null}
               {part}
             </bdi>
           ))}

@@ -35,11 +35,12 @@ export function SmeProfileHeader({ smeId }: { smeId: number }) {
           {sme.companies.map((company) => (
             <li key={company.id} className="recs-company">
               <span className="recs-option-title">{company.name}</span>
-              <span className="muted">
+              <span className="muted recs-parts">
                 {[company.sector, company.city, company.phase ? t.t(PHASE_KEYS[company.phase]) : null]
                   .filter((part): part is string => Boolean(part))
                   .map((part, index) => (
-                    <bdi key={part} className={index > 0 ? 'recs-sep' : undefined}>
+                    <bdi key={part}>
+                      {index > 0 ? ' ' : null}
                       {part}
                     </bdi>
                   ))}

@@ -36,7 +36,9 @@ export function SessionRow({ session, viewer, href, linkLabel, withHistoryLink }
   const name = viewer === 'sme' ? session.contributor.sso_user.full_name : session.sme.full_name
   const photo = viewer === 'sme' ? session.contributor.file : session.sme.file
   const kind =
-    viewer === 'sme' ? t.t(`contributors.kind.${session.contributor.role}`) : t.t('sessions.businessOwner')
+    viewer === 'sme'
+      ? t.t(`contributors.kind.${session.contributor.role}`, { gender: session.contributor.gender ?? null })
+      : t.t('sessions.businessOwner')
   const online = session.communication_way === 0
   return (
     <li className="session-row card" data-session-id={session.id} data-state={session.state}>

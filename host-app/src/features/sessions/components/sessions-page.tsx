@@ -1,4 +1,4 @@
-import { $auth, addDays, formatDate } from '@mashura/core'
+import { $auth, addDays, formatDateWithHijri } from '@mashura/core'
 import { useStore } from '@nanostores/react'
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
@@ -179,8 +179,8 @@ export function SessionsPage() {
           <RangeForm range={range} />
           <p className="range-summary" data-from={range.from} data-to={range.to}>
             {t.t('workspace.range.summary', {
-              from: formatDate(`${range.from}T12:00:00+03:00`, t.lang),
-              to: formatDate(`${range.to}T12:00:00+03:00`, t.lang),
+              from: formatDateWithHijri(`${range.from}T12:00:00+03:00`, t.lang),
+              to: formatDateWithHijri(`${range.to}T12:00:00+03:00`, t.lang),
             })}
           </p>
         </>
