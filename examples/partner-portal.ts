@@ -153,8 +153,7 @@ function applyLanguage(next: Lang): void {
 
 $('#lang-toggle').addEventListener('click', () => applyLanguage(lang === 'ar' ? 'en' : 'ar'))
 
-// The widget's `role` (the kind of expert listed) is set from script, not written in the HTML: as an
-// attribute named `role` it is also read as an ARIA role by linters and assistive technology.
+// The kind of expert listed: `expert-role`, never `role`, which is ARIA's attribute (and deprecated there).
 const kind = $<HTMLSelectElement>('#kind')
 search.setAttribute('expert-role', kind.value)
 kind.addEventListener('change', () => search.setAttribute('expert-role', kind.value))

@@ -13,8 +13,7 @@ import {
   currentWeekRange,
   decryptRatingToken,
   encryptRatingToken,
-  formatDateWithHijri,
-  formatTime,
+  formatDateTime,
   initAuth,
   logout,
   type MessageKey,
@@ -90,6 +89,7 @@ type Label = keyof (typeof labels)['ar']
 const navLabel: Record<NavigationItemId, MessageKey> = {
   home: 'nav.home',
   sessions: 'nav.sessions',
+  week: 'nav.myWeek',
   messages: 'nav.messages',
   notifications: 'nav.notifications',
   dashboard: 'nav.dashboard',
@@ -198,8 +198,7 @@ function render() {
     el.textContent = l(el.dataset.l as Label)
   for (const opt of $<HTMLSelectElement>('who').options) opt.textContent = l(opt.value as Label)
   const now = new Date()
-  $('now').textContent =
-    `${formatDateWithHijri(now, lang)} · ${formatTime(now, lang)} (${timeZoneLabel(lang)})`
+  $('now').textContent = `${formatDateTime(now, lang)} (${timeZoneLabel(lang)})`
   const week = currentWeekRange(now)
   $('week').textContent = `${l('week')}: start_date=${week.start_date} end_date=${week.end_date}`
   const list = $('nav-items')

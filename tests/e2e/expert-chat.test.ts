@@ -156,10 +156,11 @@ describe('chat between an expert and a business owner', () => {
       .toBeGreaterThan(0)
 
     // Today's messages sit under one divider with the Gregorian and Hijri dates; each message shows its time.
+    // No middle dot (beside Arabic-Indic digits it reads as zero), no line break in «١٤٤٨ هـ» or «٣:٠٠ م».
     const today = expert.locator('[data-region="messages"] li[data-role="day"]').last()
-    expect(await today.textContent()).toMatch(/الموافق .+ هـ · بتوقيت السعودية$/)
+    expect(await today.textContent()).toMatch(/الموافق .+ [٠-٩]{4}\u00a0هـ بتوقيت السعودية$/)
     const lastTime = expert.locator('li[data-message-id]').last().locator('time')
-    expect(await lastTime.textContent()).toMatch(/^[٠-٩]{1,2}:[٠-٩]{2} [صم]$/)
+    expect(await lastTime.textContent()).toMatch(/^[٠-٩]{1,2}:[٠-٩]{2}\u00a0[صم]$/)
     expect(await lastTime.getAttribute('title')).toContain('٢٠٢')
 
     await owner.screenshot({ path: `${shots}chat-thread-ar-390.png` })

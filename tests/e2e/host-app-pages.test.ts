@@ -10,8 +10,8 @@ import { animationsDone, openPage, settled, widths } from './support/site.ts'
 
 /**
  * Every page of the site, as a visitor, the business owner and an expert see it, in Arabic and English at a
- * phone's and a desktop's width: one `<h1>`, no WCAG 2.1 A/AA violation (axe-core), and a screenshot
- * `test-results/host-app/<page>-<lang>-<width>.png` to look at.
+ * phone's and a desktop's width: one `<h1>`, nothing wider than the screen (no sideways scroll), no WCAG 2.1
+ * A/AA violation (axe-core), and a screenshot `test-results/host-app/<page>-<lang>-<width>.png` to look at.
  */
 let app: NpmStart
 let browser: Browser
@@ -114,6 +114,59 @@ async function pageFor(person: Person | undefined): Promise<Page> {
   return page
 }
 
+/**
+ * What sticks out of the viewport sideways, or null when nothing does: the page's scroll width and its
+ * widest elements (open shadow roots included) that reach past either edge with no ancestor that clips or
+ * scrolls them, each as a short selector with its box.
+ */
+function horizontalOverflow(page: Page): Promise<{ scrollWidth: number; offenders: string[] } | null> {
+  return page.evaluate(() => {
+    const viewport = window.innerWidth
+    const scrollWidth = document.documentElement.scrollWidth
+    if (scrollWidth <= viewport) return null
+    /** Whether an element's own overflow keeps its content from widening the page. */
+    const clips = (el: Element) => {
+      const { overflowX, position } = getComputedStyle(el)
+      return overflowX !== 'visible' || position === 'fixed'
+    }
+    const found: { el: Element; width: number; left: number; right: number }[] = []
+    const walk = (root: Element | ShadowRoot, clipped: boolean) => {
+      for (const el of Array.from(root.children)) {
+        if (!clipped) {
+          const box = el.getBoundingClientRect()
+          if (box.width > 0 && (box.right > viewport + 0.5 || box.left < -0.5))
+            found.push({ el, width: box.width, left: box.left, right: box.right })
+        }
+        const inner = clipped || clips(el)
+        if (el.shadowRoot) walk(el.shadowRoot, inner)
+        walk(el, inner)
+      }
+    }
+    walk(document.body, false)
+    const describe = (el: Element) => {
+      const id = el.id ? `#${el.id}` : ''
+      const classes = Array.from(el.classList, (c) => `.${c}`).join('')
+      const data = Array.from(el.attributes)
+        .filter((a) => /^(data-(page|region|field|action)|part)$/.test(a.name))
+        .map((a) => `[${a.name}="${a.value}"]`)
+        .join('')
+      const host =
+        el.getRootNode() instanceof ShadowRoot
+          ? `${(el.getRootNode() as ShadowRoot).host.localName} >>> `
+          : ''
+      return `${host}${el.localName}${id}${classes}${data}`
+    }
+    const offenders = found
+      .sort((a, b) => b.width - a.width)
+      .slice(0, 8)
+      .map(
+        (o) =>
+          `${describe(o.el)}: ${Math.round(o.width)}px wide, from ${Math.round(o.left)} to ${Math.round(o.right)}`,
+      )
+    return { scrollWidth, offenders }
+  })
+}
+
 /** Opens `path` in a language and width, waits for the page, and returns axe's findings there. */
 async function visit(page: Page, sweep: Sweep, lang: 'ar' | 'en', width: number): Promise<string[]> {
   await page.setViewportSize({ width, height: 900 })
@@ -126,6 +179,15 @@ async function visit(page: Page, sweep: Sweep, lang: 'ar' | 'en', width: number)
   expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
   expect(await page.locator('h1').count(), `${sweep.path()} has one h1`).toBe(1)
   await animationsDone(page)
+  // Nothing may scroll sideways: on a phone a page wider than the screen hides its edge.
+  const overflow = await horizontalOverflow(page)
+  expect
+    .soft(
+      overflow,
+      `${sweep.path()}${sweep.as ? ` as ${sweep.as.subject}` : ''} in ${lang} at ${width}px is ` +
+        `${overflow?.scrollWidth}px wide; the widest elements past the edge:\n  ${overflow?.offenders.join('\n  ')}`,
+    )
+    .toBeNull()
   await page.screenshot({ path: `${shots}${sweep.shot ?? sweep.name}-${lang}-${width}.png`, fullPage: true })
   return (await axeViolations(page)).map((v) => `[${lang} ${width}px] ${v}`)
 }
@@ -133,7 +195,7 @@ async function visit(page: Page, sweep: Sweep, lang: 'ar' | 'en', width: number)
 describe('every page, both languages, phone and desktop', () => {
   for (const sweep of pages) {
     const who = sweep.as ? ` as ${sweep.as.subject}` : ''
-    it(`${sweep.shot ?? sweep.name}${who}: one h1, no axe violations`, async () => {
+    it(`${sweep.shot ?? sweep.name}${who}: one h1, no sideways scroll, no axe violations`, async () => {
       const page = await pageFor(sweep.as)
       const found: string[] = []
       for (const lang of ['ar', 'en'] as const)

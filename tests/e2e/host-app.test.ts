@@ -105,10 +105,13 @@ describe('a business owner books a session', () => {
     const success = calendar.locator('[part~="success-dialog"]')
     await success.waitFor({ timeout: 15_000 })
     await page.screenshot({ path: `${shots}journey-booked-ar-1280.png` })
+    // The site links its own session page from the success dialog.
+    const sessionLink = await success.locator('[part~="session-link"]').getAttribute('href')
     await success.locator('[part~="close"]').click()
     await success.waitFor({ state: 'detached' })
     const session = await sessionOfSlot(app.dataDir, slot.id)
     expect(session?.state).toBe('booked')
+    expect(sessionLink).toBe(`/session/${session!.id}`)
 
     await page.locator('header [data-nav-item="sessions"] a').click()
     await page.waitForURL((url) => url.pathname === '/sessions/upcoming')
@@ -168,7 +171,18 @@ describe('account deletion', () => {
 
 describe('navigation bar and profile menu per person (spec section 2)', () => {
   const smeNav = ['home', 'sessions', 'requests', 'faq', 'search', 'profileMenu']
-  const consultantNav = ['home', 'messages', 'notifications', 'dashboard', 'faq', 'search', 'profileMenu']
+  // An expert's bar also links their sessions and their week of slots (issue 14).
+  const consultantNav = [
+    'home',
+    'sessions',
+    'week',
+    'messages',
+    'notifications',
+    'dashboard',
+    'faq',
+    'search',
+    'profileMenu',
+  ]
 
   /** Opens the profile menu and returns which entries it has. */
   async function profileEntries(page: Page): Promise<string[]> {
@@ -214,7 +228,18 @@ describe('navigation bar and profile menu per person (spec section 2)', () => {
     // Messages waits for the live expert record (chat status) from the realtime store.
     await expect
       .poll(() => navItems(page), { timeout: 15_000 })
-      .toEqual(['home', 'messages', 'notifications', 'dashboard', 'requests', 'faq', 'search', 'profileMenu'])
+      .toEqual([
+        'home',
+        'sessions',
+        'week',
+        'messages',
+        'notifications',
+        'dashboard',
+        'requests',
+        'faq',
+        'search',
+        'profileMenu',
+      ])
     expect(await page.locator('[data-nav-item="dashboard"] a').getAttribute('aria-current')).toBe('page')
     await page.context().close()
   })
@@ -253,7 +278,7 @@ describe('navigation bar and profile menu per person (spec section 2)', () => {
     await signIn(page, people.partner)
     await expect
       .poll(() => navItems(page), { timeout: 15_000 })
-      .toEqual(['home', 'notifications', 'dashboard', 'faq', 'search', 'profileMenu'])
+      .toEqual(['home', 'sessions', 'week', 'notifications', 'dashboard', 'faq', 'search', 'profileMenu'])
     await page.context().close()
   })
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
+import { axeViolations } from './support/axe.ts'
 import { type NpmStart, root, startNpm } from './support/npm-start.ts'
 
 // The README's `npm start`, opened in Chromium the way a newcomer would. The agency's site is at `/`; the
@@ -145,6 +146,39 @@ describe('core playground (npm start)', () => {
       .poll(() => form.locator('[part="status"]').textContent(), { timeout: 20_000 })
       .toContain('مسبقًا')
     await rating.close()
+  })
+
+  it('explains the rating landing page without a link, and in development opens a real rating', async () => {
+    // After the test above: the session it rated is rated, so the development link makes another's.
+    const landing = await browser.newPage({ viewport: { width: 390, height: 900 } })
+    await landing.goto(`${playground}rating-landing.html`)
+    const explanation = landing.locator('#no-link')
+    await expect.poll(() => explanation.isVisible()).toBe(true)
+    // No form to fail: the page says how a real link arrives, in both languages.
+    expect(await landing.locator('rate-form').count()).toBe(0)
+    const text = async (lang: string) =>
+      ((await explanation.locator(`[lang="${lang}"]`).textContent()) ?? '').replace(/\s+/g, ' ')
+    expect(await text('ar')).toContain('يرسل موقع مشورة إلى صاحب المنشأة رسالة بريد إلكتروني')
+    expect(await text('en')).toContain('Mashura e-mails the business owner a link to rate that session')
+    const offer = landing.locator('[data-dev-offer]').first()
+    await expect.poll(() => offer.isVisible(), { timeout: 10_000 }).toBe(true)
+    expect(await axeViolations(landing)).toEqual([])
+    await landing.screenshot({ path: `${root}test-results/rating-landing-no-link.png`, fullPage: true })
+
+    await Promise.all([
+      landing.waitForURL(/rating-landing\.html\?token=[\w-]{43}$/),
+      offer.locator('a').click(),
+    ])
+    const form = landing.locator('rate-form')
+    await expect.poll(() => form.locator('fieldset').count(), { timeout: 20_000 }).toBeGreaterThan(0)
+    // The form names what is rated: the expert, the date (with the Hijri date) and the subject.
+    const summary = (await form.locator('[part="summary"]').textContent()) ?? ''
+    expect(summary).toContain('أنت تقيّم جلستك مع')
+    expect(summary).toContain('هـ')
+    expect(await form.locator('[part="summary"] bdi').count()).toBeGreaterThan(0)
+    expect(await axeViolations(landing)).toEqual([])
+    await landing.screenshot({ path: `${root}test-results/rating-landing-dev-link.png`, fullPage: true })
+    await landing.close()
   })
 
   it('switches to English, left to right, and keeps the choice on reload', async () => {

@@ -147,6 +147,10 @@ export const arabicDescriptions: Record<string, string> = {
   'booking-calendar:attr:contributor-id': 'الخبير الذي تُعرض مواعيده المتاحة (إلزامية).',
   'booking-calendar:attr:subject-id':
     'الموضوع المراد حجزه؛ وعند غيابها يُستعمل موضوع الخبير الوحيد، أو يختار الزائر من بين مواضيعه.',
+  'booking-calendar:attr:session-href':
+    'صفحة الجلسة المحجوزة، قالبًا فيه `{id}` مثل `https://mashura.example/session/{id}`؛ تربط بها نافذة نجاح الحجز، وإليها يشير رابط ملف `.ics` وموقعه للجلسة عن بُعد. وبدونها لا يظهر رابط.',
+  'booking-calendar:attr:request-href':
+    'مثل `session-href` لطلب الحجز عند المرشد (`https://mashura.example/request/{id}`). وبدونها لا يظهر رابط.',
   'booking-calendar:prop:token':
     'رمز الدخول الذي يُحجز به، للصفحات المضيفة التي تُدخل المستخدمين بنفسها. خاصية فقط ولا تكون سمة أبدًا حتى لا يظهر الرمز في DOM؛ ضعها بعد `api-base`، واجعلها `null` لنسيانه. ويُنسى الرمز أيضًا عند ردّ 401.',
   'booking-calendar:event:booking-created': 'يُطلق حين يقبل الخادم الحجز.',

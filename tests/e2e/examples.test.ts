@@ -1,0 +1,108 @@
+import { mkdirSync } from 'node:fs'
+import { ar } from '@mashura/core'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
+import { axeViolations } from './support/axe.ts'
+import { type NpmStart, root, startNpm } from './support/npm-start.ts'
+
+/**
+ * The example pages `npm start` serves at `/examples/`, as a newcomer opens them: no WCAG 2.1 A/AA
+ * violation in any state visited, and the partner portal books through the sign-in popup although the
+ * platform serves it with `Cross-Origin-Opener-Policy: same-origin` (which severs the popup's opener).
+ */
+let app: NpmStart
+let browser: Browser
+const shots = `${root}test-results/examples/`
+const DEV_SME = 'نورة بنت سعد القحطاني'
+
+beforeAll(async () => {
+  app = await startNpm()
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  mkdirSync(shots, { recursive: true })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+})
+
+async function expectNoAxe(page: Page, state: string): Promise<void> {
+  const found = await axeViolations(page)
+  expect(found, `axe on ${state}:\n${found.join('\n')}`).toEqual([])
+}
+
+describe('the example pages', () => {
+  it('the partner portal books through the popup under COOP same-origin, accessible at every step', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ar-SA' })
+    const page = await context.newPage()
+    const warnings: string[] = []
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text())
+    })
+    const res = await page.goto(`${app.base}examples/partner-portal.html`)
+    expect(res?.headers()['cross-origin-opener-policy']).toBe('same-origin')
+    const search = page.locator('expert-search')
+    await expect
+      .poll(() => search.locator('[part~="result"]').count(), { timeout: 30_000 })
+      .toBeGreaterThan(0)
+    await expectNoAxe(page, 'portal with results')
+    await search.locator('[part~="choose"]').first().click()
+    const calendar = page.locator('booking-calendar')
+    for (let week = 0; week < 3; week++) {
+      await expect
+        .poll(
+          async () =>
+            (await calendar.locator('[part~="slot"]').count()) +
+            (await calendar.locator('[part~="show-next-week"]').count()),
+          { timeout: 20_000 },
+        )
+        .toBeGreaterThan(0)
+      if ((await calendar.locator('[part~="slot"]').count()) > 0) break
+      await calendar.locator('[part~="show-next-week"]').click()
+    }
+    await calendar.locator('[part~="slot"]').first().click()
+    await expectNoAxe(page, 'portal with the calendar')
+    const popupPromise = context.waitForEvent('page')
+    await calendar.locator('[part~="book"]').click()
+    const popup = await popupPromise
+    await popup.waitForURL(/\/oidc\/interaction\//, { timeout: 20_000 })
+    await popup.getByRole('button', { name: new RegExp(DEV_SME) }).click()
+    await calendar.locator('[part~="confirm"]').click({ timeout: 30_000 })
+    const confirmation = page.locator('#confirmation')
+    await expect.poll(() => confirmation.isVisible(), { timeout: 20_000 }).toBe(true)
+    await calendar.locator('[part~="close"]').click()
+    await page.screenshot({ path: `${shots}partner-portal-booked-ar.png`, fullPage: true })
+    await expectNoAxe(page, 'portal after booking')
+    // Arabic throughout, and no deprecation warning: the portal uses expert-role.
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl')
+    expect(warnings.filter((w) => w.includes('`role` attribute'))).toEqual([])
+    expect(await page.locator('body').textContent()).not.toContain(ar['signIn.noOpener'])
+    await context.close()
+  })
+
+  it('the playground, the portal in English and the rating landing page pass axe', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 900 } })
+    const page = await context.newPage()
+    for (const path of [
+      'examples/',
+      'examples/?lang=en',
+      'examples/partner-portal.html?lang=en',
+      'examples/rating-landing.html',
+    ]) {
+      await page.goto(`${app.base}${path}`)
+      await page.waitForLoadState('networkidle')
+      await expect
+        .poll(() => page.locator('[aria-busy="true"], [part~="skeleton"]').count(), { timeout: 20_000 })
+        .toBe(0)
+      const name = path.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '') || 'index'
+      await page.screenshot({ path: `${shots}${name}-390.png`, fullPage: true })
+      await expectNoAxe(page, path)
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        `${path} overflows at 390 px`,
+      ).toBe(true)
+    }
+    await context.close()
+  })
+})
