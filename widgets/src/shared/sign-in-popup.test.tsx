@@ -251,6 +251,19 @@ describe('openSignInPopup', () => {
     expect(opened).to.have.length(2)
   })
 
+  it('rejects with popup-closed, not an error, when the visitor turned the sign-in down', async () => {
+    const { origin } = await platform()
+    watchOpen()
+    const { state } = await clickToOpen(await options())
+    deliver(
+      { type: SIGN_IN_FAILED_MESSAGE, message: 'ألغيت تسجيل الدخول.', cancelled: true },
+      origin,
+      opened[0]!.popup,
+    )
+    await waitFor(() => state.done)
+    expect(state.error?.message).to.equal('popup-closed')
+  })
+
   it('resolves an api-base relative to the page against the page’s origin', async () => {
     watchOpen()
     const { state } = await clickToOpen({ apiBase: '/api', apiKey: 'k', lang: 'ar' })

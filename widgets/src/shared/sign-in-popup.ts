@@ -56,7 +56,7 @@ const CLOSED_POLL_MS = 250
  * How long a popup seen closed is given for its result to arrive, in milliseconds: the popup posts and
  * closes at once, and the close can be seen before the message task runs.
  */
-const CLOSED_GRACE_MS = 2500
+const CLOSED_GRACE_MS = 300
 /** How long one redeem call waits on the server for the popup, in seconds. */
 const REDEEM_WAIT_S = 20
 /** After a failed redeem call (network), the pause before the next, in milliseconds. */
@@ -139,7 +139,7 @@ async function redeemUntilDone(
  * focuses it and shares its promise; once the popup looks closed, another call starts afresh.
  *
  * Rejects with an Error whose message is `popup-blocked` (the browser refused the window),
- * `popup-closed` (closed or cancelled before a result, or `signal` aborted), `sign-in-failed` (the
+ * `popup-closed` (closed, or turned down at the provider, before a result; or `signal` aborted), `sign-in-failed` (the
  * hand-off reports a failure), or the platform's own message (the popup posted why the sign-in failed).
  */
 export function openSignInPopup(options: SignInPopupOptions): Promise<PopupSignInResult> {
@@ -198,7 +198,8 @@ export function openSignInPopup(options: SignInPopupOptions): Promise<PopupSignI
         // The result came the fast way: spend the hand-off the popup also left, so it cannot linger.
         void redeemHandoff(client, { handle }, { loader: false }).catch(() => undefined)
       } else if (data.type === SIGN_IN_FAILED_MESSAGE && typeof data.message === 'string') {
-        const message = data.message
+        // A cancel says the same whichever way it comes (here or through the hand-off).
+        const message = (data as { cancelled?: unknown }).cancelled === true ? 'popup-closed' : data.message
         finish(() => reject(new Error(message)))
       }
     }

@@ -203,10 +203,12 @@ async function finish(data: PopupPageData): Promise<void> {
     window.close()
   } catch (error) {
     const message = describe(error, params, messages)
-    live()?.postMessage({ type: SIGN_IN_FAILED_MESSAGE, message }, origin)
+    // Turning the sign-in down is the visitor's choice, not a failure: the widget just stops waiting.
+    const cancelled = params.get('error') === 'access_denied'
+    live()?.postMessage({ type: SIGN_IN_FAILED_MESSAGE, message, cancelled }, origin)
     // The widget may be waiting on the hand-off alone; the first outcome under a handle is the one kept.
     if (handoff) {
-      const outcome = params.get('error') === 'access_denied' ? 'cancelled' : 'failed'
+      const outcome = cancelled ? 'cancelled' : 'failed'
       await reportHandoffFailure(client, { ...handoff, outcome }).catch(() => undefined)
     }
     show(messages, { problem: message })
