@@ -236,6 +236,21 @@ describe('every page, both languages, phone and desktop', () => {
     expect(found, found.join('\n')).toEqual([])
   })
 
+  it('what people wrote keeps its own direction: an Arabic note on the English request page', async () => {
+    const page = await pageFor(people.sme)
+    await page.setViewportSize({ width: widths.desktop, height: 900 })
+    await page.evaluate(() => localStorage.setItem('language', 'en'))
+    await page.goto(new URL(`request/${data.smeRequestId}`, app.base).href)
+    await settled(page, 'request')
+    const note = page.locator('[data-field="note"]')
+    expect(await note.textContent()).toMatch(/[\u0600-\u06FF].*[.؟]$/)
+    expect(await note.getAttribute('dir')).toBe('auto')
+    expect(await note.evaluate((el) => getComputedStyle(el).direction)).toBe('rtl')
+    expect(await page.locator('html').getAttribute('dir')).toBe('ltr')
+    // The business owner's and the expert's names are isolated too.
+    expect(await page.locator('dl.facts dd bdi').count()).toBeGreaterThanOrEqual(2)
+  })
+
   it('the terms popup is accessible', async () => {
     const page = await openPage(browser)
     await page.goto(app.base)

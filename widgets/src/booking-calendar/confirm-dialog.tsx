@@ -1,6 +1,7 @@
 import type { Slot, Subject, Translator } from '@mashura/core'
 import { useId } from 'react'
 import { Radio, RadioGroup } from 'react-aria-components'
+import { IsolatedMessage } from '../shared/isolated-message.tsx'
 import { slotDate, slotTimeWithZone } from './format.ts'
 import { ModalDialog } from './modal-dialog.tsx'
 import type { Way } from './ways.ts'
@@ -54,12 +55,14 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         </h2>
         {request && (
           <p part="request-note" className="request-note">
-            {t.t('bookingCalendar.requestExplained', { name: expertName })}
+            <IsolatedMessage t={t} id="bookingCalendar.requestExplained" isolated={{ name: expertName }} />
           </p>
         )}
         <dl className="facts">
           <dt>{t.t('bookingCalendar.expert')}</dt>
-          <dd>{expertName}</dd>
+          <dd>
+            <bdi>{expertName}</bdi>
+          </dd>
           <dt>{t.t('bookingCalendar.date')}</dt>
           <dd>{slotDate(t, slot)}</dd>
           <dt>{t.t('bookingCalendar.time')}</dt>

@@ -52,7 +52,7 @@ export function ExpertCard({ expert, onChoose, t }: ExpertCardProps) {
         )}
         <div className="card-body">
           <h3 className="name" part="name" id={nameId}>
-            {name}
+            <bdi>{name}</bdi>
           </h3>
           <p className="kind" part="kind">
             {t.t(`contributors.kind.${expert.role}`, { gender: expert.gender ?? null })}

@@ -27,11 +27,17 @@ export interface SessionDetailsProps {
   titleId: string
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * One fact. `written` marks what a person wrote (a note, a reason): its direction follows its own text, so
+ * an Arabic note in the English page keeps its full stop where Arabic puts it.
+ */
+function Row({ label, children, written }: { label: string; children: ReactNode; written?: boolean }) {
   return (
     <div className="row">
       <dt className="term">{label}</dt>
-      <dd className="value">{children}</dd>
+      <dd className="value" dir={written ? 'auto' : undefined}>
+        {children}
+      </dd>
     </div>
   )
 }
@@ -66,8 +72,12 @@ export function SessionDetails({ session, t, titleId }: SessionDetailsProps) {
         </p>
       )}
       <dl className="details" part="details">
-        <Row label={t.t('sessions.expert')}>{session.contributor.sso_user.full_name}</Row>
-        <Row label={t.t('sessions.businessOwner')}>{session.sme.full_name}</Row>
+        <Row label={t.t('sessions.expert')}>
+          <bdi>{session.contributor.sso_user.full_name}</bdi>
+        </Row>
+        <Row label={t.t('sessions.businessOwner')}>
+          <bdi>{session.sme.full_name}</bdi>
+        </Row>
         <Row label={t.t('sessions.date')}>{date}</Row>
         <Row label={t.t('sessions.time')}>{time}</Row>
         <Row label={t.t('sessions.communicationWay')}>
@@ -89,11 +99,21 @@ export function SessionDetails({ session, t, titleId }: SessionDetailsProps) {
             )}
           </Row>
         )}
-        {session.description && <Row label={t.t('sessionRoom.description')}>{session.description}</Row>}
-        {session.state === 'cancelled' && session.cancel_reason && (
-          <Row label={t.t('meeting.cancelReason')}>{session.cancel_reason}</Row>
+        {session.description && (
+          <Row label={t.t('sessionRoom.description')} written>
+            {session.description}
+          </Row>
         )}
-        {session.end_reason && <Row label={t.t('meeting.endReason')}>{session.end_reason}</Row>}
+        {session.state === 'cancelled' && session.cancel_reason && (
+          <Row label={t.t('meeting.cancelReason')} written>
+            {session.cancel_reason}
+          </Row>
+        )}
+        {session.end_reason && (
+          <Row label={t.t('meeting.endReason')} written>
+            {session.end_reason}
+          </Row>
+        )}
       </dl>
       {recommendations && (
         <section className="recommendations" part="recommendations" aria-labelledby={`${titleId}-rec`}>
@@ -101,8 +121,12 @@ export function SessionDetails({ session, t, titleId }: SessionDetailsProps) {
             {t.t('sessions.recommendations')}
           </h3>
           <dl className="details">
-            <Row label={t.t('recommendations.challenges')}>{recommendations.challenges}</Row>
-            <Row label={t.t('recommendations.recommendations')}>{recommendations.recommendations}</Row>
+            <Row label={t.t('recommendations.challenges')} written>
+              {recommendations.challenges}
+            </Row>
+            <Row label={t.t('recommendations.recommendations')} written>
+              {recommendations.recommendations}
+            </Row>
           </dl>
           {recommendations.need_another_session && <p>{t.t('sessionRoom.recommendationsNeeded')}</p>}
         </section>

@@ -153,6 +153,30 @@ describe('<session-room>', () => {
     await expectAccessible(part(element, 'base')!, 'booked (ar)')
   })
 
+  it('isolates what people wrote: an Arabic note in the English room keeps its own direction', async () => {
+    const owner = await signIn('dev-sme')
+    const note = 'أريد مراجعة خطة التسويق.'
+    const session = await addSession({
+      expert: 'dev-consultant',
+      sme: 'dev-sme',
+      startsIn: 60 * 24 * 3,
+      subject_id: 1,
+      description: note,
+    })
+    const element = await mount({ 'session-id': String(session.id), lang: 'en' }, owner.token)
+    await waitForState(element, 'booked')
+    const shadow = element.shadowRoot!
+    const value = [...shadow.querySelectorAll('dd')].find((dd) => dd.textContent === note)
+    expect(value, 'the note').to.not.equal(undefined)
+    // The note is laid out right to left (its full stop on the left end), the page stays left to right.
+    expect(value!.getAttribute('dir')).to.equal('auto')
+    expect(getComputedStyle(value!).direction).to.equal('rtl')
+    expect(getComputedStyle(part(element, 'base')!).direction).to.equal('ltr')
+    // Names sit in <bdi>, so an Arabic name cannot reorder the English around it.
+    const names = [...shadow.querySelectorAll('dd bdi')].map((b) => b.textContent)
+    expect(names).to.include(owner.name)
+  })
+
   it('shows the business owner an ongoing online session in English, left to right, with only Join', async () => {
     const owner = await signIn('dev-sme')
     const session = await addSession({

@@ -70,7 +70,9 @@ export function CurrentSessions() {
             {list.map((session) => (
               <li key={session.id} data-session-id={session.id}>
                 <Link to={paths.session.to(session.id)} className="own-row">
-                  <strong>{session.sme.full_name}</strong>
+                  <strong>
+                    <bdi>{session.sme.full_name}</bdi>
+                  </strong>
                   <span>
                     {formatDateTime(session.start, t.lang)} {timeZoneLabel(t.lang)}
                   </span>

@@ -25,7 +25,7 @@ export function ExpertOwnProfile() {
       ) : null}
       <div className="own-profile-body">
         <p className="own-profile-name" data-field="full-name">
-          {expert.sso_user.full_name}
+          <bdi>{expert.sso_user.full_name}</bdi>
         </p>
         <p className="muted">{t.t(`contributors.kind.${expert.role}`, { gender: expert.gender ?? null })}</p>
         <p>{t.t('myProfile.expertHint')}</p>

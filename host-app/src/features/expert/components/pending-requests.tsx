@@ -46,7 +46,9 @@ export function PendingRequests() {
         <ul className="today-list">
           {data.data.map((request) => (
             <li key={request.id} data-request-id={request.id}>
-              <Link to={paths.request.to(request.id)}>{request.sme.full_name}</Link>
+              <Link to={paths.request.to(request.id)}>
+                <bdi>{request.sme.full_name}</bdi>
+              </Link>
               <span className="muted">
                 {formatDateTime(request.slot.start, t.lang)} {timeZoneLabel(t.lang)}
               </span>

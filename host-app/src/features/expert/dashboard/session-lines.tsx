@@ -17,7 +17,9 @@ export function SessionLines({ sessions, withDate }: { sessions: Session[]; with
             {withDate ? formatDateTime(session.start, t.lang) : formatTime(session.start, t.lang)}{' '}
             <span className="muted">({timeZoneLabel(t.lang)})</span>
           </span>
-          <Link to={paths.session.to(session.id)}>{session.sme.full_name}</Link>
+          <Link to={paths.session.to(session.id)}>
+            <bdi>{session.sme.full_name}</bdi>
+          </Link>
           <span className="muted">
             {t.t(session.communication_way === 0 ? 'communication.online' : 'communication.office')}
           </span>

@@ -25,7 +25,7 @@ export function SmeProfileHeader({ smeId }: { smeId: number }) {
         )}
         <div>
           <h2 id="recs-sme-name" className="recs-sme-name">
-            {sme.full_name}
+            <bdi>{sme.full_name}</bdi>
           </h2>
           <p className="muted">{t.t('recs.sme.sessions', { count: sme.sessions_count })}</p>
         </div>

@@ -16,11 +16,15 @@ export function RequestFacts({ request }: { request: SessionRequest }) {
     <dl className="facts">
       <div>
         <dt>{t.t('sessions.expert')}</dt>
-        <dd>{request.contributor.sso_user.full_name}</dd>
+        <dd>
+          <bdi>{request.contributor.sso_user.full_name}</bdi>
+        </dd>
       </div>
       <div>
         <dt>{t.t('sessions.businessOwner')}</dt>
-        <dd>{request.sme.full_name}</dd>
+        <dd>
+          <bdi>{request.sme.full_name}</bdi>
+        </dd>
       </div>
       {request.subject ? (
         <div>
@@ -55,13 +59,17 @@ export function RequestFacts({ request }: { request: SessionRequest }) {
       {request.description ? (
         <div className="facts-wide">
           <dt>{t.t('requestPage.note')}</dt>
-          <dd className="prewrap">{request.description}</dd>
+          <dd className="prewrap" dir="auto" data-field="note">
+            {request.description}
+          </dd>
         </div>
       ) : null}
       {request.state === 'rejected' && request.reason ? (
         <div className="facts-wide">
           <dt>{t.t('requests.rejectReason')}</dt>
-          <dd className="prewrap">{request.reason}</dd>
+          <dd className="prewrap" dir="auto" data-field="reject-reason">
+            {request.reason}
+          </dd>
         </div>
       ) : null}
       <div>

@@ -29,7 +29,7 @@ export function RequestRow({ request, viewer }: { request: SessionRequest; viewe
         {photo ? <img src={photo.full_path} alt="" width={48} height={48} className="avatar" /> : null}
         <div>
           <h2 className="request-row-name" id={titleId}>
-            {name}
+            <bdi>{name}</bdi>
           </h2>
           <p className="muted request-row-subject">{request.subject?.name}</p>
         </div>

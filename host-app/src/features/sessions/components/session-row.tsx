@@ -46,7 +46,7 @@ export function SessionRow({ session, viewer, href, linkLabel, withHistoryLink }
         {photo ? <img src={photo.full_path} alt="" width={48} height={48} className="avatar" /> : null}
         <div>
           <h2 className="session-row-name" id={titleId}>
-            {name}
+            <bdi>{name}</bdi>
           </h2>
           <p className="muted session-row-kind">{kind}</p>
         </div>
