@@ -95,4 +95,33 @@ describe('signing in to book on the agency’s site', () => {
     await page.screenshot({ path: `${shots}cancelled-en.png` })
     await page.context().close()
   })
+
+  it('on a phone a link at the top goes straight to the free times, past the bio', async () => {
+    for (const lang of ['ar', 'en'] as const) {
+      const page = await openPage(browser, { lang, width: 390 })
+      const { contributorId, subjectId } = data.consultant
+      await page.goto(new URL(`profile/consultant/${subjectId}/${contributorId}`, app.base).href)
+      await settled(page, 'profile')
+      const calendar = page.locator('[data-widget="booking-calendar"]')
+      const first = calendar.locator('[part~="slot"], [part~="show-next-week"]').first()
+      await first.waitFor({ timeout: 20_000 })
+      // Without the link, the first slot (or the next-week button) is over 1,000 px down the page.
+      expect(await first.evaluate((el) => el.getBoundingClientRect().top + window.scrollY)).toBeGreaterThan(
+        1000,
+      )
+      const jump = page.locator('[data-action="jump-to-slots"]')
+      expect(
+        await jump.boundingBox().then((b) => (b ? b.y + b.height : Number.POSITIVE_INFINITY)),
+      ).toBeLessThan(900)
+      await jump.click()
+      await expect
+        .poll(() => first.evaluate((el) => el.getBoundingClientRect().bottom <= window.innerHeight))
+        .toBe(true)
+      await page.screenshot({ path: `${shots}jump-to-slots-${lang}-390.png` })
+      // On a desktop the calendar is near the top anyway: no link.
+      await page.setViewportSize({ width: 1280, height: 900 })
+      expect(await jump.isVisible()).toBe(false)
+      await page.context().close()
+    }
+  })
 })

@@ -7,7 +7,14 @@ import { JoinNow } from '../instant/join-now.tsx'
  * and subjects; "available now — join now" when the expert takes instant sessions now. The photo's alt is
  * empty because the name stands beside it.
  */
-export function ProfileHeader({ contributor }: { contributor: ContributorProfile }) {
+export function ProfileHeader({
+  contributor,
+  slotsAnchor,
+}: {
+  contributor: ContributorProfile
+  /** The id of the booking calendar's section: a phone gets a link straight to it, past the bio. */
+  slotsAnchor?: string | undefined
+}) {
   const t = useT()
   const name = contributor.sso_user.full_name
   const initials = name
@@ -27,7 +34,9 @@ export function ProfileHeader({ contributor }: { contributor: ContributorProfile
           </span>
         )}
         <div>
-          <h1 id="profile-name">{name}</h1>
+          <h1 id="profile-name">
+            <bdi>{name}</bdi>
+          </h1>
           <p className="profile-kind">
             {t.t(`contributors.kind.${contributor.role}` as MessageKey, {
               gender: contributor.gender ?? null,
@@ -42,6 +51,15 @@ export function ProfileHeader({ contributor }: { contributor: ContributorProfile
           </p>
         </div>
       </div>
+      {slotsAnchor ? (
+        <a
+          className="button button-primary profile-jump"
+          href={`#${slotsAnchor}`}
+          data-action="jump-to-slots"
+        >
+          {t.t('profilePage.jumpToSlots')}
+        </a>
+      ) : null}
       {contributor.available_now ? <JoinNow contributorId={contributor.id} /> : null}
       {contributor.bio ? <p className="profile-bio">{contributor.bio}</p> : null}
       {contributor.subjects.length > 0 ? (

@@ -15,6 +15,9 @@ import './profile.css'
 /** How many of the own free slots the compact list shows (the full schedule is the expert's own page). */
 const OWN_SLOTS = 100
 
+/** The booking calendar's section, which the header's phone link jumps to. */
+const SLOTS_ANCHOR = 'free-times'
+
 /**
  * A contributor's public profile (`/profile/{userRole}/{subjectId}/{contributorId}`): their card and the
  * booking calendar; on the signed-in contributor's own profile, their add-slots form, current sessions
@@ -66,15 +69,17 @@ export function ProfilePage({
   }
   return (
     <div data-page="profile" className="profile-page" data-own={own ? 'true' : undefined}>
-      <ProfileHeader contributor={data.contributor} />
+      <ProfileHeader contributor={data.contributor} slotsAnchor={own ? undefined : SLOTS_ANCHOR} />
       {own ? (
         <OwnSchedule contributor={data.contributor} slots={data.slots} onChanged={schedule.reload} />
       ) : (
-        <BookingCalendarWidget
-          contributorId={contributorId}
-          subjectId={subjectId}
-          initialSlot={initialSlot}
-        />
+        <section id={SLOTS_ANCHOR} className="profile-booking" tabIndex={-1}>
+          <BookingCalendarWidget
+            contributorId={contributorId}
+            subjectId={subjectId}
+            initialSlot={initialSlot}
+          />
+        </section>
       )}
     </div>
   )

@@ -48,6 +48,7 @@ export const ar = {
   // Contributor profile
   'profilePage.title': 'ملف الخبير',
   'profilePage.subjects': 'مجالات الخبرة',
+  'profilePage.jumpToSlots': 'عرض المواعيد المتاحة',
   'profilePage.sessionsCount':
     '{count, plural, =0 {لا جلسات بعد} one {جلسة واحدة} two {جلستان} few {# جلسات} many {# جلسة} other {# جلسة}}',
   'profilePage.rating': 'التقييم {rating, number, ::.#} من ٥',
@@ -137,6 +138,7 @@ export const en: Record<keyof typeof ar, string> = {
 
   'profilePage.title': 'Expert profile',
   'profilePage.subjects': 'Fields of expertise',
+  'profilePage.jumpToSlots': 'See the free times',
   'profilePage.sessionsCount':
     '{count, plural, =0 {No sessions yet} one {# session} two {# sessions} few {# sessions} many {# sessions} other {# sessions}}',
   'profilePage.rating': 'Rated {rating, number, ::.#} out of 5',
