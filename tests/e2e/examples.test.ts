@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import { ar } from '@mashura/core'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
-import { axeViolations } from './support/axe.ts'
+import { expectNoViolations } from './support/axe.ts'
+import { untilFreeSlots } from './support/booking.ts'
 import { type NpmStart, root, startNpm } from './support/npm-start.ts'
 
 /**
@@ -27,11 +28,6 @@ afterAll(async () => {
   await app?.stop()
 })
 
-async function expectNoAxe(page: Page, state: string): Promise<void> {
-  const found = await axeViolations(page)
-  expect(found, `axe on ${state}:\n${found.join('\n')}`).toEqual([])
-}
-
 describe('the example pages', () => {
   it('the partner portal books through the popup under COOP same-origin, accessible at every step', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ar-SA' })
@@ -46,23 +42,12 @@ describe('the example pages', () => {
     await expect
       .poll(() => search.locator('[part~="result"]').count(), { timeout: 30_000 })
       .toBeGreaterThan(0)
-    await expectNoAxe(page, 'portal with results')
+    await expectNoViolations(page, 'portal with results')
     await search.locator('[part~="choose"]').first().click()
     const calendar = page.locator('booking-calendar')
-    for (let week = 0; week < 3; week++) {
-      await expect
-        .poll(
-          async () =>
-            (await calendar.locator('[part~="slot"]').count()) +
-            (await calendar.locator('[part~="show-next-week"]').count()),
-          { timeout: 20_000 },
-        )
-        .toBeGreaterThan(0)
-      if ((await calendar.locator('[part~="slot"]').count()) > 0) break
-      await calendar.locator('[part~="show-next-week"]').click()
-    }
+    await untilFreeSlots(calendar)
     await calendar.locator('[part~="slot"]').first().click()
-    await expectNoAxe(page, 'portal with the calendar')
+    await expectNoViolations(page, 'portal with the calendar')
     const popupPromise = context.waitForEvent('page')
     await calendar.locator('[part~="book"]').click()
     const popup = await popupPromise
@@ -73,7 +58,7 @@ describe('the example pages', () => {
     await expect.poll(() => confirmation.isVisible(), { timeout: 20_000 }).toBe(true)
     await calendar.locator('[part~="close"]').click()
     await page.screenshot({ path: `${shots}partner-portal-booked-ar.png`, fullPage: true })
-    await expectNoAxe(page, 'portal after booking')
+    await expectNoViolations(page, 'portal after booking')
     // Arabic throughout, and no deprecation warning: the portal uses expert-role.
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl')
     expect(warnings.filter((w) => w.includes('`role` attribute'))).toEqual([])
@@ -97,7 +82,7 @@ describe('the example pages', () => {
         .toBe(0)
       const name = path.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '') || 'index'
       await page.screenshot({ path: `${shots}${name}-390.png`, fullPage: true })
-      await expectNoAxe(page, path)
+      await expectNoViolations(page, path)
       expect(
         await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
         `${path} overflows at 390 px`,

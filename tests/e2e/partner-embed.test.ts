@@ -4,7 +4,8 @@ import { ar, en } from '@mashura/core'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
-import { axeViolations } from './support/axe.ts'
+import { expectNoViolations } from './support/axe.ts'
+import { untilFreeSlots } from './support/booking.ts'
 import { freePort, type NpmStart, root, startNpm } from './support/npm-start.ts'
 
 /**
@@ -103,29 +104,6 @@ async function openPartnerPage(path: string, width = 1280): Promise<{ context: B
   return { context, page }
 }
 
-async function expectNoAxe(page: Page, state: string): Promise<void> {
-  const found = await axeViolations(page)
-  expect(found, `axe on ${state}:\n${found.join('\n')}`).toEqual([])
-}
-
-/** Waits until the calendar shows free slots, moving on a week at a time when the week has none. */
-async function freeSlots(page: Page): Promise<void> {
-  const calendar = page.locator('booking-calendar')
-  for (let week = 0; week < 3; week++) {
-    await expect
-      .poll(
-        async () =>
-          (await calendar.locator('[part~="slot"]').count()) +
-          (await calendar.locator('[part~="show-next-week"]').count()),
-        { timeout: 20_000 },
-      )
-      .toBeGreaterThan(0)
-    if ((await calendar.locator('[part~="slot"]').count()) > 0) return
-    await calendar.locator('[part~="show-next-week"]').click()
-  }
-  throw new Error('no free slot in three weeks')
-}
-
 /**
  * The whole embed journey on one partner page: search lists experts, choosing one sets the calendar, a slot
  * is chosen, sign-in runs in the platform's popup, and the booking completes with `booking-created` on the
@@ -135,17 +113,17 @@ async function bookThroughEmbed(path: string, label: string): Promise<void> {
   const { context, page } = await openPartnerPage(`${partnerOrigin}${path}`)
   const search = page.locator('expert-search')
   await expect.poll(() => search.locator('[part~="result"]').count(), { timeout: 30_000 }).toBeGreaterThan(0)
-  await expectNoAxe(page, `${label}: results`)
+  await expectNoViolations(page, `${label}: results`)
   const name = (await search.locator('[part~="name"]').first().textContent())?.trim()
   await search.locator('[part~="choose"]').first().click()
 
   const calendar = page.locator('booking-calendar')
   await expect.poll(() => calendar.isVisible()).toBe(true)
-  await freeSlots(page)
+  await untilFreeSlots(page.locator('booking-calendar'))
   const slot = calendar.locator('[part~="slot"]').first()
   await slot.click()
   expect(await slot.getAttribute('part')).toContain('slot-selected')
-  await expectNoAxe(page, `${label}: slot chosen`)
+  await expectNoViolations(page, `${label}: slot chosen`)
 
   // COOP same-origin severs the popup from the page: Playwright then sees it as a page of the context.
   const popupPromise = context.waitForEvent('page')
@@ -164,7 +142,7 @@ async function bookThroughEmbed(path: string, label: string): Promise<void> {
   // Signed in: the chosen slot is still chosen and its confirmation opens by itself.
   const confirm = calendar.locator('[part~="confirm"]')
   await confirm.waitFor({ timeout: 30_000 })
-  await expectNoAxe(page, `${label}: confirm dialog`)
+  await expectNoViolations(page, `${label}: confirm dialog`)
   if (name) expect(await calendar.locator('[part~="confirm-dialog"]').textContent()).toContain(name)
   await confirm.click()
   await expect
@@ -182,7 +160,7 @@ async function bookThroughEmbed(path: string, label: string): Promise<void> {
   expect(detail!.sessionId).toBeGreaterThan(0)
   await calendar.locator('[part~="success-dialog"]').waitFor()
   await page.screenshot({ path: `${shots}${label}-booked.png` })
-  await expectNoAxe(page, `${label}: success dialog`)
+  await expectNoViolations(page, `${label}: success dialog`)
   if (!popup.isClosed()) {
     // Cut off from its opener, the popup may not be allowed to close itself: it says where to go.
     await expect
@@ -210,7 +188,7 @@ describe('the widgets on a partner’s own origin', () => {
     const search = page.locator('expert-search')
     await search.locator('[part~="choose"]').first().click({ timeout: 30_000 })
     const calendar = page.locator('booking-calendar')
-    await freeSlots(page)
+    await untilFreeSlots(page.locator('booking-calendar'))
     await calendar.locator('[part~="slot"]').first().click()
     const popupPromise = context.waitForEvent('page')
     await calendar.locator('[part~="book"]').click()
@@ -239,7 +217,7 @@ describe('the widgets on a partner’s own origin', () => {
     expect(said).not.toContain('undefined')
     await page.screenshot({ path: `${shots}rate-bad-token.png` })
     expect(await form.locator('[part~="submit"]').count()).toBe(0)
-    await expectNoAxe(page, 'rate-form, bad token')
+    await expectNoViolations(page, 'rate-form, bad token')
     await context.close()
   })
 
@@ -251,7 +229,7 @@ describe('the widgets on a partner’s own origin', () => {
       .toContain(en['errors.originNotAllowed'])
     expect(await search.locator('[part~="result"]').count()).toBe(0)
     await page.screenshot({ path: `${shots}origin-refused.png` })
-    await expectNoAxe(page, 'origin refused')
+    await expectNoViolations(page, 'origin refused')
     await context.close()
   })
 })

@@ -3,6 +3,7 @@ import { en } from '@mashura/core'
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
+import { untilFreeSlots } from './support/booking.ts'
 import { type Fixtures, fixtures } from './support/db.ts'
 import { type NpmStart, root, startNpm } from './support/npm-start.ts'
 import { acceptTerms, people } from './support/sign-in.ts'
@@ -38,19 +39,8 @@ async function profileWithSlots(page: Page): Promise<Locator> {
   const calendar = page.locator('[data-widget="booking-calendar"]')
   // A week further than the current one when it has slots, so the week rides along too.
   await calendar.locator('[part~="next-week"]').click()
-  for (let week = 1; week < 3; week++) {
-    await expect
-      .poll(
-        async () =>
-          (await calendar.locator('[part~="slot"]').count()) +
-          (await calendar.locator('[part~="show-next-week"]').count()),
-        { timeout: 20_000 },
-      )
-      .toBeGreaterThan(0)
-    if ((await calendar.locator('[part~="slot"]').count()) > 0) return calendar
-    await calendar.locator('[part~="show-next-week"]').click()
-  }
-  throw new Error('no free slot in the weeks after this one')
+  await untilFreeSlots(calendar, 2)
+  return calendar
 }
 
 describe('signing in to book on the agency’s site', () => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
 
 /**
  * axe-core's browser bundle, evaluated in the page under test: through the debugging protocol, which the
@@ -43,4 +44,10 @@ export async function axeViolations(page: Page): Promise<string[]> {
         )
         .join('\n')}`,
   )
+}
+
+/** Fails with axe's findings, named after the state the page is in, unless there are none. */
+export async function expectNoViolations(page: Page, state: string): Promise<void> {
+  const found = await axeViolations(page)
+  expect(found, `axe on ${state}:\n${found.join('\n')}`).toEqual([])
 }

@@ -25,11 +25,15 @@ export function RecommendationView({ recommendation: rec }: { recommendation: Re
       <dl className="recs-facts">
         <div className="recs-wide" data-field="challenges">
           <dt>{t.t('recommendations.challenges')}</dt>
-          <dd className="recs-prewrap" dir="auto">{rec.challenges}</dd>
+          <dd className="recs-prewrap" dir="auto">
+            {rec.challenges}
+          </dd>
         </div>
         <div className="recs-wide" data-field="recommendations">
           <dt>{t.t('recommendations.recommendations')}</dt>
-          <dd className="recs-prewrap" dir="auto">{rec.recommendations}</dd>
+          <dd className="recs-prewrap" dir="auto">
+            {rec.recommendations}
+          </dd>
         </div>
         <div data-field="company_phase">
           <dt>{t.t('recommendations.companyPhase')}</dt>
@@ -92,14 +96,18 @@ export function RecommendationView({ recommendation: rec }: { recommendation: Re
           <dd>
             {yesNo(rec.success_story)}
             {rec.success_story && rec.success_story_summary ? (
-              <span className="recs-prewrap recs-block" dir="auto">{rec.success_story_summary}</span>
+              <span className="recs-prewrap recs-block" dir="auto">
+                {rec.success_story_summary}
+              </span>
             ) : null}
           </dd>
         </div>
         {rec.comment ? (
           <div className="recs-wide" data-field="comment">
             <dt>{t.t('recommendations.comment')}</dt>
-            <dd className="recs-prewrap" dir="auto">{rec.comment}</dd>
+            <dd className="recs-prewrap" dir="auto">
+              {rec.comment}
+            </dd>
           </div>
         ) : null}
         {rec.voice_note ? (
