@@ -1,0 +1,18 @@
+import borders from 'open-props/src/borders'
+import easing from 'open-props/src/easing'
+import fonts from 'open-props/src/fonts'
+import sizes from 'open-props/src/sizes'
+import { describe, expect, it } from 'vitest'
+import { OPEN_PROPS_SOURCES, tokens } from '../widgets/src/shared/theme.ts'
+
+/** The widgets' scale tokens are Open Props' values, copied in so no widget ships Open Props' tables. */
+const tables: Record<string, Record<string, unknown>> = { borders, easing, fonts, sizes }
+
+describe('the widgets’ theme tokens', () => {
+  it('copy each scale value exactly from Open Props', () => {
+    for (const [token, [table, prop, value]] of Object.entries(OPEN_PROPS_SOURCES)) {
+      expect(tables[table]?.[prop], `${token} from ${table} ${prop}`).toBe(value)
+      expect(tokens[token]).toBe(value)
+    }
+  })
+})
