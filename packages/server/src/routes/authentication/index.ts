@@ -219,10 +219,7 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
     },
     async (request) => {
       const { handoff } = request.body
-      // The hand-off's page must be one this key serves, as a page calling with it would have to be.
-      if (handoff && !originAllowed(config, request.apiKey ?? '', handoff.origin)) {
-        throw new ApiHttpError(403, 'origin_not_allowed', 'errors.originNotAllowed')
-      }
+      if (handoff) assertHandoffOrigin(request.apiKey ?? '', handoff.origin)
       let identity: OidcIdentity
       try {
         identity = await oidc.exchangeCode({
@@ -236,7 +233,7 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
           { reason, detail: error instanceof OidcLoginError ? error.detail : String(error) },
           'sign-in failed',
         )
-        if (handoff) await depositFailure(handoff, 'failed', request.apiKey ?? '')
+        // The popup reports the failure under its handle itself (POST /authentication/handoff).
         throw new ApiHttpError(reason === 'rejected' ? 400 : 401, 'login_failed', 'errors.loginFailed')
       }
       const person = await findOrCreatePerson(store, issuerKey, identity)
@@ -275,12 +272,11 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
     },
   )
 
-  function depositFailure(
-    handoff: { handle: string; origin: string },
-    outcome: 'cancelled' | 'failed',
-    apiKey: string,
-  ): Promise<boolean> {
-    return depositHandoff(store, { handle: handoff.handle, apiKey, origin: handoff.origin, outcome })
+  /** A hand-off's page must be one the key serves, as a page calling with that key would have to be. */
+  function assertHandoffOrigin(apiKey: string, origin: string): void {
+    if (!originAllowed(config, apiKey, origin)) {
+      throw new ApiHttpError(403, 'origin_not_allowed', 'errors.originNotAllowed')
+    }
   }
 
   app.post(
@@ -298,11 +294,10 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
       },
     },
     async (request) => {
-      const { body } = request
-      if (!originAllowed(config, request.apiKey ?? '', body.origin)) {
-        throw new ApiHttpError(403, 'origin_not_allowed', 'errors.originNotAllowed')
-      }
-      await depositFailure(body, body.outcome, request.apiKey ?? '')
+      const { handle, origin, outcome } = request.body
+      const apiKey = request.apiKey ?? ''
+      assertHandoffOrigin(apiKey, origin)
+      await depositHandoff(store, { handle, apiKey, origin, outcome })
       return { data: null }
     },
   )
