@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { build, defineConfig, type Plugin, type UserConfig } from 'vite'
+import { precompileMessages } from './scripts/precompile-messages.ts'
 
 /**
  * Builds `widgets/dist/`: one ESM entry per widget (`rate-form.js`) plus `index.js` that registers them
@@ -9,6 +10,8 @@ import { build, defineConfig, type Plugin, type UserConfig } from 'vite'
  */
 const root = fileURLToPath(new URL('.', import.meta.url))
 const outDir = `${root}widgets/dist`
+/** The sources whose message keys the widgets ship (see precompileMessages). */
+const messageSources = [`${root}widgets/src`, `${root}packages/core/src`]
 
 const shared: UserConfig = {
   root,
@@ -26,7 +29,7 @@ function iifeBuild(): Plugin {
       await build({
         ...shared,
         configFile: false,
-        plugins: [react()],
+        plugins: [react(), precompileMessages({ usedIn: messageSources })],
         build: {
           outDir,
           emptyOutDir: false,
@@ -60,7 +63,7 @@ function zoomPageBuild(): Plugin {
 
 export default defineConfig({
   ...shared,
-  plugins: [react(), iifeBuild(), zoomPageBuild()],
+  plugins: [react(), precompileMessages({ usedIn: messageSources }), iifeBuild(), zoomPageBuild()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -33,7 +33,7 @@ export default defineConfig({
       {
         // Pre-bundle these up front: found mid-run, Vite would reload the page and lose a test file.
         optimizeDeps: {
-          include: ['ofetch', 'nanostores', '@formatjs/intl', '@formatjs/icu-messageformat-parser'],
+          include: ['ofetch', 'nanostores', 'intl-messageformat', '@formatjs/icu-messageformat-parser'],
         },
         test: {
           name: 'browser',

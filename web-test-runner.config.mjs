@@ -40,7 +40,7 @@ const vite = await createServer({
       'react-stately/private/flags/flags',
       'ofetch',
       'nanostores',
-      '@formatjs/intl',
+      'intl-messageformat',
       'chai',
       'axe-core',
     ],

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { precompileMessages } from '../scripts/precompile-messages.ts'
 
 /**
  * Builds the agency's site into `host-app/dist`, which the reference server serves at `/`. Every route is
@@ -10,7 +11,10 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [
+    react(),
+    precompileMessages({ usedIn: [`${root}src`, `${root}../widgets/src`, `${root}../packages/core/src`] }),
+  ],
   logLevel: 'warn',
   build: {
     outDir: `${root}dist`,

@@ -1,7 +1,7 @@
 // `npm run bench:size`: prints the figures the size targets are judged by, for core and for the widgets.
 //
 // Core: each entry is bundled from core's source the way an app would (minified ES, dependencies included,
-// tree-shaken) and measured raw and gzipped; budgets in packages/core/package.json ("sizeBudgets").
+// tree-shaken, messages precompiled) and measured raw and gzipped; budgets in packages/core/package.json ("sizeBudgets").
 //
 // Widgets: measured from the real build in widgets/dist (built first when missing or older than a source):
 // every file gzipped and brotli'd on its own, as a browser fetches them, and for each entry the total a page
@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { build, loadConfigFromFile } from 'vite'
+import { precompileMessages } from './precompile-messages.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const args = new Set(process.argv.slice(2))
@@ -57,6 +58,8 @@ for (const [name, source] of Object.entries(coreEntries)) {
   const result = await build({
     configFile: false,
     logLevel: 'silent',
+    // As the widgets and the site bundle core: messages precompiled, no ICU parser (all keys kept).
+    plugins: [precompileMessages()],
     build: { lib: { entry: file, formats: ['es'], fileName: 'out' }, write: false, minify: true },
   })
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output)
@@ -159,6 +162,12 @@ function staticImports(code) {
 const files = new Map()
 for (const name of readdirSync(dist).filter((file) => file.endsWith('.js'))) {
   const code = readFileSync(`${dist}/${name}`)
+  // The messages are precompiled (scripts/precompile-messages.ts): no ICU parser may ship, and no widget
+  // may import core from outside the bundle (a build that could not resolve it leaves the bare import).
+  if (code.includes('EXPECT_ARGUMENT_CLOSING_BRACE'))
+    problems.push(`${name}: carries the ICU message parser; the messages are precompiled, it must not`)
+  if (/from\s*["']@mashura\/core["']/.test(code))
+    problems.push(`${name}: imports "@mashura/core" unbundled (was packages/core built before the widgets?)`)
   files.set(name, {
     raw: code.length,
     gzip: gzip(code),

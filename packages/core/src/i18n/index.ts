@@ -1,4 +1,5 @@
-import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl'
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
+import { IntlMessageFormat } from 'intl-messageformat'
 import { ar, type MessageKey } from './ar.ts'
 import { en } from './en.ts'
 
@@ -95,14 +96,38 @@ export type CatalogExtension<K extends string = string> = Readonly<
   Record<Language, Readonly<Record<K, string>>>
 >
 
+/**
+ * A catalog message as the translator takes it: ICU MessageFormat source (what the catalogs are written in,
+ * and what Node and the tests read), or the same message precompiled at build time by
+ * `scripts/precompile-messages.ts`: its AST, or a plain string when it has no ICU syntax at all. Browser
+ * bundles carry only precompiled messages, so no ICU parser ships to a phone.
+ */
+export type CatalogMessage = string | readonly MessageFormatElement[]
+
+/**
+ * The Intl formatters a translator binds to its language: dates and times in Riyadh's time zone (where people
+ * are), numbers in the language's digits. The shape of formatjs' `IntlShape` for the calls the platform
+ * makes, on the engine's own Intl, so that a page does not carry formatjs' whole `createIntl`.
+ */
+export interface IntlFormatters {
+  /** The BCP 47 locale of the language (`LOCALES`). */
+  readonly locale: string
+  formatDate(value: Date | number | string, options?: Intl.DateTimeFormatOptions): string
+  /** As `formatDate`, with the hour and minute shown when `options` asks for nothing. */
+  formatTime(value: Date | number | string, options?: Intl.DateTimeFormatOptions): string
+  formatDateTimeRange(from: Date | number, to: Date | number, options?: Intl.DateTimeFormatOptions): string
+  formatNumber(value: number, options?: Intl.NumberFormatOptions): string
+  formatList(list: readonly string[], options?: Intl.ListFormatOptions): string
+}
+
 /** A language-bound formatter of catalog messages. */
 export interface Translator<K extends string = MessageKey> {
   /** The language messages come out in. */
   readonly lang: Language
   /** The writing direction of that language. */
   readonly dir: Direction
-  /** The underlying formatjs object, for dates, numbers, lists and relative times. */
-  readonly intl: IntlShape<string>
+  /** Dates, numbers and lists in the language (see {@link IntlFormatters}). */
+  readonly intl: IntlFormatters
   /**
    * Formats the message `key` with `values` for its ICU arguments. A key missing from the catalog is
    * reported to the error handler and comes back as the key itself; it never throws unless the handler does.
@@ -112,9 +137,53 @@ export interface Translator<K extends string = MessageKey> {
 
 // Riyadh is where people are (see `time`); repeated here so that i18n does not depend on time.
 const RIYADH_TZ = 'Asia/Riyadh'
-const intlCache = createIntlCache()
 const translators = new Map<Language, Translator>()
 const extendedTranslators = new WeakMap<CatalogExtension, Map<Language, Translator<string>>>()
+
+/** One cache of Intl objects per constructor, keyed by locale and options; Intl objects are slow to make. */
+function cached<T>(make: (locale: string, options: never) => T) {
+  const cache = new Map<string, T>()
+  return (locale: string, options: object = {}): T => {
+    const key = `${locale}|${JSON.stringify(options)}`
+    let made = cache.get(key)
+    if (!made) {
+      made = make(locale, options as never)
+      cache.set(key, made)
+    }
+    return made
+  }
+}
+const dateFormat = cached((l, o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(l, o))
+const numberFormat = cached((l, o: Intl.NumberFormatOptions) => new Intl.NumberFormat(l, o))
+const listFormat = cached((l, o: Intl.ListFormatOptions) => new Intl.ListFormat(l, o))
+const pluralRules = cached((l, o: Intl.PluralRulesOptions) => new Intl.PluralRules(l, o))
+
+/** IntlMessageFormat's formatters, shared by every message (it would otherwise make its own per message). */
+const messageFormatters = {
+  getNumberFormat: (locale: string | string[], options?: Intl.NumberFormatOptions) =>
+    numberFormat(String(locale), options),
+  getDateTimeFormat: (locale: string | string[], options?: Intl.DateTimeFormatOptions) =>
+    dateFormat(String(locale), { timeZone: RIYADH_TZ, ...options }),
+  getPluralRules: (locale: string | string[], options?: Intl.PluralRulesOptions) =>
+    pluralRules(String(locale), options),
+}
+
+function intlFormatters(locale: string): IntlFormatters {
+  const date = (options?: Intl.DateTimeFormatOptions) =>
+    dateFormat(locale, { timeZone: RIYADH_TZ, ...options })
+  return {
+    locale,
+    formatDate: (value, options) => date(options).format(new Date(value)),
+    formatTime: (value, options) =>
+      date(options ?? { hour: 'numeric', minute: 'numeric' }).format(new Date(value)),
+    formatDateTimeRange: (from, to, options) => date(options).formatRange(from, to),
+    formatNumber: (value, options) => numberFormat(locale, options).format(value),
+    formatList: (list, options) => listFormat(locale, options).format(list),
+  }
+}
+
+/** A message with none of ICU's syntax characters is its own text (precompiled literals are such strings). */
+const PLAIN = /^[^{}'<]*$/
 
 /**
  * Returns the translator for a language hint (normalized with `normalizeLanguage`, so an `Accept-Language`
@@ -138,31 +207,37 @@ export function createTranslator<K extends string>(
     cache = extendedTranslators.get(extension) ?? new Map()
     extendedTranslators.set(extension, cache)
   }
-  const cached = cache.get(language)
-  if (cached) return cached
-  const messages: Readonly<Record<string, string>> = extension
+  const found = cache.get(language)
+  if (found) return found
+  const messages: Readonly<Record<string, CatalogMessage>> = extension
     ? { ...catalogs[language], ...extension[language] }
     : catalogs[language]
-  const intl = createIntl<string>(
-    {
-      locale: LOCALES[language],
-      defaultLocale: LOCALES[language],
-      messages,
-      timeZone: RIYADH_TZ,
-      onError: (error) => errorHandler(error),
-    },
-    intlCache,
-  )
+  const locale = LOCALES[language]
+  const formats = new Map<string, IntlMessageFormat>()
   const translator: Translator<K> = {
     lang: language,
     dir: direction(language),
-    intl,
+    intl: intlFormatters(locale),
     t(key, values) {
       if (!Object.hasOwn(messages, key)) {
         errorHandler(new MissingMessageError(key, language))
         return key
       }
-      return intl.formatMessage({ id: key }, values)
+      const message = messages[key] as CatalogMessage
+      if (typeof message === 'string' && PLAIN.test(message)) return message
+      try {
+        let format = formats.get(key)
+        if (!format) {
+          format = new IntlMessageFormat(message as string, locale, undefined, {
+            formatters: messageFormatters,
+          })
+          formats.set(key, format)
+        }
+        return String(format.format(values as Record<string, string | number | boolean | Date | null>))
+      } catch (error) {
+        errorHandler(error instanceof Error ? error : new Error(String(error)))
+        return key
+      }
     },
   }
   cache.set(language, translator)

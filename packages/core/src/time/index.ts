@@ -1,4 +1,4 @@
-import { catalogs, createTranslator, DEFAULT_LANGUAGE, LOCALES, normalizeLanguage } from '../i18n/index.ts'
+import { createTranslator, DEFAULT_LANGUAGE, LOCALES, normalizeLanguage } from '../i18n/index.ts'
 
 /**
  * The time zone people see times in: Riyadh, UTC+3 all year (no daylight saving). Arithmetic here still goes
@@ -240,7 +240,7 @@ export function formatDateTime(
 
 /** Returns the label that says times are Saudi Arabia (Riyadh) time: «بتوقيت السعودية» or «Saudi Arabia time». */
 export function timeZoneLabel(lang: string = DEFAULT_LANGUAGE): string {
-  return catalogs[normalizeLanguage(lang)]['time.riyadhTime']
+  return createTranslator(lang).t('time.riyadhTime')
 }
 
 /**

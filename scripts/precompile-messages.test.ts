@@ -1,0 +1,127 @@
+import { readdirSync } from 'node:fs'
+import { parse } from '@formatjs/icu-messageformat-parser'
+import { IntlMessageFormat } from 'intl-messageformat'
+import { describe, expect, it } from 'vitest'
+import { type CatalogExtension, createTranslator, LOCALES } from '../packages/core/src/index.ts'
+import {
+  compileCatalogModule,
+  compileCatalogValue,
+  compileMessage,
+  isCatalogModule,
+  precompileMessages,
+} from './precompile-messages.ts'
+
+const i18n = new URL('../packages/core/src/i18n/', import.meta.url).pathname
+const catalogFiles = [
+  `${i18n}ar.ts`,
+  `${i18n}en.ts`,
+  ...readdirSync(`${i18n}widgets`).map((name) => `${i18n}widgets/${name}`),
+  ...readdirSync(`${i18n}host-app`)
+    .filter((name) => name !== 'index.ts')
+    .map((name) => `${i18n}host-app/${name}`),
+]
+
+/** Imports a compiled module's text as the bundle would see it. */
+async function evaluate(code: string): Promise<Record<string, unknown>> {
+  return import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)
+}
+
+/** Every `{ key: message }` map in an export, with the language it is in (`ar`/`en`, from its path). */
+function messageMaps(value: unknown, path: string[] = []): [string[], Record<string, unknown>][] {
+  const entries = Object.entries(value as Record<string, unknown>)
+  if (entries.every(([, inner]) => typeof inner !== 'object' || Array.isArray(inner)))
+    return [[path, value as Record<string, unknown>]]
+  return entries.flatMap(([key, inner]) => messageMaps(inner, [...path, key]))
+}
+
+describe('precompiled catalogs', () => {
+  it('cover exactly core’s catalog modules', () => {
+    for (const file of catalogFiles) expect(isCatalogModule(file), file).toBe(true)
+    expect(isCatalogModule(`${i18n}index.ts`)).toBe(false)
+    expect(isCatalogModule(`${i18n}host-app/index.ts`)).toBe(false)
+    expect(isCatalogModule(`${i18n}index.test.ts`)).toBe(false)
+    expect(isCatalogModule('/work/x/packages/core/dist/i18n/widgets/booking-calendar.js')).toBe(true)
+    expect(isCatalogModule('/work/x/widgets/src/loader/messages.ts')).toBe(false)
+  })
+
+  it('hold every message of every catalog, as its text when plain and its AST otherwise', async () => {
+    let plain = 0
+    let compiled = 0
+    for (const file of catalogFiles) {
+      const source: Record<string, unknown> = await import(file)
+      const result = await evaluate(await compileCatalogModule(file))
+      expect(Object.keys(result).sort(), file).toEqual(Object.keys(source).sort())
+      for (const [name, value] of Object.entries(source)) {
+        const compiledMaps = new Map(messageMaps(result[name]).map(([path, map]) => [path.join('.'), map]))
+        for (const [path, map] of messageMaps(value)) {
+          const lang = path.includes('en') || /\/en\.ts$/.test(file) || name === 'en' ? 'en' : 'ar'
+          const out = compiledMaps.get(path.join('.'))
+          expect(Object.keys(out ?? {}), `${file} ${name} ${path}`).toEqual(Object.keys(map))
+          for (const [key, message] of Object.entries(map as Record<string, string>)) {
+            const made = out?.[key]
+            if (typeof made === 'string') {
+              plain++
+              // Plain text is exactly what formatting the source gives.
+              expect(made, key).toBe(new IntlMessageFormat(message, LOCALES[lang]).format())
+            } else {
+              compiled++
+              expect(made, key).toEqual(parse(message))
+            }
+          }
+        }
+      }
+    }
+    expect(plain).toBeGreaterThan(500)
+    expect(compiled).toBeGreaterThan(50)
+  })
+
+  it('format the same through the translator as the ICU source does', () => {
+    const source = {
+      ar: {
+        'x.count':
+          '{count, plural, zero {لا شيء} one {واحد} two {اثنان} few {# قليلة} many {# كثيرة} other {# أخرى}}',
+        'x.year': '© {year, number, ::group-off}',
+        'x.gender': '{gender, select, female {مستشارة} other {مستشار}}',
+        'x.quote': "it''s {name}",
+        'x.plain': 'نص',
+      },
+      en: {
+        'x.count': '{count, plural, one {# item} other {# items}}',
+        'x.year': '© {year, number, ::group-off}',
+        'x.gender': '{gender, select, female {Consultant} other {Consultant}}',
+        'x.quote': "it''s {name}",
+        'x.plain': 'text',
+      },
+    } satisfies CatalogExtension
+    const compiled = compileCatalogValue(source, 'test') as unknown as CatalogExtension<
+      keyof typeof source.ar
+    >
+    expect(compiled.ar['x.plain']).toBe('نص')
+    expect(Array.isArray(compiled.ar['x.quote'])).toBe(true)
+    for (const lang of ['ar', 'en'] as const) {
+      const fromSource = createTranslator(lang, source)
+      const fromAst = createTranslator(lang, compiled)
+      for (const count of [0, 1, 2, 3, 11, 100, 1200])
+        expect(fromAst.t('x.count', { count })).toBe(fromSource.t('x.count', { count }))
+      expect(fromAst.t('x.year', { year: 2026 })).toBe(fromSource.t('x.year', { year: 2026 }))
+      expect(fromAst.t('x.gender', { gender: 'female' })).toBe(fromSource.t('x.gender', { gender: 'female' }))
+      expect(fromAst.t('x.quote', { name: 'Sara' })).toBe("it's Sara")
+      expect(fromAst.t('x.plain')).toBe(fromSource.t('x.plain'))
+    }
+    expect(createTranslator('ar', compiled).t('x.year', { year: 2026 })).toBe('© ٢٠٢٦')
+  })
+
+  it('refuse a message that is not ICU, naming where it is', () => {
+    expect(() => compileMessage('{broken', 'ar.ts x.y')).toThrow(/ar\.ts x\.y/)
+    expect(() => compileCatalogValue({ f: () => 1 }, 'ar.ts')).toThrow(/only messages/)
+  })
+
+  it('alias the parser to formatjs’ no-parser build in the bundles', () => {
+    const plugin = precompileMessages()
+    const config = (plugin.config as () => { resolve: { alias: { find: RegExp; replacement: string }[] } })()
+    const [alias] = config.resolve.alias
+    expect(alias?.find.test('@formatjs/icu-messageformat-parser')).toBe(true)
+    expect(alias?.find.test('@formatjs/icu-messageformat-parser/no-parser.js')).toBe(false)
+    expect(alias?.replacement).toBe('@formatjs/icu-messageformat-parser/no-parser.js')
+  })
+})
