@@ -47,7 +47,7 @@ const roomState = (page: Page) => page.locator('[part~="state"]').getAttribute('
 const action = (page: Page, name: string) => page.locator(`button[data-action="${name}"]`)
 /** The room's action buttons (the header has `data-action` buttons of its own). */
 const roomButtons = (page: Page) => page.locator('[part~="actions"] button[data-action]')
-const dialog = (page: Page) => page.locator('[role="dialog"]')
+const dialog = (page: Page) => page.getByRole('dialog')
 
 /** The width of the other person's video once frames arrive: above 0 means the call carries them. */
 function remoteWidth(page: Page): Promise<number> {

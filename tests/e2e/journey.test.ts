@@ -180,7 +180,7 @@ describe('spec section 4, end to end', () => {
 
     // 5. He ends it with a reason and lands on the recommendations form.
     await room(expert).locator('button[data-action="end"]').click()
-    const endDialog = expert.locator('[role="dialog"]')
+    const endDialog = expert.getByRole('dialog')
     await endDialog.locator('textarea').fill('اكتملت مناقشة خطة التسويق')
     await endDialog.locator('[part~="confirm"]').click()
     await expert.waitForURL((url) => url.pathname === `/add-recommendations/${requestA.id}`, {

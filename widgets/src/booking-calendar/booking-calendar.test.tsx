@@ -158,7 +158,7 @@ function collect<T>(name: string): { events: CustomEvent<T>[]; stop: () => void 
   return { events, stop: () => document.removeEventListener(name, listener) }
 }
 
-/** Chooses a slot with the mouse-free DOM API React Aria listens to, then presses book. */
+/** Chooses a slot by clicking its radio (as a click on its label does), then presses book. */
 async function chooseAndBook(element: BookingCalendarElement, slotId: number): Promise<void> {
   const radio = await waitFor(() => slotRadio(element, slotId), 5000, `slot ${slotId}`)
   radio.click()
@@ -653,8 +653,13 @@ describe('<booking-calendar>', () => {
     expect(focused(element)).to.equal(radios[0])
     for (let i = 0; i < index; i++) await sendKeys({ press: 'ArrowDown' })
     await waitFor(() => focused(element) === slotRadio(element, slot.id), 2000, 'focus on the slot')
+    // The radio is visually hidden: the slot it labels shows the focus ring.
+    expect(getComputedStyle(slotRadio(element, slot.id)!.closest('label')!).outlineStyle).to.equal('solid')
     await sendKeys({ press: 'Space' })
     await waitFor(() => slotRadio(element, slot.id)!.checked)
+    expect(
+      slotRadio(element, slot.id)!.closest('label')!.querySelector('[part~="slot-selected"]'),
+    ).to.not.equal(null)
     await sendKeys({ press: 'Tab' })
     await waitFor(() => focused(element) === part(element, 'book'), 2000, 'focus on book')
     await sendKeys({ press: 'Enter' })

@@ -1,9 +1,8 @@
 import type { Slot, Subject, Translator } from '@mashura/core'
 import { useId } from 'react'
-import { Radio, RadioGroup } from 'react-aria-components'
 import { IsolatedMessage } from '../shared/isolated-message.tsx'
+import { ModalDialog } from '../shared/modal-dialog.tsx'
 import { slotDate, slotTimeWithZone } from './format.ts'
-import { ModalDialog } from './modal-dialog.tsx'
 import type { Way } from './ways.ts'
 
 /** The props of {@link ConfirmDialog}. */
@@ -39,6 +38,8 @@ export interface ConfirmDialogProps {
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { t, slot, expertName, request, ways, way, subjects, subjectId, busy } = props
   const titleId = useId()
+  const wayName = useId()
+  const subjectName = useId()
   if (!slot) return null
   return (
     <ModalDialog labelledBy={titleId} onClose={props.onCancel} dismissable={!busy}>
@@ -68,21 +69,24 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <dt>{t.t('bookingCalendar.time')}</dt>
           <dd>{slotTimeWithZone(t, slot)}</dd>
         </dl>
-        <RadioGroup
-          className="choice"
-          value={way}
-          onChange={(value) => props.onWayChange(value as Way)}
-          aria-label={t.t('booking.communicationWay')}
-        >
+        <div role="radiogroup" className="choice" aria-label={t.t('booking.communicationWay')}>
           <span className="choice-label" aria-hidden="true">
             {t.t('booking.communicationWay')}
           </span>
           {ways.map((option) => (
-            <Radio key={option} value={option} className="option">
+            <label key={option} className="option">
+              <input
+                type="radio"
+                className="visually-hidden"
+                name={wayName}
+                value={option}
+                checked={way === option}
+                onChange={() => props.onWayChange(option)}
+              />
               {option === 'online' ? t.t('booking.online') : t.t('booking.inOffice')}
-            </Radio>
+            </label>
           ))}
-        </RadioGroup>
+        </div>
         {way === 'office' && slot.office && (
           <div part="office" className="office">
             <span className="choice-label">{t.t('bookingCalendar.office')}</span>
@@ -91,21 +95,24 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           </div>
         )}
         {subjects.length > 1 && (
-          <RadioGroup
-            className="choice"
-            value={subjectId === null ? null : String(subjectId)}
-            onChange={(value) => props.onSubjectChange(Number(value))}
-            aria-label={t.t('bookingCalendar.subject')}
-          >
+          <div role="radiogroup" className="choice" aria-label={t.t('bookingCalendar.subject')}>
             <span className="choice-label" aria-hidden="true">
               {t.t('bookingCalendar.subject')}
             </span>
             {subjects.map((subject) => (
-              <Radio key={subject.id} value={String(subject.id)} className="option">
+              <label key={subject.id} className="option">
+                <input
+                  type="radio"
+                  className="visually-hidden"
+                  name={subjectName}
+                  value={subject.id}
+                  checked={subjectId === subject.id}
+                  onChange={() => props.onSubjectChange(subject.id)}
+                />
                 {subject.name}
-              </Radio>
+              </label>
             ))}
-          </RadioGroup>
+          </div>
         )}
         <div className="dialog-actions">
           <button type="submit" part="confirm" className="m-button" aria-disabled={busy}>

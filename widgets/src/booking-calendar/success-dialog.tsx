@@ -1,6 +1,6 @@
 import type { Translator } from '@mashura/core'
 import { useEffect, useId, useState } from 'react'
-import { ModalDialog } from './modal-dialog.tsx'
+import { ModalDialog } from '../shared/modal-dialog.tsx'
 
 /** What the success modal says: a booked session, or for an advisor a request awaiting an answer. */
 export interface BookingOutcome {

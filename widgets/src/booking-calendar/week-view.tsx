@@ -1,6 +1,5 @@
 import { addDays, type DateRange, type Slot, type Translator } from '@mashura/core'
 import { type Ref, useId } from 'react'
-import { Radio, RadioGroup } from 'react-aria-components'
 import { dayLabel, hijriDayLabel, hijriRangeLabel, slotTime, weekRangeLabel } from './format.ts'
 import { waysOf } from './ways.ts'
 
@@ -91,19 +90,15 @@ function byDay(week: DateRange, slots: Slot[]): { day: Date; slots: Slot[] }[] {
 }
 
 /**
- * The week's free slots as one radio group laid out in seven day columns: arrow keys move between slots,
- * Space chooses, and each slot's name carries its day for screen readers.
+ * The week's free slots as one radio group laid out in seven day columns: native radios sharing one name,
+ * so the group is one Tab stop, arrow keys move between slots (choosing as they go, as radios do), Space
+ * chooses, and each slot's name carries its day for screen readers.
  */
 export function SlotGrid({ t, week, slots, selected, onSelect, labelledBy }: SlotGridProps) {
   const hintId = useId()
+  const name = useId()
   return (
-    <RadioGroup
-      className="slot-grid"
-      aria-labelledby={labelledBy}
-      aria-describedby={hintId}
-      value={selected === null ? null : String(selected)}
-      onChange={(value) => onSelect(Number(value))}
-    >
+    <div role="radiogroup" className="slot-grid" aria-labelledby={labelledBy} aria-describedby={hintId}>
       <p id={hintId} part="time-zone" className="time-zone">
         {t.t('bookingCalendar.timesIn')}
       </p>
@@ -125,35 +120,41 @@ export function SlotGrid({ t, week, slots, selected, onSelect, labelledBy }: Slo
                 <p className="day-empty">{t.t('bookingCalendar.dayEmpty')}</p>
               ) : (
                 daySlots.map((slot) => (
-                  <Radio key={slot.id} value={String(slot.id)} className="slot" data-slot-id={slot.id}>
-                    {({ isSelected }) => (
-                      <span part={isSelected ? 'slot slot-selected' : 'slot'} className="slot-body">
-                        <span className="visually-hidden">{label} </span>
-                        <span part="slot-time" className="slot-time">
-                          {slotTime(t, slot)}
-                        </span>
-                        <span part="slot-ways" className="slot-ways">
-                          {/* «عن بُعد أو حضوري»: words, not a dot, which beside the time's digits reads as 0. */}
-                          {t.intl.formatList(
-                            waysOf(slot).map((way) =>
-                              t.t(
-                                way === 'online'
-                                  ? 'bookingCalendar.wayOnlineShort'
-                                  : 'bookingCalendar.wayOfficeShort',
-                              ),
-                            ),
-                            { type: 'disjunction' },
-                          )}
-                        </span>
+                  <label key={slot.id} className="slot" data-slot-id={slot.id}>
+                    <input
+                      type="radio"
+                      className="visually-hidden"
+                      name={name}
+                      value={slot.id}
+                      checked={selected === slot.id}
+                      onChange={() => onSelect(slot.id)}
+                    />
+                    <span part={selected === slot.id ? 'slot slot-selected' : 'slot'} className="slot-body">
+                      <span className="visually-hidden">{label} </span>
+                      <span part="slot-time" className="slot-time">
+                        {slotTime(t, slot)}
                       </span>
-                    )}
-                  </Radio>
+                      <span part="slot-ways" className="slot-ways">
+                        {/* «عن بُعد أو حضوري»: words, not a dot, which beside the time's digits reads as 0. */}
+                        {t.intl.formatList(
+                          waysOf(slot).map((way) =>
+                            t.t(
+                              way === 'online'
+                                ? 'bookingCalendar.wayOnlineShort'
+                                : 'bookingCalendar.wayOfficeShort',
+                            ),
+                          ),
+                          { type: 'disjunction' },
+                        )}
+                      </span>
+                    </span>
+                  </label>
                 ))
               )}
             </div>
           )
         })}
       </div>
-    </RadioGroup>
+    </div>
   )
 }

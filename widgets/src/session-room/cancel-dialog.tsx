@@ -1,6 +1,5 @@
 import { type ApiClient, type CancelReason, getCancelReasons } from '@mashura/core'
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
-import { Label, Radio, RadioGroup } from 'react-aria-components'
 import { ErrorNotice, Skeleton } from '../shared/notice.tsx'
 import { DialogButtons, ReasonField, RoomDialog } from './room-dialog.tsx'
 import type { RoomTranslator } from './session-details.tsx'
@@ -46,6 +45,8 @@ export function CancelDialog(props: CancelDialogProps) {
   const detailsRef = useRef<HTMLTextAreaElement>(null)
   const groupRef = useRef<HTMLDivElement>(null)
   const errorId = useId()
+  const labelId = useId()
+  const name = useId()
   const genericError = t.t('common.error')
 
   const load = useCallback(
@@ -108,25 +109,35 @@ export function CancelDialog(props: CancelDialogProps) {
         )}
         {reasons.kind === 'ready' && (
           <>
-            <RadioGroup
+            <div
               ref={groupRef}
+              role="radiogroup"
               className="reasons"
-              value={chosen === null ? null : String(chosen)}
-              onChange={(value) => {
-                setChosen(Number(value))
-                if (missing === 'reason') setMissing(null)
-              }}
-              isRequired
-              isInvalid={missing === 'reason'}
+              aria-labelledby={labelId}
+              aria-invalid={missing === 'reason'}
               aria-describedby={missing === 'reason' ? errorId : undefined}
             >
-              <Label className="label">{t.t('meeting.cancelReason')}</Label>
+              <span className="label" id={labelId}>
+                {t.t('meeting.cancelReason')}
+              </span>
               {reasons.reasons.map((r) => (
-                <Radio key={r.id} value={String(r.id)} className="reason">
+                <label key={r.id} className="reason">
+                  <input
+                    type="radio"
+                    className="visually-hidden"
+                    name={name}
+                    value={r.id}
+                    required
+                    checked={chosen === r.id}
+                    onChange={() => {
+                      setChosen(r.id)
+                      if (missing === 'reason') setMissing(null)
+                    }}
+                  />
                   {r.name}
-                </Radio>
+                </label>
               ))}
-            </RadioGroup>
+            </div>
             {reason?.requires_details && (
               <ReasonField
                 label={t.t('sessionRoom.cancelDetails')}

@@ -1,5 +1,6 @@
 import { type ReactNode, type Ref, useId } from 'react'
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components'
+import { createPortal } from 'react-dom'
+import { ModalDialog } from '../shared/modal-dialog.tsx'
 import { ErrorNotice } from '../shared/notice.tsx'
 import type { RoomNotice } from './use-room-actions.ts'
 
@@ -11,11 +12,11 @@ export interface RoomDialogProps {
   onClose(): void
   /** The dialog's title, which also names it. */
   title: string
-  /** Where the dialog renders: inside the widget's shadow root, so that its styles apply. */
+  /** Where the dialog renders: the widget's wrapper, whose `lang` and inherited styles it takes. */
   portal: Element | null
   /** Whether a call runs: the dialog then stays open (no Escape, no outside click). */
   busy: boolean
-  /** The `dir` of the widget, repeated because the dialog renders outside the wrapper's flow. */
+  /** The `dir` of the widget, repeated on the dialog, which the top layer shows outside the wrapper's box. */
   dir: 'rtl' | 'ltr'
   /** An error of the dialog's call, shown inside it where focus is. */
   notice?: RoomNotice | null | undefined
@@ -24,38 +25,25 @@ export interface RoomDialogProps {
 }
 
 /**
- * A modal dialog of the room, on react-aria's ModalOverlay, Modal and Dialog: focus moves in and is
- * trapped, Escape and a click outside close it (not while a call runs), and the page behind is hidden from
- * assistive technology. Focus goes back to the opener through the caller, which knows the opener.
+ * A modal dialog of the room, on the platform's `<dialog>` (shared/modal-dialog.tsx): `showModal()` moves
+ * focus in and keeps it there, makes the page behind inert (hidden from assistive technology too), and
+ * Escape or a click on the backdrop closes it (not while a call runs). Focus goes back to the opener
+ * through the caller, which knows the opener.
  */
 export function RoomDialog(props: RoomDialogProps) {
   const { isOpen, onClose, title, portal, busy, dir, notice, children } = props
   const titleId = useId()
-  if (!portal) return null
-  return (
-    <ModalOverlay
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
-      isDismissable={!busy}
-      isKeyboardDismissDisabled={busy}
-      className="overlay"
-      // The default portal is the page's body, outside the shadow root and its styles.
-      UNSTABLE_portalContainer={portal}
-    >
-      <Modal className="modal" data-part="dialog">
-        {/* Named explicitly: react-aria looks the title up with document.getElementById, which cannot see
-            into a shadow root. */}
-        <Dialog className="dialog" dir={dir} aria-labelledby={titleId}>
-          <Heading className="dialog-title" id={titleId}>
-            {title}
-          </Heading>
-          <ErrorNotice key={notice?.id} message={notice?.text ?? null} />
-          {children}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+  if (!portal || !isOpen) return null
+  return createPortal(
+    <ModalDialog labelledBy={titleId} onClose={onClose} dismissable={!busy} part="dialog" dir={dir}>
+      {/* Under the room's own title, its h2. */}
+      <h3 className="dialog-title" id={titleId}>
+        {title}
+      </h3>
+      <ErrorNotice key={notice?.id} message={notice?.text ?? null} />
+      {children}
+    </ModalDialog>,
+    portal,
   )
 }
 

@@ -45,8 +45,9 @@ function text(element: Element): string {
   return part(element, 'base')?.textContent ?? ''
 }
 
-function dialog(element: Element): HTMLElement | null {
-  return element.shadowRoot!.querySelector<HTMLElement>('[role="dialog"]')
+/** The open modal dialog (a native `<dialog>`, whose role is `dialog`), by its documented part. */
+function dialog(element: Element): HTMLDialogElement | null {
+  return element.shadowRoot!.querySelector<HTMLDialogElement>('dialog[part~="dialog"]:modal')
 }
 
 /** Waits for the details of a session to show, by its state label. */
@@ -369,7 +370,7 @@ describe('<session-room>', () => {
     opener.focus()
     await sendKeys({ press: 'Enter' })
     let box = await waitFor(() => dialog(element))
-    await waitFor(() => box.querySelectorAll('[role="radio"], input[type="radio"]').length > 0)
+    await waitFor(() => box.querySelectorAll('input[type="radio"]').length > 0)
     await waitFor(() => box.contains(element.shadowRoot!.activeElement))
     await expectAccessible(part(element, 'base')!, 'cancel dialog (ar)')
 
@@ -401,7 +402,7 @@ describe('<session-room>', () => {
       (l) => l.textContent === 'ظرف طارئ',
     )!
     emergency.click()
-    await waitFor(() => box.querySelector('[data-selected]'))
+    await waitFor(() => box.querySelector<HTMLInputElement>('input[type="radio"]:checked'))
     confirm.click()
 
     await waitForState(element, 'cancelled')

@@ -10,13 +10,48 @@ export interface ModalDialogProps {
   onClose: () => void
   /** Whether Escape and the backdrop close the dialog; false while a call runs. */
   dismissable?: boolean
+  /** The dialog's `part` names, for widgets whose dialog element itself is a documented part. */
+  part?: string | undefined
+  /** The dialog's class; `modal` by default, which each widget's sheet styles (with its `::backdrop`). */
+  className?: string | undefined
+  /** The writing direction, when the dialog must state it rather than inherit it. */
+  dir?: 'rtl' | 'ltr' | undefined
   children: ReactNode
+}
+
+const FOCUSABLE =
+  'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]'
+
+/** Whether `a` and `b` are the same Tab stop: the same element, or radios of one group (one stop). */
+function sameStop(a: Element | null, b: HTMLElement): boolean {
+  if (a === b) return true
+  return (
+    a instanceof HTMLInputElement &&
+    b instanceof HTMLInputElement &&
+    a.type === 'radio' &&
+    b.type === 'radio' &&
+    a.name !== '' &&
+    a.name === b.name
+  )
+}
+
+/** The dialog's Tab stops in order; a radio group counts once, by its checked radio or its first. */
+function tabStops(dialog: HTMLDialogElement): HTMLElement[] {
+  const stops: HTMLElement[] = []
+  for (const element of dialog.querySelectorAll<HTMLElement>(FOCUSABLE)) {
+    if (element.tabIndex < 0 || !element.checkVisibility()) continue
+    const index = stops.findIndex((stop) => sameStop(element, stop))
+    if (index === -1) stops.push(element)
+    else if ((element as HTMLInputElement).checked) stops[index] = element
+  }
+  return stops
 }
 
 /**
  * A modal dialog on the platform's own `<dialog>`: `showModal()` makes everything else inert, traps focus,
  * moves it in (to the first control or the `autoFocus` one) and closes on Escape; focus goes back to
- * where it was when the dialog closes.
+ * where it was when the dialog closes. Tab from the last control wraps to the first (Shift+Tab from the
+ * first to the last), where the browser would let it leave the page.
  *
  * Why not React Aria's Modal: inside a shadow root its outside-hiding marks the widget's own host inert
  * and its focus scope reads `document.activeElement` (the host), unless the private `enableShadowDOM`
@@ -27,6 +62,9 @@ export function ModalDialog({
   role = 'dialog',
   onClose,
   dismissable = true,
+  part,
+  className = 'modal',
+  dir,
   children,
 }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
@@ -48,10 +86,11 @@ export function ModalDialog({
   }, [])
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the backdrop click is a mouse extra; Escape (onCancel) is its keyboard twin
     <dialog
       ref={ref}
-      className="modal"
+      part={part}
+      className={className}
+      dir={dir}
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-modal="true"
       aria-labelledby={labelledBy}
@@ -59,6 +98,24 @@ export function ModalDialog({
         // React state decides whether the dialog is open; the browser must not close it behind its back.
         event.preventDefault()
         if (closeRef.current.dismissable) closeRef.current.onClose()
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return
+        const dialog = event.currentTarget
+        const stops = tabStops(dialog)
+        const [first, last] = [stops[0], stops.at(-1)]
+        if (!first || !last) return
+        const active = (dialog.getRootNode() as Document | ShadowRoot).activeElement
+        const wrapTo = event.shiftKey
+          ? sameStop(active, first) || active === dialog
+            ? last
+            : null
+          : sameStop(active, last)
+            ? first
+            : null
+        if (!wrapTo) return
+        event.preventDefault()
+        wrapTo.focus()
       }}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog element itself.
