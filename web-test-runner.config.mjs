@@ -36,8 +36,6 @@ const vite = await createServer({
       'react/jsx-dev-runtime',
       'react-dom/client',
       '@r2wc/react-to-web-component',
-      'react-aria-components',
-      'react-stately/private/flags/flags',
       'ofetch',
       'nanostores',
       'intl-messageformat',

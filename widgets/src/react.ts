@@ -1,9 +1,7 @@
 /**
  * The widgets for React hosts (the agency's host app): each widget's React component with its stylesheet,
  * and {@link ShadowHost} to render one in a shadow root as its custom element would. Registers no tags.
- * Only react-aria's shadow DOM flag is set on import, as every widget needs it inside a shadow root.
  */
-import './shared/react-aria.ts'
 
 export {
   BookingCalendar,

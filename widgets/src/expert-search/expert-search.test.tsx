@@ -101,6 +101,78 @@ function select(element: Element, label: string): HTMLSelectElement {
   return element.shadowRoot!.getElementById(found!.htmlFor) as HTMLSelectElement
 }
 
+/** Today's Riyadh day, `YYYY-MM-DD`. */
+function riyadhToday(): string {
+  return riyadhDay(new Date().toISOString())
+}
+
+/** The Riyadh day (`YYYY-MM-DD`) of an instant. */
+function riyadhDay(instant: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date(instant))
+}
+
+/** The day `n` days after `day` (both `YYYY-MM-DD`). */
+function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
+}
+
+/** The dates filter's two inputs, found by their labels, and their group. */
+function dateInputs(element: Element, messages: typeof en) {
+  const from = select(element, messages['expertSearch.datesStart']) as unknown as HTMLInputElement
+  const to = select(element, messages['expertSearch.datesEnd']) as unknown as HTMLInputElement
+  return { from, to, group: part(element, 'dates')! }
+}
+
+/**
+ * Types `day` into a native date input with the keyboard, segment by segment in the order the browser's
+ * locale shows them (`segments` of them: fewer leaves the day partly typed).
+ */
+async function typeDate(input: HTMLInputElement, day: string, segments = 3): Promise<void> {
+  const [year, month, date] = day.split('-') as [string, string, string]
+  const values: Record<string, string> = { year, month, day: date }
+  const order = new Intl.DateTimeFormat(navigator.language)
+    .formatToParts(new Date(Date.UTC(2026, 4, 17)))
+    .map((p) => p.type)
+    .filter((type) => type in values)
+  // Focus lands on the first segment only when it comes from outside the input.
+  if ((input.getRootNode() as ShadowRoot).activeElement === input) input.blur()
+  input.focus()
+  for (const type of order.slice(0, segments)) await sendKeys({ type: values[type]! })
+}
+
+/**
+ * Presses Tab until focus leaves `input`: past its segments and the browser's calendar button, which
+ * Chromium makes a stop of its own.
+ */
+async function tabOutOf(element: Element, input: HTMLInputElement): Promise<void> {
+  for (let i = 0; i < 6 && element.shadowRoot!.activeElement === input; i++) await sendKeys({ press: 'Tab' })
+  expect(element.shadowRoot!.activeElement).not.to.equal(input)
+}
+
+/** The inline error an input names in its `aria-describedby`, if shown. */
+function errorOf(element: Element, input: HTMLInputElement): HTMLElement | null {
+  for (const id of (input.getAttribute('aria-describedby') ?? '').split(' ')) {
+    const found = id ? element.shadowRoot!.getElementById(id) : null
+    if (found?.classList.contains('date-error')) return found
+  }
+  return null
+}
+
+/** The searches the widget made since the resource timings were last cleared. */
+function searchesAsked(): URL[] {
+  return performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name))
+    .filter((url) => /\/api\/profile\/(contributors|v2\/consultants|v2\/bsa)$/.test(url.pathname))
+}
+
+/** The `dates` of each search that named any since the resource timings were last cleared. */
+function datesAsked(): string[][] {
+  return searchesAsked()
+    .map((url) => url.searchParams.getAll('dates'))
+    .filter((dates) => dates.length > 0)
+}
+
 before(() => {
   defineExpertSearch()
   // Avatars fill the default buffer of 250 quickly; the network checks read it.
@@ -316,25 +388,177 @@ describe('<expert-search>', () => {
     expectKinds(element, advisors.data, 'ar')
   })
 
-  it('opens the calendar of the dates filter as a labelled dialog inside the shadow root', async () => {
+  it('filters by calendar dates typed with the keyboard in two labelled native date inputs', async () => {
+    const everyone = await api('/profile/v2/consultants?q=%20&type=1&sort=newest', 'en')
+    const soonest = everyone.data.find((expert) => expert.next_free_slot)
+    expect(soonest, 'a seeded consultant with a free slot').to.exist
+    const first = riyadhDay(soonest!.next_free_slot!)
+    const last = addDays(first, 2)
+    const expected = await api(
+      `/profile/v2/consultants?q=%20&type=1&dates=${first}&dates=${addDays(first, 1)}&dates=${last}&sort=newest`,
+      'en',
+    )
+    expect(expected.data.map((e) => e.id)).to.include(soonest!.id)
+
     const element = await mount({ role: 'consultant', lang: 'en' })
     await waitForResults(element)
-    const opener = await waitFor(
-      () =>
-        element.shadowRoot!.querySelector<HTMLElement>(
-          `button[aria-label="${en['expertSearch.openCalendar']}"]`,
-        ),
-      'the calendar button',
+    const { from, to, group } = dateInputs(element, en)
+    // A fieldset with its legend names the pair; each input has its own label and the hint.
+    const fieldset = from.closest('fieldset')!
+    expect(fieldset.querySelector('legend')!.textContent).to.equal(en['contributors.filters.dates'])
+    expect(group.contains(to)).to.equal(true)
+    expect(from.type).to.equal('date')
+    expect(from.min).to.equal(riyadhToday())
+    const hint = element.shadowRoot!.getElementById(from.getAttribute('aria-describedby')!)!
+    expect(hint.textContent).to.equal(en['expertSearch.datesHint'])
+
+    performance.clearResourceTimings()
+    await typeDate(from, first)
+    expect(from.value).to.equal(first)
+    // The last day may not come before the first.
+    expect(to.min).to.equal(first)
+    // One day alone is no range yet: nothing is asked.
+    expect(datesAsked()).to.deep.equal([])
+    await typeDate(to, last)
+    expect(to.value).to.equal(last)
+    await waitForIds(
+      element,
+      expected.data.map((e) => e.id),
+      'the consultants with a free slot on the three days',
     )
-    opener.click()
-    const dialog = await waitFor(
-      () => element.shadowRoot!.querySelector('[role="dialog"]'),
-      'the calendar dialog',
+    expect(datesAsked().at(-1)).to.deep.equal([first, addDays(first, 1), last])
+    expect(from.getAttribute('aria-invalid')).to.equal(null)
+    await expectAccessible(rendered(element), 'dates typed (en)')
+
+    // A moved element keeps the days, in its inputs too.
+    const box = document.createElement('section')
+    document.body.append(box)
+    box.append(element)
+    await waitForIds(
+      element,
+      expected.data.map((e) => e.id),
+      'the same days after the move',
     )
-    expect(dialog.getAttribute('aria-label')).to.equal(en['expertSearch.calendarLabel'])
-    expect(dialog.querySelector('[role="grid"]')).to.exist
-    // Days before today (Riyadh) cannot be chosen: only future slots count.
-    await expectAccessible(rendered(element), 'calendar open (en)')
+    expect(dateInputs(element, en).from.value).to.equal(first)
+    expect(dateInputs(element, en).to.value).to.equal(last)
+  })
+
+  it('says inline, in either language, when the last day is before the first or a day is past, and applies no dates then', async () => {
+    for (const [lang, messages] of [
+      ['ar', ar],
+      ['en', en],
+    ] as const) {
+      const element = await mount({ role: 'consultant', lang })
+      await waitForResults(element)
+      const { from, to } = dateInputs(element, messages)
+      const today = riyadhToday()
+      performance.clearResourceTimings()
+
+      await typeDate(from, addDays(today, 5))
+      await typeDate(to, addDays(today, 2))
+      // Nothing is said while the visitor types; leaving the field says it.
+      expect(to.getAttribute('aria-invalid')).to.equal(null)
+      await tabOutOf(element, to)
+      const error = await waitFor(() => errorOf(element, to), `the error of the last day (${lang})`)
+      expect(error.textContent).to.equal(messages['expertSearch.datesEndBeforeStart'])
+      expect(to.getAttribute('aria-invalid')).to.equal('true')
+      expect(from.getAttribute('aria-invalid')).to.equal(null)
+      // In a live region, so that it is heard as it appears.
+      expect(error.closest('[aria-live="polite"]')).to.exist
+      expect(datesAsked()).to.deep.equal([])
+      await expectAccessible(rendered(element), `last day before the first (${lang})`)
+
+      // Mending it unsays it at once and applies the days.
+      await typeDate(to, addDays(today, 6))
+      await waitFor(() => !errorOf(element, to), `the error gone (${lang})`)
+      expect(to.getAttribute('aria-invalid')).to.equal(null)
+      await waitFor(() => datesAsked().length > 0, 'a search with the days')
+      expect(datesAsked().at(-1)).to.deep.equal([5, 6].map((n) => addDays(today, n)))
+
+      // A day before today: said on leaving, and the search goes back to any day.
+      await typeDate(from, addDays(today, -1))
+      await tabOutOf(element, from)
+      const past = await waitFor(() => errorOf(element, from), `the error of the first day (${lang})`)
+      expect(past.textContent).to.equal(messages['expertSearch.datesStartPast'])
+      expect(from.getAttribute('aria-invalid')).to.equal('true')
+      await waitFor(
+        () => searchesAsked().at(-1)?.searchParams.getAll('dates').length === 0,
+        'a search without the days',
+      )
+      await expectAccessible(rendered(element), `first day past (${lang})`)
+      element.remove()
+    }
+  })
+
+  it('says a partly typed day is incomplete, and clearing the dates empties both inputs and lists every day again', async () => {
+    const everyone = await api('/profile/v2/consultants?q=%20&type=1&sort=newest', 'en')
+    const element = await mount({ role: 'consultant', lang: 'en' })
+    await waitForResults(element)
+    const { from, to } = dateInputs(element, en)
+    const today = riyadhToday()
+    // Two segments of three, then away: the date is incomplete.
+    await typeDate(to, addDays(today, 3), 2)
+    expect(to.value).to.equal('')
+    await tabOutOf(element, to)
+    const error = await waitFor(() => errorOf(element, to), 'the incomplete error')
+    expect(error.textContent).to.equal(en['expertSearch.datesEndIncomplete'])
+    expect(to.getAttribute('aria-invalid')).to.equal('true')
+    await expectAccessible(rendered(element), 'incomplete day (en)')
+
+    await typeDate(from, addDays(today, 1))
+    await typeDate(to, addDays(today, 3))
+    await waitFor(() => !errorOf(element, to), 'the error gone')
+    await waitFor(() => datesAsked().at(-1)?.length === 3, 'a search with three days')
+    // Longer than the server's month: the first 31 days are asked, and the visitor is told so.
+    await typeDate(to, addDays(today, 40))
+    await waitFor(() => datesAsked().at(-1)?.[30] === addDays(today, 31), 'a search with 31 days')
+    expect(datesAsked().at(-1)).to.have.length(31)
+    const note = [...element.shadowRoot!.querySelectorAll('.date-messages .hint')].find((p) =>
+      to.getAttribute('aria-describedby')!.split(' ').includes(p.id),
+    )
+    expect(note?.textContent).to.equal('The search covers only the first 31 days of these dates.')
+    expect(to.getAttribute('aria-invalid')).to.equal(null)
+
+    // "Clear dates", by keyboard: both inputs empty, focus back on the first, every day asked again.
+    performance.clearResourceTimings()
+    const clear = [...element.shadowRoot!.querySelectorAll('button')].find(
+      (button) => button.textContent === en['expertSearch.clearDates'],
+    )!
+    expect(clear).to.exist
+    clear.focus()
+    await sendKeys({ press: 'Enter' })
+    expect(from.value).to.equal('')
+    expect(to.value).to.equal('')
+    expect(element.shadowRoot!.activeElement).to.equal(from)
+    await waitForIds(
+      element,
+      everyone.data.map((e) => e.id),
+      'every consultant again',
+    )
+    expect(searchesAsked().length).to.be.greaterThan(0)
+    expect(datesAsked()).to.deep.equal([])
+    expect(
+      [...element.shadowRoot!.querySelectorAll('button')].some(
+        (button) => button.textContent === en['expertSearch.clearDates'],
+      ),
+    ).to.equal(false)
+
+    // "Clear filters" empties them too, a partly typed day included.
+    await typeDate(from, addDays(today, 1))
+    await typeDate(to, addDays(today, 2))
+    const available = select(element, en['expertSearch.availableOnly']) as unknown as HTMLInputElement
+    available.click()
+    await waitFor(() => part(element, 'clear'), 'the clear filters button')
+    to.focus()
+    await sendKeys({ press: 'Backspace' })
+    expect(to.value).to.equal('')
+    expect(to.validity.badInput, 'the last day partly typed').to.equal(true)
+    part(element, 'clear')!.click()
+    await waitFor(() => !part(element, 'clear'), 'the filters cleared')
+    const cleared = dateInputs(element, en)
+    expect(cleared.from.value).to.equal('')
+    expect(cleared.to.value).to.equal('')
+    expect(cleared.to.validity.badInput).to.equal(false)
   })
 
   it('never lets a stale page overwrite a newer one when next is pressed quickly', async () => {

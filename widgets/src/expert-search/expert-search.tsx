@@ -82,7 +82,7 @@ function ExpertSearchView(props: ExpertSearchProps) {
   const [draft, setDraft] = useState(filters.text)
   const [attempt, setAttempt] = useState(0)
   const [noticeHidden, setNoticeHidden] = useState(false)
-  const [portal, setPortal] = useState<HTMLDivElement | null>(null)
+  const [resets, setResets] = useState(0)
   const inputRef = useRef<HTMLInputElement>(null)
   const inputId = useId()
   const today = useMemo(riyadhToday, [])
@@ -119,6 +119,7 @@ function ExpertSearchView(props: ExpertSearchProps) {
 
   function clearFilters() {
     setDraft('')
+    setResets((n) => n + 1)
     apply(initialFilters(role, null, ''))
     inputRef.current?.focus()
   }
@@ -143,14 +144,7 @@ function ExpertSearchView(props: ExpertSearchProps) {
   const narrowed = hasNarrowingFilters(filters, initialFilters(role, null, ''))
 
   return (
-    <div
-      part="base"
-      className="base"
-      dir={t.dir}
-      lang={t.lang}
-      aria-busy={view.kind === 'loading'}
-      ref={setPortal}
-    >
+    <div part="base" className="base" dir={t.dir} lang={t.lang} aria-busy={view.kind === 'loading'}>
       <search className="search" part="search" aria-label={t.t('expertSearch.label')}>
         <form onSubmit={submit}>
           <label className="label" htmlFor={inputId}>
@@ -181,7 +175,7 @@ function ExpertSearchView(props: ExpertSearchProps) {
         options={options}
         role={role}
         today={today}
-        portal={portal}
+        resets={resets}
         t={t}
       />
       {narrowed && (

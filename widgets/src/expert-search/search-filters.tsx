@@ -25,8 +25,8 @@ export interface SearchFiltersProps {
   role: ExpertRole | null
   /** Today in Riyadh (`YYYY-MM-DD`). */
   today: string
-  /** Where popovers render (inside the shadow root). */
-  portal: Element | null
+  /** How many times every filter was cleared: each time, the dates filter starts afresh. */
+  resets: number
   /** The widget's translator. */
   t: ExpertSearchTranslator
 }
@@ -38,8 +38,8 @@ function idOrNull(value: string): number | null {
 
 /**
  * The filters of spec section 2: field, subject, calendar dates, session type, center, availability and
- * the newest-first order. Each applies as soon as it changes; native selects and a checkbox keep them
- * small and keyboard operable, the date range uses react-aria-components.
+ * the newest-first order. Each applies as soon as it changes; native selects, a checkbox and two native
+ * date inputs keep them small and keyboard operable.
  */
 export function SearchFiltersForm({
   filters,
@@ -47,7 +47,7 @@ export function SearchFiltersForm({
   options,
   role,
   today,
-  portal,
+  resets,
   t,
 }: SearchFiltersProps) {
   const ids = {
@@ -115,11 +115,12 @@ export function SearchFiltersForm({
           ))}
         </select>
       </div>
+      {/* A new key empties its inputs, partly typed days included, which no `value` could. */}
       <DatesFilter
+        key={resets}
         value={filters.dates}
         onChange={(dates) => set({ dates })}
         today={today}
-        portal={portal}
         t={t}
       />
       <div className="field">
