@@ -94,6 +94,9 @@ try {
   await server?.stop()
 }
 
+/** Issue 15's targets for each page (median of the runs): a figure outside them is marked with `✗`. */
+const TARGETS = { performance: 95, accessibility: 100, lcp: 1800, tbt: 150, cls: 0.02 }
+const mark = (ok) => (ok ? '' : ' ✗')
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`
 const header = [
   'page',
@@ -105,16 +108,28 @@ const header = [
   'CLS',
   'JS (transferred / size)',
 ]
-const cells = rows.map((r) => [
-  r.page,
-  r.performance.toFixed(0),
-  r.accessibility.toFixed(0),
-  r.bestPractices.toFixed(0),
-  `${(r.lcp / 1000).toFixed(2)} s`,
-  `${r.tbt.toFixed(0)} ms`,
-  r.cls.toFixed(3),
-  `${kb(r.jsTransfer)} / ${kb(r.jsResource)}`,
-])
+const cells = [
+  [
+    'target',
+    `≥ ${TARGETS.performance}`,
+    `${TARGETS.accessibility}`,
+    '–',
+    `≤ ${(TARGETS.lcp / 1000).toFixed(1)} s`,
+    `≤ ${TARGETS.tbt} ms`,
+    `≤ ${TARGETS.cls}`,
+    '–',
+  ],
+  ...rows.map((r) => [
+    r.page,
+    `${r.performance.toFixed(0)}${mark(r.performance >= TARGETS.performance)}`,
+    `${r.accessibility.toFixed(0)}${mark(r.accessibility >= TARGETS.accessibility)}`,
+    r.bestPractices.toFixed(0),
+    `${(r.lcp / 1000).toFixed(2)} s${mark(r.lcp <= TARGETS.lcp)}`,
+    `${r.tbt.toFixed(0)} ms${mark(r.tbt <= TARGETS.tbt)}`,
+    `${r.cls.toFixed(3)}${mark(r.cls <= TARGETS.cls)}`,
+    `${kb(r.jsTransfer)} / ${kb(r.jsResource)}`,
+  ]),
+]
 
 console.log(`Lighthouse ${version}, mobile, median of ${runs} run${runs === 1 ? '' : 's'}, ${base}`)
 if (markdown) {

@@ -6,7 +6,7 @@
 // Widgets: measured from the real build in widgets/dist (built first when missing or older than a source):
 // every file gzipped and brotli'd on its own, as a browser fetches them, and for each entry the total a page
 // showing only that widget loads (the entry plus every file it imports statically, found by reading the
-// built import statements), against the 60 KB gzip target. Budgets (that total, gzip bytes) live in
+// built import statements), against issue 15's targets (TARGETS below). Budgets (that total, gzip bytes) live in
 // widgets/package.json ("sizeBudgets").
 //
 // `--check` exits non-zero when an entry is over its budget, a budgeted entry is missing, or a one-widget
@@ -81,8 +81,17 @@ printMarkdown(coreRows)
 const widgetsConfig = `${root}vite.widgets.config.ts`
 const dist = `${root}widgets/dist`
 const widgetBudgets = JSON.parse(readFileSync(`${root}widgets/package.json`, 'utf8')).sizeBudgets ?? {}
-/** The target for a page showing one widget, in gzip bytes (60 KB, counted as 60,000 bytes). */
-const TARGET = 60_000
+/**
+ * Issue 15's targets for a partner page, gzip bytes with static imports (KB counted as 1,000 bytes): what
+ * the budgets (the figures `npm test` enforces) are meant to reach. React DOM 19 alone is about 70 KB of each.
+ */
+const TARGETS = {
+  'rate-form': 80_000,
+  'booking-calendar': 100_000,
+  'session-room': 105_000,
+  'expert-search': 110_000,
+  index: 160_000,
+}
 /** The entries that are widgets: a page shows one of them (or all of them, `index`). */
 const WIDGET_ENTRIES = ['rate-form', 'expert-search', 'booking-calendar', 'session-room', 'index']
 
@@ -235,14 +244,15 @@ const pageRows = entries.map((entry) => {
     if (total.gzip > budget)
       problems.push(`${entry}: a one-widget page loads ${total.gzip} B gzip, over its budget of ${budget} B`)
   }
-  const gap = TARGET - total.gzip
+  const target = TARGETS[entry.replace(/\.js$/, '')]
+  const gap = target - total.gzip
   return {
     'page loads': entry,
     files: loaded.length,
     'min bytes': fmt(total.raw),
     gzip: fmt(total.gzip),
     brotli: fmt(total.brotli),
-    'vs 60 KB gzip': gap >= 0 ? `${fmt(gap)} under` : `${fmt(-gap)} OVER`,
+    target: target ? `${fmt(target)}: ${gap >= 0 ? `${fmt(gap)} under` : `${fmt(-gap)} OVER`}` : '–',
     verdict,
   }
 })
