@@ -6,20 +6,22 @@ import { precompileMessages } from '../scripts/precompile-messages.ts'
 /**
  * Builds the agency's site into `host-app/dist`, which the reference server serves at `/`. Every route is
  * its own chunk (React Router's `lazy`), so the first load carries only the shell and the page asked for.
+ * The manifest (`dist/.vite/manifest.json`) tells the server each page's chunk and styles to preload.
+ *
+ * `vite build --ssr src/entry-server.tsx` builds the server's renderer of the public pages into
+ * `host-app/dist-server` (issue 15), with core and the widgets bundled in and React left to node_modules.
  */
 const root = fileURLToPath(new URL('.', import.meta.url))
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root,
   plugins: [
     react(),
     precompileMessages({ usedIn: [`${root}src`, `${root}../widgets/src`, `${root}../packages/core/src`] }),
   ],
   logLevel: 'warn',
-  build: {
-    outDir: `${root}dist`,
-    emptyOutDir: true,
-    target: 'es2022',
-    assetsInlineLimit: 0,
-  },
-})
+  ssr: { noExternal: [/^@mashura\//] },
+  build: isSsrBuild
+    ? { outDir: `${root}dist-server`, emptyOutDir: true, target: 'node22', copyPublicDir: false }
+    : { outDir: `${root}dist`, emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0, manifest: true },
+}))

@@ -16,6 +16,12 @@ const nodeEnv = process.env.NODE_ENV
 await build({ configFile: `${root}examples/vite.config.ts`, root: `${root}examples`, logLevel: 'warn' })
 // The agency's site, served at /.
 await build({ configFile: `${root}host-app/vite.config.ts`, logLevel: 'warn' })
+// Its server renderer of the public pages (host-app/dist-server): they arrive drawn (issue 15).
+await build({
+  configFile: `${root}host-app/vite.config.ts`,
+  logLevel: 'warn',
+  build: { ssr: `${root}host-app/src/entry-server.tsx` },
+})
 if (nodeEnv === undefined) delete process.env.NODE_ENV
 else process.env.NODE_ENV = nodeEnv
 
@@ -39,6 +45,7 @@ for (const dir of ['host-app/dist', 'examples/dist', 'widgets/dist']) {
 const { start } = await import('../packages/server/src/main.ts')
 const server = await start({
   siteRoot: `${root}host-app/dist`,
+  siteServerEntry: `${root}host-app/dist-server/entry-server.js`,
   examplesRoot: `${root}examples/dist`,
   widgetsRoot: `${root}widgets/dist`,
 })

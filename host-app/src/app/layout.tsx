@@ -8,10 +8,14 @@ import { PageLoading } from '../components/ui/page-loading.tsx'
 import { useT } from '../lib/i18n.ts'
 import { setNavigate } from '../lib/navigation.ts'
 
-/** Lets code outside React (the 401 rule, push messages) move the router. */
+/**
+ * Lets code outside React (the 401 rule, push messages) move the router, and marks `<html data-ready>`
+ * once React runs the page: before that, a page the server drew is on screen but does not answer yet.
+ */
 function useNavigateBridge() {
   const navigate = useNavigate()
   useEffect(() => setNavigate((to, options) => void navigate(to, options)), [navigate])
+  useEffect(() => document.documentElement.setAttribute('data-ready', ''), [])
 }
 
 /** The site's frame: skip link, header, the page, footer, the terms popup and the notices. */

@@ -5,50 +5,69 @@ import { BareLayout, SiteLayout } from './layout.tsx'
 import { RequireSignIn } from './require-sign-in.tsx'
 
 /** A lazily loaded route module: its default export is the page. */
-type PageModule = Promise<{ default: ComponentType }>
+type PageModule = { default: ComponentType }
 
-/** Every page is its own chunk, loaded when its route first matches (spec section 2: all routes are lazy). */
-function page(path: string, load: () => PageModule): RouteObject {
-  return { path, lazy: async () => ({ Component: (await load()).default }) }
+/** Every page module, each its own chunk (spec section 2: all routes are lazy). */
+const pageModules = import.meta.glob<PageModule>('./routes/*.tsx')
+
+/** What a page's route carries for the server's renderer (`entry-server.tsx`). */
+export interface PageHandle {
+  /** The page's module as the build's manifest names it: the server preloads its chunk and styles. */
+  module: string
+  /** Whether the server renders the page's HTML: public pages that show the same to everyone signed out. */
+  prerender: boolean
+}
+
+/** The route of the page in `routes/{name}.tsx`, loaded when the route first matches. */
+function page(path: string, name: string, prerender = false): RouteObject {
+  const load = pageModules[`./routes/${name}.tsx`]
+  if (!load) throw new Error(`no page module routes/${name}.tsx`)
+  const handle: PageHandle = { module: `src/app/routes/${name}.tsx`, prerender }
+  return { path, handle, lazy: async () => ({ Component: (await load()).default }) }
+}
+
+/** A public page the server renders to HTML (first paint without waiting for script: issue 15). */
+function publicPage(path: string, name: string): RouteObject {
+  return page(path, name, true)
 }
 
 /** The public pages, inside the header and footer. */
 const publicRoutes: RouteObject[] = [
-  page(paths.home.pattern, () => import('./routes/home.tsx')),
-  page(paths.redirectAuth.pattern, () => import('./routes/redirect-auth.tsx')),
-  page(paths.subjects.pattern, () => import('./routes/subjects.tsx')),
-  page(paths.profile.pattern, () => import('./routes/profile.tsx')),
-  page(paths.search.pattern, () => import('./routes/search.tsx')),
-  page(paths.contributors.pattern, () => import('./routes/contributors.tsx')),
-  page(paths.contributorsBySubject.pattern, () => import('./routes/contributors.tsx')),
-  page(paths.info.pattern, () => import('./routes/info.tsx')),
-  page(paths.redirection.pattern, () => import('./routes/redirection.tsx')),
-  page(paths.faq.pattern, () => import('./routes/faq.tsx')),
-  page('*', () => import('./routes/not-found.tsx')),
+  publicPage(paths.home.pattern, 'home'),
+  page(paths.redirectAuth.pattern, 'redirect-auth'),
+  publicPage(paths.subjects.pattern, 'subjects'),
+  publicPage(paths.profile.pattern, 'profile'),
+  publicPage(paths.search.pattern, 'search'),
+  publicPage(paths.contributors.pattern, 'contributors'),
+  publicPage(paths.contributorsBySubject.pattern, 'contributors'),
+  publicPage(paths.info.pattern, 'info'),
+  page(paths.redirection.pattern, 'redirection'),
+  publicPage(paths.faq.pattern, 'faq'),
+  page('*', 'not-found'),
 ]
 
 /** The pages that need a signed-in person (signed out, they redirect to `/`). */
 const protectedRoutes: RouteObject[] = [
-  page(paths.sessions.pattern, () => import('./routes/sessions.tsx')),
-  page(paths.requests.pattern, () => import('./routes/requests.tsx')),
-  page(paths.sessionDetailsTyped.pattern, () => import('./routes/session.tsx')),
-  page(paths.session.pattern, () => import('./routes/session.tsx')),
-  page(paths.request.pattern, () => import('./routes/request.tsx')),
-  page(paths.smeHistory.pattern, () => import('./routes/sme-history.tsx')),
-  page(paths.sessionRecommendations.pattern, () => import('./routes/session-recommendations.tsx')),
-  page(paths.addRecommendations.pattern, () => import('./routes/add-recommendations.tsx')),
-  page(paths.chat.pattern, () => import('./routes/chat.tsx')),
-  page(paths.chatWith.pattern, () => import('./routes/chat.tsx')),
-  page(paths.dashboard.pattern, () => import('./routes/dashboard.tsx')),
-  page(paths.notifications.pattern, () => import('./routes/notifications.tsx')),
-  page(paths.myProfile.pattern, () => import('./routes/my-profile.tsx')),
+  page(paths.sessions.pattern, 'sessions'),
+  page(paths.requests.pattern, 'requests'),
+  page(paths.sessionDetailsTyped.pattern, 'session'),
+  page(paths.session.pattern, 'session'),
+  page(paths.request.pattern, 'request'),
+  page(paths.smeHistory.pattern, 'sme-history'),
+  page(paths.sessionRecommendations.pattern, 'session-recommendations'),
+  page(paths.addRecommendations.pattern, 'add-recommendations'),
+  page(paths.chat.pattern, 'chat'),
+  page(paths.chatWith.pattern, 'chat'),
+  page(paths.dashboard.pattern, 'dashboard'),
+  page(paths.notifications.pattern, 'notifications'),
+  page(paths.myProfile.pattern, 'my-profile'),
 ]
 
 /** The site's routes: `/smeRate` alone renders without header and footer. */
 export const routes: RouteObject[] = [
   {
     Component: BareLayout,
-    children: [page(paths.smeRate.pattern, () => import('./routes/sme-rate.tsx'))],
+    children: [page(paths.smeRate.pattern, 'sme-rate')],
   },
   {
     Component: SiteLayout,

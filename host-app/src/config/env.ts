@@ -6,7 +6,14 @@ import type { SignInConfig } from '@mashura/core'
  * A production build sets them (see the README's configuration table).
  */
 const env = import.meta.env
-const origin = window.location.origin
+/**
+ * The site's origin: the page's own in the browser; in the server's renderer (`entry-server.tsx`, which
+ * draws public pages signed out and calls nothing) the address the server set, else a placeholder.
+ */
+const origin =
+  typeof window === 'undefined'
+    ? ((globalThis as { MASHURA_SITE_ORIGIN?: string }).MASHURA_SITE_ORIGIN ?? 'http://localhost')
+    : window.location.origin
 
 /** Reads a build-time variable, falling back when it is unset or blank. */
 function read(name: string, fallback: string): string {

@@ -16,11 +16,17 @@ export function currentTranslator(): Translator<HostAppMessageKey> {
   return createTranslator($language.get(), hostAppMessages)
 }
 
-/** Keeps `<html lang dir>` on the store's language (Arabic right to left, English left to right). */
+/**
+ * Keeps `<html lang dir>` on the store's language (Arabic right to left, English left to right), and the
+ * `mashura_lang` cookie with it, so the server draws the next page in that language (`site-render.ts`).
+ */
 export function syncDocumentLanguage(): () => void {
   const apply = () => {
-    document.documentElement.lang = $language.get()
+    const lang = $language.get()
+    document.documentElement.lang = lang
     document.documentElement.dir = $direction.get()
+    // biome-ignore lint/suspicious/noDocumentCookie: one plain preference cookie; Cookie Store is not in every browser
+    document.cookie = `mashura_lang=${lang}; path=/; max-age=31536000; samesite=lax`
   }
   apply()
   return $language.listen(apply)

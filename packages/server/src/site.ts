@@ -6,15 +6,22 @@
  */
 import { existsSync, statSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
+import { loadSiteRenderer, requestLanguage } from './site-render.ts'
 import { isZoomPagePath, zoomPagePolicy } from './zoom-page.ts'
 
 /** Where the built pages are; a folder that does not exist (not built yet) is skipped. */
 export interface SiteRoots {
   /** The built host app, served at `/`. */
   siteRoot?: string | undefined
+  /**
+   * The host app's server build (`host-app/dist-server/entry-server.js`): public pages are sent drawn
+   * (site-render.ts). Without it, or if it fails, every page address gets the plain `index.html`.
+   */
+  siteServerEntry?: string | undefined
   /** The built examples (playground, partner portal, rating landing page), served at `/examples/`. */
   examplesRoot?: string | undefined
   /** The built widget bundles, served at `/widgets/`. */
@@ -62,12 +69,35 @@ export async function registerSite(app: FastifyInstance, config: Config, roots: 
   const site = roots.siteRoot && resolve(roots.siteRoot)
   if (site && existsSync(join(site, 'index.html'))) {
     const assets = join(site, 'assets') + sep
+    const renderer = roots.siteServerEntry
+      ? await loadSiteRenderer(site, resolve(roots.siteServerEntry), config.publicUrl).catch(
+          (error: unknown) => {
+            app.log.warn(
+              { err: error },
+              'the site renderer did not load: pages are drawn in the browser only',
+            )
+            return null
+          },
+        )
+      : null
+    // The renderer matches routes by path: any origin serves for the address it parses.
+    const origin = 'http://localhost'
+    /** The page drawn for its address, or null (the plain index.html then) when it cannot be. */
+    const drawPage = async (url: string, cookie: string | undefined): Promise<string | null> => {
+      try {
+        return (await renderer?.page(new URL(url, origin).href, requestLanguage(cookie))) ?? null
+      } catch (error) {
+        app.log.error({ err: error, url }, 'drawing a page failed: sent for the browser to draw')
+        return null
+      }
+    }
     // Files by name (listed once at start), then every other page address to the app. The API's, the
     // provider's and the bundles' own addresses keep their JSON 404, and so does a missing asset.
     await app.register(fastifyStatic, {
       root: site,
       prefix: '/',
-      index: ['index.html'],
+      // Not `index.html` for `/`: the home page goes through the renderer below, as every page does.
+      index: false,
       wildcard: false,
       preCompressed: true,
       setHeaders: (reply, file) => {
@@ -75,7 +105,7 @@ export async function registerSite(app: FastifyInstance, config: Config, roots: 
         if (file.startsWith(assets)) reply.header('cache-control', IMMUTABLE)
       },
     })
-    app.get('/*', (request, reply) => {
+    app.get('/*', async (request, reply) => {
       const path = request.url.split('?')[0] ?? ''
       // A file of a build made after the start (the listing above is taken once) is still served.
       // `setHeaders` above marks its assets immutable here too.
@@ -84,7 +114,16 @@ export async function registerSite(app: FastifyInstance, config: Config, roots: 
       if (!isSitePath(path)) return reply.callNotFound()
       // The page names the current build's chunks: never keep an old one.
       reply.header('cache-control', 'no-cache')
-      return reply.sendFile('index.html', { cacheControl: false })
+      const page = renderer && (await drawPage(request.url, request.headers.cookie))
+      if (!page) return reply.sendFile('index.html', { cacheControl: false })
+      reply.header('content-type', 'text/html; charset=utf-8').header('vary', 'accept-encoding, cookie')
+      const accepts = String(request.headers['accept-encoding'] ?? '')
+      if (/\bbr\b/.test(accepts))
+        return reply
+          .header('content-encoding', 'br')
+          .send(brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }))
+      if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(gzipSync(page))
+      return reply.send(page)
     })
   }
   const examples = roots.examplesRoot && resolve(roots.examplesRoot)

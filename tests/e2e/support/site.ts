@@ -54,6 +54,8 @@ export function navItems(page: Page): Promise<string[]> {
  * `aria-busy="true"` and no skeleton (widgets' shadow roots included: Playwright's CSS pierces them).
  */
 export async function settled(page: Page, name: string): Promise<void> {
+  // A page the server drew is there before React runs it (host-app/src/app/layout.tsx marks the moment).
+  await page.locator('html[data-ready]').waitFor({ state: 'attached', timeout: 20_000 })
   await page.locator(`[data-page="${name}"]`).first().waitFor({ timeout: 20_000 })
   await expect
     .poll(() => page.locator('[aria-busy="true"], [part~="skeleton"]').count(), { timeout: 20_000 })

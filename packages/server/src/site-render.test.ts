@@ -1,0 +1,167 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from './app.ts'
+import { openStore, type Store } from './db/database.ts'
+import { registerSite } from './site.ts'
+import { loadSiteRenderer, requestLanguage } from './site-render.ts'
+import { testConfig } from './test-support/context.ts'
+
+/** A built site as Vite leaves it: the template naming the entry, and the manifest of chunks and styles. */
+const template = `<!doctype html>
+<html lang="ar" dir="rtl">
+  <head>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/shared-1.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-1.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`
+const manifest = {
+  'index.html': {
+    file: 'assets/index-1.js',
+    isEntry: true,
+    imports: ['_shared.js'],
+    css: ['assets/index-1.css'],
+  },
+  '_shared.js': { file: 'assets/shared-1.js' },
+  '_hooks.js': { file: 'assets/hooks-1.js', imports: ['_shared.js'], css: ['assets/hooks-1.css'] },
+  'src/app/routes/faq.tsx': {
+    file: 'assets/faq-1.js',
+    isDynamicEntry: true,
+    imports: ['_shared.js', '_hooks.js'],
+    css: ['assets/faq-1.css'],
+  },
+  'src/app/routes/dashboard.tsx': {
+    file: 'assets/dashboard-1.js',
+    isDynamicEntry: true,
+    imports: ['_hooks.js'],
+  },
+}
+/**
+ * Stands in for the host app's server build (`host-app/dist-server/entry-server.js`, which the end-to-end
+ * suite runs for real in tests/e2e/server-rendering.test.ts): the contract is `render(url, lang)`.
+ */
+const renderer = `export async function render(url, lang) {
+  const path = new URL(url).pathname
+  if (path === '/Faq') return { html: '<h1>' + (lang === 'en' ? 'FAQ' : 'الأسئلة') + '</h1>', modules: ['src/app/routes/faq.tsx'] }
+  if (path === '/dashboard') return { html: null, modules: ['src/app/routes/dashboard.tsx'] }
+  if (path === '/broken') throw new Error('a page that fails to draw')
+  return { html: null, modules: [] }
+}
+`
+
+function builtSite(): { siteRoot: string; serverEntry: string } {
+  const root = mkdtempSync(join(tmpdir(), 'mashura-site-render-'))
+  const siteRoot = join(root, 'dist')
+  mkdirSync(join(siteRoot, '.vite'), { recursive: true })
+  writeFileSync(join(siteRoot, 'index.html'), template)
+  writeFileSync(join(siteRoot, '.vite/manifest.json'), JSON.stringify(manifest))
+  mkdirSync(join(root, 'dist-server'))
+  const serverEntry = join(root, 'dist-server/entry-server.js')
+  writeFileSync(serverEntry, renderer)
+  return { siteRoot, serverEntry }
+}
+
+describe('the language a page is drawn in', () => {
+  it('is English only for the mashura_lang=en cookie, Arabic otherwise', () => {
+    expect(requestLanguage(undefined)).toBe('ar')
+    expect(requestLanguage('')).toBe('ar')
+    expect(requestLanguage('mashura_lang=en')).toBe('en')
+    expect(requestLanguage('a=1; mashura_lang=EN ; b=2')).toBe('en')
+    expect(requestLanguage('mashura_lang=ar')).toBe('ar')
+    expect(requestLanguage('mashura_lang=fr')).toBe('ar')
+    expect(requestLanguage('xmashura_lang=en')).toBe('ar')
+  })
+})
+
+describe('a page drawn into the built template', () => {
+  it('puts the page in #root, the language on <html>, and its own chunks and styles in the head', async () => {
+    const { siteRoot, serverEntry } = builtSite()
+    const site = await loadSiteRenderer(siteRoot, serverEntry)
+    const page = (await site?.page('http://localhost/Faq', 'en')) ?? ''
+    expect(page).toContain('<html lang="en" dir="ltr">')
+    expect(page).toContain('<div id="root" data-ssr><h1>FAQ</h1></div>')
+    // The page's files, each once, and none the entry already names.
+    const head = page.slice(0, page.indexOf('</head>'))
+    expect(head.match(/<link rel="stylesheet" href="\/assets\/[^"]+">/g)).toEqual([
+      '<link rel="stylesheet" href="/assets/faq-1.css">',
+      '<link rel="stylesheet" href="/assets/hooks-1.css">',
+    ])
+    expect(head.match(/<link rel="modulepreload" crossorigin href="[^"]+">/g)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/shared-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/faq-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/hooks-1.js">',
+    ])
+    expect(await site?.page('http://localhost/Faq', 'ar')).toContain('<html lang="ar" dir="rtl">')
+  })
+
+  it('leaves a page the browser draws empty, still naming its chunk; and has nothing to add elsewhere', async () => {
+    const { siteRoot, serverEntry } = builtSite()
+    const site = await loadSiteRenderer(siteRoot, serverEntry)
+    const page = (await site?.page('http://localhost/dashboard', 'en')) ?? ''
+    expect(page).toContain('<div id="root"></div>')
+    expect(page).toContain('<html lang="ar" dir="rtl">')
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js">')
+    expect(await site?.page('http://localhost/nothing', 'ar')).toBeNull()
+  })
+
+  it('is not offered without a server build or a manifest', async () => {
+    const { siteRoot } = builtSite()
+    expect(await loadSiteRenderer(siteRoot, join(siteRoot, 'missing.js'))).toBeNull()
+    expect(await loadSiteRenderer(join(siteRoot, 'nowhere'), join(siteRoot, 'missing.js'))).toBeNull()
+  })
+})
+
+describe('the site with its renderer', () => {
+  let app: FastifyInstance
+  let store: Store
+
+  beforeAll(async () => {
+    const config = testConfig()
+    store = await openStore({ databaseUrl: null, dataDir: config.dataDir, sqliteFile: 'site-render.sqlite' })
+    app = await buildApp({ config, store })
+    const { siteRoot, serverEntry } = builtSite()
+    await registerSite(app, config, { siteRoot, siteServerEntry: serverEntry })
+    await app.ready()
+  })
+
+  afterAll(async () => {
+    await app.close()
+    await store.destroy()
+  })
+
+  it('sends a drawn page compressed, never cached, varying by language cookie', async () => {
+    const res = await app.inject({
+      url: '/Faq',
+      headers: { cookie: 'mashura_lang=en', 'accept-encoding': 'gzip, br' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(res.headers['cache-control']).toBe('no-cache')
+    expect(res.headers.vary).toContain('cookie')
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<h1>FAQ</h1>')
+    const plain = await app.inject({ url: '/Faq' })
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body).toContain('<h1>الأسئلة</h1>')
+  })
+
+  it('sends the plain page when drawing fails or has nothing to add, and the home page through it too', async () => {
+    const broken = await app.inject({ url: '/broken' })
+    expect(broken.statusCode).toBe(200)
+    expect(broken.body).toContain('<div id="root"></div>')
+    const home = await app.inject({ url: '/' })
+    expect(home.statusCode).toBe(200)
+    expect(home.body).toContain('<div id="root"></div>')
+    // The API's addresses stay the API's (its key check answers first).
+    const api = await app.inject({ url: '/api/nothing' })
+    expect(api.headers['content-type']).toMatch(/^application\/json/)
+  })
+})

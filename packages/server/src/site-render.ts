@@ -1,0 +1,127 @@
+/**
+ * The agency's public pages as HTML (issue 15: first paint without waiting for script). The host app's
+ * server build (`host-app/dist-server/entry-server.js`, from `host-app/src/entry-server.tsx`) draws a page
+ * as a visitor who is not signed in sees it on arrival; this module puts that into the built `index.html`
+ * with the page's language on `<html>`, and names the page's chunk, its imports and its styles in the head
+ * (read from the build's manifest) so the browser fetches them beside the entry instead of after it.
+ *
+ * Anything that goes wrong here costs only the head start: the caller sends the plain `index.html`.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+/** The languages the site speaks: Arabic unless the visitor chose English (the `mashura_lang` cookie). */
+export type SiteLanguage = 'ar' | 'en'
+
+/** The cookie the site sets when its language changes (`host-app/src/lib/i18n.ts`). */
+export const LANGUAGE_COOKIE = 'mashura_lang'
+
+/** What the host app's renderer exports. */
+interface Renderer {
+  render(url: string, lang: SiteLanguage): Promise<{ html: string | null; data?: string; modules: string[] }>
+}
+
+/** One file of Vite's build manifest. */
+interface ManifestChunk {
+  file: string
+  css?: string[]
+  imports?: string[]
+  isEntry?: boolean
+}
+
+/** The language a page request asks for: its `mashura_lang` cookie, else Arabic (the default, spec 1.14). */
+export function requestLanguage(cookieHeader: string | undefined): SiteLanguage {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [name, value] = part.trim().split('=')
+    if (name === LANGUAGE_COOKIE) return value?.trim().toLowerCase() === 'en' ? 'en' : 'ar'
+  }
+  return 'ar'
+}
+
+/** Escapes a value for an HTML attribute. */
+function attribute(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
+}
+
+/** The files a manifest chunk needs, itself first, then its imports' (each once), and their styles. */
+function closure(manifest: Record<string, ManifestChunk>, keys: string[]): { js: string[]; css: string[] } {
+  const js = new Set<string>()
+  const css = new Set<string>()
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key)) return
+    seen.add(key)
+    const chunk = manifest[key]
+    if (!chunk) return
+    js.add(chunk.file)
+    for (const file of chunk.css ?? []) css.add(file)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  for (const key of keys) visit(key)
+  return { js: [...js], css: [...css] }
+}
+
+/** Draws the site's pages: `page` returns the whole HTML document for an address, or null to send index.html. */
+export interface SiteRenderer {
+  page(url: string, lang: SiteLanguage): Promise<string | null>
+}
+
+/**
+ * Loads the renderer from `serverEntry` for the built site in `siteRoot`, served at `siteOrigin`; null when
+ * either is missing (the site is served as before). The template and the manifest are read again when the build changes them.
+ */
+export async function loadSiteRenderer(
+  siteRoot: string,
+  serverEntry: string,
+  siteOrigin?: string,
+): Promise<SiteRenderer | null> {
+  const template = join(siteRoot, 'index.html')
+  const manifestFile = join(siteRoot, '.vite', 'manifest.json')
+  if (!existsSync(serverEntry) || !existsSync(template) || !existsSync(manifestFile)) return null
+  // The site's address as its pages see it (host-app/src/config/env.ts reads it on import): the API calls
+  // a page makes while it is drawn go there, as they would from the browser.
+  if (siteOrigin) (globalThis as { MASHURA_SITE_ORIGIN?: string }).MASHURA_SITE_ORIGIN = siteOrigin
+  const renderer = (await import(pathToFileURL(serverEntry).href)) as Renderer
+  let cached: { stamp: string; html: string; manifest: Record<string, ManifestChunk> } | null = null
+  const build = () => {
+    const stamp = `${statSync(template).mtimeMs}:${statSync(manifestFile).mtimeMs}`
+    if (cached?.stamp !== stamp)
+      cached = {
+        stamp,
+        html: readFileSync(template, 'utf8'),
+        manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>,
+      }
+    return cached
+  }
+  return {
+    async page(url, lang) {
+      const { html: template, manifest } = build()
+      const { html, data, modules } = await renderer.render(url, lang)
+      if (html === null && modules.length === 0) return null
+      // The entry's own files are in index.html already; the page's come on top.
+      const entry = closure(
+        manifest,
+        Object.keys(manifest).filter((key) => manifest[key]?.isEntry),
+      )
+      const own = closure(manifest, modules)
+      const links = [
+        ...own.css
+          .filter((file) => !entry.css.includes(file))
+          .map((file) => `<link rel="stylesheet" href="/${attribute(file)}">`),
+        ...own.js
+          .filter((file) => !entry.js.includes(file))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`),
+      ]
+      let page = template.replace('</head>', `    ${links.join('\n    ')}\n  </head>`)
+      if (html !== null)
+        page = page
+          .replace(
+            /<html lang="ar" dir="rtl">/,
+            `<html lang="${lang}" dir="${lang === 'en' ? 'ltr' : 'rtl'}">`,
+          )
+          .replace('<div id="root"></div>', `<div id="root" data-ssr>${html}</div>${data ?? ''}`)
+      return page
+    },
+  }
+}

@@ -1,0 +1,128 @@
+import { hostAppMessages } from '@mashura/core/i18n/host-app'
+import { type Browser, chromium } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
+import { type NpmStart, startNpm } from './support/npm-start.ts'
+import { openPage, settled } from './support/site.ts'
+
+/**
+ * Issue 15: the public pages arrive drawn (host-app/src/entry-server.tsx through
+ * packages/server/src/site-render.ts), in the language of the visitor's cookie, with their page's chunk and
+ * styles named in the head; the browser then takes the same page over without drawing it again. Against
+ * the README's `npm start`, raw HTML first (what a phone paints before any script), then real Chromium.
+ */
+let app: NpmStart
+let browser: Browser
+
+beforeAll(async () => {
+  app = await startNpm()
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+})
+
+/** The page at `path` as the server sends it, with the `mashura_lang` cookie when `lang` is given. */
+async function html(path: string, lang?: 'ar' | 'en'): Promise<string> {
+  const response = await fetch(new URL(path, app.base), {
+    headers: lang ? { cookie: `mashura_lang=${lang}` } : {},
+  })
+  expect(response.status).toBe(200)
+  expect(response.headers.get('content-type')).toMatch(/^text\/html/)
+  return response.text()
+}
+
+const heading = (page: string) => page.match(/<h1[^>]*>([^<]*)<\/h1>/)?.[1]
+
+describe('public pages drawn by the server', () => {
+  it('sends the home page drawn in Arabic by default, and in English for the English cookie', async () => {
+    const arabic = await html('/')
+    expect(arabic).toContain('<html lang="ar" dir="rtl">')
+    expect(arabic).toContain('<div id="root" data-ssr>')
+    expect(heading(arabic)).toBe(hostAppMessages.ar['home.hero.title'])
+    const english = await html('/', 'en')
+    expect(english).toContain('<html lang="en" dir="ltr">')
+    expect(heading(english)).toBe(hostAppMessages.en['home.hero.title'])
+  })
+
+  it('draws the expert list, the FAQ and an info page, each naming its chunk and styles in the head', async () => {
+    for (const path of ['/contributers/consultant', '/Faq', '/mosnhaatInfo/about']) {
+      const page = await html(path, 'en')
+      expect(page, path).toContain('<div id="root" data-ssr>')
+      expect(heading(page), path).toBeTruthy()
+      expect(page, path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[\w-]+\.js">/)
+    }
+    expect(heading(await html('/Faq', 'en'))).toBe('Frequently asked questions')
+    expect(await html('/Faq')).toMatch(/<link rel="stylesheet" href="\/assets\/faq-[\w-]+\.css">/)
+  })
+
+  it('draws an expert’s profile with its data, which the browser then does not load again', async () => {
+    const list = (await (
+      await fetch(new URL('/api/profile/contributors?q=%20&per_page=20', app.base), {
+        headers: { 'X-API-Key': 'mashura-dev-key' },
+      })
+    ).json()) as { data: { id: number; role: string; subjects: { id: number }[] }[] }
+    const expert = list.data.find((e) => e.subjects.length > 0) ?? list.data[0]
+    if (!expert) throw new Error('the seed has no expert')
+    const path = `/profile/${expert.role}/${expert.subjects[0]?.id ?? 0}/${expert.id}`
+    const drawn = await html(path)
+    expect(drawn).toContain('class="profile-bio"')
+    expect(drawn).toMatch(/<script type="application\/json" id="mashura-server-data">\{"/)
+    const page = await openPage(browser, { width: 390 })
+    const profileLoads: string[] = []
+    page.on('request', (request) => {
+      // The profile's own load asks for one slot; the booking calendar asks for its week separately.
+      if (/\/api\/schedule\/contributor\/\d+\/?\?.*per_page=1(&|$)/.test(request.url()))
+        profileLoads.push(request.url())
+    })
+    await page.goto(new URL(path, app.base).href)
+    await settled(page, 'profile')
+    expect(await page.locator('.profile-bio').count()).toBe(1)
+    expect(await page.locator('#mashura-server-data').count()).toBe(0)
+    expect(profileLoads).toEqual([])
+    await page.context().close()
+  })
+
+  it('leaves a signed-in page to the browser, still preloading its chunk', async () => {
+    const page = await html('/dashboard')
+    expect(page).toContain('<div id="root"></div>')
+    expect(page).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/dashboard-[\w-]+\.js">/)
+  })
+
+  it('takes the drawn page over in the browser without drawing it again, in both languages', async () => {
+    for (const lang of ['ar', 'en'] as const) {
+      const page = await openPage(browser, { width: 390, lang })
+      await page.context().addCookies([{ name: 'mashura_lang', value: lang, url: app.base }])
+      const warnings: string[] = []
+      page.on('console', (message) => {
+        if (/hydrat/i.test(message.text())) warnings.push(message.text())
+      })
+      // The heading the server drew is the node React keeps: marked once the HTML is parsed (before any
+      // module script runs), and still marked after React has taken the page over.
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          const h1 = document.querySelector('h1') as (HTMLElement & { drawn?: boolean }) | null
+          if (document.readyState === 'interactive' && h1) h1.drawn = true
+        })
+      })
+      await page.goto(new URL('/Faq', app.base).href)
+      await settled(page, 'faq')
+      expect(
+        await page.evaluate(() => (document.querySelector('h1') as { drawn?: boolean } | null)?.drawn),
+      ).toBe(true)
+      expect(warnings).toEqual([])
+      // It answers: the language toggle switches the page and the cookie the server reads next time.
+      await page.locator('[data-action="toggle-language"]').first().click()
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.lang))
+        .toBe(lang === 'ar' ? 'en' : 'ar')
+      const cookies = await page.context().cookies(app.base)
+      expect(cookies.find((cookie) => cookie.name === 'mashura_lang')?.value).toBe(
+        lang === 'ar' ? 'en' : 'ar',
+      )
+      await page.context().close()
+    }
+  })
+})
