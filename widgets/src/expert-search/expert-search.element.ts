@@ -132,7 +132,7 @@ const Base = r2wc(ExpertSearchHost, {
  *   under 576px.
  * @cssproperty --expert-search-card-min-inline-size - The narrowest a result column gets (default `16rem`).
  * @cssproperty --expert-search-photo-size - The size of a result's photo (default `4rem`).
- * @cssproperty --expert-search-accent - Buttons, links, focus rings, chosen days (default: `--mashura-color-primary`
+ * @cssproperty --expert-search-accent - Buttons, links, focus rings, checkboxes (default: `--mashura-color-primary`
  *   darkened by a fifth, since white text on `#3084b2` itself misses WCAG AA's 4.5:1).
  * @cssproperty --mashura-color-primary - The brand primary (`#3084b2`); also `--mashura-color-secondary`,
  *   `--mashura-color-text`, `--mashura-color-muted`, `--mashura-color-surface`, `--mashura-color-border`,
