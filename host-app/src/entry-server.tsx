@@ -27,15 +27,18 @@ export interface RenderResult {
 
 const handler = createStaticHandler(routes)
 
-/** Renders the page at `url` (absolute) in `lang`, as a visitor who is not signed in sees it first. */
-export async function render(url: string, lang: Language): Promise<RenderResult> {
+/**
+ * Renders the page at `url` (absolute) in `lang`, as a visitor who is not signed in sees it first; with
+ * `draw` false (someone is signed in), only names the page's modules.
+ */
+export async function render(url: string, lang: Language, draw = true): Promise<RenderResult> {
   // The handles sit on the route objects, so the page is known before any chunk loads: a page that is not
   // drawn here never has its module imported in the server (some touch the browser's globals on import).
   const handles = (matchRoutes(routes, new URL(url).pathname) ?? [])
     .map((match) => match.route.handle as PageHandle | undefined)
     .filter((handle): handle is PageHandle => Boolean(handle))
   const modules = handles.map((handle) => handle.module)
-  if (!handles.some((handle) => handle.prerender)) return { html: null, modules }
+  if (!draw || !handles.some((handle) => handle.prerender)) return { html: null, modules }
   const context = await handler.query(new Request(url))
   // A loader's redirect or response (none of the site's routes has one) or an error: the browser decides.
   if (context instanceof Response || context.errors) return { html: null, modules }

@@ -3,7 +3,8 @@ import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { type NpmStart, startNpm } from './support/npm-start.ts'
-import { openPage, settled } from './support/site.ts'
+import { people } from './support/sign-in.ts'
+import { openPage, settled, signedInPage } from './support/site.ts'
 
 /**
  * Issue 15: the public pages arrive drawn (host-app/src/entry-server.tsx through
@@ -82,6 +83,17 @@ describe('public pages drawn by the server', () => {
     expect(await page.locator('.profile-bio').count()).toBe(1)
     expect(await page.locator('#mashura-server-data').count()).toBe(0)
     expect(profileLoads).toEqual([])
+    await page.context().close()
+  })
+
+  it('leaves every page to the browser where someone is signed in (the flag cookie), and draws without it', async () => {
+    const page = await signedInPage(browser, app.base, people.sme)
+    const cookies = await page.context().cookies(app.base)
+    expect(cookies.find((cookie) => cookie.name === 'mashura_signed_in')?.value).toBe('1')
+    const faq = await page.request.get(new URL('/Faq', app.base).href)
+    expect(await faq.text()).toContain('<div id="root"></div>')
+    await page.context().clearCookies({ name: 'mashura_signed_in' })
+    expect(await (await page.request.get(new URL('/Faq', app.base).href)).text()).toContain('data-ssr')
     await page.context().close()
   })
 

@@ -35,6 +35,20 @@ function bindLive(): void {
     unbindRealtime = bindRealtime(realtime, contributorId)
 }
 
+/**
+ * Tells the server whether someone is signed in here (`mashura_signed_in`, no token, nothing secret): it
+ * draws public pages only for visitors who are not (`site-render.ts`), since a signed-in person's header and
+ * own profile differ from what it draws, and the page would otherwise flash the signed-out version.
+ */
+function shareSignedInWithServer(): void {
+  $auth.subscribe(({ token }) => {
+    // biome-ignore lint/suspicious/noDocumentCookie: one plain flag cookie; Cookie Store is not in every browser
+    document.cookie = token
+      ? 'mashura_signed_in=1; path=/; samesite=lax'
+      : 'mashura_signed_in=; path=/; max-age=0; samesite=lax'
+  })
+}
+
 /** The booking calendar books with the site's token: kept in step with the session. */
 function shareTokenWithWidgets(): void {
   const sync = () => bookingTokens.set(API_BASE, $auth.get().token)
@@ -72,6 +86,7 @@ export function bootSession(): void {
   hydrateStores()
   initAuth()
   shareTokenWithWidgets()
+  shareSignedInWithServer()
   if ($auth.get().token) {
     identifyStored()
     void connectRealtime()

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.ts'
 import { openStore, type Store } from './db/database.ts'
 import { registerSite } from './site.ts'
-import { loadSiteRenderer, requestLanguage } from './site-render.ts'
+import { loadSiteRenderer, requestLanguage, requestSignedIn } from './site-render.ts'
 import { testConfig } from './test-support/context.ts'
 
 /** A built site as Vite leaves it: the template naming the entry, and the manifest of chunks and styles. */
@@ -48,8 +48,9 @@ const manifest = {
  * Stands in for the host app's server build (`host-app/dist-server/entry-server.js`, which the end-to-end
  * suite runs for real in tests/e2e/server-rendering.test.ts): the contract is `render(url, lang)`.
  */
-const renderer = `export async function render(url, lang) {
+const renderer = `export async function render(url, lang, draw) {
   const path = new URL(url).pathname
+  if (path === '/Faq' && !draw) return { html: null, modules: ['src/app/routes/faq.tsx'] }
   if (path === '/Faq') return { html: '<h1>' + (lang === 'en' ? 'FAQ' : 'الأسئلة') + '</h1>', modules: ['src/app/routes/faq.tsx'] }
   if (path === '/dashboard') return { html: null, modules: ['src/app/routes/dashboard.tsx'] }
   if (path === '/broken') throw new Error('a page that fails to draw')
@@ -78,6 +79,13 @@ describe('the language a page is drawn in', () => {
     expect(requestLanguage('mashura_lang=ar')).toBe('ar')
     expect(requestLanguage('mashura_lang=fr')).toBe('ar')
     expect(requestLanguage('xmashura_lang=en')).toBe('ar')
+  })
+
+  it('is not drawn at all where someone is signed in (mashura_signed_in=1)', () => {
+    expect(requestSignedIn(undefined)).toBe(false)
+    expect(requestSignedIn('mashura_lang=en; mashura_signed_in=1')).toBe(true)
+    expect(requestSignedIn('mashura_signed_in=')).toBe(false)
+    expect(requestSignedIn('mashura_signed_in=0')).toBe(false)
   })
 })
 
@@ -148,6 +156,9 @@ describe('the site with its renderer', () => {
     expect(res.headers['cache-control']).toBe('no-cache')
     expect(res.headers.vary).toContain('cookie')
     expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<h1>FAQ</h1>')
+    const signedIn = await app.inject({ url: '/Faq', headers: { cookie: 'mashura_signed_in=1' } })
+    expect(signedIn.body).toContain('<div id="root"></div>')
+    expect(signedIn.body).toContain('<link rel="modulepreload" crossorigin href="/assets/faq-1.js">')
     const plain = await app.inject({ url: '/Faq' })
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(plain.body).toContain('<h1>الأسئلة</h1>')

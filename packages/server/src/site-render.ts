@@ -19,7 +19,11 @@ export const LANGUAGE_COOKIE = 'mashura_lang'
 
 /** What the host app's renderer exports. */
 interface Renderer {
-  render(url: string, lang: SiteLanguage): Promise<{ html: string | null; data?: string; modules: string[] }>
+  render(
+    url: string,
+    lang: SiteLanguage,
+    draw: boolean,
+  ): Promise<{ html: string | null; data?: string; modules: string[] }>
 }
 
 /** One file of Vite's build manifest. */
@@ -30,13 +34,26 @@ interface ManifestChunk {
   isEntry?: boolean
 }
 
+/** The cookie the site sets while someone is signed in (`host-app/src/lib/session.ts`); it holds no token. */
+export const SIGNED_IN_COOKIE = 'mashura_signed_in'
+
+/** A cookie's value in a `Cookie` header, or undefined. */
+function cookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, value] = part.trim().split('=')
+    if (key === name) return value?.trim() ?? ''
+  }
+  return undefined
+}
+
 /** The language a page request asks for: its `mashura_lang` cookie, else Arabic (the default, spec 1.14). */
 export function requestLanguage(cookieHeader: string | undefined): SiteLanguage {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [name, value] = part.trim().split('=')
-    if (name === LANGUAGE_COOKIE) return value?.trim().toLowerCase() === 'en' ? 'en' : 'ar'
-  }
-  return 'ar'
+  return cookie(cookieHeader, LANGUAGE_COOKIE)?.toLowerCase() === 'en' ? 'en' : 'ar'
+}
+
+/** Whether the request comes from a browser where someone is signed in (the page is then drawn there). */
+export function requestSignedIn(cookieHeader: string | undefined): boolean {
+  return cookie(cookieHeader, SIGNED_IN_COOKIE) === '1'
 }
 
 /** Escapes a value for an HTML attribute. */
@@ -64,7 +81,8 @@ function closure(manifest: Record<string, ManifestChunk>, keys: string[]): { js:
 
 /** Draws the site's pages: `page` returns the whole HTML document for an address, or null to send index.html. */
 export interface SiteRenderer {
-  page(url: string, lang: SiteLanguage): Promise<string | null>
+  /** `draw` false: only the page's chunks and styles are named (someone is signed in). */
+  page(url: string, lang: SiteLanguage, draw?: boolean): Promise<string | null>
 }
 
 /**
@@ -95,9 +113,9 @@ export async function loadSiteRenderer(
     return cached
   }
   return {
-    async page(url, lang) {
+    async page(url, lang, draw = true) {
       const { html: template, manifest } = build()
-      const { html, data, modules } = await renderer.render(url, lang)
+      const { html, data, modules } = await renderer.render(url, lang, draw)
       if (html === null && modules.length === 0) return null
       // The entry's own files are in index.html already; the page's come on top.
       const entry = closure(

@@ -10,7 +10,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from './config.ts'
-import { loadSiteRenderer, requestLanguage } from './site-render.ts'
+import { loadSiteRenderer, requestLanguage, requestSignedIn } from './site-render.ts'
 import { isZoomPagePath, zoomPagePolicy } from './zoom-page.ts'
 
 /** Where the built pages are; a folder that does not exist (not built yet) is skipped. */
@@ -85,7 +85,8 @@ export async function registerSite(app: FastifyInstance, config: Config, roots: 
     /** The page drawn for its address, or null (the plain index.html then) when it cannot be. */
     const drawPage = async (url: string, cookie: string | undefined): Promise<string | null> => {
       try {
-        return (await renderer?.page(new URL(url, origin).href, requestLanguage(cookie))) ?? null
+        const address = new URL(url, origin).href
+        return (await renderer?.page(address, requestLanguage(cookie), !requestSignedIn(cookie))) ?? null
       } catch (error) {
         app.log.error({ err: error, url }, 'drawing a page failed: sent for the browser to draw')
         return null
