@@ -3,10 +3,11 @@
  * server imports the SSR build of this module (`host-app/dist-server/entry-server.js`) and calls `render` for
  * a page address; the browser then hydrates the same tree (`main.tsx`).
  *
- * A page is drawn as a visitor who is not signed in sees it on arrival: the frame, the page's own words and
- * every part that waits for data in its loading state (data is fetched in the browser, as before). Only
- * routes marked `prerender` (`app/router.tsx`) are drawn; for the others `html` is null and the browser
- * renders as before, with the page's chunk and styles still named for preloading.
+ * A page is drawn as a visitor who is not signed in sees it once its data is in: the frame, the page's own
+ * words, and what its `useApi` calls load (loaded here, two rounds at most; the results go to the browser
+ * with the page, `lib/server-data.ts`). Only routes marked `prerender` (`app/router.tsx`) are drawn; for the
+ * others `html` is null and the browser renders as before, with the page's chunk and styles still named for
+ * preloading.
  */
 import { $language, type Language } from '@mashura/core'
 import { renderToString } from 'react-dom/server'

@@ -8,7 +8,8 @@ import type { SignInConfig } from '@mashura/core'
 const env = import.meta.env
 /**
  * The site's origin: the page's own in the browser; in the server's renderer (`entry-server.tsx`, which
- * draws public pages signed out and calls nothing) the address the server set, else a placeholder.
+ * draws public pages signed out and loads their data from the API here) the site's public address the
+ * server set (`packages/server/src/site-render.ts`), else a placeholder.
  */
 const origin =
   typeof window === 'undefined'
