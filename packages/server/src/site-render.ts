@@ -101,27 +101,28 @@ export async function loadSiteRenderer(
   // a page makes while it is drawn go there, as they would from the browser.
   if (siteOrigin) (globalThis as { MASHURA_SITE_ORIGIN?: string }).MASHURA_SITE_ORIGIN = siteOrigin
   const renderer = (await import(pathToFileURL(serverEntry).href)) as Renderer
-  let cached: { stamp: string; html: string; manifest: Record<string, ManifestChunk> } | null = null
+  /** The template, the manifest and the entry's own files (named by index.html already), per build. */
+  let cached: {
+    stamp: string
+    html: string
+    manifest: Record<string, ManifestChunk>
+    entry: { js: string[]; css: string[] }
+  } | null = null
   const build = () => {
     const stamp = `${statSync(template).mtimeMs}:${statSync(manifestFile).mtimeMs}`
-    if (cached?.stamp !== stamp)
-      cached = {
-        stamp,
-        html: readFileSync(template, 'utf8'),
-        manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>,
-      }
+    if (cached?.stamp !== stamp) {
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>
+      const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry)
+      cached = { stamp, html: readFileSync(template, 'utf8'), manifest, entry: closure(manifest, entries) }
+    }
     return cached
   }
   return {
     async page(url, lang, draw = true) {
-      const { html: template, manifest } = build()
+      const { html: template, manifest, entry } = build()
       const { html, data, modules } = await renderer.render(url, lang, draw)
       if (html === null && modules.length === 0) return null
-      // The entry's own files are in index.html already; the page's come on top.
-      const entry = closure(
-        manifest,
-        Object.keys(manifest).filter((key) => manifest[key]?.isEntry),
-      )
+      // The page's files on top of the entry's.
       const own = closure(manifest, modules)
       const links = [
         ...own.css
