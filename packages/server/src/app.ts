@@ -23,6 +23,7 @@ import { createPushService, type PushService } from './push/service.ts'
 import { devRatingLinkRoutes } from './routes/dev-rating-link/index.ts'
 import { apiRoutes } from './routes/index.ts'
 import { signInPopupRoutes } from './routes/sign-in-popup/index.ts'
+import { AFTER_PAINT_HASH } from './site-render.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,6 +84,8 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
+        // The drawn pages' loader, which starts their scripts after the first paint (site-render.ts).
+        scriptSrc: ["'self'", AFTER_PAINT_HASH],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         connectSrc: ["'self'", 'ws:', 'wss:'],

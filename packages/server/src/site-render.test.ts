@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from './app.ts'
 import { openStore, type Store } from './db/database.ts'
 import { registerSite } from './site.ts'
-import { loadSiteRenderer, requestLanguage, requestSignedIn } from './site-render.ts'
+import {
+  AFTER_PAINT_HASH,
+  afterPaintLoader,
+  loadSiteRenderer,
+  requestLanguage,
+  requestSignedIn,
+} from './site-render.ts'
 import { testConfig } from './test-support/context.ts'
 
 /** A built site as Vite leaves it: the template naming the entry, and the manifest of chunks and styles. */
@@ -102,12 +109,30 @@ describe('a page drawn into the built template', () => {
       '<link rel="stylesheet" href="/assets/faq-1.css">',
       '<link rel="stylesheet" href="/assets/hooks-1.css">',
     ])
-    expect(head.match(/<link rel="modulepreload" crossorigin href="[^"]+">/g)).toEqual([
-      '<link rel="modulepreload" crossorigin href="/assets/shared-1.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/faq-1.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/hooks-1.js">',
-    ])
+    // Its scripts wait for the first paint: none in the head, the loader names them in the head's order.
+    expect(head).not.toMatch(/<script|modulepreload/)
+    const files = /<script type="application\/json" id="mashura-scripts">([^<]*)<\/script>/.exec(page)?.[1]
+    expect(JSON.parse(files ?? 'null')).toEqual({
+      preloads: ['/assets/shared-1.js', '/assets/faq-1.js', '/assets/hooks-1.js'],
+      entries: ['/assets/index-1.js'],
+    })
     expect(await site?.page('http://localhost/Faq', 'ar')).toContain('<html lang="ar" dir="rtl">')
+  })
+
+  it('loads the scripts with a loader the content policy names by its hash', async () => {
+    const { siteRoot, serverEntry } = builtSite()
+    const site = await loadSiteRenderer(siteRoot, serverEntry)
+    const page = (await site?.page('http://localhost/Faq', 'ar')) ?? ''
+    const code = /<script>([^<]+)<\/script>\s*<\/body>/.exec(page)?.[1] ?? ''
+    expect(code).toContain("observe({type:'paint',buffered:true})")
+    expect(AFTER_PAINT_HASH).toBe(`'sha256-${createHash('sha256').update(code).digest('base64')}'`)
+  })
+
+  it('escapes the file list so that no name can close its script element', () => {
+    const tags = afterPaintLoader(['/a</script><script>alert(1)//.js'], ['/b.js'])
+    expect(tags.match(/<\/script>/g)).toHaveLength(2)
+    const json = /id="mashura-scripts">([^<]*)</.exec(tags)?.[1] ?? ''
+    expect(JSON.parse(json).preloads).toEqual(['/a</script><script>alert(1)//.js'])
   })
 
   it('leaves a page the browser draws empty, still naming its chunk; and has nothing to add elsewhere', async () => {
@@ -117,6 +142,9 @@ describe('a page drawn into the built template', () => {
     expect(page).toContain('<div id="root"></div>')
     expect(page).toContain('<html lang="ar" dir="rtl">')
     expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-1.js">')
+    // Nothing drawn, nothing to wait for: the head keeps its module script.
+    expect(page).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>')
+    expect(page).not.toContain('mashura-scripts')
     expect(await site?.page('http://localhost/nothing', 'ar')).toBeNull()
   })
 
@@ -156,6 +184,8 @@ describe('the site with its renderer', () => {
     expect(res.headers['cache-control']).toBe('no-cache')
     expect(res.headers.vary).toContain('cookie')
     expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<h1>FAQ</h1>')
+    // Scripts run only from this origin or as the drawn pages' loader.
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' ${AFTER_PAINT_HASH}`)
     const signedIn = await app.inject({ url: '/Faq', headers: { cookie: 'mashura_signed_in=1' } })
     expect(signedIn.body).toContain('<div id="root"></div>')
     expect(signedIn.body).toContain('<link rel="modulepreload" crossorigin href="/assets/faq-1.js">')

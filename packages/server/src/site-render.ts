@@ -7,6 +7,7 @@
  *
  * Anything that goes wrong here costs only the head start: the caller sends the plain `index.html`.
  */
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -79,6 +80,36 @@ function closure(manifest: Record<string, ManifestChunk>, keys: string[]): { js:
   return { js: [...js], css: [...css] }
 }
 
+/** The head's module script and module preloads, as Vite writes them into index.html. */
+const SCRIPT_TAG = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g
+const PRELOAD_TAG = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
+
+/**
+ * A drawn page's scripts start after its first paint, so that on a slow phone the HTML, the styles and the
+ * fonts have the connection to themselves until the content shows (issue 15). The loader waits for the
+ * browser's paint entry; where the browser does not report paints it starts on DOMContentLoaded, and a page
+ * that never paints (a tab opened in the background) starts when it is shown. React then takes over the
+ * drawn page (host-app/src/main.tsx). Its code never changes, so the site's CSP allows it by its hash
+ * (AFTER_PAINT_HASH); the files it loads are in the JSON script `#mashura-scripts` before it.
+ */
+const AFTER_PAINT_CODE =
+  "(function(){var f=JSON.parse(document.getElementById('mashura-scripts').textContent),done=0;" +
+  'function go(){if(done)return;done=1;var h=document.head;' +
+  "f.preloads.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});" +
+  "f.entries.forEach(function(u){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=u;h.appendChild(s)})}" +
+  "var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)" +
+  "{new P(function(l,o){o.disconnect();setTimeout(go)}).observe({type:'paint',buffered:true})}" +
+  "else if(document.readyState==='loading'){document.addEventListener('DOMContentLoaded',go)}else{go()}})()"
+
+/** The CSP source that allows the loader (`script-src`), added by app.ts. */
+export const AFTER_PAINT_HASH = `'sha256-${createHash('sha256').update(AFTER_PAINT_CODE).digest('base64')}'`
+
+/** The tags that load `preloads` then `entries` (the head's order) once the page has painted. */
+export function afterPaintLoader(preloads: string[], entries: string[]): string {
+  const files = JSON.stringify({ preloads, entries }).replaceAll('<', '\\u003c')
+  return `<script type="application/json" id="mashura-scripts">${files}</script><script>${AFTER_PAINT_CODE}</script>`
+}
+
 /** Draws the site's pages: `page` returns the whole HTML document for an address, or null to send index.html. */
 export interface SiteRenderer {
   /** `draw` false: only the page's chunks and styles are named (someone is signed in). */
@@ -133,13 +164,20 @@ export async function loadSiteRenderer(
           .map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`),
       ]
       let page = template.replace('</head>', `    ${links.join('\n    ')}\n  </head>`)
-      if (html !== null)
+      if (html !== null) {
+        // Drawn: the scripts wait for the first paint (afterPaintLoader) instead of racing the content.
+        const entries = [...page.matchAll(SCRIPT_TAG)].map((m) => m[1]!)
+        const preloads = [...page.matchAll(PRELOAD_TAG)].map((m) => m[1]!)
         page = page
+          .replace(SCRIPT_TAG, '')
+          .replace(PRELOAD_TAG, '')
+          .replace('</body>', `  ${afterPaintLoader(preloads, entries)}\n  </body>`)
           .replace(
             /<html lang="ar" dir="rtl">/,
             `<html lang="${lang}" dir="${lang === 'en' ? 'ltr' : 'rtl'}">`,
           )
           .replace('<div id="root"></div>', `<div id="root" data-ssr>${html}</div>${data ?? ''}`)
+      }
       return page
     },
   }
