@@ -68,23 +68,28 @@ export function addDays(input: DateInput, days: number): Date {
   return new Date(toDate(input).getTime() + days * DAY_MS)
 }
 
-// Parts are read in en-US with Latin digits and the Gregorian calendar, whatever the page's locale.
-const partsFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: RIYADH_TZ,
-  calendar: 'gregory',
-  numberingSystem: 'latn',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-})
+// Parts are read in en-US with Latin digits and the Gregorian calendar, whatever the page's locale. Made on
+// first use: a formatter with a time zone loads the engine's zone data, which costs a phone tens of
+// milliseconds that a page which shows no time should not spend while it starts (issue 15).
+let partsFormat: Intl.DateTimeFormat | undefined
+const makePartsFormat = () =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone: RIYADH_TZ,
+    calendar: 'gregory',
+    numberingSystem: 'latn',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  })
 
 /** Returns the Gregorian calendar fields of a moment on a Riyadh clock. */
 export function riyadhParts(input: DateInput): RiyadhParts {
   const fields: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {}
+  partsFormat ??= makePartsFormat()
   for (const part of partsFormat.formatToParts(toDate(input))) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value)
   }
