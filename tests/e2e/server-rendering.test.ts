@@ -48,15 +48,43 @@ describe('public pages drawn by the server', () => {
     expect(heading(english)).toBe(hostAppMessages.en['home.hero.title'])
   })
 
-  it('draws the expert list, the FAQ and an info page, each naming its chunk and styles in the head', async () => {
+  it('draws the expert list, the FAQ and an info page, each naming its styles and (for after paint) its chunks', async () => {
     for (const path of ['/contributers/consultant', '/Faq', '/mosnhaatInfo/about']) {
       const page = await html(path, 'en')
       expect(page, path).toContain('<div id="root" data-ssr>')
       expect(heading(page), path).toBeTruthy()
-      expect(page, path).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[\w-]+\.js">/)
+      const files = /<script type="application\/json" id="mashura-scripts">([^<]*)<\/script>/.exec(page)?.[1]
+      const { preloads, entries } = JSON.parse(files ?? '{}') as { preloads: string[]; entries: string[] }
+      expect(entries, path).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/)])
+      expect(preloads.length, path).toBeGreaterThan(1)
     }
     expect(heading(await html('/Faq', 'en'))).toBe('Frequently asked questions')
     expect(await html('/Faq')).toMatch(/<link rel="stylesheet" href="\/assets\/faq-[\w-]+\.css">/)
+  })
+
+  it('keeps the video player off the home page until the visitor presses play', async () => {
+    const drawn = await html('/', 'en')
+    expect(drawn).toContain('class="video-play"')
+    expect(drawn).not.toContain('<iframe')
+    const page = await openPage(browser, { width: 390, lang: 'en' })
+    const frames: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document' && request.frame() !== page.mainFrame())
+        frames.push(request.url())
+    })
+    await page.goto(app.base)
+    await settled(page, 'home')
+    const play = page.getByRole('button', { name: hostAppMessages.en['home.video.play'] })
+    await play.scrollIntoViewIfNeeded()
+    expect(await page.locator('.video-frame iframe').count()).toBe(0)
+    expect(frames).toEqual([])
+    await play.click()
+    const frame = page.locator('.video-frame iframe')
+    await expect
+      .poll(() => frame.getAttribute('src'))
+      .toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/[\w-]+\?autoplay=1$/)
+    expect(await frame.getAttribute('title')).toBe(hostAppMessages.en['home.video.frameTitle'])
+    await page.context().close()
   })
 
   it('draws an expert’s profile with its data, which the browser then does not load again', async () => {
@@ -125,6 +153,14 @@ describe('public pages drawn by the server', () => {
         await page.evaluate(() => (document.querySelector('h1') as { drawn?: boolean } | null)?.drawn),
       ).toBe(true)
       expect(warnings).toEqual([])
+      // The scripts started only once the drawn page had painted (site-render.ts, afterPaintLoader).
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName('first-paint')[0]?.startTime ?? Number.NaN,
+        entry:
+          performance.getEntriesByType('resource').find((r) => /\/assets\/index-[\w-]+\.js$/.test(r.name))
+            ?.startTime ?? Number.NaN,
+      }))
+      expect(timing.entry).toBeGreaterThanOrEqual(timing.paint)
       // It answers: the language toggle switches the page and the cookie the server reads next time.
       await page.locator('[data-action="toggle-language"]').first().click()
       await expect

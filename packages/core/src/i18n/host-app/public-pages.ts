@@ -32,6 +32,8 @@ export const ar = {
   'home.features.followUp.alt': 'رسم لقائمة مهام مكتملة بجانب سهم صاعد',
   'home.video.title': 'تعرّف على مشورة',
   'home.video.frameTitle': 'الفيديو التعريفي لمنصة مشورة',
+  'home.video.play': 'تشغيل الفيديو التعريفي',
+  'home.video.playNote': 'يُحمَّل المشغّل من {host} عند التشغيل.',
 
   // Subjects
   'subjectsPage.lead': 'اختر الموضوع لتعرض الخبراء المتاحين فيه.',
@@ -125,6 +127,8 @@ export const en: Record<keyof typeof ar, string> = {
   'home.features.followUp.alt': 'A completed checklist beside a rising arrow',
   'home.video.title': 'Get to know Mashura',
   'home.video.frameTitle': "Mashura's introductory video",
+  'home.video.play': 'Play the introductory video',
+  'home.video.playNote': 'The player loads from {host} when you play it.',
 
   'subjectsPage.lead': 'Choose a subject to see the experts available in it.',
   'subjectsPage.browseExperts': 'See the experts',
