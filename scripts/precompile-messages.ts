@@ -8,7 +8,7 @@ import { type Plugin, transformWithOxc } from 'vite'
  * `…/host-app/*` but its index) is loaded in Node, every message is parsed here, and the module is replaced
  * by its data: a message with ICU syntax becomes its AST (what formatjs' `compile --ast` writes), a message
  * without any becomes its plain text. `@formatjs/icu-messageformat-parser` is aliased to its `no-parser`
- * build, which keeps the types and guards intl-messageformat needs and throws if asked to parse.
+ * build, which keeps the types and throws if asked to parse; core formats the ASTs itself (`format-message.ts`).
  *
  * In a build, `usedIn` names the source folders the bundle is made from: a message ships only when its key
  * is written somewhere there as a string (`'booking.title'`), or begins with the fixed head of a template

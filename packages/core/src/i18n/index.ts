@@ -1,7 +1,7 @@
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser'
-import { IntlMessageFormat } from 'intl-messageformat'
+import { type MessageFormatElement, parse } from '@formatjs/icu-messageformat-parser'
 import { ar, type MessageKey } from './ar.ts'
 import { en } from './en.ts'
+import { formatMessage, type MessageIntl } from './format-message.ts'
 
 export type { MessageKey }
 export { ar, en }
@@ -158,14 +158,13 @@ const numberFormat = cached((l, o: Intl.NumberFormatOptions) => new Intl.NumberF
 const listFormat = cached((l, o: Intl.ListFormatOptions) => new Intl.ListFormat(l, o))
 const pluralRules = cached((l, o: Intl.PluralRulesOptions) => new Intl.PluralRules(l, o))
 
-/** IntlMessageFormat's formatters, shared by every message (it would otherwise make its own per message). */
-const messageFormatters = {
-  getNumberFormat: (locale: string | string[], options?: Intl.NumberFormatOptions) =>
-    numberFormat(String(locale), options),
-  getDateTimeFormat: (locale: string | string[], options?: Intl.DateTimeFormatOptions) =>
-    dateFormat(String(locale), { timeZone: RIYADH_TZ, ...options }),
-  getPluralRules: (locale: string | string[], options?: Intl.PluralRulesOptions) =>
-    pluralRules(String(locale), options),
+/** The Intl objects messages format with in a locale (dates on Riyadh's clock), shared by every message. */
+function messageIntl(locale: string): MessageIntl {
+  return {
+    number: (options) => numberFormat(locale, options),
+    date: (options) => dateFormat(locale, { timeZone: RIYADH_TZ, ...options }),
+    plural: (options) => pluralRules(locale, options),
+  }
 }
 
 function intlFormatters(locale: string): IntlFormatters {
@@ -213,7 +212,9 @@ export function createTranslator<K extends string>(
     ? { ...catalogs[language], ...extension[language] }
     : catalogs[language]
   const locale = LOCALES[language]
-  const formats = new Map<string, IntlMessageFormat>()
+  const forMessages = messageIntl(locale)
+  // Each message's AST, parsed on first use where the catalog holds ICU source (Node, the tests).
+  const parsed = new Map<string, readonly MessageFormatElement[]>()
   const translator: Translator<K> = {
     lang: language,
     dir: direction(language),
@@ -226,14 +227,12 @@ export function createTranslator<K extends string>(
       const message = messages[key] as CatalogMessage
       if (typeof message === 'string' && PLAIN.test(message)) return message
       try {
-        let format = formats.get(key)
-        if (!format) {
-          format = new IntlMessageFormat(message as string, locale, undefined, {
-            formatters: messageFormatters,
-          })
-          formats.set(key, format)
+        let elements = parsed.get(key)
+        if (!elements) {
+          elements = typeof message === 'string' ? parse(message) : message
+          parsed.set(key, elements)
         }
-        return String(format.format(values as Record<string, string | number | boolean | Date | null>))
+        return formatMessage(elements, forMessages, values)
       } catch (error) {
         errorHandler(error instanceof Error ? error : new Error(String(error)))
         return key
