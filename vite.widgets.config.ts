@@ -12,6 +12,11 @@ const root = fileURLToPath(new URL('.', import.meta.url))
 const outDir = `${root}widgets/dist`
 /** The sources whose message keys the widgets ship (see precompileMessages). */
 const messageSources = [`${root}widgets/src`, `${root}packages/core/src`]
+/** Each widget's own catalog and the folder only that widget is made from: its words ship with it alone. */
+const messageSlices = Object.fromEntries(
+  ['booking-calendar', 'expert-search', 'session-room'].map((name) => [name, [`${root}widgets/src/${name}`]]),
+)
+const messages = () => precompileMessages({ usedIn: messageSources, slices: messageSlices })
 
 const shared: UserConfig = {
   root,
@@ -29,7 +34,7 @@ function iifeBuild(): Plugin {
       await build({
         ...shared,
         configFile: false,
-        plugins: [react(), precompileMessages({ usedIn: messageSources })],
+        plugins: [react(), messages()],
         build: {
           outDir,
           emptyOutDir: false,
@@ -63,7 +68,7 @@ function zoomPageBuild(): Plugin {
 
 export default defineConfig({
   ...shared,
-  plugins: [react(), precompileMessages({ usedIn: messageSources }), iifeBuild(), zoomPageBuild()],
+  plugins: [react(), messages(), iifeBuild(), zoomPageBuild()],
   build: {
     outDir,
     emptyOutDir: true,

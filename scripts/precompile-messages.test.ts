@@ -8,7 +8,9 @@ import {
   compileCatalogValue,
   compileMessage,
   isCatalogModule,
+  isUsed,
   precompileMessages,
+  usedKeys,
 } from './precompile-messages.ts'
 
 const i18n = new URL('../packages/core/src/i18n/', import.meta.url).pathname
@@ -123,5 +125,45 @@ describe('precompiled catalogs', () => {
     expect(alias?.find.test('@formatjs/icu-messageformat-parser')).toBe(true)
     expect(alias?.find.test('@formatjs/icu-messageformat-parser/no-parser.js')).toBe(false)
     expect(alias?.replacement).toBe('@formatjs/icu-messageformat-parser/no-parser.js')
+  })
+
+  it('move the shared messages only one widget names into that widget’s own catalog (slices)', async () => {
+    const root = new URL('../', import.meta.url).pathname
+    const plugin = precompileMessages({
+      usedIn: [`${root}widgets/src`, `${root}packages/core/src`],
+      slices: { 'booking-calendar': [`${root}widgets/src/booking-calendar`] },
+    })
+    const hooks = plugin as unknown as {
+      configResolved(config: { command: string }): void
+      buildStart(): void
+      load(this: { addWatchFile(file: string): void }, id: string): Promise<string | null>
+    }
+    hooks.configResolved({ command: 'build' })
+    hooks.buildStart()
+    const load = async (file: string) =>
+      evaluate((await hooks.load.call({ addWatchFile() {} }, file)) ?? '') as Promise<Record<string, never>>
+    const shared = (await load(`${i18n}ar.ts`)).ar as Record<string, unknown>
+    const own = (await load(`${i18n}widgets/booking-calendar.ts`)).bookingCalendarMessages as Record<
+      'ar' | 'en',
+      Record<string, unknown>
+    >
+    // Only the calendar's sources name `booking.book`: it left the shared catalog for the calendar's own.
+    expect(shared['booking.book']).toBeUndefined()
+    expect(own.ar['booking.book']).toBe(
+      compileMessage(String((await import(`${i18n}ar.ts`)).ar['booking.book'])),
+    )
+    expect(own.en['booking.book']).toBeTypeOf('string')
+    // Messages other code names stay shared and are not copied: the rating form's words; messages no
+    // widget names (the server's errors) are in neither.
+    expect(shared['rating.title']).toBeDefined()
+    expect(own.ar['rating.title']).toBeUndefined()
+    expect(shared['errors.internal']).toBeUndefined()
+    expect(own.ar['errors.internal']).toBeUndefined()
+    // The calendar's own messages that its sources name are all still there.
+    const written = (await import(`${i18n}widgets/booking-calendar.ts`)).bookingCalendarMessages
+    const named = usedKeys([`${root}widgets/src/booking-calendar`])
+    const kept = Object.keys(written.ar).filter((key) => isUsed(key, named))
+    expect(kept.length).toBeGreaterThan(20)
+    for (const key of kept) expect(own.ar, key).toHaveProperty([key])
   })
 })
