@@ -3,6 +3,7 @@ import '@fontsource/ibm-plex-sans-arabic/600.css'
 import '@fontsource/ibm-plex-sans-arabic/700.css'
 import './styles/base.css'
 import { $auth, $language } from '@mashura/core'
+import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router/dom'
 import { createRouter } from './app/router.tsx'
@@ -51,10 +52,14 @@ if (root) {
         <RouterProvider router={router} />
       </ServerDataContext>
     )
+    // In a transition, hydration is time-sliced: React yields to the browser every few milliseconds
+    // instead of taking the phone's main thread for the whole page at once (issue 15).
     if (hydrate)
-      hydrateRoot(root, app, {
-        onRecoverableError: (error) =>
-          console.warn('hydration: the page was drawn again in the browser', error),
+      startTransition(() => {
+        hydrateRoot(root, app, {
+          onRecoverableError: (error) =>
+            console.warn('hydration: the page was drawn again in the browser', error),
+        })
       })
     else createRoot(root).render(app)
     // The server's data is for the page it drew: once the visitor moves on, nothing may read it.

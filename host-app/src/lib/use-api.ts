@@ -1,5 +1,14 @@
 import { isApiError } from '@mashura/core'
-import { type DependencyList, useCallback, useContext, useEffect, useId, useRef, useState } from 'react'
+import {
+  type DependencyList,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react'
 import { ServerDataContext } from './server-data.ts'
 
 /** What {@link useApi} returns. */
@@ -52,7 +61,9 @@ export function useApi<T>(load: (signal: AbortSignal) => Promise<T>, deps: Depen
     setState((s) => ({ ...s, loading: true }))
     loadRef.current(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setState({ data, error: undefined, loading: false })
+        // A transition: drawing what arrived yields to the browser instead of blocking a phone (issue 15).
+        if (!controller.signal.aborted)
+          startTransition(() => setState({ data, error: undefined, loading: false }))
       },
       (error: unknown) => {
         if (controller.signal.aborted) return

@@ -8,7 +8,7 @@ import {
   type Slot,
   weekBounds,
 } from '@mashura/core'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react'
 
 /** One Saudi week of an expert's free slots. */
 export interface WeekSchedule {
@@ -94,8 +94,11 @@ export function useSchedule(
     loadWeek(client, contributorId, week, controller.signal).then(
       (data) => {
         if (controller.signal.aborted) return
-        setResult({ key: week.start.getTime(), data, error: null })
-        setPending(false)
+        // A transition: drawing the week yields to the browser instead of blocking a phone (issue 15).
+        startTransition(() => {
+          setResult({ key: week.start.getTime(), data, error: null })
+          setPending(false)
+        })
       },
       (failure: unknown) => {
         if (controller.signal.aborted) return

@@ -1,5 +1,5 @@
 import { type ContributorProfile, isApiError, type PageMeta } from '@mashura/core'
-import { useEffect, useState } from 'react'
+import { startTransition, useEffect, useState } from 'react'
 import type { ExpertRole } from '../events.ts'
 import { createWidgetClient } from '../shared/api.ts'
 import type { WidgetConfig } from '../shared/config.ts'
@@ -38,8 +38,9 @@ export function useExpertResults(
     const client = createWidgetClient({ apiBase, apiKey, lang, fetch })
     fetchExperts(client, role, JSON.parse(query), { signal: controller.signal, loader: false }).then(
       (response) => {
+        // A transition: drawing a page of cards yields to the browser instead of blocking a phone (issue 15).
         if (!controller.signal.aborted)
-          setView({ kind: 'results', experts: response.data, meta: response.meta })
+          startTransition(() => setView({ kind: 'results', experts: response.data, meta: response.meta }))
       },
       (error: unknown) => {
         if (controller.signal.aborted) return
