@@ -36,6 +36,14 @@ const manifest = {
     isEntry: true,
     imports: ['_shared.js'],
     css: ['assets/index-1.css'],
+    assets: [
+      'assets/ibm-plex-sans-arabic-arabic-400-normal-a1.woff2',
+      'assets/ibm-plex-sans-arabic-latin-ext-400-normal-b1.woff2',
+      'assets/ibm-plex-sans-arabic-latin-400-normal-c1.woff2',
+      'assets/ibm-plex-sans-arabic-arabic-600-normal-d1.woff2',
+      'assets/ibm-plex-sans-arabic-latin-600-normal-e1.woff2',
+      'assets/logo-1.svg',
+    ],
   },
   '_shared.js': { file: 'assets/shared-1.js' },
   '_hooks.js': { file: 'assets/hooks-1.js', imports: ['_shared.js'], css: ['assets/hooks-1.css'] },
@@ -117,6 +125,20 @@ describe('a page drawn into the built template', () => {
       entries: ['/assets/index-1.js'],
     })
     expect(await site?.page('http://localhost/Faq', 'ar')).toContain('<html lang="ar" dir="rtl">')
+  })
+
+  it('preloads the regular and semibold faces of the page language’s subset, nothing else', async () => {
+    const { siteRoot, serverEntry } = builtSite()
+    const site = await loadSiteRenderer(siteRoot, serverEntry)
+    const preloads = (page: string) => page.match(/<link rel="preload" as="font"[^>]+>/g)
+    expect(preloads((await site?.page('http://localhost/Faq', 'ar')) ?? '')).toEqual([
+      '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/ibm-plex-sans-arabic-arabic-400-normal-a1.woff2">',
+      '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/ibm-plex-sans-arabic-arabic-600-normal-d1.woff2">',
+    ])
+    expect(preloads((await site?.page('http://localhost/dashboard', 'en')) ?? '')).toEqual([
+      '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/ibm-plex-sans-arabic-latin-400-normal-c1.woff2">',
+      '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/ibm-plex-sans-arabic-latin-600-normal-e1.woff2">',
+    ])
   })
 
   it('loads the scripts with a loader the content policy names by its hash', async () => {

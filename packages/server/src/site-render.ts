@@ -31,6 +31,7 @@ interface Renderer {
 interface ManifestChunk {
   file: string
   css?: string[]
+  assets?: string[]
   imports?: string[]
   isEntry?: boolean
 }
@@ -110,6 +111,19 @@ export function afterPaintLoader(preloads: string[], entries: string[]): string 
   return `<script type="application/json" id="mashura-scripts">${files}</script><script>${AFTER_PAINT_CODE}</script>`
 }
 
+/**
+ * The font files a page in `lang` draws its text with at first: the Arabic subset or the Latin one, regular
+ * and semibold (`host-app/src/main.tsx`). Preloaded, they arrive with the styles: the site's faces are
+ * `font-display: optional` (no late swap, no layout shift; host-app/vite.config.ts), so a face must be
+ * there by the first paint to be used at all.
+ */
+export function fontPreloads(manifest: Record<string, ManifestChunk>, lang: SiteLanguage): string[] {
+  const subset = lang === 'en' ? 'latin' : 'arabic'
+  const face = new RegExp(`-${subset}-(400|600)-normal-[\\w-]+\\.woff2$`)
+  const entries = Object.values(manifest).filter((chunk) => chunk.isEntry)
+  return [...new Set(entries.flatMap((chunk) => chunk.assets ?? []))].filter((file) => face.test(file))
+}
+
 /** Draws the site's pages: `page` returns the whole HTML document for an address, or null to send index.html. */
 export interface SiteRenderer {
   /** `draw` false: only the page's chunks and styles are named (someone is signed in). */
@@ -156,6 +170,9 @@ export async function loadSiteRenderer(
       // The page's files on top of the entry's.
       const own = closure(manifest, modules)
       const links = [
+        ...fontPreloads(manifest, lang).map(
+          (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${attribute(file)}">`,
+        ),
         ...own.css
           .filter((file) => !entry.css.includes(file))
           .map((file) => `<link rel="stylesheet" href="/${attribute(file)}">`),
