@@ -13,7 +13,7 @@ import {
   type MessageIntl,
 } from './format-message.ts'
 import { hostAppMessages } from './host-app/index.ts'
-import { ar, en, LANGUAGES, LOCALES } from './index.ts'
+import { ar, en, LANGUAGES, LOCALES, numberFormatter } from './index.ts'
 import { bookingCalendarMessages } from './widgets/booking-calendar.ts'
 import { expertSearchMessages } from './widgets/expert-search.ts'
 import { sessionRoomMessages } from './widgets/session-room.ts'
@@ -126,5 +126,19 @@ describe('formatMessage', () => {
     expect(() => formatMessage(noOther, intl, { g: 'female' })).toThrow(/"female" nor "other"/)
     expect(formatMessage(noOther, intl, { g: 'male' })).toBe('he')
     expect(() => formatMessage(parse('<b>x</b>'), intl, { b: 'not a function' })).toThrow(/<b>/)
+  })
+})
+
+describe('numberFormatter', () => {
+  it('writes whole numbers exactly as Intl.NumberFormat does, grouped or not, in both languages', () => {
+    const values = [0, -0, 1, 7, 10, 99, 100, 999, 1000, 1001, 12345, 123456, 1234567, 2026, -5, 2.5, 0.1]
+    for (let n = 1; n < 1e15; n *= 7) values.push(Math.floor(n), Math.floor(n) + 1)
+    for (const locale of Object.values(LOCALES))
+      for (const options of [undefined, {}, { useGrouping: false }, { maximumFractionDigits: 1 }])
+        for (const value of values)
+          expect(
+            numberFormatter(locale, options).format(value),
+            `${locale} ${JSON.stringify(options)} ${value}`,
+          ).toBe(new Intl.NumberFormat(locale, options).format(value))
   })
 })

@@ -24,7 +24,7 @@ export type MessageArgument =
 
 /** The Intl objects the formatter uses, made (and cached) by the caller. */
 export interface MessageIntl {
-  number(options?: Intl.NumberFormatOptions): Intl.NumberFormat
+  number(options?: Intl.NumberFormatOptions): { format(value: number): string }
   date(options?: Intl.DateTimeFormatOptions): Intl.DateTimeFormat
   plural(options?: Intl.PluralRulesOptions): Intl.PluralRules
 }

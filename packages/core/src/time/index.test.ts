@@ -17,6 +17,7 @@ import {
   toDate,
   toUnixSeconds,
   weekBounds,
+  zonedParts,
 } from './index.ts'
 
 // Saturday 21 November 2026, 22:30 UTC = Sunday 22 November 2026, 01:30 in Riyadh.
@@ -70,6 +71,20 @@ describe('conversions', () => {
 })
 
 describe('Riyadh clock', () => {
+  it('reads the same fields as the time zone data, every few days across a century and at the 1947 change', () => {
+    const change = Date.UTC(1947, 2, 13, 20, 53, 8)
+    const moments = [
+      change - 1000,
+      change,
+      change + 1000,
+      Date.UTC(1900, 0, 1),
+      Date.UTC(2099, 11, 31, 23, 59, 59),
+    ]
+    for (let ms = Date.UTC(1947, 0, 1); ms < Date.UTC(2100, 0, 1); ms += 3 * 86_400_000 + 7_777_777)
+      moments.push(ms)
+    for (const ms of moments) expect(riyadhParts(ms), new Date(ms).toISOString()).toEqual(zonedParts(ms))
+  })
+
   it('is already the next day shortly before UTC midnight', () => {
     expect(riyadhParts(NEAR_MIDNIGHT)).toEqual({
       year: 2026,
