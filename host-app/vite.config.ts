@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig } from 'vite'
 import { precompileMessages } from '../scripts/precompile-messages.ts'
 
 /**
@@ -13,27 +13,10 @@ import { precompileMessages } from '../scripts/precompile-messages.ts'
  */
 const root = fileURLToPath(new URL('.', import.meta.url))
 
-/**
- * The site's font (Fontsource's IBM Plex Sans Arabic) with `font-display: optional` instead of its `swap`:
- * a face that has not arrived by the first paint is not swapped in later, so text never jumps (the profile
- * measured CLS 0.09 from that swap once the page painted before the fonts came; issue 15). A first visit on
- * a slow connection reads in the system's font; the face is cached for the next page load.
- */
-function fontsWithoutLateSwap(): Plugin {
-  return {
-    name: 'mashura-fonts-without-late-swap',
-    transform(code, id) {
-      if (!/@fontsource\/ibm-plex-sans-arabic\/\d+\.css$/.test(id)) return null
-      return { code: code.replaceAll('font-display: swap', 'font-display: optional'), map: null }
-    },
-  }
-}
-
 export default defineConfig(({ isSsrBuild }) => ({
   root,
   plugins: [
     react(),
-    fontsWithoutLateSwap(),
     precompileMessages({ usedIn: [`${root}src`, `${root}../widgets/src`, `${root}../packages/core/src`] }),
   ],
   logLevel: 'warn',
