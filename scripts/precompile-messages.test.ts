@@ -141,7 +141,7 @@ describe('precompiled catalogs', () => {
     hooks.configResolved({ command: 'build' })
     hooks.buildStart()
     const load = async (file: string) =>
-      evaluate((await hooks.load.call({ addWatchFile() {} }, file)) ?? '') as Promise<Record<string, never>>
+      (await evaluate((await hooks.load.call({ addWatchFile() {} }, file)) ?? '')) as Record<string, unknown>
     const shared = (await load(`${i18n}ar.ts`)).ar as Record<string, unknown>
     const own = (await load(`${i18n}widgets/booking-calendar.ts`)).bookingCalendarMessages as Record<
       'ar' | 'en',

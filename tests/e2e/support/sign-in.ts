@@ -24,6 +24,8 @@ export const termsPopup = 'dialog[data-region="terms-popup"][open]'
  */
 export async function signIn(page: Page, person: Person, options: { acceptTerms?: boolean } = {}) {
   const origin = new URL(page.url()).origin
+  // A drawn page's button answers once React has taken the page over (its scripts start after paint).
+  await page.locator('html[data-ready]').waitFor({ state: 'attached', timeout: 20_000 })
   await page.locator('li[data-nav-item="signIn"] button').click()
   await page.waitForURL(/\/oidc\//)
   // The provider lists each person as a submit button carrying the subject; its label is the name.

@@ -69,7 +69,14 @@ export function pathOf(page: Page): string {
   return decodeURIComponent(new URL(page.url()).pathname)
 }
 
-/** Waits until no CSS animation or transition is running (a drawer done sliding in, a dialog faded in). */
+/**
+ * Waits until no CSS animation or transition is running (a drawer done sliding in, a dialog faded in).
+ * Animations that never end (an expert's pulsing "available now" dot) are not waited for.
+ */
 export async function animationsDone(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  )
 }
