@@ -62,6 +62,29 @@ describe('public pages drawn by the server', () => {
     expect(await html('/Faq')).toMatch(/<link rel="stylesheet" href="\/assets\/faq-[\w-]+\.css">/)
   })
 
+  it('holds a button pressed before React runs the page, and presses it once React does', async () => {
+    const page = await openPage(browser, { width: 390 })
+    // The entry script waits until the button has been pressed on the drawn page.
+    let release = () => {}
+    const pressed = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await pressed
+      await route.continue()
+    })
+    // Not waiting for `load`: the held script keeps it back.
+    await page.goto(new URL('/Faq', app.base).href, { waitUntil: 'domcontentloaded' })
+    const signIn = page.locator('li[data-nav-item="signIn"] button')
+    await signIn.click()
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(false)
+    expect(new URL(page.url()).pathname).toBe('/Faq')
+    release()
+    // Once React runs the page, the press it held starts the sign-in.
+    await page.waitForURL(/\/oidc\//)
+    await page.context().close()
+  })
+
   it('keeps the video player off the home page until the visitor presses play', async () => {
     const drawn = await html('/', 'en')
     expect(drawn).toContain('class="video-play"')

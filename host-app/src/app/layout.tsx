@@ -15,7 +15,11 @@ import { setNavigate } from '../lib/navigation.ts'
 function useNavigateBridge() {
   const navigate = useNavigate()
   useEffect(() => setNavigate((to, options) => void navigate(to, options)), [navigate])
-  useEffect(() => document.documentElement.setAttribute('data-ready', ''), [])
+  useEffect(() => {
+    document.documentElement.setAttribute('data-ready', '')
+    // Buttons pressed while the drawn page waited for React are pressed again now (site-render.ts).
+    ;(window as { mashuraHydrated?: () => void }).mashuraHydrated?.()
+  }, [])
 }
 
 /** The site's frame: skip link, header, the page, footer, the terms popup and the notices. */

@@ -90,11 +90,20 @@ const PRELOAD_TAG = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
  * fonts have the connection to themselves until the content shows (issue 15). The loader waits for the
  * browser's paint entry; where the browser does not report paints it starts on DOMContentLoaded, and a page
  * that never paints (a tab opened in the background) starts when it is shown. React then takes over the
- * drawn page (host-app/src/main.tsx). Its code never changes, so the site's CSP allows it by its hash
+ * drawn page (host-app/src/main.tsx). A button pressed before then (the header's sign-in, the language
+ * toggle, the home search) would do nothing: the loader holds such presses and presses the same buttons
+ * again when the site calls `window.mashuraHydrated()` (host-app/src/app/layout.tsx); links work without
+ * script and are left alone. Its code never changes, so the site's CSP allows it by its hash
  * (AFTER_PAINT_HASH); the files it loads are in the JSON script `#mashura-scripts` before it.
  */
 const AFTER_PAINT_CODE =
-  "(function(){var f=JSON.parse(document.getElementById('mashura-scripts').textContent),done=0;" +
+  "(function(){var f=JSON.parse(document.getElementById('mashura-scripts').textContent),done=0,early=[];" +
+  // A button pressed before React runs the page is held, and pressed again once it does (see above).
+  "function hold(e){var t=e.target&&e.target.closest?e.target.closest('button'):null;" +
+  'if(t&&!t.disabled){e.preventDefault();e.stopImmediatePropagation();if(early.indexOf(t)===-1)early.push(t)}}' +
+  "document.addEventListener('click',hold,true);" +
+  "window.mashuraHydrated=function(){document.removeEventListener('click',hold,true);var q=early;early=[];" +
+  'q.forEach(function(t){if(t.isConnected)t.click()})};' +
   'function go(){if(done)return;done=1;var h=document.head;' +
   "f.preloads.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});" +
   "f.entries.forEach(function(u){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=u;h.appendChild(s)})}" +
