@@ -155,56 +155,73 @@ export async function loadSiteRenderer(
   // a page makes while it is drawn go there, as they would from the browser.
   if (siteOrigin) (globalThis as { MASHURA_SITE_ORIGIN?: string }).MASHURA_SITE_ORIGIN = siteOrigin
   const renderer = (await import(pathToFileURL(serverEntry).href)) as Renderer
-  /** The template, the manifest and the entry's own files (named by index.html already), per build. */
+  /**
+   * Per build: the template, and without its module script and preloads (`bare`, for drawn pages, which
+   * load `scripts` after paint); the manifest; the entry's own files (named by index.html already); and
+   * each language's font preloads.
+   */
   let cached: {
     stamp: string
     html: string
+    bare: string
+    scripts: { entries: string[]; preloads: string[] }
     manifest: Record<string, ManifestChunk>
     entry: { js: string[]; css: string[] }
+    fonts: Record<SiteLanguage, string[]>
   } | null = null
   const build = () => {
     const stamp = `${statSync(template).mtimeMs}:${statSync(manifestFile).mtimeMs}`
     if (cached?.stamp !== stamp) {
+      const html = readFileSync(template, 'utf8')
       const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>
       const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry)
-      cached = { stamp, html: readFileSync(template, 'utf8'), manifest, entry: closure(manifest, entries) }
+      cached = {
+        stamp,
+        html,
+        bare: html.replace(SCRIPT_TAG, '').replace(PRELOAD_TAG, ''),
+        scripts: {
+          entries: [...html.matchAll(SCRIPT_TAG)].map((m) => m[1]!),
+          preloads: [...html.matchAll(PRELOAD_TAG)].map((m) => m[1]!),
+        },
+        manifest,
+        entry: closure(manifest, entries),
+        fonts: { ar: fontPreloads(manifest, 'ar'), en: fontPreloads(manifest, 'en') },
+      }
     }
     return cached
   }
   return {
     async page(url, lang, draw = true) {
-      const { html: template, manifest, entry } = build()
+      const { html: template, bare, scripts, manifest, entry, fonts } = build()
       const { html, data, modules } = await renderer.render(url, lang, draw)
       if (html === null && modules.length === 0) return null
       // The page's files on top of the entry's.
       const own = closure(manifest, modules)
+      const ownScripts = own.js.filter((file) => !entry.js.includes(file)).map((file) => `/${file}`)
       const links = [
-        ...fontPreloads(manifest, lang).map(
+        ...fonts[lang].map(
           (file) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="/${attribute(file)}">`,
         ),
         ...own.css
           .filter((file) => !entry.css.includes(file))
           .map((file) => `<link rel="stylesheet" href="/${attribute(file)}">`),
-        ...own.js
-          .filter((file) => !entry.js.includes(file))
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`),
       ]
-      let page = template.replace('</head>', `    ${links.join('\n    ')}\n  </head>`)
-      if (html !== null) {
-        // Drawn: the scripts wait for the first paint (afterPaintLoader) instead of racing the content.
-        const entries = [...page.matchAll(SCRIPT_TAG)].map((m) => m[1]!)
-        const preloads = [...page.matchAll(PRELOAD_TAG)].map((m) => m[1]!)
-        page = page
-          .replace(SCRIPT_TAG, '')
-          .replace(PRELOAD_TAG, '')
-          .replace('</body>', `  ${afterPaintLoader(preloads, entries)}\n  </body>`)
-          .replace(
-            /<html lang="ar" dir="rtl">/,
-            `<html lang="${lang}" dir="${lang === 'en' ? 'ltr' : 'rtl'}">`,
-          )
-          .replace('<div id="root"></div>', `<div id="root" data-ssr>${html}</div>${data ?? ''}`)
+      const head = (tags: string[]) => `    ${tags.join('\n    ')}\n  </head>`
+      if (html === null) {
+        const preloads = ownScripts.map(
+          (file) => `<link rel="modulepreload" crossorigin href="${attribute(file)}">`,
+        )
+        return template.replace('</head>', head([...links, ...preloads]))
       }
-      return page
+      // Drawn: the scripts wait for the first paint (afterPaintLoader) instead of racing the content.
+      return bare
+        .replace('</head>', head(links))
+        .replace(
+          '</body>',
+          `  ${afterPaintLoader([...scripts.preloads, ...ownScripts], scripts.entries)}\n  </body>`,
+        )
+        .replace(/<html lang="ar" dir="rtl">/, `<html lang="${lang}" dir="${lang === 'en' ? 'ltr' : 'rtl'}">`)
+        .replace('<div id="root"></div>', `<div id="root" data-ssr>${html}</div>${data ?? ''}`)
     },
   }
 }
