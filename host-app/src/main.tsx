@@ -1,7 +1,5 @@
-// Two weights: regular and semibold, which also draws anything asked to be bold. Each weight is two files
-// (Arabic, and Latin for digits and English) that a phone fetches before its first paint (issue 15).
-import '@fontsource/ibm-plex-sans-arabic/400.css'
-import '@fontsource/ibm-plex-sans-arabic/600.css'
+// Two weights, each split by script (styles/fonts.css): a phone fetches its page's files before its first paint.
+import './styles/fonts.css'
 import './styles/base.css'
 import { $auth, $language } from '@mashura/core'
 import { startTransition } from 'react'

@@ -1,0 +1,64 @@
+// `node scripts/subset-fonts.mjs`: writes the site's Arabic font files (host-app/src/fonts/), cut from
+// @fontsource/ibm-plex-sans-arabic's Arabic subset by harfbuzz's subsetter (subset-font).
+//
+// Why (issue 15): a phone fetches a page's fonts before its first paint, and Lighthouse's slow 4G counts every
+// byte of them in the largest paint. Fontsource's Arabic files (43 and 46 KB) also cover the Arabic
+// Supplement and Extended-A blocks (letters of African languages and Quranic annotation) and every
+// Presentation Forms-A codepoint. Ours keep the Arabic block, the Presentation Forms-B that text pasted from a
+// PDF carries, and the few Forms-A signs Saudi text uses (ﷲ ﷺ ﷻ ﷼ ﴾﴿): about 31 and 34 KB. Shaping is
+// unchanged: the subsetter keeps every glyph the kept letters reach through the font's layout tables
+// (initial, medial and final forms, lam-alef). A character outside the range draws in the next font of the
+// stack. The files are committed; `scripts/subset-fonts.test.ts` checks they are what this script makes.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import subsetFont from 'subset-font'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+
+/** The weights the site loads (host-app/src/styles/fonts.css). */
+export const WEIGHTS = [400, 600]
+
+/** The codepoints the Arabic files keep, as inclusive ranges; fonts.css's unicode-range says the same. */
+export const ARABIC_RANGES = [
+  [0x0600, 0x06ff],
+  [0x200c, 0x200e],
+  [0x2010, 0x2011],
+  [0x204f, 0x204f],
+  [0x2e41, 0x2e41],
+  [0xfd3e, 0xfd3f],
+  [0xfdf2, 0xfdf2],
+  [0xfdfa, 0xfdfc],
+  [0xfe70, 0xfe74],
+  [0xfe76, 0xfefc],
+]
+
+/** The ranges as a CSS `unicode-range` value. */
+export function unicodeRange(ranges = ARABIC_RANGES) {
+  const hex = (n) => n.toString(16).toUpperCase().padStart(4, '0')
+  return ranges.map(([a, b]) => (a === b ? `U+${hex(a)}` : `U+${hex(a)}-${hex(b)}`)).join(',')
+}
+
+/** Where fontsource keeps a weight's Arabic file, and where ours goes. */
+export const sourceFile = (weight) =>
+  `${root}node_modules/@fontsource/ibm-plex-sans-arabic/files/ibm-plex-sans-arabic-arabic-${weight}-normal.woff2`
+export const outputFile = (weight) =>
+  `${root}host-app/src/fonts/ibm-plex-sans-arabic-arabic-${weight}-normal.woff2`
+
+/** One weight's Arabic file, cut to {@link ARABIC_RANGES}; `format` 'sfnt' gives it uncompressed (the tests). */
+export async function subsetArabic(weight, format = 'woff2') {
+  const text = ARABIC_RANGES.flatMap(([a, b]) =>
+    Array.from({ length: b - a + 1 }, (_, i) => String.fromCodePoint(a + i)),
+  ).join('')
+  return subsetFont(readFileSync(sourceFile(weight)), text, { targetFormat: format })
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  for (const weight of WEIGHTS) {
+    const font = await subsetArabic(weight)
+    writeFileSync(outputFile(weight), font)
+    console.log(
+      `${outputFile(weight).slice(root.length)}: ${readFileSync(sourceFile(weight)).length} → ${font.length} bytes`,
+    )
+  }
+  console.log(`unicode-range: ${unicodeRange()}`)
+}
