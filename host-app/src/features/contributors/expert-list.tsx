@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router'
-import { ExpertSearchWidget } from '../../components/widgets.tsx'
+import { ExpertSearchWidget } from '../../components/widgets/expert-search-widget.tsx'
 import { paths } from '../../config/paths.ts'
 import { useSearchResume } from './use-search-resume.ts'
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { LanguageToggle } from '../../components/layout/language-toggle.tsx'
-import { RateFormWidget } from '../../components/widgets.tsx'
+import { RateFormWidget } from '../../components/widgets/rate-form-widget.tsx'
 import { paths } from '../../config/paths.ts'
 import { useT } from '../../lib/i18n.ts'
 import './sme-rate.css'

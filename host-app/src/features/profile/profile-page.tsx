@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react'
 import { useMemo } from 'react'
 import { Link, useLocation } from 'react-router'
 import { PageLoading } from '../../components/ui/page-loading.tsx'
-import { BookingCalendarWidget, slotFromAddress } from '../../components/widgets.tsx'
+import { BookingCalendarWidget, slotFromAddress } from '../../components/widgets/booking-calendar-widget.tsx'
 import { paths } from '../../config/paths.ts'
 import { api } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.ts'
@@ -33,7 +33,7 @@ export function ProfilePage({
   const t = useT()
   const auth = useStore($auth)
   const own = auth.token !== null && auth.userRole === 'contributor' && auth.id === String(contributorId)
-  // The slot a visitor chose before signing in comes back in the address (components/widgets.tsx).
+  // The slot a visitor chose before signing in comes back in the address (components/widgets/booking-calendar-widget.tsx).
   const { search } = useLocation()
   const initialSlot = useMemo(() => slotFromAddress(search), [search])
   const schedule = useApi(

@@ -1,0 +1,16 @@
+import {
+  ExpertSearch,
+  type ExpertSearchProps,
+  expertSearchSheet,
+  ShadowHost,
+} from '@mashura/widgets/src/react.ts'
+import { type SiteConfig, useSiteConfig } from './site-config.ts'
+
+/** The expert-search widget in the site. */
+export function ExpertSearchWidget(props: Omit<ExpertSearchProps, SiteConfig>) {
+  return (
+    <ShadowHost widget="expert-search" css={expertSearchSheet}>
+      <ExpertSearch {...useSiteConfig()} {...props} />
+    </ShadowHost>
+  )
+}
