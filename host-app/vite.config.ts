@@ -22,6 +22,14 @@ export default defineConfig(({ isSsrBuild }) => ({
   logLevel: 'warn',
   ssr: { noExternal: [/^@mashura\//] },
   build: isSsrBuild
-    ? { outDir: `${root}dist-server`, emptyOutDir: true, target: 'node22', copyPublicDir: false }
+    ? // The widgets' stylesheets minified as in the browser's build: a drawn widget's style element must read
+      // the same on both sides for the browser to hydrate it (ShadowHost).
+      {
+        outDir: `${root}dist-server`,
+        emptyOutDir: true,
+        target: 'node22',
+        copyPublicDir: false,
+        cssMinify: true,
+      }
     : { outDir: `${root}dist`, emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0, manifest: true },
 }))

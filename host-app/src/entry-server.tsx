@@ -10,6 +10,7 @@
  * preloading.
  */
 import { $language, type Language } from '@mashura/core'
+import { createShadowSlots, fillShadowSlots, ShadowSlotsContext } from '@mashura/widgets/src/react.ts'
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router'
 import type { PageHandle } from './app/router.tsx'
@@ -53,11 +54,16 @@ export async function render(url: string, lang: Language, draw = true): Promise<
     // A pass is synchronous: the shared language store is this request's while it draws (and while the
     // loads it starts read their Accept-Language, in the same turn).
     $language.set(lang)
+    const slots = createShadowSlots()
     html = renderToString(
-      <ServerDataContext value={data}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </ServerDataContext>,
+      <ShadowSlotsContext value={slots}>
+        <ServerDataContext value={data}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </ServerDataContext>
+      </ShadowSlotsContext>,
     )
+    // The widgets, each drawn on its own into its shadow root (the browser hydrates each in its own root).
+    html = fillShadowSlots(html, slots, (widget) => renderToString(widget))
     const pending = [...(data.pending?.entries() ?? [])]
     if (pending.length === 0) break
     await Promise.all(

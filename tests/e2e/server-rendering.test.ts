@@ -1,3 +1,4 @@
+import { expertSearchMessages } from '@mashura/core'
 import { hostAppMessages } from '@mashura/core/i18n/host-app'
 import { type Browser, chromium } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -135,6 +136,52 @@ describe('public pages drawn by the server', () => {
     expect(await page.locator('#mashura-server-data').count()).toBe(0)
     expect(profileLoads).toEqual([])
     await page.context().close()
+  })
+
+  it('draws the expert list’s search widget with its results in a declarative shadow root, which the browser hydrates without loading them again', async () => {
+    for (const lang of ['ar', 'en'] as const) {
+      const drawn = await html('/contributers/consultant', lang)
+      expect(drawn).toMatch(
+        /<div data-widget="expert-search"[^>]*><template shadowrootmode="open"><style data-mashura-drawn="">/,
+      )
+      // What a phone paints before any script: the page of experts, in the page's language.
+      const page = await openPage(browser, { width: 390, lang })
+      await page.context().addCookies([{ name: 'mashura_lang', value: lang, url: app.base }])
+      await page.route('**/assets/**/*.js', (route) => route.abort())
+      await page.goto(new URL('/contributers/consultant', app.base).href)
+      const cards = () =>
+        page.evaluate(
+          () =>
+            document.querySelector('[data-widget="expert-search"]')?.shadowRoot?.querySelectorAll('.card')
+              .length,
+        )
+      expect(await cards()).toBe(15)
+      expect(await page.locator('[data-widget="expert-search"] .choose').first().textContent()).toContain(
+        expertSearchMessages[lang]['expertSearch.choose'],
+      )
+      await page.unroute('**/assets/**/*.js')
+      // With its scripts: the same fifteen cards (hydrated, not drawn twice), no search or filter list
+      // loaded again, no hydration warning; paging loads the next page, and choosing opens the profile.
+      const searches: string[] = []
+      const warnings: string[] = []
+      page.on('request', (request) => {
+        if (/\/api\/(profile\/v2\/consultants|profile\/contributors|subjects|centers)/.test(request.url()))
+          searches.push(request.url())
+      })
+      page.on('console', (message) => {
+        if (/hydrat|drawn again/i.test(message.text())) warnings.push(message.text())
+      })
+      await page.goto(new URL('/contributers/consultant', app.base).href)
+      await settled(page, 'contributors')
+      expect(await cards()).toBe(15)
+      expect(searches).toEqual([])
+      expect(warnings).toEqual([])
+      await page.locator('[data-widget="expert-search"] .pager button').last().click()
+      await expect.poll(() => searches.some((url) => /page=2/.test(url))).toBe(true)
+      await page.locator('[data-widget="expert-search"] .choose').first().click()
+      await page.waitForURL(/\/profile\/consultant\//)
+      await page.context().close()
+    }
   })
 
   it('leaves every page to the browser where someone is signed in (the flag cookie), and draws without it', async () => {

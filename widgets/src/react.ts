@@ -26,4 +26,11 @@ export { RateForm, type RateFormProps } from './rate-form/rate-form.tsx'
 export { rateFormSheet } from './rate-form/sheet.ts'
 export { SessionRoom, type SessionRoomProps } from './session-room/session-room.tsx'
 export { sessionRoomSheet } from './session-room/sheet.ts'
-export { ShadowHost, type ShadowHostProps } from './shared/shadow-host.tsx'
+export type { WidgetSeed } from './shared/seed.ts'
+export {
+  createShadowSlots,
+  fillShadowSlots,
+  ShadowHost,
+  type ShadowHostProps,
+  ShadowSlotsContext,
+} from './shared/shadow-host.tsx'

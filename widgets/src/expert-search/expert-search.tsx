@@ -8,6 +8,7 @@ import {
 import { type FormEvent, useCallback, useId, useMemo, useRef, useState } from 'react'
 import type { ExpertSelectedDetail } from '../events.ts'
 import { ErrorNotice } from '../shared/notice.tsx'
+import type { WidgetSeed } from '../shared/seed.ts'
 import { useTranslator } from '../shared/use-translator.ts'
 import { ExpertCard } from './expert-card.tsx'
 import { Pager } from './pager.tsx'
@@ -48,6 +49,8 @@ export interface ExpertSearchProps {
   onStateChange?: ((state: ExpertSearchState) => void) | undefined
   /** Called when the visitor chooses an expert. */
   onSelected?: ((detail: ExpertSelectedDetail) => void) | undefined
+  /** Results and filter lists the host already has (a page its server drew); React hosts only. */
+  seed?: WidgetSeed | undefined
 }
 
 /** Today's Riyadh calendar day as `YYYY-MM-DD`. */
@@ -88,8 +91,8 @@ function ExpertSearchView(props: ExpertSearchProps) {
   const today = useMemo(riyadhToday, [])
 
   const config = useMemo(() => ({ apiBase, apiKey, lang: t.lang, fetch }), [apiBase, apiKey, t.lang, fetch])
-  const view = useExpertResults(config, role, filters, page, perPage, attempt)
-  const options = useFilterOptions(config)
+  const view = useExpertResults(config, role, filters, page, perPage, attempt, props.seed)
+  const options = useFilterOptions(config, props.seed)
 
   // The pager stays while the next page loads, so that the button just pressed keeps focus.
   const lastMeta = useRef<PageMeta | null>(null)

@@ -1,8 +1,9 @@
 import { type ContributorProfile, isApiError, type PageMeta } from '@mashura/core'
-import { startTransition, useEffect, useState } from 'react'
+import { startTransition, useEffect, useRef, useState } from 'react'
 import type { ExpertRole } from '../events.ts'
 import { createWidgetClient } from '../shared/api.ts'
 import type { WidgetConfig } from '../shared/config.ts'
+import { seeded, type WidgetSeed } from '../shared/seed.ts'
 import { fetchExperts, type SearchFilters, searchParams } from './search-query.ts'
 
 /**
@@ -16,7 +17,8 @@ export type ResultsView =
 
 /**
  * Loads one page of experts whenever the role, filters, page or `attempt` change. The previous request is
- * aborted first and an aborted answer is dropped, so a slow stale page never overwrites a newer one.
+ * aborted first and an aborted answer is dropped, so a slow stale page never overwrites a newer one. A page
+ * the host already has (`seed`: the server drew it) is the first state, and is not loaded again.
  */
 export function useExpertResults(
   config: WidgetConfig,
@@ -25,14 +27,27 @@ export function useExpertResults(
   page: number,
   perPage: number | undefined,
   attempt: number,
+  seed?: WidgetSeed,
 ): ResultsView {
-  const [view, setView] = useState<ResultsView>({ kind: 'loading' })
   const { apiBase, apiKey, lang, fetch } = config
   // One string stands for the whole query, so a new filters object with equal values does not reload.
   const query = JSON.stringify(searchParams(filters, page, perPage))
+  const [view, setView] = useState<ResultsView>(() => {
+    const first = seeded(seed, `expert-search:${lang}:${role ?? ''}:${query}`, () =>
+      fetchExperts(createWidgetClient({ apiBase, apiKey, lang, fetch }), role, JSON.parse(query), {
+        loader: false,
+      }).then(({ data, meta }) => ({ data, meta })),
+    )
+    return first ? { kind: 'results', experts: first.data, meta: first.meta } : { kind: 'loading' }
+  })
+  const skipFirst = useRef(view.kind === 'results')
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` only asks for the same query again
   useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false
+      return
+    }
     const controller = new AbortController()
     setView({ kind: 'loading' })
     const client = createWidgetClient({ apiBase, apiKey, lang, fetch })

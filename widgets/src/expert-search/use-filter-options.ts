@@ -1,7 +1,8 @@
 import { type Center, getCenters, getContributorSubjects, type Subject } from '@mashura/core'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { createWidgetClient } from '../shared/api.ts'
 import type { WidgetConfig } from '../shared/config.ts'
+import { seeded, type WidgetSeed } from '../shared/seed.ts'
 
 /** The choices of the subject and center filters. */
 export interface FilterOptions {
@@ -13,13 +14,28 @@ export interface FilterOptions {
 
 /**
  * Loads the subject and center choices once per configuration. Spec section 8 says list loads only log
- * their failures: a filter whose list failed just offers "all".
+ * their failures: a filter whose list failed just offers "all". Lists the host already has (`seed`) are the
+ * first state, and are not loaded again.
  */
-export function useFilterOptions(config: WidgetConfig): FilterOptions {
-  const [options, setOptions] = useState<FilterOptions>({ subjects: [], centers: [] })
+export function useFilterOptions(config: WidgetConfig, seed?: WidgetSeed): FilterOptions {
   const { apiBase, apiKey, lang, fetch } = config
+  const [options, setOptions] = useState<FilterOptions>(() => {
+    const client = () => createWidgetClient({ apiBase, apiKey, lang, fetch })
+    const subjects = seeded(seed, `expert-search:${lang}:subjects`, () =>
+      getContributorSubjects(client(), { loader: false }).then((response) => response.data),
+    )
+    const centers = seeded(seed, `expert-search:${lang}:centers`, () =>
+      getCenters(client(), { loader: false }).then((response) => response.data),
+    )
+    return { subjects: subjects ?? [], centers: centers ?? [] }
+  })
+  const skipFirst = useRef(options.subjects.length > 0 && options.centers.length > 0)
 
   useEffect(() => {
+    if (skipFirst.current) {
+      skipFirst.current = false
+      return
+    }
     const controller = new AbortController()
     const client = createWidgetClient({ apiBase, apiKey, lang, fetch })
     const call = { signal: controller.signal, loader: false }

@@ -1,6 +1,18 @@
-import { type ReactNode, useCallback, useState } from 'react'
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react'
 import { createPortal } from 'react-dom'
+import { hydrateRoot, type Root } from 'react-dom/client'
 import { adoptStyles } from './styles.ts'
+import { tokensCss } from './theme.ts'
 
 /** The props of {@link ShadowHost}. */
 export interface ShadowHostProps {
@@ -12,24 +24,163 @@ export interface ShadowHostProps {
   children: ReactNode
   /** A class for the host element, for the page's own layout. */
   className?: string | undefined
+  /**
+   * Whether a server that draws the page draws this widget too ({@link ShadowSlots}): for widgets whose first
+   * render is the same on the server and in the browser (the expert search). Others arrive empty, as before.
+   */
+  drawOnServer?: boolean | undefined
+}
+
+/**
+ * Where a server that draws a page keeps its widgets (issue 15): {@link ShadowHost} leaves a marker in the
+ * host element and hands the widget here; the server then draws each widget on its own
+ * ({@link fillShadowSlots}) and puts it in place as a declarative shadow root, which the browser attaches
+ * before any script runs.
+ */
+export interface ShadowSlots {
+  /** Keeps a widget with its stylesheet; returns the marker to leave in its host element. */
+  add(children: ReactNode, css: string): string
+}
+
+/** The server's {@link ShadowSlots} while it draws a page; null in the browser. */
+export const ShadowSlotsContext = createContext<ShadowSlots | null>(null)
+
+/** A new {@link ShadowSlots} for one drawing of a page. */
+export function createShadowSlots(): ShadowSlots & { widgets: { children: ReactNode; css: string }[] } {
+  const widgets: { children: ReactNode; css: string }[] = []
+  return {
+    widgets,
+    add(children, css) {
+      widgets.push({ children, css })
+      return `<!--mashura-widget:${widgets.length - 1}-->`
+    },
+  }
+}
+
+/** The attribute of the style element of a widget the server drew. */
+const DRAWN_STYLE = 'data-mashura-drawn'
+
+/** A drawn widget: its stylesheets in a style element, then the widget, the same on the server and in the browser. */
+function Drawn({ css, children }: { css: string; children: ReactNode }) {
+  return (
+    <>
+      {/* The server's copy is kept whatever it says: styles do not decide what the widget hydrates. */}
+      <style {...{ [DRAWN_STYLE]: '' }} suppressHydrationWarning>
+        {`${tokensCss}\n${css}`}
+      </style>
+      {children}
+    </>
+  )
+}
+
+/**
+ * Puts each widget of `slots` into `html` (the page as drawn) as a declarative shadow root holding its
+ * stylesheets and its content as `draw` renders them: each widget on its own, as the browser hydrates it in
+ * its own root, so that React's generated ids agree.
+ */
+export function fillShadowSlots(
+  html: string,
+  slots: ReturnType<typeof createShadowSlots>,
+  draw: (element: ReactNode) => string,
+): string {
+  return html.replace(/<!--mashura-widget:(\d+)-->/g, (marker, index: string) => {
+    const widget = slots.widgets[Number(index)]
+    if (!widget) return marker
+    try {
+      return `<template shadowrootmode="open">${draw(<Drawn css={widget.css}>{widget.children}</Drawn>)}</template>`
+    } catch (error) {
+      // The widget renders in the browser, as it does on pages the server does not draw.
+      console.warn('a widget could not be drawn on the server', error)
+      return ''
+    }
+  })
+}
+
+/** The latest children of a widget hydrated in its own root, for the root's {@link Bridge} to show. */
+interface ChildrenStore {
+  current: ReactNode
+  listeners: Set<() => void>
+}
+
+/** Shows a store's children, so that a host's later renders reach a widget that hydrates in its own root. */
+function Bridge({ store, first, css }: { store: ChildrenStore; first: ReactNode; css: string }) {
+  const children = useSyncExternalStore(
+    (listener) => {
+      store.listeners.add(listener)
+      return () => store.listeners.delete(listener)
+    },
+    () => store.current,
+    () => first,
+  )
+  return <Drawn css={css}>{children}</Drawn>
 }
 
 /**
  * Renders a widget's React component into a shadow root on a `<div>`, with the same stylesheets the custom
- * element adopts: React hosts (the agency's host app) keep one React tree, with real callbacks instead of
- * DOM events and no JSON round trip of props, and the widget looks exactly as it does on a partner's page.
+ * element adopts: React hosts (the agency's host app) keep real callbacks instead of DOM events and no JSON
+ * round trip of props, and the widget looks exactly as it does on a partner's page.
+ *
+ * In the browser the widget renders through a portal in the host's own tree. Where the server drew the page
+ * (see {@link ShadowSlots}), the shadow root is already there with the widget's content, and the widget
+ * hydrates it in a root of its own instead (a portal cannot hydrate), fed the host's later renders through
+ * a store.
  */
-export function ShadowHost({ widget, css, children, className }: ShadowHostProps) {
+export function ShadowHost({ widget, css, children, className, drawOnServer }: ShadowHostProps) {
+  const slots = useContext(ShadowSlotsContext)
   const [root, setRoot] = useState<ShadowRoot | null>(null)
+  const store = useRef<ChildrenStore>({ current: children, listeners: new Set() })
+  const hydrated = useRef<Root | null>(null)
   const attach = useCallback(
     (host: HTMLDivElement | null) => {
       if (!host) return
+      const drawn = host.shadowRoot?.querySelector(`style[${DRAWN_STYLE}]`)
       const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
+      if (drawn && !hydrated.current) {
+        // The drawn style element stays (the widget renders it too): adopting the same sheets would only
+        // make the browser style the widget twice.
+        const first = store.current.current
+        // React takes a shadow root as a container (a document fragment); its types say elements only.
+        hydrated.current = hydrateRoot(
+          shadow as unknown as Element,
+          <Bridge store={store.current} first={first} css={css} />,
+          {
+            onRecoverableError: (error) =>
+              console.warn(`${widget}: the widget was drawn again in the browser`, error),
+          },
+        )
+        return
+      }
+      if (hydrated.current) return
       adoptStyles(shadow, widget, css)
       setRoot(shadow)
     },
     [widget, css],
   )
+  // The host's later renders reach a hydrated widget through its store.
+  useLayoutEffect(() => {
+    const current = store.current
+    if (!hydrated.current || current.current === children) return
+    current.current = children
+    for (const listener of current.listeners) listener()
+  })
+  useEffect(
+    () => () => {
+      const own = hydrated.current
+      hydrated.current = null
+      // Not while React is committing the host's tree.
+      if (own) setTimeout(() => own.unmount(), 0)
+    },
+    [],
+  )
+  if (slots && drawOnServer)
+    return (
+      <div
+        data-widget={widget}
+        className={className}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed marker the server replaces (fillShadowSlots)
+        dangerouslySetInnerHTML={{ __html: slots.add(children, css) }}
+      />
+    )
   return (
     <div ref={attach} data-widget={widget} className={className}>
       {root ? createPortal(children, root) : null}

@@ -4,13 +4,13 @@ import {
   expertSearchSheet,
   ShadowHost,
 } from '@mashura/widgets/src/react.ts'
-import { type SiteConfig, useSiteConfig } from './site-config.ts'
+import { type SiteConfig, useSiteConfig, useWidgetSeed } from './site-config.ts'
 
 /** The expert-search widget in the site. */
 export function ExpertSearchWidget(props: Omit<ExpertSearchProps, SiteConfig>) {
   return (
-    <ShadowHost widget="expert-search" css={expertSearchSheet}>
-      <ExpertSearch {...useSiteConfig()} {...props} />
+    <ShadowHost widget="expert-search" css={expertSearchSheet} drawOnServer>
+      <ExpertSearch {...useSiteConfig()} seed={useWidgetSeed()} {...props} />
     </ShadowHost>
   )
 }

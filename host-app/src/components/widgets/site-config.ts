@@ -1,6 +1,9 @@
 import { $language } from '@mashura/core'
+import type { WidgetSeed } from '@mashura/widgets/src/react.ts'
 import { useStore } from '@nanostores/react'
+import { useContext, useMemo } from 'react'
 import { API_BASE, API_KEY } from '../../config/env.ts'
+import { ServerDataContext } from '../../lib/server-data.ts'
 
 /*
  * Each widget of the site has its own module here, so a page's chunk carries only the widget it shows (the
@@ -15,4 +18,26 @@ export type SiteConfig = 'apiBase' | 'apiKey' | 'lang'
 export function useSiteConfig() {
   const lang = useStore($language)
   return { apiBase: API_BASE, apiKey: API_KEY, lang }
+}
+
+/**
+ * What the server loaded for a widget while it drew the page, for the widget's first render
+ * (`WidgetSeed`): while the server draws, a widget's loads join the page's (`entry-server.tsx` runs them
+ * and draws again); in the browser, the page it hydrates reads their results instead of loading them again.
+ * Undefined on pages the browser drew alone.
+ */
+export function useWidgetSeed(): WidgetSeed | undefined {
+  const server = useContext(ServerDataContext)
+  return useMemo(() => {
+    if (!server) return undefined
+    const id = (key: string) => `widget:${key}`
+    return {
+      get: (key) => server.results[id(key)],
+      want: server.pending
+        ? (key, load) => {
+            if (!server.pending?.has(id(key))) server.pending?.set(id(key), load())
+          }
+        : undefined,
+    }
+  }, [server])
 }
