@@ -122,19 +122,26 @@ describe('public pages drawn by the server', () => {
     const path = `/profile/${expert.role}/${expert.subjects[0]?.id ?? 0}/${expert.id}`
     const drawn = await html(path)
     expect(drawn).toContain('class="profile-bio"')
+    // The booking calendar is drawn too, with its week (its own declarative shadow root).
+    expect(drawn).toMatch(/<div data-widget="booking-calendar"[^>]*><template shadowrootmode="open">/)
     expect(drawn).toMatch(/<script type="application\/json" id="mashura-server-data">\{"/)
     const page = await openPage(browser, { width: 390 })
     const profileLoads: string[] = []
     page.on('request', (request) => {
-      // The profile's own load asks for one slot; the booking calendar asks for its week separately.
-      if (/\/api\/schedule\/contributor\/\d+\/?\?.*per_page=1(&|$)/.test(request.url()))
-        profileLoads.push(request.url())
+      // The profile's own load asks for one slot, the booking calendar for its week: neither is made again.
+      if (/\/api\/schedule\/contributor\/\d+/.test(request.url())) profileLoads.push(request.url())
     })
     await page.goto(new URL(path, app.base).href)
     await settled(page, 'profile')
     expect(await page.locator('.profile-bio').count()).toBe(1)
     expect(await page.locator('#mashura-server-data').count()).toBe(0)
     expect(profileLoads).toEqual([])
+    // The hydrated calendar answers: the next week loads.
+    const calendar = page.locator('[data-widget="booking-calendar"]')
+    // The week as drawn: its seven days, or the notice that it has no free time.
+    expect(await calendar.locator('[part~="day"], [part~="empty"]').count()).toBeGreaterThan(0)
+    await calendar.locator('[part~="next-week"]').click()
+    await expect.poll(() => profileLoads.length).toBeGreaterThan(0)
     await page.context().close()
   })
 

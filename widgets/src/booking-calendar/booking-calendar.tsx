@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { BookingCreatedDetail, SignInRequiredDetail } from '../events.ts'
 import { createWidgetClient } from '../shared/api.ts'
 import { ErrorNotice, Skeleton } from '../shared/notice.tsx'
+import type { WidgetSeed } from '../shared/seed.ts'
 import { useTranslator } from '../shared/use-translator.ts'
 import { ConfirmDialog } from './confirm-dialog.tsx'
 import { SuccessDialog } from './success-dialog.tsx'
@@ -27,6 +28,8 @@ export interface BookingCalendarProps {
   fetch?: FetchLike | undefined
   /** Called once the server accepted a booking. */
   onBookingCreated?: ((detail: BookingCreatedDetail) => void) | undefined
+  /** The week's slots the host already has (a page its server drew); React hosts only. */
+  seed?: WidgetSeed | undefined
   /**
    * Called before the sign-in popup opens; returning false (the host page called `preventDefault()`)
    * leaves signing in to the host.
@@ -81,7 +84,7 @@ export function BookingCalendar(props: BookingCalendarProps) {
   const [offset, setOffset] = useState(() =>
     initial && Number.isInteger(initial.week) && initial.week > 0 ? initial.week : 0,
   )
-  const schedule = useSchedule(publicClient, contributorId, offset)
+  const schedule = useSchedule(publicClient, contributorId, offset, props.seed)
   const [selected, setSelected] = useState<number | null>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const headingId = useId()

@@ -8,7 +8,8 @@ import {
   type Slot,
   weekBounds,
 } from '@mashura/core'
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react'
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { seeded, type WidgetSeed } from '../shared/seed.ts'
 
 /** One Saudi week of an expert's free slots. */
 export interface WeekSchedule {
@@ -70,23 +71,38 @@ export async function loadWeek(
 
 /**
  * The week `offset` weeks after the current one (never before it), loaded and reloaded on demand.
- * `now` is read once per offset, so that a widget left open overnight keeps the week it shows.
+ * `now` is read once per offset, so that a widget left open overnight keeps the week it shows. A week the
+ * host already has (`seed`: the server drew it) is the first state, and is not loaded again.
  */
 export function useSchedule(
   client: ApiClient,
   contributorId: number | undefined,
   offset: number,
+  seed?: WidgetSeed,
 ): ScheduleState {
   const week = useMemo(() => weekBounds(addDays(new Date(), offset * 7)), [offset])
   const key = week.start.getTime()
   // Answers are kept with the week they belong to, so a week change never shows the previous week's slots.
-  const [result, setResult] = useState<{ key: number; data: WeekSchedule | null; error: string | null }>()
-  const [pending, setPending] = useState(true)
+  const [result, setResult] = useState<
+    { key: number; data: WeekSchedule | null; error: string | null } | undefined
+  >(() => {
+    if (contributorId === undefined) return undefined
+    const data = seeded(seed, `booking-calendar:${contributorId}:${key}`, () =>
+      loadWeek(client, contributorId, week, new AbortController().signal),
+    )
+    return data ? { key, data, error: null } : undefined
+  })
+  const [pending, setPending] = useState(result === undefined)
   const [round, setRound] = useState(0)
   const reload = useCallback(() => setRound((n) => n + 1), [])
+  const skipFirst = useRef(result !== undefined)
 
   useEffect(() => {
     if (contributorId === undefined) return
+    if (skipFirst.current) {
+      skipFirst.current = false
+      return
+    }
     const controller = new AbortController()
     setPending(true)
     // `round` makes a reload a new run of this effect.

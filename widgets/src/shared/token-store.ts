@@ -29,6 +29,8 @@ export function createTokenStore(): TokenStore {
       useSyncExternalStore(
         (onChange) => $tokens.listen(onChange),
         () => $tokens.get()[apiBase],
+        // A page drawn on the server is drawn signed out; the browser's token follows its hydration.
+        () => undefined,
       ),
     clear: () => {
       for (const key of Object.keys($tokens.get())) $tokens.setKey(key, undefined)

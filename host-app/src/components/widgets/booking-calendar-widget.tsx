@@ -7,7 +7,7 @@ import {
 } from '@mashura/widgets/src/react.ts'
 import { paths } from '../../config/paths.ts'
 import { startSignIn } from '../../lib/session.ts'
-import { type SiteConfig, useSiteConfig } from './site-config.ts'
+import { type SiteConfig, useSiteConfig, useWidgetSeed } from './site-config.ts'
 
 /** The address query that brings a visitor back to the slot they chose before signing in. */
 export const SLOT_QUERY = { slot: 'slot', week: 'week' } as const
@@ -29,9 +29,10 @@ export function slotFromAddress(search: string): CalendarPlace | undefined {
  */
 export function BookingCalendarWidget(props: Omit<BookingCalendarProps, SiteConfig>) {
   return (
-    <ShadowHost widget="booking-calendar" css={bookingCalendarSheet}>
+    <ShadowHost widget="booking-calendar" css={bookingCalendarSheet} drawOnServer>
       <BookingCalendar
         {...useSiteConfig()}
+        seed={useWidgetSeed()}
         sessionHref={paths.session.to('{id}')}
         requestHref={paths.request.to('{id}')}
         onSignInRequired={(_detail, where) => {
