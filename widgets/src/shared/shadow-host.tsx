@@ -1,6 +1,7 @@
 import {
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -139,15 +140,19 @@ export function ShadowHost({ widget, css, children, className, drawOnServer }: S
         // The drawn style element stays (the widget renders it too): adopting the same sheets would only
         // make the browser style the widget twice.
         const first = store.current.current
-        // React takes a shadow root as a container (a document fragment); its types say elements only.
-        hydrated.current = hydrateRoot(
-          shadow as unknown as Element,
-          <Bridge store={store.current} first={first} css={css} />,
-          {
-            onRecoverableError: (error) =>
-              console.warn(`${widget}: the widget was drawn again in the browser`, error),
-          },
-        )
+        // React takes a shadow root as a container (a document fragment); its types say elements only. In a
+        // transition, as the page itself hydrates (host-app/src/main.tsx): React yields to the browser
+        // every few milliseconds instead of hydrating a page of results in one task.
+        startTransition(() => {
+          hydrated.current = hydrateRoot(
+            shadow as unknown as Element,
+            <Bridge store={store.current} first={first} css={css} />,
+            {
+              onRecoverableError: (error) =>
+                console.warn(`${widget}: the widget was drawn again in the browser`, error),
+            },
+          )
+        })
         return
       }
       if (hydrated.current) return
