@@ -12,6 +12,15 @@ export interface ServerData {
   pending?: Map<string, Promise<unknown>>
 }
 
+/**
+ * While the server draws (`pending` is set): hands it `load` under `id`, once per drawing pass, unless it has
+ * that result already. `useApi` and the widgets' seed (`useWidgetSeed`) both ask through here.
+ */
+export function wantServerLoad(server: ServerData, id: string, load: () => Promise<unknown>): void {
+  if (server.pending && !Object.hasOwn(server.results, id) && !server.pending.has(id))
+    server.pending.set(id, load())
+}
+
 /** The page's server data, for `useApi`; null on pages the browser drew alone. */
 export const ServerDataContext = createContext<ServerData | null>(null)
 

@@ -9,7 +9,7 @@ import {
   useRef,
   useState,
 } from 'react'
-import { ServerDataContext } from './server-data.ts'
+import { ServerDataContext, wantServerLoad } from './server-data.ts'
 
 /** What {@link useApi} returns. */
 export interface ApiState<T> {
@@ -43,7 +43,7 @@ export function useApi<T>(load: (signal: AbortSignal) => Promise<T>, deps: Depen
     error: undefined,
     loading: !seeded,
   }))
-  if (server?.pending && !seeded && !server.pending.has(id)) server.pending.set(id, load(NEVER_ABORTED))
+  if (server) wantServerLoad(server, id, () => load(NEVER_ABORTED))
   const [tick, setTick] = useState(0)
   const loadRef = useRef(load)
   loadRef.current = load

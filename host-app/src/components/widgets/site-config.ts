@@ -3,7 +3,7 @@ import type { WidgetSeed } from '@mashura/widgets/src/react.ts'
 import { useStore } from '@nanostores/react'
 import { useContext, useMemo } from 'react'
 import { API_BASE, API_KEY } from '../../config/env.ts'
-import { ServerDataContext } from '../../lib/server-data.ts'
+import { ServerDataContext, wantServerLoad } from '../../lib/server-data.ts'
 
 /*
  * Each widget of the site has its own module here, so a page's chunk carries only the widget it shows (the
@@ -33,11 +33,7 @@ export function useWidgetSeed(): WidgetSeed | undefined {
     const id = (key: string) => `widget:${key}`
     return {
       get: (key) => server.results[id(key)],
-      want: server.pending
-        ? (key, load) => {
-            if (!server.pending?.has(id(key))) server.pending?.set(id(key), load())
-          }
-        : undefined,
+      want: server.pending ? (key, load) => wantServerLoad(server, id(key), load) : undefined,
     }
   }, [server])
 }
