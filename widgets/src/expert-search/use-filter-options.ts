@@ -19,6 +19,8 @@ export interface FilterOptions {
  */
 export function useFilterOptions(config: WidgetConfig, seed?: WidgetSeed): FilterOptions {
   const { apiBase, apiKey, lang, fetch } = config
+  // Whether the host had both lists: then there is nothing to load at first (an empty list counts).
+  const bothSeeded = useRef(false)
   const [options, setOptions] = useState<FilterOptions>(() => {
     const client = () => createWidgetClient({ apiBase, apiKey, lang, fetch })
     const subjects = seeded(seed, `expert-search:${lang}:subjects`, () =>
@@ -27,13 +29,13 @@ export function useFilterOptions(config: WidgetConfig, seed?: WidgetSeed): Filte
     const centers = seeded(seed, `expert-search:${lang}:centers`, () =>
       getCenters(client(), { loader: false }).then((response) => response.data),
     )
+    bothSeeded.current = subjects !== undefined && centers !== undefined
     return { subjects: subjects ?? [], centers: centers ?? [] }
   })
-  const skipFirst = useRef(options.subjects.length > 0 && options.centers.length > 0)
 
   useEffect(() => {
-    if (skipFirst.current) {
-      skipFirst.current = false
+    if (bothSeeded.current) {
+      bothSeeded.current = false
       return
     }
     const controller = new AbortController()
