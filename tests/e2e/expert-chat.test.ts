@@ -223,8 +223,17 @@ describe('notifications', () => {
   })
 
   it('arrives live: a chat message from the business owner raises the count and tops the list', async () => {
+    // One unread notification at least, so that the header's count is known to have loaded (the badge is
+    // absent, read as 0, until it has) before it is read as the count to rise from.
+    await addOldNotifications(
+      app.dataDir,
+      consultant.id,
+      1,
+      await expertLinks(app.dataDir, consultant.contributorId!),
+    )
     const page = await open(expertState, '/notifications')
     await settled(page, 'notifications')
+    await expect.poll(() => headerCount(page), { timeout: 15_000 }).toBeGreaterThan(0)
     const before = await headerCount(page)
     const firstBefore = await page
       .locator('li[data-notification-id]')
