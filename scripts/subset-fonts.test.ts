@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import {
   ARABIC_RANGES,
   outputFile,
+  PAGE_RANGES,
   sourceFile,
   subsetArabic,
   unicodeRange,
@@ -22,13 +23,17 @@ function shaped(font: Uint8Array, text: string): { glyph: number; advance: numbe
 }
 
 // Joining forms, lam-alef, tashkeel, tatweel, Arabic-Indic digits and signs, Persian letters of the Arabic
-// block, Presentation Forms-B as a PDF pastes them, and ﷲ ﷺ ﷼ ﴾﴿: words, as the spaces between them are
-// the Latin file's.
-const SAMPLE = 'مشورة للأعمال؛ لا إلا الله، مُسْتَشَارٌ ــ ١٢٣٤٥٦٧٨٩٠٪ ؟ پچژگک ﻣﺸﻮﺭﺓ ﻻ ﷲ ﷺ ٥٠٠﷼ ﴾نص﴿'.split(' ')
+// block, Presentation Forms-B as a PDF pastes them, ﷲ ﷺ ﷼ ﴾﴿, and Latin punctuation inside Arabic words and
+// around them, the space included.
+const SAMPLE = [
+  ...'مشورة للأعمال؛ لا إلا الله، مُسْتَشَارٌ ــ ١٢٣٤٥٦٧٨٩٠٪ ؟ پچژگک ﻣﺸﻮﺭﺓ ﻻ ﷲ ﷺ ٥٠٠﷼ ﴾نص﴿'.split(' '),
+  'المدينة: الرياض.',
+  '(مستشار) - «مشورة»…',
+]
 
 describe('the site’s Arabic font files', () => {
   it.each(WEIGHTS)(
-    '%i: the committed file is what scripts/subset-fonts.mjs makes from fontsource',
+    '%i: the committed file is what scripts/subset-fonts.mjs makes from IBM’s font',
     async (weight) => {
       const made = await subsetArabic(weight)
       expect(Buffer.compare(made, readFileSync(outputFile(weight)))).toBe(0)
@@ -53,11 +58,16 @@ describe('the site’s Arabic font files', () => {
       ]
       for (const [first, last] of needed)
         for (let cp = first; cp <= last; cp++) expect(covered.has(cp), cp.toString(16)).toBe(true)
-      // Nothing outside the declared range (the CSS sends other characters to other files).
-      const inRange = (cp: number) =>
-        (ARABIC_RANGES as [number, number][]).some(([a, b]) => cp >= a && cp <= b)
-      expect([...covered].filter((cp) => !inRange(cp) && cp > 0xff)).toEqual([])
-      // The whole of fontsource's Arabic file as harfbuzz sees it (subset to everything: nothing dropped).
+      // The space and Arabic text's Latin punctuation, for Arabic pages, which fetch no Latin file.
+      for (const ch of ' .:,;!?()-/«»…–—\u00a0') expect(covered.has(ch.codePointAt(0)!), ch).toBe(true)
+      // Nothing outside the declared range, no Latin letter and no Latin digit: the CSS sends other
+      // characters to other files, or, on an Arabic page, to the system's font.
+      const inRange = (cp: number) => (PAGE_RANGES as [number, number][]).some(([a, b]) => cp >= a && cp <= b)
+      expect([...covered].filter((cp) => !inRange(cp) && cp !== 0x0d)).toEqual([])
+      expect(
+        [...covered].filter((cp) => /[\p{L}\p{N}]/u.test(String.fromCodePoint(cp)) && cp < 0x600),
+      ).toEqual([])
+      // The whole of IBM's file as harfbuzz sees it (subset to the sample: nothing it reaches dropped).
       const full = await subsetFont(readFileSync(sourceFile(weight)), SAMPLE.join(''), {
         targetFormat: 'sfnt',
       })
@@ -75,18 +85,29 @@ describe('the site’s Arabic font files', () => {
     },
   )
 
-  it('fonts.css gives the Arabic faces the script’s range and our files', () => {
+  it('fonts.css gives both families’ Arabic faces the script’s ranges and our files', () => {
     const css = readFileSync(new URL('../host-app/src/styles/fonts.css', import.meta.url), 'utf8')
-    const arabic = [...css.matchAll(/@font-face\s*{[^}]*}/g)]
+    const rules = [...css.matchAll(/@font-face\s*{[^}]*}/g)]
       .map((m) => m[0])
       .filter((rule) => rule.includes('-arabic-arabic-'))
       // Compared without white space: the formatter wraps and spaces the rules.
       .map((rule) => rule.replace(/\s+/g, ''))
-    expect(arabic).toHaveLength(WEIGHTS.length)
-    for (const [i, weight] of WEIGHTS.entries()) {
-      expect(arabic[i]).toContain(`font-weight:${weight};`)
-      expect(arabic[i]).toContain(`url("../fonts/ibm-plex-sans-arabic-arabic-${weight}-normal.woff2")`)
-      expect(arabic[i]).toContain(`unicode-range:${unicodeRange()};`)
+    const family = (name: string) =>
+      rules.filter((rule) => rule.includes(`font-family:"${name.replace(/ /g, '')}";`))
+    expect(rules).toHaveLength(2 * WEIGHTS.length)
+    for (const [name, ranges] of [
+      ['IBM Plex Sans Arabic', ARABIC_RANGES],
+      ['Mashura Arabic', PAGE_RANGES],
+    ] as const) {
+      const faces = family(name)
+      expect(faces, name).toHaveLength(WEIGHTS.length)
+      for (const [i, weight] of WEIGHTS.entries()) {
+        expect(faces[i]).toContain(`font-weight:${weight};`)
+        expect(faces[i]).toContain(`url("../fonts/ibm-plex-sans-arabic-arabic-${weight}-normal.woff2")`)
+        expect(faces[i]).toContain(`unicode-range:${unicodeRange(ranges as unknown as [number, number][])};`)
+      }
     }
+    // Only the Arabic pages' family is all Arabic; it has no Latin face to fall back on.
+    expect(css.match(/font-family:\s*"Mashura Arabic"/g)).toHaveLength(WEIGHTS.length)
   })
 })

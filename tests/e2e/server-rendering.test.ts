@@ -191,6 +191,39 @@ describe('public pages drawn by the server', () => {
     }
   })
 
+  it('fetches two font files on an Arabic page, none of them Latin; an English page its Latin ones', async () => {
+    for (const lang of ['ar', 'en'] as const) {
+      const page = await openPage(browser, { width: 390, lang })
+      await page.context().addCookies([{ name: 'mashura_lang', value: lang, url: app.base }])
+      const fonts: string[] = []
+      page.on('request', (request) => {
+        if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname)
+      })
+      await page.goto(new URL('/contributers/consultant', app.base).href)
+      await settled(page, 'contributors')
+      await page.evaluate(() => document.fonts.ready)
+      const subsets = [
+        ...new Set(
+          fonts.map((file) => /-(arabic|latin|latin-ext)-(\d+)-normal/.exec(file)?.slice(1).join('-')),
+        ),
+      ]
+      if (lang === 'ar') {
+        // Its text, the widget's included, draws from the Arabic files alone, spaces and punctuation too.
+        expect(subsets.sort()).toEqual(['arabic-400', 'arabic-600'])
+        const family = await page.evaluate(() => [
+          getComputedStyle(document.querySelector('h1')!).fontFamily,
+          getComputedStyle(
+            document.querySelector('[data-widget="expert-search"]')!.shadowRoot!.querySelector('.card')!,
+          ).fontFamily,
+        ])
+        expect(family.map((f) => f.split(',')[0])).toEqual(['"Mashura Arabic"', '"Mashura Arabic"'])
+      } else {
+        expect(subsets).toEqual(expect.arrayContaining(['latin-400', 'latin-600']))
+      }
+      await page.context().close()
+    }
+  })
+
   it('leaves every page to the browser where someone is signed in (the flag cookie), and draws without it', async () => {
     const page = await signedInPage(browser, app.base, people.sme)
     const cookies = await page.context().cookies(app.base)
