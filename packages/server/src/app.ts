@@ -20,6 +20,7 @@ import { authPlugin } from './plugins/auth.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { languagePlugin } from './plugins/language.ts'
 import { createPushService, type PushService } from './push/service.ts'
+import { devMailboxRoutes } from './routes/dev-mailbox/index.ts'
 import { devRatingLinkRoutes } from './routes/dev-rating-link/index.ts'
 import { apiRoutes } from './routes/index.ts'
 import { signInPopupRoutes } from './routes/sign-in-popup/index.ts'
@@ -136,7 +137,10 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
   // Outside /api: a page the browser opens, not a call (no X-API-Key header; the key is in the address).
   await app.register(signInPopupRoutes)
   // Development only, outside /api too: a real rating link for the rating landing page (never in production).
-  if (config.development) await app.register(devRatingLinkRoutes)
+  if (config.development) {
+    await app.register(devRatingLinkRoutes)
+    await app.register(devMailboxRoutes)
+  }
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
   return app
 }

@@ -69,6 +69,12 @@ export interface Config {
   integrationBaseUrl: string | null
   /** The server log level. */
   logLevel: string
+  /**
+   * Outgoing mail: the relay (`SMTP_URL`; in development, none means the built-in catcher that `npm start`
+   * runs), the `From` (`MAIL_FROM`), how often the outbox is sent (`MAIL_POLL_MS`) and the first wait before a
+   * mail the relay did not take is tried again (`MAIL_RETRY_BASE_MS`, doubling each time).
+   */
+  mail: { smtpUrl: string | null; from: string; pollMs: number; retryBaseMs: number }
 }
 
 /** A configuration error that names the variable. */
@@ -130,6 +136,39 @@ function iceConfig(env: NodeJS.ProcessEnv): IceConfig {
     turnSecret,
     turnTtlSeconds: int(env, 'TURN_TTL_SECONDS', 12 * 3600, 60),
     transportPolicy: policy,
+  }
+}
+
+/** The outgoing-mail settings, checked: production needs a relay, and the relay an smtp(s) URL. */
+function mailConfig(env: NodeJS.ProcessEnv, development: boolean, publicUrl: string): Config['mail'] {
+  const smtpUrl = env.SMTP_URL || null
+  if (smtpUrl) {
+    let url: URL
+    try {
+      url = new URL(smtpUrl)
+    } catch {
+      throw new ConfigError(`SMTP_URL must be a URL such as smtp://user:pass@host:587, got "${smtpUrl}"`)
+    }
+    if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname)
+      throw new ConfigError(
+        'SMTP_URL must be smtp://user:pass@host:587 (STARTTLS) or smtps://user:pass@host:465',
+      )
+  } else if (!development) {
+    throw new ConfigError(
+      'SMTP_URL is required in production: without a mail relay the rating links, booking confirmations and ' +
+        'reminders reach nobody. Set it to your relay, such as smtp://user:pass@smtp.example.sa:587.',
+    )
+  }
+  const from = env.MAIL_FROM || `"مشورة Mashura" <no-reply@${new URL(publicUrl).hostname}>`
+  if (!/^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/.test(from.trim()))
+    throw new ConfigError(
+      `MAIL_FROM must be an address, such as "Mashura <no-reply@example.sa>", got "${from}"`,
+    )
+  return {
+    smtpUrl,
+    from,
+    pollMs: int(env, 'MAIL_POLL_MS', 2000, 100),
+    retryBaseMs: int(env, 'MAIL_RETRY_BASE_MS', 30_000, 100),
   }
 }
 
@@ -220,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     integrationBaseUrl: env.INTEGRATION_BASE_URL || null,
     logLevel: env.LOG_LEVEL || 'warn',
+    mail: mailConfig(env, development, publicUrl),
   }
 }
 

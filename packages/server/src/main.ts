@@ -7,6 +7,10 @@ import { join } from 'node:path'
 import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openStore } from './db/database.ts'
+import { startMailCatcher } from './mail/catcher.ts'
+import { startMailer } from './mail/mailer.ts'
+import { smtpTransport } from './mail/smtp.ts'
+import { DEV_MAILBOX_PATH } from './routes/dev-mailbox/index.ts'
 import { startScheduler } from './scheduler.ts'
 import { isEmpty, seedDatabase } from './seed/seed.ts'
 import { registerSite, type SiteRoots } from './site.ts'
@@ -30,6 +34,15 @@ export async function start(options: StartOptions = {}) {
   await registerSite(app, config, options)
   // Expires unanswered requests and reminds people of sessions about to start; stops with the app.
   startScheduler(app)
+  // Mail leaves through SMTP_URL; in development without one, through a local catcher shown at the mailbox.
+  const catcher = config.mail.smtpUrl ? null : await startMailCatcher(config.dataDir)
+  startMailer(app, {
+    transport: smtpTransport(config.mail.smtpUrl ?? catcher!.url),
+    from: config.mail.from,
+    pollMs: config.mail.pollMs,
+    retryBaseMs: config.mail.retryBaseMs,
+  })
+  app.addHook('onClose', async () => catcher?.close())
   await app.listen({ port: config.port, host: config.host })
   const where = config.publicUrl
   console.log(`Mashura is running at ${where}/`)
@@ -37,6 +50,11 @@ export async function start(options: StartOptions = {}) {
   if (options.examplesRoot)
     console.log(`  examples:     ${where}/examples/ (API playground, partner portal, rating page)`)
   console.log(`  API document: ${where}/api/openapi.json`)
+  console.log(
+    catcher
+      ? `  mail:         ${where}${DEV_MAILBOX_PATH} (caught by a local SMTP server; set SMTP_URL to send)`
+      : `  mail:         ${config.mail.smtpUrl?.replace(/\/\/[^@/]*@/, '//…@')}`,
+  )
   if (config.oidc.dev)
     console.log(`  sign-in:      ${config.oidc.issuer} (development provider, seeded people)`)
   console.log(

@@ -1,12 +1,14 @@
 /**
  * The minute scheduler: expires waiting requests whose slot has started (the request routes also do on
  * read), and tells both participants of a booked session 15 minutes before it starts, once (the
- * 'session_starting' notification itself is the memory). Call `startScheduler(app)` once the app is
+ * 'session_starting' notification itself is the memory), and queues the business owner's reminder mail a day
+ * (or, for a late booking, an hour) before a booked session (mail/session-mails.ts). Call `startScheduler(app)` once the app is
  * ready; the timer does not keep the process alive and stops when the app closes. Tests call
  * `schedulerTick` directly.
  */
 import type { FastifyInstance } from 'fastify'
 import { announce, expireRequests, namesOf, sessionsStartingSoon } from './domain/lifecycle.ts'
+import { queueDueReminders } from './mail/session-mails.ts'
 
 /** How often the scheduler runs, in milliseconds. */
 export const SCHEDULER_INTERVAL_MS = 60_000
@@ -17,6 +19,8 @@ export interface TickResult {
   expired: number[]
   /** The ids of the sessions it sent starting reminders for. */
   reminded: number[]
+  /** The ids of the sessions whose reminder mail it queued. */
+  mailed: number[]
 }
 
 /** Runs the scheduler's work once, at `now`. */
@@ -38,7 +42,8 @@ export async function schedulerTick(app: FastifyInstance, now: Date = new Date()
       })
     }
   }
-  return { expired: expired.map((r) => r.id), reminded: soon.map((r) => r.id) }
+  const mailed = await queueDueReminders(db, { publicUrl: app.config.publicUrl, now })
+  return { expired: expired.map((r) => r.id), reminded: soon.map((r) => r.id), mailed }
 }
 
 /**

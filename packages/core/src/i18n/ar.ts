@@ -364,9 +364,6 @@ export const ar = {
   'notify.sessionStarting.body': 'جلسة مع {name}',
   'notify.instant.title': 'جلسة فورية الآن',
   'notify.instant.body': 'جلسة فورية مع {name} بانتظارك الآن.',
-  'email.rating.subject': 'قيّم جلستك على مشورة',
-  'email.rating.body':
-    'مرحبًا {name}،\nشكرًا لحضورك جلستك مع {expert}. يسعدنا أن تقيّمها عبر الرابط التالي (صالح لمدة ٧ أيام):\n{url}',
   'errors.validationFailed': 'تعذّر قبول البيانات المدخلة، يرجى مراجعتها والمحاولة مرة أخرى.',
   'errors.fieldRequired': 'هذا الحقل مطلوب.',
   'errors.invalidValue': 'القيمة المدخلة غير صالحة.',

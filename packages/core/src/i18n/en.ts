@@ -355,9 +355,6 @@ export const en: Record<MessageKey, string> = {
   'notify.sessionStarting.body': 'Session with {name}',
   'notify.instant.title': 'An instant session now',
   'notify.instant.body': 'An instant session with {name} is waiting for you now.',
-  'email.rating.subject': 'Rate your Mashura session',
-  'email.rating.body':
-    'Hello {name},\nThank you for your session with {expert}. Please rate it at this link (valid for 7 days):\n{url}',
   'errors.validationFailed':
     'Some of the information you entered is not valid. Please check it and try again.',
   'errors.fieldRequired': 'This field is required.',

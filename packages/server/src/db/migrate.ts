@@ -6,6 +6,7 @@ import * as m0002 from './migrations/0002-search-index.ts'
 import * as m0003 from './migrations/0003-sessions-rating-chat.ts'
 import * as m0004 from './migrations/0004-sign-in-handoffs.ts'
 import * as m0005 from './migrations/0005-contributor-gender.ts'
+import * as m0006 from './migrations/0006-mail-outbox.ts'
 
 type MigrationModule = {
   up(db: Db, dialect: Dialect): Promise<void>
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0003-sessions-rating-chat': m0003,
   '0004-sign-in-handoffs': m0004,
   '0005-contributor-gender': m0005,
+  '0006-mail-outbox': m0006,
 }
 
 function provider(dialect: Dialect): MigrationProvider {

@@ -306,10 +306,29 @@ export interface NotificationsTable {
 /** An e-mail waiting to be sent (the rating link, for one). */
 export interface OutboxTable {
   id: Generated<number>
+  /** What the mail is: `rating`, `booking_confirmed`, `session_reminder`. */
+  kind: string
+  /** Queuing a second mail with the same key does nothing (`booking_confirmed:12`). */
+  dedupe_key: string
   to_address: string
   subject: string
+  /** The plain-text part. */
   body: string
+  /** The HTML part. */
+  html: string | null
+  /** JSON: `[{ filename, contentType, content }]`, content as text (the calendar file). */
+  attachments: string | null
+  /** The link the mail carries (the rating link), for tests and the development mailbox. */
   link: string | null
+  /** The stable `Message-ID`, the same on every attempt. */
+  message_id: string
+  attempts: Generated<number>
+  /** Not sent before this time; null once sent. */
+  next_attempt_at: string | null
+  /** The instance sending it now, until `claimed_until`; a crashed sender's claim lapses. */
+  claimed_by: string | null
+  claimed_until: string | null
+  last_error: string | null
   created_at: string
   sent_at: string | null
 }

@@ -14,6 +14,7 @@ import { isSameRiyadhDay, type MessageKey, type SessionState } from '@mashura/co
 import type { Kysely } from 'kysely'
 import type { Database, Row, RowUpdate } from '../db/tables.ts'
 import { conflict, forbidden, notFound, unprocessable } from '../http/errors.ts'
+import { queueBookingConfirmed } from '../mail/session-mails.ts'
 import { type NotificationKind, type NotifyDeps, notify } from './notifications.ts'
 import { sessionRowsOnly } from './sessions.ts'
 
@@ -60,6 +61,8 @@ export interface RequestAnswerInput {
   reason: string | null
   /** The current time (tests pass their own). */
   now?: Date
+  /** Queue the business owner's confirmation mail when accepting, with links to this site. */
+  mail?: { publicUrl: string }
 }
 
 /**
@@ -84,16 +87,22 @@ export async function answerRequest(db: Db, input: RequestAnswerInput): Promise<
   const change: RowUpdate<'sessions'> = input.accept
     ? { state: 'booked', request_state: 'accepted', request_reason: reason }
     : { request_state: 'rejected', request_reason: reason, active_slot_id: null }
-  const row = await db
-    .updateTable('sessions')
-    .set({ ...change, answered_at: stamp, updated_at: stamp })
-    .where('id', '=', input.id)
-    .where('contributor_id', '=', input.contributorId)
-    .where('request_state', '=', 'waiting')
-    .where('state', '=', 'pending')
-    .where('start_at', '>', stamp)
-    .returningAll()
-    .executeTakeFirst()
+  const row = await db.transaction().execute(async (trx) => {
+    const answered = await trx
+      .updateTable('sessions')
+      .set({ ...change, answered_at: stamp, updated_at: stamp })
+      .where('id', '=', input.id)
+      .where('contributor_id', '=', input.contributorId)
+      .where('request_state', '=', 'waiting')
+      .where('state', '=', 'pending')
+      .where('start_at', '>', stamp)
+      .returningAll()
+      .executeTakeFirst()
+    // The booking's confirmation goes with the acceptance, in its transaction.
+    if (answered?.state === 'booked' && input.mail)
+      await queueBookingConfirmed(trx, { sessionId: answered.id, publicUrl: input.mail.publicUrl, now })
+    return answered
+  })
   if (row) return row
   // Lost: answered by a concurrent call, or expired (applied now if nobody has yet).
   await expireRequests(db, now, { id: input.id })

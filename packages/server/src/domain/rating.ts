@@ -9,7 +9,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { type Static, Type } from '@fastify/type-provider-typebox'
 import {
-  createTranslator,
   type Language,
   type MessageKey,
   type Questionnaire,
@@ -21,6 +20,8 @@ import type { Database, Row } from '../db/tables.ts'
 import { ApiHttpError, badRequest, unprocessable } from '../http/errors.ts'
 import { IdParam, Nullable } from '../http/schema.ts'
 import { ContributorKindSchema, DateTimeSchema } from '../http/wire-schemas.ts'
+import { ratingMail } from '../mail/compose.ts'
+import { queueMail } from '../mail/outbox.ts'
 import { isUniqueViolation } from './sessions.ts'
 
 /** How long a rating link (and the access tokens it issues) lives. */
@@ -152,9 +153,6 @@ export async function createRatingLink(
   if (!session?.email) return null
   const token = newToken()
   const url = `${options.publicUrl}/smeRate?token=${encodeURIComponent(token)}`
-  const ar = createTranslator('ar')
-  const en = createTranslator('en')
-  const values = { name: session.full_name, expert: session.expert_name, url }
   try {
     return await db.transaction().execute(async (trx) => {
       const inserted = await trx
@@ -173,18 +171,17 @@ export async function createRatingLink(
         .returning('id')
         .executeTakeFirst()
       if (!inserted) return null
-      await trx
-        .insertInto('outbox')
-        .values({
-          to_address: session.email!,
-          // The recipient's language is not known: the message goes in both, Arabic first.
-          subject: `${ar.t('email.rating.subject')} | ${en.t('email.rating.subject')}`,
-          body: [ar, en].map((t) => t.t('email.rating.body', values)).join('\n\n'),
-          link: url,
-          created_at: now.toISOString(),
-          sent_at: null,
-        })
-        .execute()
+      // The recipient's language is not known: the mail is in both, Arabic first.
+      await queueMail(trx, {
+        kind: 'rating',
+        // One mail per link (a development link may replace an unused one: packages/server/src/routes/dev-rating-link).
+        dedupeKey: `rating:${inserted.id}`,
+        to: session.email!,
+        mail: ratingMail({ smeName: session.full_name, expertName: session.expert_name, url }),
+        link: url,
+        domain: new URL(options.publicUrl).hostname,
+        now,
+      })
       return { url, token, to: session.email! }
     })
   } catch (error) {

@@ -36,6 +36,7 @@ import {
   SubjectSchema,
   SubjectTypeSchema,
 } from '../http/wire-schemas.ts'
+import { queueBookingConfirmed } from '../mail/session-mails.ts'
 import { recommendationsFor } from './recommendations.ts'
 import { contributorSummaries, officeOut, smeSummaries, subjectOut } from './serializers.ts'
 
@@ -469,6 +470,8 @@ export interface BookingInput {
   meetingProvider: 'webrtc' | 'zoom'
   /** The current time (tests pass their own). */
   now?: Date
+  /** Queue the business owner's confirmation mail of a booked session, with links to this site. */
+  mail?: { publicUrl: string }
 }
 
 /**
@@ -511,7 +514,7 @@ export async function bookSlot(db: Kysely<Database>, input: BookingInput): Promi
       const online = input.communicationWay === 0
       const meeting = online ? newMeetingCredentials() : null
       const stamp = now.toISOString()
-      return await trx
+      const row = await trx
         .insertInto('sessions')
         .values({
           slot_id: slot.id,
@@ -542,6 +545,10 @@ export async function bookSlot(db: Kysely<Database>, input: BookingInput): Promi
         })
         .returningAll()
         .executeTakeFirstOrThrow()
+      // The confirmation is queued with the booking, or not at all (a request is confirmed when accepted).
+      if (row.state === 'booked' && input.mail)
+        await queueBookingConfirmed(trx, { sessionId: row.id, publicUrl: input.mail.publicUrl, now })
+      return row
     })
   } catch (err) {
     if (isUniqueViolation(err, 'active_slot_id'))

@@ -143,6 +143,7 @@ eachDatabase('development rating link', (dialect) => {
         OIDC_ISSUER: 'https://sso.example.sa',
         OIDC_CLIENT_ID: 'mashura',
         OIDC_CLIENT_SECRET: 'secret',
+        SMTP_URL: 'smtp://relay.example.sa:587',
       })
       expect(production.development).toBe(false)
       ctx = await createTestContext(dialect, production)

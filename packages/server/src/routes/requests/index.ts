@@ -126,6 +126,7 @@ export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
         contributorId: auth.contributorId,
         accept: request.body.is_accepted,
         reason: request.body.reason ?? null,
+        mail: { publicUrl: app.config.publicUrl },
       })
       const names = await namesOf(db, row)
       await announce(deps, row, {

@@ -257,6 +257,7 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
         subjectId: body.subject_id,
         description,
         meetingProvider: app.config.zoom ? 'zoom' : 'webrtc',
+        mail: { publicUrl: app.config.publicUrl },
       })
       const t = translatorFor(request)
       const opts = options(request)

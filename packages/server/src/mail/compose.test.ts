@@ -1,0 +1,89 @@
+import ICAL from 'ical.js'
+import { describe, expect, it } from 'vitest'
+import {
+  bookingConfirmedMail,
+  escapeHtml,
+  ratingMail,
+  type SessionFacts,
+  sessionReminderMail,
+} from './compose.ts'
+
+const event = {
+  // 14:30–15:30 in Riyadh.
+  start: new Date('2026-12-03T11:30:00Z'),
+  end: new Date('2026-12-03T12:30:00Z'),
+  stamp: new Date('2026-11-26T08:00:00Z'),
+}
+
+const facts: SessionFacts = {
+  sessionId: 12,
+  smeName: 'سارة <b>',
+  expertName: 'نورة القحطاني',
+  subject: { ar: 'التخطيط المالي', en: 'Financial planning' },
+  start: event.start,
+  end: event.end,
+  office: {
+    ar: { name: 'مكتب العليا', address: 'طريق الملك فهد' },
+    en: { name: 'Olaya Office', address: 'King Fahd Road' },
+  },
+  sessionUrl: 'https://mashura.test/session/12',
+  host: 'mashura.test',
+}
+
+describe('the mails', () => {
+  it('confirm a booking in Arabic first, then English, with its details and its calendar file', () => {
+    const mail = bookingConfirmedMail(facts, event.stamp)
+    expect(mail.subject).toBe('تأكيد حجز جلستك مع نورة القحطاني | Your session with نورة القحطاني is booked')
+    expect(mail.html.indexOf('lang="ar"')).toBeLessThan(mail.html.indexOf('lang="en"'))
+    expect(mail.html).toMatch(/<html lang="ar" dir="rtl">/)
+    // Names from the database are text, never markup.
+    expect(mail.html).toContain('سارة &lt;b&gt;')
+    expect(mail.html).not.toContain('سارة <b>')
+    for (const words of ['مكتب العليا، طريق الملك فهد', 'Olaya Office, King Fahd Road', 'Financial planning'])
+      expect(mail.text).toContain(words)
+    expect(mail.text).toContain('https://mashura.test/session/12')
+    expect(mail.text.indexOf('تم تأكيد حجز جلستك')).toBeLessThan(mail.text.indexOf('Your session is booked'))
+    // The time, in Riyadh, labelled as such.
+    // Compared with the no-break and direction marks the formatter writes as plain spaces.
+    const plain = mail.text.replace(/[\u00a0\u202f\u200e\u200f]/g, ' ').replace(/ +/g, ' ')
+    expect(plain).toContain('٢:٣٠ م إلى ٣:٣٠ م (بتوقيت السعودية)')
+    expect(plain).toContain('Thursday, 3 December 2026, 2:30 pm – 3:30 pm (Saudi Arabia time)')
+    expect(mail.attachments).toEqual([
+      expect.objectContaining({
+        filename: 'mashura-session-12.ics',
+        contentType: expect.stringMatching(/^text\/calendar/),
+      }),
+    ])
+    // The calendar file, read back by a calendar library: the session, in Riyadh time, with the UID the
+    // booking widget's download gives it.
+    const calendar = new ICAL.Component(ICAL.parse(mail.attachments[0]!.content))
+    ICAL.TimezoneService.register(calendar.getFirstSubcomponent('vtimezone')!)
+    const vevent = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!)
+    expect(vevent.uid).toBe('session-12@mashura.test')
+    expect(vevent.summary).toBe('جلسة مشورة مع نورة القحطاني | Mashura session with نورة القحطاني')
+    expect(vevent.location).toBe('مكتب العليا، طريق الملك فهد / Olaya Office, King Fahd Road')
+    expect(vevent.startDate.toString()).toBe('2026-12-03T14:30:00')
+    expect(calendar.getFirstSubcomponent('vevent')!.getFirstProperty('dtstart')!.getParameter('tzid')).toBe(
+      'Asia/Riyadh',
+    )
+    expect(vevent.startDate.toJSDate().toISOString()).toBe(event.start.toISOString())
+    expect(vevent.endDate.toJSDate().toISOString()).toBe(event.end.toISOString())
+  })
+
+  it('remind of an online session with its page, and ask for a rating with the link', () => {
+    const reminder = sessionReminderMail({ ...facts, office: null }, event.stamp)
+    expect(reminder.subject).toContain('تذكير بجلستك')
+    expect(reminder.text).toContain('Online: join from the session’s page')
+    expect(reminder.attachments).toHaveLength(1)
+    const rating = ratingMail({
+      smeName: 'سارة',
+      expertName: 'نورة',
+      url: 'https://mashura.test/smeRate?token=a&b',
+    })
+    expect(rating.subject).toBe('قيّم جلستك على مشورة | Rate your Mashura session')
+    expect(rating.html).toContain('href="https://mashura.test/smeRate?token=a&amp;b"')
+    expect(rating.text).toContain('https://mashura.test/smeRate?token=a&b')
+    expect(rating.attachments).toEqual([])
+    expect(escapeHtml(`"'<>&`)).toBe('&quot;&#39;&lt;&gt;&amp;')
+  })
+})

@@ -1,0 +1,278 @@
+/**
+ * The mails the platform sends a person, each as a subject, a plain-text part, an HTML part and attachments.
+ * The recipient's language is not known, so every mail is in both: Arabic first and right to left, then
+ * English. The HTML is a single-column table layout with inline styles (what mail programs render), in the
+ * agency's colours, with the main action as a button that is also written out as a link; every value from the
+ * database is escaped. Booking confirmations and reminders carry the session as an `.ics` file.
+ */
+import { createIcs, formatDateTime, type Language, timeZoneLabel } from '@mashura/core'
+
+/** A file attached to a mail. */
+export interface MailAttachment {
+  filename: string
+  contentType: string
+  content: string
+}
+
+/** A composed mail, before it is addressed and queued. */
+export interface ComposedMail {
+  subject: string
+  text: string
+  html: string
+  attachments: MailAttachment[]
+}
+
+/** What the booking mails say about a session. */
+export interface SessionFacts {
+  sessionId: number
+  smeName: string
+  expertName: string
+  subject: Record<Language, string> | null
+  start: Date
+  end: Date
+  /** An office session's office; null for an online one. */
+  office: Record<Language, { name: string; address: string }> | null
+  /** The session's page on the site. */
+  sessionUrl: string
+  /** The host the calendar UID is made under: the site's, as the booking widget's download makes it. */
+  host: string
+}
+
+/** What the rating mail says. */
+export interface RatingFacts {
+  smeName: string
+  expertName: string
+  /** The one-time rating link. */
+  url: string
+}
+
+const COLORS = {
+  secondary: '#2d1a47',
+  // The primary darkened for text and filled buttons: white on it passes WCAG AA (base.css).
+  action: '#28749c',
+  text: '#1f2430',
+  muted: '#4f5666',
+  border: '#d5dae2',
+  page: '#f5f7fa',
+}
+
+/** Escapes text for HTML content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+}
+
+/** One language's part of a mail. */
+interface Section {
+  heading: string
+  paragraphs: string[]
+  /** Label and value rows (the session's details). */
+  facts: [string, string][]
+  action: { label: string; url: string }
+  footnote: string
+}
+
+const BRAND: Record<Language, string> = { ar: 'مشورة', en: 'Mashura' }
+
+function htmlSection(lang: Language, section: Section, first: boolean): string {
+  const dir = lang === 'ar' ? 'rtl' : 'ltr'
+  const align = lang === 'ar' ? 'right' : 'left'
+  const border = first ? '' : `border-top:1px solid ${COLORS.border};`
+  const facts = section.facts.length
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;border-collapse:collapse">${section.facts
+        .map(
+          ([label, value]) =>
+            `<tr><td style="padding:4px 0;color:${COLORS.muted};vertical-align:top;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:4px 12px;color:${COLORS.text}">${escapeHtml(value)}</td></tr>`,
+        )
+        .join('')}</table>`
+    : ''
+  return `<tr><td lang="${lang}" dir="${dir}" style="padding:24px;text-align:${align};${border}">
+<h1 style="margin:0 0 12px;font-size:20px;line-height:1.4;color:${COLORS.secondary}">${escapeHtml(section.heading)}</h1>
+${section.paragraphs.map((p) => `<p style="margin:0 0 12px;font-size:16px;line-height:1.7">${escapeHtml(p)}</p>`).join('\n')}
+${facts}
+<p style="margin:20px 0"><a href="${escapeHtml(section.action.url)}" style="display:inline-block;padding:12px 24px;border-radius:8px;background:${COLORS.action};color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(section.action.label)}</a></p>
+<p style="margin:0;font-size:13px;line-height:1.6;color:${COLORS.muted}">${escapeHtml(section.footnote)} <a href="${escapeHtml(section.action.url)}" style="color:${COLORS.action};word-break:break-all">${escapeHtml(section.action.url)}</a></p>
+</td></tr>`
+}
+
+function textSection(section: Section): string {
+  return [
+    section.heading,
+    '',
+    ...section.paragraphs,
+    ...(section.facts.length ? ['', ...section.facts.map(([label, value]) => `${label} ${value}`)] : []),
+    '',
+    `${section.action.label}: ${section.action.url}`,
+  ].join('\n')
+}
+
+/** Lays out both languages' sections as one mail. */
+function layout(
+  subject: Record<Language, string>,
+  sections: Record<Language, Section>,
+  attachments: MailAttachment[] = [],
+): ComposedMail {
+  const title = `${subject.ar} | ${subject.en}`
+  const html = `<!doctype html>
+<html lang="ar" dir="rtl">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:0;background:${COLORS.page};color:${COLORS.text};font-family:'IBM Plex Sans Arabic',Tahoma,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${COLORS.page}"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;overflow:hidden">
+<tr><td style="background:${COLORS.secondary};color:#ffffff;padding:16px 24px;font-size:22px;font-weight:600;text-align:right" dir="rtl">${BRAND.ar} <span lang="en" style="font-size:14px;font-weight:400;opacity:.85">${BRAND.en}</span></td></tr>
+${htmlSection('ar', sections.ar, true)}
+${htmlSection('en', sections.en, false)}
+</table>
+</td></tr></table>
+</body>
+</html>
+`
+  const text = `${textSection(sections.ar)}\n\n----------\n\n${textSection(sections.en)}\n`
+  return { subject: title, text, html, attachments }
+}
+
+/** The session's details, as label and value rows, in one language. */
+function sessionFacts(lang: Language, facts: SessionFacts): [string, string][] {
+  const ar = lang === 'ar'
+  const rows: [string, string][] = [
+    [ar ? 'الخبير:' : 'Expert:', facts.expertName],
+    [
+      ar ? 'الموعد:' : 'When:',
+      `${formatDateTime(facts.start, lang, { end: facts.end })} (${timeZoneLabel(lang)})`,
+    ],
+  ]
+  if (facts.subject) rows.push([ar ? 'الموضوع:' : 'Subject:', facts.subject[lang]])
+  rows.push(
+    facts.office
+      ? [
+          ar ? 'المكان:' : 'Where:',
+          `${facts.office[lang].name}${ar ? '، ' : ', '}${facts.office[lang].address}`,
+        ]
+      : [
+          ar ? 'المكان:' : 'Where:',
+          ar ? 'جلسة عن بُعد، تنضم إليها من صفحة الجلسة' : 'Online: join from the session’s page',
+        ],
+  )
+  return rows
+}
+
+/**
+ * The session as a calendar file, made by core's `createIcs` with the UID the booking widget's download uses
+ * (`session-<id>@<host>`), so that the mail's file and the download are one event in a calendar.
+ */
+function sessionCalendar(facts: SessionFacts, now: Date): MailAttachment {
+  const where = facts.office
+    ? `${facts.office.ar.name}، ${facts.office.ar.address} / ${facts.office.en.name}, ${facts.office.en.address}`
+    : facts.sessionUrl
+  return {
+    filename: `mashura-session-${facts.sessionId}.ics`,
+    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+    content: createIcs({
+      uid: `session-${facts.sessionId}@${facts.host}`,
+      stamp: now,
+      start: facts.start,
+      end: facts.end,
+      summary: `جلسة مشورة مع ${facts.expertName} | Mashura session with ${facts.expertName}`,
+      location: where,
+      description: facts.sessionUrl,
+      url: facts.sessionUrl,
+    }),
+  }
+}
+
+/** The business owner's confirmation that a session is booked. */
+export function bookingConfirmedMail(facts: SessionFacts, now: Date): ComposedMail {
+  return layout(
+    { ar: `تأكيد حجز جلستك مع ${facts.expertName}`, en: `Your session with ${facts.expertName} is booked` },
+    {
+      ar: {
+        heading: 'تم تأكيد حجز جلستك',
+        paragraphs: [
+          `مرحبًا ${facts.smeName}،`,
+          'حُجزت جلستك، وهذه تفاصيلها. أضفناها في ملف تقويم مرفق لتحفظها في تقويمك.',
+        ],
+        facts: sessionFacts('ar', facts),
+        action: { label: 'عرض الجلسة', url: facts.sessionUrl },
+        footnote: 'إن لم يعمل الزر فانسخ هذا الرابط:',
+      },
+      en: {
+        heading: 'Your session is booked',
+        paragraphs: [
+          `Hello ${facts.smeName},`,
+          'Your session is booked; here are its details. The attached calendar file adds it to your calendar.',
+        ],
+        facts: sessionFacts('en', facts),
+        action: { label: 'View the session', url: facts.sessionUrl },
+        footnote: 'If the button does not work, copy this link:',
+      },
+    },
+    [sessionCalendar(facts, now)],
+  )
+}
+
+/** The business owner's reminder before a session. */
+export function sessionReminderMail(facts: SessionFacts, now: Date): ComposedMail {
+  return layout(
+    { ar: `تذكير بجلستك مع ${facts.expertName}`, en: `Reminder: your session with ${facts.expertName}` },
+    {
+      ar: {
+        heading: 'تذكير بموعد جلستك',
+        paragraphs: [
+          `مرحبًا ${facts.smeName}،`,
+          facts.office
+            ? 'نذكّرك بجلستك القادمة. يُرجى الحضور إلى المكتب قبل الموعد ببضع دقائق.'
+            : 'نذكّرك بجلستك القادمة. تنضم إليها من صفحة الجلسة عند موعدها.',
+        ],
+        facts: sessionFacts('ar', facts),
+        action: { label: 'عرض الجلسة', url: facts.sessionUrl },
+        footnote: 'إن لم يعمل الزر فانسخ هذا الرابط:',
+      },
+      en: {
+        heading: 'Your session is coming up',
+        paragraphs: [
+          `Hello ${facts.smeName},`,
+          facts.office
+            ? 'A reminder of your coming session. Please arrive at the office a few minutes early.'
+            : 'A reminder of your coming session. Join it from the session’s page when it starts.',
+        ],
+        facts: sessionFacts('en', facts),
+        action: { label: 'View the session', url: facts.sessionUrl },
+        footnote: 'If the button does not work, copy this link:',
+      },
+    },
+    [sessionCalendar(facts, now)],
+  )
+}
+
+/** The business owner's invitation to rate an ended session, with its one-time link. */
+export function ratingMail(facts: RatingFacts): ComposedMail {
+  return layout(
+    { ar: 'قيّم جلستك على مشورة', en: 'Rate your Mashura session' },
+    {
+      ar: {
+        heading: 'كيف كانت جلستك؟',
+        paragraphs: [
+          `مرحبًا ${facts.smeName}،`,
+          `شكرًا لحضورك جلستك مع ${facts.expertName}. يسعدنا أن تقيّمها؛ يساعدنا رأيك على تحسين الخدمة.`,
+        ],
+        facts: [],
+        action: { label: 'قيّم الجلسة', url: facts.url },
+        footnote: 'الرابط صالح لمدة ٧ أيام ولتقييم واحد. إن لم يعمل الزر فانسخه:',
+      },
+      en: {
+        heading: 'How was your session?',
+        paragraphs: [
+          `Hello ${facts.smeName},`,
+          `Thank you for your session with ${facts.expertName}. Please rate it: your view helps us improve the service.`,
+        ],
+        facts: [],
+        action: { label: 'Rate the session', url: facts.url },
+        footnote: 'The link works for 7 days and one rating. If the button does not work, copy it:',
+      },
+    },
+  )
+}

@@ -1,0 +1,58 @@
+/**
+ * The outbox's sender in a running server: every `pollMs` (two seconds by default) it sends what is due
+ * (`deliverDue`), one round at a time, under a name of its own so that several instances share the outbox.
+ * It stops with the app.
+ */
+import { randomBytes } from 'node:crypto'
+import { hostname } from 'node:os'
+import type { FastifyInstance } from 'fastify'
+import { deliverDue, type MailTransport } from './outbox.ts'
+
+/** Options of {@link startMailer}. */
+export interface MailerOptions {
+  transport: MailTransport & { close?(): void }
+  /** The `From` of every mail. */
+  from: string
+  pollMs?: number
+  /** The first wait before a refused mail is tried again. */
+  retryBaseMs?: number
+}
+
+/** Starts sending the outbox; returns a function that stops it. */
+export function startMailer(app: FastifyInstance, options: MailerOptions): () => void {
+  const instance = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
+  let running = false
+  let stopped = false
+  const round = async () => {
+    if (running || stopped) return
+    running = true
+    try {
+      const result = await deliverDue(app.store.db, {
+        transport: options.transport,
+        from: options.from,
+        instance,
+        retryBaseMs: options.retryBaseMs,
+      })
+      for (const id of result.retrying) app.log.warn({ outbox: id }, 'mail not sent yet; will retry')
+      for (const id of result.failed) app.log.error({ outbox: id }, 'mail refused by the relay for good')
+    } catch (error) {
+      app.log.error({ err: error }, 'mail round failed')
+    } finally {
+      running = false
+    }
+  }
+  const timer = setInterval(round, options.pollMs ?? 2000)
+  timer.unref()
+  void round()
+  const stop = () => {
+    stopped = true
+    clearInterval(timer)
+    options.transport.close?.()
+  }
+  try {
+    app.addHook('onClose', async () => stop())
+  } catch {
+    app.server.once('close', stop)
+  }
+  return stop
+}

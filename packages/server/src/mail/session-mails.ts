@@ -1,0 +1,142 @@
+/**
+ * The business owner's mails about a booked session: the confirmation, queued in the transaction that books
+ * it (a direct booking, or an advisor accepting a request), and one reminder before it, queued by the
+ * scheduler: a day before, or, for a session booked less than a day ahead, an hour before (none when it was
+ * booked within the hour: the confirmation has just said it all). Nothing is queued for someone without an
+ * e-mail address.
+ */
+import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '../db/tables.ts'
+import { bookingConfirmedMail, type SessionFacts, sessionReminderMail } from './compose.ts'
+import { queueMail } from './outbox.ts'
+
+type Db = Kysely<Database> | Transaction<Database>
+
+/** When reminders go out, before the start: a day, and an hour for sessions booked later than that. */
+export const REMINDER_LEADS_MS = [24 * 3600_000, 3600_000] as const
+
+/** A session's facts for its mails, and its business owner's address; null without one. */
+export async function sessionMailFacts(
+  db: Db,
+  sessionId: number,
+  publicUrl: string,
+): Promise<{ to: string; facts: SessionFacts } | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('people as sme', 'sme.id', 'sessions.sme_id')
+    .innerJoin('contributors', 'contributors.id', 'sessions.contributor_id')
+    .innerJoin('people as expert', 'expert.id', 'contributors.person_id')
+    .leftJoin('subjects', 'subjects.id', 'sessions.subject_id')
+    .leftJoin('offices', 'offices.id', 'sessions.office_id')
+    .select([
+      'sessions.id',
+      'sessions.start_at',
+      'sessions.end_at',
+      'sessions.communication_way',
+      'sme.email',
+      'sme.full_name as sme_name',
+      'expert.full_name as expert_name',
+      'subjects.name_ar as subject_ar',
+      'subjects.name_en as subject_en',
+      'offices.name_ar as office_name_ar',
+      'offices.name_en as office_name_en',
+      'offices.address_ar',
+      'offices.address_en',
+    ])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst()
+  if (!row?.email) return null
+  const office =
+    row.communication_way === 1 && row.office_name_ar
+      ? {
+          ar: { name: row.office_name_ar, address: row.address_ar ?? '' },
+          en: { name: row.office_name_en ?? row.office_name_ar, address: row.address_en ?? '' },
+        }
+      : null
+  return {
+    to: row.email,
+    facts: {
+      sessionId: row.id,
+      smeName: row.sme_name,
+      expertName: row.expert_name,
+      subject: row.subject_ar ? { ar: row.subject_ar, en: row.subject_en ?? row.subject_ar } : null,
+      start: new Date(row.start_at),
+      end: new Date(row.end_at),
+      office,
+      sessionUrl: `${publicUrl}/session/${row.id}`,
+      host: new URL(publicUrl).host,
+    },
+  }
+}
+
+/** Queues the confirmation of a booked session (once per session); call it in the booking's transaction. */
+export async function queueBookingConfirmed(
+  db: Db,
+  options: { sessionId: number; publicUrl: string; now?: Date },
+): Promise<boolean> {
+  const now = options.now ?? new Date()
+  const found = await sessionMailFacts(db, options.sessionId, options.publicUrl)
+  if (!found) return false
+  return queueMail(db, {
+    kind: 'booking_confirmed',
+    dedupeKey: `booking_confirmed:${options.sessionId}`,
+    to: found.to,
+    mail: bookingConfirmedMail(found.facts, now),
+    link: found.facts.sessionUrl,
+    domain: new URL(found.facts.sessionUrl).hostname,
+    now,
+  })
+}
+
+/**
+ * Queues the reminders that are due at `now`: booked sessions starting within a day that were booked more than
+ * a day before their start, and those starting within the hour that were booked more than an hour before.
+ * One reminder per session, whichever comes first. Returns the ids of the sessions reminded.
+ */
+export async function queueDueReminders(
+  db: Kysely<Database>,
+  options: { publicUrl: string; now?: Date },
+): Promise<number[]> {
+  const now = options.now ?? new Date()
+  const reminded: number[] = []
+  for (const lead of REMINDER_LEADS_MS) {
+    const candidates = await db
+      .selectFrom('sessions')
+      .select(['id', 'start_at', 'created_at', 'answered_at', 'request_state'])
+      .where('state', '=', 'booked')
+      .where('start_at', '>', now.toISOString())
+      .where('start_at', '<=', new Date(now.getTime() + lead).toISOString())
+      .execute()
+    const keys = candidates.map((session) => `session_reminder:${session.id}`)
+    const queued = keys.length
+      ? new Set(
+          (await db.selectFrom('outbox').select('dedupe_key').where('dedupe_key', 'in', keys).execute()).map(
+            (row) => row.dedupe_key,
+          ),
+        )
+      : new Set<string>()
+    for (const session of candidates) {
+      if (queued.has(`session_reminder:${session.id}`)) continue
+      // Booked when it was made, or when its request was accepted.
+      const bookedAt = new Date(
+        session.request_state === 'accepted'
+          ? (session.answered_at ?? session.created_at)
+          : session.created_at,
+      )
+      if (new Date(session.start_at).getTime() - bookedAt.getTime() <= lead) continue
+      const found = await sessionMailFacts(db, session.id, options.publicUrl)
+      if (!found) continue
+      const added = await queueMail(db, {
+        kind: 'session_reminder',
+        dedupeKey: `session_reminder:${session.id}`,
+        to: found.to,
+        mail: sessionReminderMail(found.facts, now),
+        link: found.facts.sessionUrl,
+        domain: new URL(found.facts.sessionUrl).hostname,
+        now,
+      })
+      if (added) reminded.push(session.id)
+    }
+  }
+  return reminded
+}
