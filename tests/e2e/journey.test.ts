@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { headerCount, messagesDot, setChatStatus } from './support/chat.ts'
 import { personIds } from './support/db.ts'
-import { ratingLinkInOutbox, riyadhClock, sessionOnSlot } from './support/journey.ts'
+import { riyadhClock, sessionOnSlot } from './support/journey.ts'
+import { ratingLinkInMail } from './support/mail.ts'
 import { type NpmStart, root, startNpm } from './support/npm-start.ts'
 import { savedRecommendation, tinyPdf } from './support/recommendations.ts'
 import { type Person, people } from './support/sign-in.ts'
@@ -20,7 +21,7 @@ import { ownProfile, slotsBetween } from './support/workspace.ts'
  *   requests) → his notification count rises live → he accepts one and rejects the other with a reason →
  *   he starts the accepted session, both join the built-in call → he ends it with a reason → writes the
  *   recommendations with a recorded voice note and an attachment → lands on the session → the server
- *   e-mails her the rating link (read from the outbox) → she rates → the same link again is refused →
+ *   e-mails her the rating link (the mail read as npm start's SMTP catcher received it) → she rates → the same link again is refused →
  *   she writes to him, his unread dot comes on live and goes off when he reads it, he answers, she sees it.
  */
 let app: NpmStart
@@ -218,9 +219,12 @@ describe('spec section 4, end to end', () => {
     expect(saved).toMatchObject({ challenges: 'ضعف التدفقات النقدية في الأشهر الأولى' })
     expect(saved!.files.map((f) => f.kind).sort()).toEqual(['attachment', 'voice_note'])
 
-    // 7. The server e-mailed her the rating link; she rates once, and the same link is then refused.
-    const link = await ratingLinkInOutbox(app.dataDir, 'noura@example.sa')
-    expect(link).toMatch(/^\/smeRate\?token=/)
+    // 7. The server e-mailed her the rating link (over SMTP, to npm start's mail catcher); she follows the
+    // link in the mail and rates once, and the same link is then refused.
+    await expect
+      .poll(() => ratingLinkInMail(app.dataDir, 'noura@example.sa'), { timeout: 30_000 })
+      .toMatch(/^\/smeRate\?token=/)
+    const link = await ratingLinkInMail(app.dataDir, 'noura@example.sa')
     await open(sme, link!, 'sme-rate')
     const rate = sme.locator('div[data-widget="rate-form"]')
     await expect.poll(() => rate.locator('fieldset').count(), { timeout: 20_000 }).toBeGreaterThan(0)

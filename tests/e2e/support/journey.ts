@@ -43,18 +43,3 @@ export function sessionOnSlot(dataDir: string, slotId: number): Promise<JourneyS
     }
   })
 }
-
-/** The rating link the server queued in the outbox for an address (the newest), as a path with its query. */
-export function ratingLinkInOutbox(dataDir: string, address: string): Promise<string | null> {
-  return withStore(dataDir, async (db) => {
-    const mail = await db
-      .selectFrom('outbox')
-      .select('link')
-      .where('to_address', '=', address)
-      .orderBy('id', 'desc')
-      .executeTakeFirst()
-    if (!mail?.link) return null
-    const url = new URL(mail.link)
-    return `${url.pathname}${url.search}`
-  })
-}

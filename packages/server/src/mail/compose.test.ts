@@ -39,6 +39,8 @@ describe('the mails', () => {
     // Names from the database are text, never markup.
     expect(mail.html).toContain('سارة &lt;b&gt;')
     expect(mail.html).not.toContain('سارة <b>')
+    // Names keep their own direction inside the other language's sentences.
+    expect(mail.html).toContain('Hello <bdi>سارة &lt;b&gt;</bdi>,')
     for (const words of ['مكتب العليا، طريق الملك فهد', 'Olaya Office, King Fahd Road', 'Financial planning'])
       expect(mail.text).toContain(words)
     expect(mail.text).toContain('https://mashura.test/session/12')

@@ -78,7 +78,21 @@ interface Section {
 
 const BRAND: Record<Language, string> = { ar: 'مشورة', en: 'Mashura' }
 
-function htmlSection(lang: Language, section: Section, first: boolean): string {
+/**
+ * Escapes `text` for HTML and isolates each name in it (`<bdi>`), so that an Arabic name in the English part,
+ * or a Latin one in the Arabic part, keeps its own direction and leaves the punctuation around it in place.
+ */
+function withNames(text: string, names: readonly string[]): string {
+  let html = escapeHtml(text)
+  for (const name of names
+    .filter(Boolean)
+    .map(escapeHtml)
+    .sort((a, b) => b.length - a.length))
+    html = html.split(name).join(`<bdi>${name}</bdi>`)
+  return html
+}
+
+function htmlSection(lang: Language, section: Section, first: boolean, names: readonly string[]): string {
   const dir = lang === 'ar' ? 'rtl' : 'ltr'
   const align = lang === 'ar' ? 'right' : 'left'
   const border = first ? '' : `border-top:1px solid ${COLORS.border};`
@@ -86,13 +100,13 @@ function htmlSection(lang: Language, section: Section, first: boolean): string {
     ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:16px 0;border-collapse:collapse">${section.facts
         .map(
           ([label, value]) =>
-            `<tr><td style="padding:4px 0;color:${COLORS.muted};vertical-align:top;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:4px 12px;color:${COLORS.text}">${escapeHtml(value)}</td></tr>`,
+            `<tr><td style="padding:4px 0;color:${COLORS.muted};vertical-align:top;white-space:nowrap">${escapeHtml(label)}</td><td style="padding:4px 12px;color:${COLORS.text}">${withNames(value, names)}</td></tr>`,
         )
         .join('')}</table>`
     : ''
   return `<tr><td lang="${lang}" dir="${dir}" style="padding:24px;text-align:${align};${border}">
 <h1 style="margin:0 0 12px;font-size:20px;line-height:1.4;color:${COLORS.secondary}">${escapeHtml(section.heading)}</h1>
-${section.paragraphs.map((p) => `<p style="margin:0 0 12px;font-size:16px;line-height:1.7">${escapeHtml(p)}</p>`).join('\n')}
+${section.paragraphs.map((p) => `<p style="margin:0 0 12px;font-size:16px;line-height:1.7">${withNames(p, names)}</p>`).join('\n')}
 ${facts}
 <p style="margin:20px 0"><a href="${escapeHtml(section.action.url)}" style="display:inline-block;padding:12px 24px;border-radius:8px;background:${COLORS.action};color:#ffffff;font-weight:600;text-decoration:none">${escapeHtml(section.action.label)}</a></p>
 <p style="margin:0;font-size:13px;line-height:1.6;color:${COLORS.muted}">${escapeHtml(section.footnote)} <a href="${escapeHtml(section.action.url)}" style="color:${COLORS.action};word-break:break-all">${escapeHtml(section.action.url)}</a></p>
@@ -114,6 +128,7 @@ function textSection(section: Section): string {
 function layout(
   subject: Record<Language, string>,
   sections: Record<Language, Section>,
+  names: readonly string[],
   attachments: MailAttachment[] = [],
 ): ComposedMail {
   const title = `${subject.ar} | ${subject.en}`
@@ -124,8 +139,8 @@ function layout(
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:${COLORS.page}"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:12px;overflow:hidden">
 <tr><td style="background:${COLORS.secondary};color:#ffffff;padding:16px 24px;font-size:22px;font-weight:600;text-align:right" dir="rtl">${BRAND.ar} <span lang="en" style="font-size:14px;font-weight:400;opacity:.85">${BRAND.en}</span></td></tr>
-${htmlSection('ar', sections.ar, true)}
-${htmlSection('en', sections.en, false)}
+${htmlSection('ar', sections.ar, true, names)}
+${htmlSection('en', sections.en, false, names)}
 </table>
 </td></tr></table>
 </body>
@@ -210,6 +225,7 @@ export function bookingConfirmedMail(facts: SessionFacts, now: Date): ComposedMa
         footnote: 'If the button does not work, copy this link:',
       },
     },
+    [facts.smeName, facts.expertName],
     [sessionCalendar(facts, now)],
   )
 }
@@ -244,6 +260,7 @@ export function sessionReminderMail(facts: SessionFacts, now: Date): ComposedMai
         footnote: 'If the button does not work, copy this link:',
       },
     },
+    [facts.smeName, facts.expertName],
     [sessionCalendar(facts, now)],
   )
 }
@@ -274,5 +291,6 @@ export function ratingMail(facts: RatingFacts): ComposedMail {
         footnote: 'The link works for 7 days and one rating. If the button does not work, copy it:',
       },
     },
+    [facts.smeName, facts.expertName],
   )
 }

@@ -1,0 +1,61 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+/** What production needs besides mail. */
+const production = () => ({
+  NODE_ENV: 'production',
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'mashura-config-')),
+  TOKEN_SECRET: 'test-secret-of-enough-length',
+  PUBLIC_URL: 'https://mashura.example.sa',
+  API_KEYS: JSON.stringify({ key: ['https://partner.example.sa'] }),
+  OIDC_ISSUER: 'https://sso.example.sa',
+  OIDC_CLIENT_ID: 'mashura',
+  OIDC_CLIENT_SECRET: 'secret',
+})
+
+describe('mail settings', () => {
+  it('refuse to start in production without SMTP_URL, and say why', () => {
+    expect(() => loadConfig(production())).toThrow(ConfigError)
+    expect(() => loadConfig(production())).toThrow(/SMTP_URL is required in production.*reach nobody/)
+  })
+
+  it('take an smtp or smtps URL, the From address and the timings', () => {
+    const config = loadConfig({
+      ...production(),
+      SMTP_URL: 'smtps://mailer:pa%40ss@smtp.example.sa:465',
+      MAIL_FROM: 'Mashura <no-reply@mashura.example.sa>',
+      MAIL_POLL_MS: '500',
+      MAIL_RETRY_BASE_MS: '1000',
+    })
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtps://mailer:pa%40ss@smtp.example.sa:465',
+      from: 'Mashura <no-reply@mashura.example.sa>',
+      pollMs: 500,
+      retryBaseMs: 1000,
+    })
+  })
+
+  it('default the From to no-reply at the public host, and leave development on the local catcher', () => {
+    const config = loadConfig({ ...production(), NODE_ENV: 'development', SMTP_URL: '' })
+    expect(config.mail).toEqual({
+      smtpUrl: null,
+      from: '"مشورة Mashura" <no-reply@mashura.example.sa>',
+      pollMs: 2000,
+      retryBaseMs: 30_000,
+    })
+  })
+
+  it('refuse a relay that is not SMTP, an address that is not one, and bad timings', () => {
+    for (const SMTP_URL of ['http://smtp.example.sa', 'smtp.example.sa:587', 'smtp://'])
+      expect(() => loadConfig({ ...production(), SMTP_URL }), SMTP_URL).toThrow(/SMTP_URL must be/)
+    expect(() => loadConfig({ ...production(), SMTP_URL: 'smtp://relay:25', MAIL_FROM: 'nobody' })).toThrow(
+      /MAIL_FROM must be an address/,
+    )
+    expect(() => loadConfig({ ...production(), SMTP_URL: 'smtp://relay:25', MAIL_POLL_MS: '5' })).toThrow(
+      /MAIL_POLL_MS must be a whole number ≥ 100/,
+    )
+  })
+})
