@@ -25,6 +25,7 @@ import { devRatingLinkRoutes } from './routes/dev-rating-link/index.ts'
 import { apiRoutes } from './routes/index.ts'
 import { signInPopupRoutes } from './routes/sign-in-popup/index.ts'
 import { AFTER_PAINT_HASH } from './site-render.ts'
+import { ZoomApi } from './zoom/api.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +39,8 @@ declare module 'fastify' {
     push: PushService
     /** Uploaded files. */
     files: FileStorage
+    /** Zoom's REST API, which makes online sessions' meetings; null without Zoom (the built-in call). */
+    zoomApi: ZoomApi | null
   }
 }
 
@@ -78,6 +81,7 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
   app.addHook('onClose', () => bus.close())
   app.decorate('push', await createPushService(config, store))
   app.decorate('files', diskStorage(join(config.dataDir, 'uploads')))
+  app.decorate('zoomApi', config.zoom && config.zoomApi ? new ZoomApi(config.zoomApi) : null)
 
   await app.register(languagePlugin)
   await app.register(errorsPlugin)

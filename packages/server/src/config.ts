@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { type IceConfig, iceUrls } from './domain/ice.ts'
+import type { ZoomApiConfig } from './zoom/api.ts'
 
 /** The OpenID Connect provider the server exchanges codes with. */
 export interface OidcConfig {
@@ -48,8 +49,10 @@ export interface Config {
   tokenTtlSeconds: number
   /** The rating-link passphrase (shared with browsers; obfuscation, not secrecy). */
   ratingPassphrase: string
-  /** Zoom Meeting SDK credentials, when configured. */
+  /** Zoom Meeting SDK credentials, when configured (always with `zoomApi`). */
   zoom: { sdkKey: string; sdkSecret: string } | null
+  /** Zoom's REST API through a Server-to-Server OAuth app, which creates the meetings; with `zoom`. */
+  zoomApi: ZoomApiConfig | null
   /** STUN and TURN servers for the built-in WebRTC calls (none: host candidates only). */
   ice: IceConfig
   /** How many proxy hops to trust for the client address; 0 trusts none, so X-Forwarded-For is ignored. */
@@ -139,6 +142,44 @@ function iceConfig(env: NodeJS.ProcessEnv): IceConfig {
   }
 }
 
+/**
+ * Zoom: the Meeting SDK's key and secret (people join with them) and the Server-to-Server OAuth app (the
+ * server creates the meetings with it) go together, all five or none; with none, online sessions use the
+ * built-in call.
+ */
+function zoomConfig(env: NodeJS.ProcessEnv): Pick<Config, 'zoom' | 'zoomApi'> {
+  const sdk = ['ZOOM_SDK_KEY', 'ZOOM_SDK_SECRET'].filter((name) => env[name])
+  const app = ['ZOOM_ACCOUNT_ID', 'ZOOM_CLIENT_ID', 'ZOOM_CLIENT_SECRET'].filter((name) => env[name])
+  if (sdk.length === 0 && app.length === 0) return { zoom: null, zoomApi: null }
+  if (sdk.length < 2 || app.length < 3)
+    throw new ConfigError(
+      'Zoom needs all of ZOOM_SDK_KEY and ZOOM_SDK_SECRET (the Meeting SDK people join with) and ' +
+        'ZOOM_ACCOUNT_ID, ZOOM_CLIENT_ID and ZOOM_CLIENT_SECRET (the Server-to-Server OAuth app that creates ' +
+        `the meetings), or none of them for the built-in call; set: ${[...sdk, ...app].join(', ')}`,
+    )
+  const url = (name: string, fallback: string) => {
+    const value = env[name] || fallback
+    try {
+      const parsed = new URL(value)
+      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error()
+    } catch {
+      throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`)
+    }
+    return value.replace(/\/+$/, '')
+  }
+  return {
+    zoom: { sdkKey: env.ZOOM_SDK_KEY!, sdkSecret: env.ZOOM_SDK_SECRET! },
+    zoomApi: {
+      accountId: env.ZOOM_ACCOUNT_ID!,
+      clientId: env.ZOOM_CLIENT_ID!,
+      clientSecret: env.ZOOM_CLIENT_SECRET!,
+      apiBase: url('ZOOM_API_BASE', 'https://api.zoom.us/v2'),
+      oauthUrl: url('ZOOM_OAUTH_URL', 'https://zoom.us/oauth/token'),
+      hostUser: env.ZOOM_HOST_USER || 'me',
+    },
+  }
+}
+
 /** The outgoing-mail settings, checked: production needs a relay, and the relay an smtp(s) URL. */
 function mailConfig(env: NodeJS.ProcessEnv, development: boolean, publicUrl: string): Config['mail'] {
   const smtpUrl = env.SMTP_URL || null
@@ -221,10 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!oidc.clientId || !oidc.clientSecret)
     throw new ConfigError('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER')
 
-  const zoom =
-    env.ZOOM_SDK_KEY && env.ZOOM_SDK_SECRET
-      ? { sdkKey: env.ZOOM_SDK_KEY, sdkSecret: env.ZOOM_SDK_SECRET }
-      : null
+  const { zoom, zoomApi } = zoomConfig(env)
 
   const ice = iceConfig(env)
 
@@ -243,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 12 * 3600, 60),
     ratingPassphrase: env.RATING_PASSPHRASE || 'mashura-dev-passphrase',
     zoom,
+    zoomApi,
     ice,
     trustProxy: int(env, 'TRUST_PROXY', 0),
     rateLimit: {

@@ -611,6 +611,8 @@ export interface MeetingSignature {
   signature: string
   /** The provider SDK's public key, or `null` when the provider needs none. */
   sdk_key: string | null
+  /** The meeting as the caller joins it: for the host (role 1), with the ZAK that starts it. */
+  meeting?: MeetingData
 }
 
 /** One STUN or TURN server of a built-in call (an entry of `RTCConfiguration.iceServers`). */

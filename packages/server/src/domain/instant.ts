@@ -25,6 +25,8 @@ export interface InstantSessionInput {
   smeId: number
   /** The provider online meetings run on. */
   meetingProvider: 'webrtc' | 'zoom'
+  /** The Zoom meeting made for it (zoom/meetings.ts); the built-in call's room is made here. */
+  meeting?: { number: string; password: string } | null
   /** The current time (tests pass their own). */
   now?: Date
 }
@@ -75,7 +77,7 @@ export async function startInstantSession(
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    const meeting = newMeetingCredentials()
+    const meeting = input.meeting ?? newMeetingCredentials()
     return trx
       .insertInto('sessions')
       .values({

@@ -63,6 +63,8 @@ export interface RequestAnswerInput {
   now?: Date
   /** Queue the business owner's confirmation mail when accepting, with links to this site. */
   mail?: { publicUrl: string }
+  /** The Zoom meeting made for the session an acceptance books (zoom/meetings.ts). */
+  meeting?: { number: string; password: string } | null
 }
 
 /**
@@ -85,7 +87,18 @@ export async function answerRequest(db: Db, input: RequestAnswerInput): Promise<
     throw unprocessable('reason_required', 'errors.validationFailed', { reason: 'errors.fieldRequired' })
   const stamp = now.toISOString()
   const change: RowUpdate<'sessions'> = input.accept
-    ? { state: 'booked', request_state: 'accepted', request_reason: reason }
+    ? {
+        state: 'booked',
+        request_state: 'accepted',
+        request_reason: reason,
+        ...(input.meeting
+          ? {
+              meeting_provider: 'zoom' as const,
+              meeting_number: input.meeting.number,
+              meeting_password: input.meeting.password,
+            }
+          : {}),
+      }
     : { request_state: 'rejected', request_reason: reason, active_slot_id: null }
   const row = await db.transaction().execute(async (trx) => {
     const answered = await trx

@@ -472,6 +472,8 @@ export interface BookingInput {
   now?: Date
   /** Queue the business owner's confirmation mail of a booked session, with links to this site. */
   mail?: { publicUrl: string }
+  /** A meeting made elsewhere (Zoom) for an online session; the built-in call's are made here. */
+  meeting?: { number: string; password: string } | null
 }
 
 /**
@@ -512,7 +514,11 @@ export async function bookSlot(db: Kysely<Database>, input: BookingInput): Promi
         })
       const request = contributor.kind === 'advisor'
       const online = input.communicationWay === 0
-      const meeting = online ? newMeetingCredentials() : null
+      // The built-in call's room is made here; a Zoom meeting is made by the caller (zoom/meetings.ts), and a
+      // request's only once it is accepted.
+      const meeting = !online
+        ? null
+        : (input.meeting ?? (input.meetingProvider === 'webrtc' ? newMeetingCredentials() : null))
       const stamp = now.toISOString()
       const row = await trx
         .insertInto('sessions')
@@ -537,7 +543,8 @@ export async function bookSlot(db: Kysely<Database>, input: BookingInput): Promi
           cancel_reason_id: null,
           cancel_reason: null,
           is_instant: 0,
-          meeting_provider: meeting ? input.meetingProvider : null,
+          // A request to be held on Zoom names its provider now and gets its meeting when accepted.
+          meeting_provider: online ? input.meetingProvider : null,
           meeting_number: meeting?.number ?? null,
           meeting_password: meeting?.password ?? null,
           created_at: stamp,

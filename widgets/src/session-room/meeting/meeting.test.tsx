@@ -488,6 +488,14 @@ describe('zoom-frame', () => {
     expect(joinMessage({ ...base, host: true })?.zak).to.equal('zak-secret')
     expect(joinMessage({ ...base, host: false })?.zak).to.equal(undefined)
     expect(joinMessage({ ...base, host: true, signature: null })).to.equal(null)
+    // The server hands the host's ZAK with the host's signature; the session's own data has none.
+    const fromServer = {
+      ...base,
+      meeting: { ...zoomMeeting, zak_token: null },
+      signature: { ...zoomSignature, meeting: { ...zoomMeeting, zak_token: 'zak-from-signature' } },
+    }
+    expect(joinMessage({ ...fromServer, host: true })?.zak).to.equal('zak-from-signature')
+    expect(joinMessage({ ...fromServer, host: false })?.zak).to.equal(undefined)
   })
 
   it('sends the join to its own frame once ready, and ignores messages from anyone else', async () => {

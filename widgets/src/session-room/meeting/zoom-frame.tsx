@@ -40,7 +40,8 @@ export function joinMessage({
     userEmail: meeting.email ?? undefined,
     lang: config.lang,
     // Only the expert hosts; a business owner never gets the ZAK even if the data carried one.
-    zak: host ? (meeting.zak_token ?? undefined) : undefined,
+    // The host's ZAK comes with the host's signature (the session's own meeting data never carries one).
+    zak: host ? (signature.meeting?.zak_token ?? meeting.zak_token ?? undefined) : undefined,
   }
 }
 

@@ -10,6 +10,7 @@ import {
   type TestPerson,
 } from '../../test-support/context.ts'
 import { addSession, hoursFromNow } from '../../test-support/fixtures.ts'
+import { startZoomStandIn, type ZoomStandIn, zoomTestConfig } from '../../test-support/zoom-stand-in.ts'
 import { SIGNATURE_TTL_SECONDS } from './index.ts'
 
 const MIN = 60_000
@@ -381,7 +382,8 @@ eachDatabase('meeting lifecycle', (dialect) => {
 })
 
 eachDatabase('meeting signature with Zoom', (dialect) => {
-  const zoom = { sdkKey: 'test-sdk-key', sdkSecret: 'test-sdk-secret-of-enough-length' }
+  let zoom: { sdkKey: string; sdkSecret: string }
+  let standIn: ZoomStandIn
   let ctx: TestContext
   let contributor: TestPerson
   let otherContributor: TestPerson
@@ -389,7 +391,10 @@ eachDatabase('meeting signature with Zoom', (dialect) => {
   let otherOwner: TestPerson
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect, { zoom })
+    standIn = await startZoomStandIn()
+    const config = zoomTestConfig(standIn)
+    zoom = config.zoom
+    ctx = await createTestContext(dialect, config)
     contributor = await ctx.person({ name: 'نورة', contributor: { kind: 'consultant' } })
     otherContributor = await ctx.person({ name: 'ماجد', contributor: { kind: 'consultant' } })
     owner = await ctx.person({ name: 'سارة' })
@@ -411,7 +416,10 @@ eachDatabase('meeting signature with Zoom', (dialect) => {
       meeting_number: '8727069553',
     })
   })
-  afterAll(() => ctx.close())
+  afterAll(async () => {
+    await ctx.close()
+    await standIn.close()
+  })
 
   const get = (number: string, role: number, token: string | null) =>
     ctx.call({ method: 'GET', url: `/api/schedule/zoom/jwt/${number}/${role}`, token })
@@ -441,7 +449,8 @@ eachDatabase('meeting signature with Zoom', (dialect) => {
       expect(payload.tokenExp).toBe(payload.exp)
       expect(data.meeting).toEqual({
         provider: 'zoom',
-        zak_token: null,
+        // The host's answer carries the ZAK Zoom gave for the account's user (GET /users/me/token?type=zak).
+        zak_token: role === 1 ? standIn.zak : null,
         personal_id: '8727069552',
         meeting_password: 'pw-zoom',
         email: null,

@@ -35,6 +35,7 @@ import {
 import { conflict, forbidden, notFound } from '../../http/errors.ts'
 import { commonErrors, Envelope, ErrorBody, IdParam, IdParams, Nullable } from '../../http/schema.ts'
 import { mustBeSignedIn, requireAuth, requireContributor } from '../../plugins/auth.ts'
+import { hostZak, releaseZoomMeeting } from '../../zoom/meetings.ts'
 import { SmeProfileSchema } from '../contributors/schemas.ts'
 
 const signedIn = [{ apiKey: [], bearer: [] }]
@@ -304,6 +305,8 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
         reasonId: request.body.cancel_reason_id,
         details: request.body.reason ?? null,
       })
+      // Its Zoom meeting goes with it (no one can join a cancelled session's meeting).
+      await releaseZoomMeeting(app, row)
       const names = await namesOf(db, row)
       await announce(deps, row, {
         to: 'sme',
@@ -377,6 +380,8 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
         description:
           "The session (booked or ongoing) whose meeting number this is must be the caller's, as its " +
           'contributor or business owner (404 otherwise); role 1 (host) is for the contributor only (403). ' +
+          "The host's answer (role 1) carries the ZAK of the Zoom user the meeting was made for " +
+          '(meeting.zak_token), with which the Meeting SDK starts it. ' +
           'The signature is an HS256 JWT with appKey, sdkKey, mn, role, iat, exp and tokenExp, valid ' +
           `${SIGNATURE_TTL_SECONDS / 3600} hours. Without Zoom configured, or for a session on the built-in ` +
           'WebRTC meeting, the answer is 409 meeting_not_zoom: the client joins the WebRTC room named by ' +
@@ -402,12 +407,13 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
       if (!row) throw notFound('errors.sessionNotFound')
       if (role === 1 && row.contributor_id !== auth.contributorId) throw forbidden()
       const zoom = app.config.zoom
-      if (!zoom || row.meeting_provider !== 'zoom' || !row.meeting_number)
+      if (!zoom || !app.zoomApi || row.meeting_provider !== 'zoom' || !row.meeting_number)
         throw conflict('meeting_not_zoom', 'errors.meetingUnavailable')
       const signature = await zoomSignature(zoom, row.meeting_number, role)
       const meeting: MeetingData = {
         provider: 'zoom',
-        zak_token: null,
+        // The host starts the meeting with the ZAK of the account's user it was made for.
+        zak_token: role === 1 ? await hostZak(app) : null,
         personal_id: row.meeting_number,
         meeting_password: row.meeting_password,
         email: null,

@@ -28,6 +28,7 @@ import {
   pageMeta,
 } from '../../http/schema.ts'
 import { mustBeSignedIn, requireAuth, requireContributor } from '../../plugins/auth.ts'
+import { withZoomMeeting } from '../../zoom/meetings.ts'
 
 const signedIn = [{ apiKey: [], bearer: [] }]
 
@@ -121,13 +122,32 @@ export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
       const auth = requireContributor(request)
       // A request whose slot has started expires first (and its people are told), then answers 409.
       await expire({ id: request.params.id, contributorId: auth.contributorId })
-      const row = await answerRequest(db, {
-        id: request.params.id,
-        contributorId: auth.contributorId,
-        accept: request.body.is_accepted,
-        reason: request.body.reason ?? null,
-        mail: { publicUrl: app.config.publicUrl },
-      })
+      // Accepting an online request books it: its Zoom meeting is made first (deleted if the answer fails).
+      const waiting =
+        app.zoomApi && request.body.is_accepted
+          ? await db
+              .selectFrom('sessions')
+              .select(['start_at', 'end_at', 'communication_way', 'request_state'])
+              .where('id', '=', request.params.id)
+              .where('contributor_id', '=', auth.contributorId)
+              .executeTakeFirst()
+          : undefined
+      const plan =
+        waiting?.communication_way === 0 &&
+        waiting.request_state === 'waiting' &&
+        Date.parse(waiting.start_at) > Date.now()
+          ? { start: new Date(waiting.start_at), end: new Date(waiting.end_at) }
+          : null
+      const row = await withZoomMeeting(app, plan, (meeting) =>
+        answerRequest(db, {
+          id: request.params.id,
+          contributorId: auth.contributorId,
+          accept: request.body.is_accepted,
+          reason: request.body.reason ?? null,
+          mail: { publicUrl: app.config.publicUrl },
+          meeting,
+        }),
+      )
       const names = await namesOf(db, row)
       await announce(deps, row, {
         to: 'sme',

@@ -15,6 +15,7 @@ import {
   insertSession,
   insertSlot,
 } from '../../test-support/fixtures.ts'
+import { startZoomStandIn, type ZoomStandIn, zoomTestConfig } from '../../test-support/zoom-stand-in.ts'
 
 const ARABIC = /[\u0600-\u06FF]/
 
@@ -662,13 +663,18 @@ eachDatabase('the booking race', (dialect) => {
 
 eachDatabase('booking configuration', (dialect) => {
   let ctx: TestContext
+  let standIn: ZoomStandIn
   beforeAll(async () => {
+    standIn = await startZoomStandIn()
     ctx = await createTestContext(dialect, {
-      zoom: { sdkKey: 'key', sdkSecret: 'secret' },
+      ...zoomTestConfig(standIn),
       rateLimit: { signIn: 20, booking: 2, windowMs: 60_000 },
     })
   })
-  afterAll(() => ctx.close())
+  afterAll(async () => {
+    await ctx.close()
+    await standIn.close()
+  })
 
   it('uses Zoom for online meetings when configured, and rate limits bookings', async () => {
     const cat = await insertCatalogue(ctx.store.db)

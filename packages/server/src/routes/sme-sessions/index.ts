@@ -41,6 +41,7 @@ import {
 } from '../../http/schema.ts'
 import { mustBeSignedIn, requireAuth } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
+import { withZoomMeeting } from '../../zoom/meetings.ts'
 
 /** The longest booking description, in characters. */
 export const DESCRIPTION_MAX = 1000
@@ -201,11 +202,16 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       const auth = requireAuth(request)
-      const row = await startInstantSession(db, {
-        contributorId: request.params.contributorId,
-        smeId: auth.personId,
-        meetingProvider: app.config.zoom ? 'zoom' : 'webrtc',
-      })
+      // An instant Zoom meeting, made before the session that names it (deleted if the session is refused).
+      const plan = { end: new Date(Date.now() + INSTANT_SESSION_MINUTES * 60_000) }
+      const row = await withZoomMeeting(app, plan, (meeting) =>
+        startInstantSession(db, {
+          contributorId: request.params.contributorId,
+          smeId: auth.personId,
+          meetingProvider: app.zoomApi ? 'zoom' : 'webrtc',
+          meeting,
+        }),
+      )
       const names = await namesOf(db, row)
       await announce({ db, bus: app.bus, push: app.push }, row, {
         to: 'contributor',
@@ -249,16 +255,34 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
       const auth = requireAuth(request)
       const body = request.body
       const description = body.description?.trim() ? body.description : null
-      const row = await bookSlot(db, {
-        slotId: request.params.id,
-        smeId: auth.personId,
-        bookerContributorId: auth.contributorId,
-        communicationWay: body.communication_way,
-        subjectId: body.subject_id,
-        description,
-        meetingProvider: app.config.zoom ? 'zoom' : 'webrtc',
-        mail: { publicUrl: app.config.publicUrl },
-      })
+      // An online session with an expert who books directly gets its Zoom meeting now (an advisor's request
+      // gets one when accepted); nothing is booked when Zoom cannot make it.
+      const slot =
+        app.zoomApi && body.communication_way === 0
+          ? await db
+              .selectFrom('slots')
+              .innerJoin('contributors', 'contributors.id', 'slots.contributor_id')
+              .select(['slots.start_at', 'slots.end_at', 'contributors.kind'])
+              .where('slots.id', '=', request.params.id)
+              .executeTakeFirst()
+          : undefined
+      const plan =
+        slot && slot.kind !== 'advisor' && Date.parse(slot.start_at) > Date.now()
+          ? { start: new Date(slot.start_at), end: new Date(slot.end_at) }
+          : null
+      const row = await withZoomMeeting(app, plan, (meeting) =>
+        bookSlot(db, {
+          slotId: request.params.id,
+          smeId: auth.personId,
+          bookerContributorId: auth.contributorId,
+          communicationWay: body.communication_way,
+          subjectId: body.subject_id,
+          description,
+          meetingProvider: app.zoomApi ? 'zoom' : 'webrtc',
+          meeting,
+          mail: { publicUrl: app.config.publicUrl },
+        }),
+      )
       const t = translatorFor(request)
       const opts = options(request)
       // Tell the contributor: a new booking, or for an advisor a request to answer.

@@ -59,3 +59,57 @@ describe('mail settings', () => {
     )
   })
 })
+
+describe('Zoom settings', () => {
+  const all = {
+    ZOOM_SDK_KEY: 'sdk',
+    ZOOM_SDK_SECRET: 'sdk-secret',
+    ZOOM_ACCOUNT_ID: 'acct',
+    ZOOM_CLIENT_ID: 'client',
+    ZOOM_CLIENT_SECRET: 'client-secret',
+  }
+  const dev = () => ({ NODE_ENV: 'development', DATA_DIR: mkdtempSync(join(tmpdir(), 'mashura-config-')) })
+
+  it('leave online sessions on the built-in call without any of the five', () => {
+    const config = loadConfig(dev())
+    expect(config.zoom).toBeNull()
+    expect(config.zoomApi).toBeNull()
+  })
+
+  it('take the Meeting SDK and the Server-to-Server OAuth app together, with Zoom’s addresses by default', () => {
+    const config = loadConfig({ ...dev(), ...all })
+    expect(config.zoom).toEqual({ sdkKey: 'sdk', sdkSecret: 'sdk-secret' })
+    expect(config.zoomApi).toEqual({
+      accountId: 'acct',
+      clientId: 'client',
+      clientSecret: 'client-secret',
+      apiBase: 'https://api.zoom.us/v2',
+      oauthUrl: 'https://zoom.us/oauth/token',
+      hostUser: 'me',
+    })
+    const local = loadConfig({
+      ...dev(),
+      ...all,
+      ZOOM_API_BASE: 'http://127.0.0.1:9000/v2/',
+      ZOOM_OAUTH_URL: 'http://127.0.0.1:9000/oauth/token',
+      ZOOM_HOST_USER: 'host@example.sa',
+    })
+    expect(local.zoomApi).toMatchObject({
+      apiBase: 'http://127.0.0.1:9000/v2',
+      oauthUrl: 'http://127.0.0.1:9000/oauth/token',
+      hostUser: 'host@example.sa',
+    })
+  })
+
+  it('refuse a part of them, naming what is set, and an address that is not http(s)', () => {
+    // The SDK alone would send people to meetings nobody made.
+    expect(() => loadConfig({ ...dev(), ZOOM_SDK_KEY: 'sdk', ZOOM_SDK_SECRET: 'x' })).toThrow(
+      /Zoom needs all of .*set: ZOOM_SDK_KEY, ZOOM_SDK_SECRET$/,
+    )
+    const { ZOOM_CLIENT_SECRET: _, ...four } = all
+    expect(() => loadConfig({ ...dev(), ...four })).toThrow(ConfigError)
+    expect(() => loadConfig({ ...dev(), ...all, ZOOM_API_BASE: 'ftp://zoom' })).toThrow(
+      /ZOOM_API_BASE must be an http\(s\) URL/,
+    )
+  })
+})
