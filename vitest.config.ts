@@ -10,7 +10,8 @@ import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
  * - e2e: the journeys under `tests/`, which drive Chromium with playwright-core.
  * The widgets' `*.test.tsx` run in @web/test-runner against the reference server instead
  * (web-test-runner.config.mjs, `npm run test:widgets`). The unit suite also checks the scripts'
- * `*.test.ts`, such as the custom-elements.json generator.
+ * `*.test.ts`, such as the custom-elements.json generator, and the site's framework-free modules
+ * (`host-app/src/lib/*.test.ts`).
  */
 export default defineConfig({
   test: {
@@ -27,7 +28,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           globals: true,
-          include: ['packages/*/src/**/*.test.ts', 'scripts/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'scripts/*.test.ts', 'host-app/src/lib/*.test.ts'],
         },
       },
       {

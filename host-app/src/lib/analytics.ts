@@ -1,21 +1,45 @@
 /**
  * Analytics behind one small interface (spec section 7: an identify call with the contributor id, full name
- * and email when present). The default writes to the console; a deployment plugs its own vendor in with
- * {@link setAnalytics} without touching the pages.
+ * and email when present). By default nothing is sent anywhere and nothing is written to the console: the
+ * signed-in person's name and e-mail are theirs (issue 16). With a Firebase configuration
+ * (`VITE_FIREBASE_CONFIG`) the site uses Firebase Analytics, loaded on the first call; a deployment plugs
+ * another vendor in with {@link setAnalytics} without touching the pages.
  */
 export interface Analytics {
   /** Identifies the signed-in person; fields absent from the login are left out. */
   identify(person: { contributorId?: string; name?: string; email?: string }): void
 }
 
-/** The console implementation: what would be sent, visible in the browser's console. */
-export const consoleAnalytics: Analytics = {
-  identify(person) {
-    console.info('[analytics] identify', person)
-  },
+/** Analytics that sends nothing: the default. */
+export const noAnalytics: Analytics = { identify() {} }
+
+/**
+ * Analytics whose implementation is loaded on the first call: calls made while it loads are kept and handed
+ * over once it has; if it cannot load, they are dropped, and the warning names no one.
+ */
+export function lazyAnalytics(load: () => Promise<Analytics>): Analytics {
+  let loaded: Promise<Analytics> | null = null
+  return {
+    identify(person) {
+      loaded ??= load().catch((error: unknown) => {
+        console.warn('analytics could not load', error instanceof Error ? error.name : 'error')
+        return noAnalytics
+      })
+      void loaded.then((analytics) => analytics.identify(person))
+    },
+  }
 }
 
-let current: Analytics = consoleAnalytics
+// Read as `import.meta.env.VITE_FIREBASE_CONFIG` itself: a build without it drops Firebase entirely.
+const firebaseConfig = import.meta.env.VITE_FIREBASE_CONFIG as string | undefined
+
+let current: Analytics = firebaseConfig
+  ? lazyAnalytics(() =>
+      import('./firebase-analytics.ts').then(({ firebaseAnalytics }) =>
+        firebaseAnalytics(JSON.parse(firebaseConfig)),
+      ),
+    )
+  : noAnalytics
 
 /** Replaces the analytics implementation. */
 export function setAnalytics(analytics: Analytics): void {
