@@ -14,6 +14,7 @@ import {
   type PostLoginDestination,
   roleFromContributorId,
   STORAGE_KEYS,
+  signInToken,
   type Unsubscribe,
 } from '@mashura/core'
 import { bookingTokens } from '@mashura/widgets/src/react.ts'
@@ -73,7 +74,7 @@ function identifyStored(): void {
 async function connectRealtime(): Promise<void> {
   try {
     const { data } = await getChatToken(api)
-    await realtime.signIn(data.payload)
+    await realtime.signIn(signInToken(realtime, data))
     $auth.setKey('isFireStoreSignedIn', true)
     bindLive()
   } catch (error) {

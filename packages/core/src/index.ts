@@ -285,6 +285,7 @@ export {
   type RealtimeSocket,
   type RealtimeSocketConstructor,
   type SessionChange,
+  signInToken,
   type Unsubscribe,
   type WebSocketRealtime,
   type WebSocketRealtimeOptions,

@@ -14,6 +14,9 @@ import type { Config } from './config.ts'
 import type { Store } from './db/database.ts'
 import { createEventBus, type EventBus } from './events/bus.ts'
 import { diskStorage, type FileStorage } from './files/storage.ts'
+import { createFirebaseServices, type FirebaseServices } from './firebase/admin.ts'
+import { createFcmSender } from './firebase/fcm.ts'
+import { startFirestoreMirror } from './firebase/mirror.ts'
 import { devOidcProvider } from './oidc/provider.ts'
 import { apiKeyPlugin } from './plugins/api-key.ts'
 import { authPlugin } from './plugins/auth.ts'
@@ -41,6 +44,8 @@ declare module 'fastify' {
     files: FileStorage
     /** Zoom's REST API, which makes online sessions' meetings; null without Zoom (the built-in call). */
     zoomApi: ZoomApi | null
+    /** Firebase (custom tokens, the Firestore mirror), with FIREBASE_SERVICE_ACCOUNT; null without. */
+    firebase: FirebaseServices | null
   }
 }
 
@@ -79,7 +84,22 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
   const bus = await createEventBus({ redisUrl: config.redisUrl, prefix: config.redisPrefix })
   app.decorate('bus', bus)
   app.addHook('onClose', () => bus.close())
-  app.decorate('push', await createPushService(config, store))
+  const firebase = config.firebase ? createFirebaseServices(config.firebase) : null
+  app.decorate('firebase', firebase)
+  app.decorate(
+    'push',
+    await createPushService(config, store, {
+      fcm: config.firebase ? createFcmSender(config.firebase) : null,
+    }),
+  )
+  if (firebase) {
+    // The realtime state goes to Firestore as it changes; stops (writes done) before Firebase closes.
+    const stopMirror = startFirestoreMirror(app, firebase.firestore)
+    app.addHook('onClose', async () => {
+      await stopMirror()
+      await firebase.close()
+    })
+  }
   app.decorate('files', diskStorage(join(config.dataDir, 'uploads')))
   app.decorate('zoomApi', config.zoom && config.zoomApi ? new ZoomApi(config.zoomApi) : null)
 

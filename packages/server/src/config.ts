@@ -53,6 +53,12 @@ export interface Config {
   zoom: { sdkKey: string; sdkSecret: string } | null
   /** Zoom's REST API through a Server-to-Server OAuth app, which creates the meetings; with `zoom`. */
   zoomApi: ZoomApiConfig | null
+  /**
+   * Firebase (`FIREBASE_SERVICE_ACCOUNT`: the service account's JSON key, or the path of its file): the server
+   * then mints Firebase custom tokens, mirrors the realtime state into Firestore and sends push through FCM
+   * (`FCM_API_BASE`, for tests).
+   */
+  firebase: FirebaseConfig | null
   /** STUN and TURN servers for the built-in WebRTC calls (none: host candidates only). */
   ice: IceConfig
   /** How many proxy hops to trust for the client address; 0 trusts none, so X-Forwarded-For is ignored. */
@@ -78,6 +84,17 @@ export interface Config {
    * mail the relay did not take is tried again (`MAIL_RETRY_BASE_MS`, doubling each time).
    */
   mail: { smtpUrl: string | null; from: string; pollMs: number; retryBaseMs: number }
+}
+
+/** A Firebase service account (the fields of its JSON key the server uses) and FCM's address. */
+export interface FirebaseConfig {
+  projectId: string
+  clientEmail: string
+  privateKey: string
+  /** Where the service account's OAuth tokens come from (its `token_uri`). */
+  tokenUri: string
+  /** `https://fcm.googleapis.com` */
+  fcmApiBase: string
 }
 
 /** A configuration error that names the variable. */
@@ -177,6 +194,44 @@ function zoomConfig(env: NodeJS.ProcessEnv): Pick<Config, 'zoom' | 'zoomApi'> {
       oauthUrl: url('ZOOM_OAUTH_URL', 'https://zoom.us/oauth/token'),
       hostUser: env.ZOOM_HOST_USER || 'me',
     },
+  }
+}
+
+/** The Firebase service account, from its JSON key or the key's file; checked for the fields the server uses. */
+function firebaseConfig(env: NodeJS.ProcessEnv): FirebaseConfig | null {
+  const raw = env.FIREBASE_SERVICE_ACCOUNT?.trim()
+  if (!raw) return null
+  let text = raw
+  if (!raw.startsWith('{')) {
+    if (!existsSync(raw))
+      throw new ConfigError(`FIREBASE_SERVICE_ACCOUNT is neither JSON nor a file: "${raw}"`)
+    text = readFileSync(raw, 'utf8')
+  }
+  let key: Record<string, unknown>
+  try {
+    key = JSON.parse(text)
+  } catch {
+    throw new ConfigError(
+      'FIREBASE_SERVICE_ACCOUNT must be the service account JSON key (or the path of its file)',
+    )
+  }
+  const field = (name: string) => {
+    const value = key[name]
+    if (typeof value !== 'string' || !value)
+      throw new ConfigError(`FIREBASE_SERVICE_ACCOUNT has no ${name}: use the service account's JSON key`)
+    return value
+  }
+  if (key.type !== 'service_account')
+    throw new ConfigError('FIREBASE_SERVICE_ACCOUNT must be a key of type "service_account"')
+  return {
+    projectId: field('project_id'),
+    clientEmail: field('client_email'),
+    privateKey: field('private_key'),
+    tokenUri:
+      typeof key.token_uri === 'string' && key.token_uri
+        ? key.token_uri
+        : 'https://oauth2.googleapis.com/token',
+    fcmApiBase: (env.FCM_API_BASE || 'https://fcm.googleapis.com').replace(/\/+$/, ''),
   }
 }
 
@@ -282,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ratingPassphrase: env.RATING_PASSPHRASE || 'mashura-dev-passphrase',
     zoom,
     zoomApi,
+    firebase: firebaseConfig(env),
     ice,
     trustProxy: int(env, 'TRUST_PROXY', 0),
     rateLimit: {

@@ -395,6 +395,7 @@ export function createWebSocketRealtime(options: WebSocketRealtimeOptions): WebS
   }
 
   return {
+    token: 'realtime_token',
     signIn(customToken) {
       settleSignIn(new RealtimeError('unavailable', 'Another sign-in took over'))
       clearTimers()

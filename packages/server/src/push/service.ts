@@ -8,12 +8,14 @@
  *   before every send, and redirects are never followed.
  * - A subscription the push service answers 404 or 410 for is deleted; other failures
  *   are logged. `sendToPerson` never throws.
- * - FCM registration tokens (kind 'fcm') are kept but not sent to here: that is the
- *   Firebase deployment's push implementation.
+ * - FCM registration tokens (kind 'fcm': the agency's apps, Firebase web clients) are sent to through
+ *   FCM when Firebase is configured (`options.fcm`, firebase/fcm.ts); a token FCM no longer knows is
+ *   deleted. Without Firebase they are kept and not sent to.
  */
 import webpush from 'web-push'
 import { type Config, pushEnv } from '../config.ts'
 import type { Store } from '../db/database.ts'
+import type { FcmSender } from '../firebase/fcm.ts'
 import { type EndpointPolicy, endpointAllowed, parseSubscription, policyFromEnv } from './endpoints.ts'
 import { loadVapidDetails, type VapidDetails } from './vapid.ts'
 
@@ -48,6 +50,8 @@ export interface PushServiceOptions {
   env?: NodeJS.ProcessEnv
   /** How long a push service may take to answer. */
   timeoutMs?: number
+  /** FCM, for the registration tokens of kind 'fcm' (with Firebase configured). */
+  fcm?: FcmSender | null
 }
 
 /** How long a push service keeps an undelivered message (seconds). */
@@ -120,12 +124,25 @@ export async function createPushService(
     vapidPublicKey: vapid.publicKey,
     async sendToPerson(personId, message) {
       try {
-        const rows = await db
+        const all = await db
           .selectFrom('push_tokens')
-          .select(['token', 'subscription'])
+          .select(['token', 'subscription', 'kind'])
           .where('person_id', '=', personId)
-          .where('kind', '=', 'webpush')
           .execute()
+        const rows = all.filter((row) => row.kind === 'webpush')
+        const fcm = options.fcm
+        if (fcm)
+          await Promise.all(
+            all
+              .filter((row) => row.kind === 'fcm')
+              .map(async (row) => {
+                const outcome = await fcm.send(row.token, message).catch(() => 'failed' as const)
+                if (outcome === 'unregistered')
+                  await db.deleteFrom('push_tokens').where('token', '=', row.token).execute()
+                else if (outcome === 'failed')
+                  log.warn({ token: row.token.slice(0, 12) }, 'FCM did not take a push')
+              }),
+          )
         const payload = pushPayload(message)
         const seen = new Set<string>()
         await Promise.all(

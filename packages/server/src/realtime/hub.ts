@@ -56,8 +56,9 @@ import type { WebSocket } from 'ws'
 import { verifyRealtimeToken } from '../auth/realtime-token.ts'
 import type { Config } from '../config.ts'
 import type { Store } from '../db/database.ts'
-import { conversationsFor } from '../domain/chat.ts'
+import { conversationsFor, unreadCount } from '../domain/chat.ts'
 import type { DomainEvent, EventBus } from '../events/bus.ts'
+import { expertRecord as readExpertRecord } from './state.ts'
 
 /** What a socket can subscribe to. */
 export type Topic = 'expert' | 'notification_count' | 'conversations' | 'sessions' | 'chat'
@@ -151,30 +152,8 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
 
   // ------------------------------------------------------------ current state
 
-  async function expertRecord(contributorId: number) {
-    const row = await db
-      .selectFrom('contributors')
-      .select(['kind', 'chat_status', 'join_now_enabled', 'available_for_instant'])
-      .where('id', '=', contributorId)
-      .executeTakeFirst()
-    if (!row) return null
-    return {
-      role: row.kind,
-      chat_status: row.chat_status === 1,
-      join_now_enabled: row.join_now_enabled === 1,
-      available_for_instant: row.available_for_instant === 1,
-    }
-  }
-
-  async function notificationCount(personId: number): Promise<number> {
-    const row = await db
-      .selectFrom('notifications')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('person_id', '=', personId)
-      .where('read_at', 'is', null)
-      .executeTakeFirst()
-    return Number(row?.n ?? 0)
-  }
+  const expertRecord = (contributorId: number) => readExpertRecord(db, contributorId)
+  const notificationCount = (personId: number) => unreadCount(db, personId)
 
   /** An expert's conversations with the business owners' names and photos, as `GET /chat/conversations` has them. */
   function conversations(contributorId: number) {

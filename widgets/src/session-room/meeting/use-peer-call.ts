@@ -72,7 +72,11 @@ export function usePeerCall({
     const made = new PeerCall({
       realtimeUrl: realtimeUrlFor(apiBase),
       apiKey,
-      realtimeToken: async () => (await getChatToken(client)).data.payload,
+      // The built-in socket's own token (payload is Firebase's where the platform runs Firebase).
+      realtimeToken: async () => {
+        const { data } = await getChatToken(client)
+        return data.realtime_token ?? data.payload
+      },
       sessionId,
       polite,
       iceServers: JSON.parse(ice) as RTCIceServer[],

@@ -142,7 +142,14 @@ const LogoutBody = Type.Object(
 )
 
 const ChatAuth = Type.Object({
-  payload: Type.String({ description: 'A realtime token, valid for 10 minutes.' }),
+  payload: Type.String({
+    description:
+      "The chat backend's custom token: with Firebase configured, a Firebase custom token (uid the person's id, " +
+      'claim contributor_id) to sign in to Firebase with; otherwise the built-in realtime token.',
+  }),
+  realtime_token: Type.String({
+    description: "The built-in realtime socket's token (/api/realtime), valid for 10 minutes.",
+  }),
 })
 
 /** Finds the person a provider vouches for by (issuer, subject), refreshing name and e-mail; creates them on first sign-in. */
@@ -377,19 +384,22 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
     {
       schema: {
         tags: ['authentication'],
-        summary: "A realtime token (10 minutes) for the live features: the chat backend's custom token.",
+        summary: "The chat backend's custom token, and the built-in realtime token, for the live features.",
         security: [{ apiKey: [], bearer: [] }],
         response: { 200: Envelope(ChatAuth), ...commonErrors },
       },
     },
     async (request) => {
       const auth = requireAuth(request)
-      const payload = await issueRealtimeToken(config, {
+      const realtime = await issueRealtimeToken(config, {
         personId: auth.personId,
         contributorId: auth.contributorId,
         sessionId: auth.sessionId,
       })
-      return { data: { payload } }
+      const payload = app.firebase
+        ? await app.firebase.customToken({ personId: auth.personId, contributorId: auth.contributorId })
+        : realtime
+      return { data: { payload, realtime_token: realtime } }
     },
   )
 }

@@ -1,0 +1,45 @@
+/**
+ * Firebase on the server (design section 10, issue 16), with `FIREBASE_SERVICE_ACCOUNT` set: firebase-admin
+ * with the service account, for the custom tokens `GET /firebase/auth` hands out (signed here with the
+ * account's key, no network) and the Firestore the realtime state is mirrored into. Firestore is reached at
+ * Google, or at the emulator `FIRESTORE_EMULATOR_HOST` names (firebase-admin reads it itself; the tests do).
+ */
+import { randomBytes } from 'node:crypto'
+import { cert, deleteApp, initializeApp } from 'firebase-admin/app'
+import { getAuth } from 'firebase-admin/auth'
+import { type Firestore, getFirestore } from 'firebase-admin/firestore'
+import type { FirebaseConfig } from '../config.ts'
+
+/** What the server uses of Firebase. */
+export interface FirebaseServices {
+  /**
+   * A Firebase custom token for a person: uid their person id, with their contributor id as a claim, which a
+   * browser or the agency's apps sign in to Firebase with (`signInWithCustomToken`).
+   */
+  customToken(identity: { personId: number; contributorId: number | null }): Promise<string>
+  firestore: Firestore
+  close(): Promise<void>
+}
+
+/** Starts firebase-admin for a service account. */
+export function createFirebaseServices(config: FirebaseConfig): FirebaseServices {
+  const app = initializeApp(
+    {
+      credential: cert({
+        projectId: config.projectId,
+        clientEmail: config.clientEmail,
+        privateKey: config.privateKey,
+      }),
+      projectId: config.projectId,
+    },
+    // One app per server: tests start several in one process.
+    `mashura-${randomBytes(4).toString('hex')}`,
+  )
+  const firestore = getFirestore(app)
+  return {
+    customToken: ({ personId, contributorId }) =>
+      getAuth(app).createCustomToken(String(personId), { contributor_id: contributorId }),
+    firestore,
+    close: () => deleteApp(app),
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * A contributor's expert record as the live listeners see it, read from the database: the WebSocket hub
+ * (hub.ts) sends it to sockets and the Firestore mirror (firebase/mirror.ts) writes it to Firestore, so both
+ * say the same. (The unread count and the conversations are domain/chat.ts's `unreadCount` and
+ * `conversationsFor`.)
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from '../db/tables.ts'
+
+/** The expert record (spec section 3), or null for a contributor that does not exist. */
+export async function expertRecord(db: Kysely<Database>, contributorId: number) {
+  const row = await db
+    .selectFrom('contributors')
+    .select(['kind', 'chat_status', 'join_now_enabled', 'available_for_instant'])
+    .where('id', '=', contributorId)
+    .executeTakeFirst()
+  if (!row) return null
+  return {
+    role: row.kind,
+    chat_status: row.chat_status === 1,
+    join_now_enabled: row.join_now_enabled === 1,
+    available_for_instant: row.available_for_instant === 1,
+  }
+}
