@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, loadEnv } from 'vite'
 import { precompileMessages } from '../scripts/precompile-messages.ts'
 
 /**
@@ -13,23 +13,34 @@ import { precompileMessages } from '../scripts/precompile-messages.ts'
  */
 const root = fileURLToPath(new URL('.', import.meta.url))
 
-export default defineConfig(({ isSsrBuild }) => ({
-  root,
-  plugins: [
-    react(),
-    precompileMessages({ usedIn: [`${root}src`, `${root}../widgets/src`, `${root}../packages/core/src`] }),
-  ],
-  logLevel: 'warn',
-  ssr: { noExternal: [/^@mashura\//] },
-  build: isSsrBuild
-    ? // The widgets' stylesheets minified as in the browser's build: a drawn widget's style element must read
-      // the same on both sides for the browser to hydrate it (ShadowHost).
-      {
-        outDir: `${root}dist-server`,
-        emptyOutDir: true,
-        target: 'node22',
-        copyPublicDir: false,
-        cssMinify: true,
-      }
-    : { outDir: `${root}dist`, emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0, manifest: true },
-}))
+export default defineConfig(({ isSsrBuild, mode }) => {
+  const firebase = loadEnv(mode, root, 'VITE_').VITE_FIREBASE_CONFIG?.trim() ?? ''
+  return {
+    root,
+    // The Firebase web configuration (VITE_FIREBASE_CONFIG). Without one, lib/firebase-loader.ts is replaced by
+    // its empty twin, so no import of Firebase is left to make chunks for: the build is what it was (issue 16).
+    define: { __MASHURA_FIREBASE_CONFIG__: JSON.stringify(firebase) },
+    resolve: {
+      alias: firebase
+        ? []
+        : [{ find: /^\.\/firebase-loader\.ts$/, replacement: `${root}src/lib/firebase-loader.none.ts` }],
+    },
+    plugins: [
+      react(),
+      precompileMessages({ usedIn: [`${root}src`, `${root}../widgets/src`, `${root}../packages/core/src`] }),
+    ],
+    logLevel: 'warn',
+    ssr: { noExternal: [/^@mashura\//] },
+    build: isSsrBuild
+      ? // The widgets' stylesheets minified as in the browser's build: a drawn widget's style element must read
+        // the same on both sides for the browser to hydrate it (ShadowHost).
+        {
+          outDir: `${root}dist-server`,
+          emptyOutDir: true,
+          target: 'node22',
+          copyPublicDir: false,
+          cssMinify: true,
+        }
+      : { outDir: `${root}dist`, emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0, manifest: true },
+  }
+})

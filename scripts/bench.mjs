@@ -175,6 +175,9 @@ for (const name of readdirSync(dist).filter((file) => file.endsWith('.js'))) {
   // may import core from outside the bundle (a build that could not resolve it leaves the bare import).
   if (code.includes('EXPECT_ARGUMENT_CLOSING_BRACE'))
     problems.push(`${name}: carries the ICU message parser; the messages are precompiled, it must not`)
+  // Firebase loads only where a page is given a Firebase configuration (issue 16): never in a widget's build.
+  if (code.includes('firestore.googleapis.com') || code.includes('fcmregistrations.googleapis.com'))
+    problems.push(`${name}: carries the Firebase SDK; it must load only by dynamic import, when configured`)
   if (/from\s*["']@mashura\/core["']/.test(code))
     problems.push(`${name}: imports "@mashura/core" unbundled (was packages/core built before the widgets?)`)
   files.set(name, {

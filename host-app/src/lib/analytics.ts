@@ -5,6 +5,8 @@
  * (`VITE_FIREBASE_CONFIG`) the site uses Firebase Analytics, loaded on the first call; a deployment plugs
  * another vendor in with {@link setAnalytics} without touching the pages.
  */
+import { firebaseLoader } from './firebase-loader.ts'
+
 export interface Analytics {
   /** Identifies the signed-in person; fields absent from the login are left out. */
   identify(person: { contributorId?: string; name?: string; email?: string }): void
@@ -30,16 +32,7 @@ export function lazyAnalytics(load: () => Promise<Analytics>): Analytics {
   }
 }
 
-// Read as `import.meta.env.VITE_FIREBASE_CONFIG` itself: a build without it drops Firebase entirely.
-const firebaseConfig = import.meta.env.VITE_FIREBASE_CONFIG as string | undefined
-
-let current: Analytics = firebaseConfig
-  ? lazyAnalytics(() =>
-      import('./firebase-analytics.ts').then(({ firebaseAnalytics }) =>
-        firebaseAnalytics(JSON.parse(firebaseConfig)),
-      ),
-    )
-  : noAnalytics
+let current: Analytics = firebaseLoader ? lazyAnalytics(() => firebaseLoader!.analytics()) : noAnalytics
 
 /** Replaces the analytics implementation. */
 export function setAnalytics(analytics: Analytics): void {

@@ -2,9 +2,12 @@ import {
   type ApiClient,
   createSessionClient,
   createWebSocketRealtime,
+  type RealtimeClient,
   type WebSocketRealtime,
 } from '@mashura/core'
 import { API_BASE, API_KEY } from '../config/env.ts'
+import { deferredRealtime } from './deferred-realtime.ts'
+import { firebaseLoader } from './firebase-loader.ts'
 import { navigateTo } from './navigation.ts'
 
 /**
@@ -17,8 +20,16 @@ export const api: ApiClient = createSessionClient({
   onUnauthorized: () => navigateTo('/', { replace: true }),
 })
 
-/** The realtime store (the expert record, the notification count, chat conversations) over the server's socket. */
-export const realtime: WebSocketRealtime = createWebSocketRealtime({
+/** The server's realtime socket (the expert record, the notification count, chat, sessions). */
+const socket: WebSocketRealtime = createWebSocketRealtime({
   url: `${API_BASE}/realtime`,
   apiKey: API_KEY,
 })
+
+/**
+ * The realtime store: the server's socket, or, built with `VITE_FIREBASE_CONFIG`, Firebase for the spec's
+ * listeners (loaded on the first sign-in) beside the socket (lib/deferred-realtime.ts).
+ */
+export const realtime: RealtimeClient = firebaseLoader
+  ? deferredRealtime({ load: () => firebaseLoader!.realtime(socket), socket })
+  : socket

@@ -10,6 +10,7 @@ import {
 } from '@mashura/core'
 import { useSyncExternalStore } from 'react'
 import { api } from './api.ts'
+import { firebaseLoader } from './firebase-loader.ts'
 import { navigateTo } from './navigation.ts'
 
 /**
@@ -71,6 +72,8 @@ export function registerServiceWorker(): Promise<ServiceWorkerRegistration | nul
 
 /** The server's public VAPID key; empty when the server has none to give (push token unavailable). */
 async function vapidPublicKey(): Promise<string> {
+  // FCM subscribes with the Firebase project's web push key, not the server's own.
+  if (firebaseLoader) return firebaseLoader.vapidKey
   try {
     const { data } = await getVapidPublicKey(api)
     return typeof data?.public_key === 'string' ? data.public_key : ''
@@ -88,7 +91,9 @@ function stop(): void {
 
 /** The push client of this browser, on the registered service worker. */
 async function pushClient(): Promise<PushClient> {
-  return createWebPushClient({ registration: await registerServiceWorker() })
+  const registration = await registerServiceWorker()
+  if (firebaseLoader && registration) return firebaseLoader.push(registration)
+  return createWebPushClient({ registration })
 }
 
 /**

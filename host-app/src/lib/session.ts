@@ -14,7 +14,6 @@ import {
   type PostLoginDestination,
   roleFromContributorId,
   STORAGE_KEYS,
-  signInToken,
   type Unsubscribe,
 } from '@mashura/core'
 import { bookingTokens } from '@mashura/widgets/src/react.ts'
@@ -74,7 +73,7 @@ function identifyStored(): void {
 async function connectRealtime(): Promise<void> {
   try {
     const { data } = await getChatToken(api)
-    await realtime.signIn(signInToken(realtime, data))
+    await realtime.signIn(data.payload)
     $auth.setKey('isFireStoreSignedIn', true)
     bindLive()
   } catch (error) {

@@ -285,7 +285,6 @@ export {
   type RealtimeSocket,
   type RealtimeSocketConstructor,
   type SessionChange,
-  signInToken,
   type Unsubscribe,
   type WebSocketRealtime,
   type WebSocketRealtimeOptions,

@@ -191,10 +191,9 @@ export type LogoutInput = {
 
 /** The chat backend's sign-in: `payload` is the custom token for the realtime store. */
 export interface ChatAuthResult {
-  /** The custom token for signing into the realtime store: Firebase's where the platform runs Firebase. */
+  /** The custom token for signing into the realtime store: Firebase's where the platform runs Firebase (the
+   * reference server's socket takes it too). */
   payload: string
-  /** The built-in realtime socket's token (the reference server; `payload` too where Firebase is off). */
-  realtime_token?: string
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import {
   logoutSession,
   type SignInHandoff,
 } from '../api/index.ts'
-import { type RealtimeClient, signInToken } from '../realtime/index.ts'
+import type { RealtimeClient } from '../realtime/index.ts'
 import {
   type PostLoginDestination,
   postLoginDestination,
@@ -206,7 +206,7 @@ export async function completeSignIn(options: CompleteSignInOptions): Promise<Si
   if (options.realtime) {
     try {
       const { data } = await getChatToken(options.client)
-      await options.realtime.signIn(signInToken(options.realtime, data))
+      await options.realtime.signIn(data.payload)
       realtimeSignedIn = true
     } catch {
       // Live features wait for the next sign-in; the session itself is good.

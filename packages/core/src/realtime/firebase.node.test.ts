@@ -7,7 +7,6 @@ import {
   createFirebaseRealtime,
   expertFromDocument,
 } from './firebase.ts'
-import { signInToken } from './index.ts'
 
 // The listeners themselves run against a Firestore emulator in packages/server/src/firebase/firebase.test.ts.
 describe('the Firebase realtime client', () => {
@@ -65,9 +64,6 @@ describe('the Firebase realtime client', () => {
       (error) => errors.push(error.code),
     )
     expect(errors).toEqual(['unauthenticated'])
-    expect(signInToken(client, { payload: 'firebase-token', realtime_token: 'socket-token' })).toBe(
-      'firebase-token',
-    )
     await expect(client.signIn('socket-token')).rejects.toMatchObject({ code: 'invalid_token' })
     await client.signIn('firebase-token')
     expect(client.isSignedIn()).toBe(true)

@@ -96,7 +96,6 @@ export function createFirebaseRealtime(options: FirebaseRealtimeOptions): Realti
   }
 
   return {
-    token: 'payload',
     async signIn(customToken) {
       try {
         await options.signIn(customToken)

@@ -54,11 +54,6 @@ export class RealtimeError extends Error {
 
 /** The live store client: sign in with the server's custom token, then listen. */
 export interface RealtimeClient {
-  /**
-   * Which token of `GET /firebase/auth` the client signs in with: `payload`, the chat backend's custom token
-   * (Firebase's, where the platform runs Firebase; the default), or `realtime_token`, the built-in socket's.
-   */
-  readonly token?: 'payload' | 'realtime_token'
   /** Signs in with the custom token from `GET /firebase/auth` (`data.payload`). */
   signIn(customToken: string): Promise<void>
   /** Signs out and stops every listener. */
@@ -98,14 +93,6 @@ export interface RealtimeClient {
     listener: (change: SessionChange) => void,
     onError?: (error: RealtimeError) => void,
   ): Unsubscribe
-}
-
-/** The token of a `GET /firebase/auth` answer that `client` signs in with (see {@link RealtimeClient.token}). */
-export function signInToken(
-  client: Pick<RealtimeClient, 'token'>,
-  auth: { payload: string; realtime_token?: string | undefined },
-): string {
-  return client.token === 'realtime_token' ? (auth.realtime_token ?? auth.payload) : auth.payload
 }
 
 /** A foreground push message: data fields title, request_id, session_id, and notification.body. */

@@ -395,7 +395,6 @@ export function createWebSocketRealtime(options: WebSocketRealtimeOptions): WebS
   }
 
   return {
-    token: 'realtime_token',
     signIn(customToken) {
       settleSignIn(new RealtimeError('unavailable', 'Another sign-in took over'))
       clearTimers()

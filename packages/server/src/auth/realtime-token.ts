@@ -4,7 +4,8 @@
  * with their own audience, so neither an API token nor a realtime token can stand
  * in for the other.
  */
-import { jwtVerify, SignJWT } from 'jose'
+import { createPrivateKey, createPublicKey } from 'node:crypto'
+import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose'
 import type { Config } from '../config.ts'
 
 /** The audience of realtime tokens. */
@@ -47,8 +48,47 @@ export async function issueRealtimeToken(
     .sign(key(config))
 }
 
-/** Checks a realtime token (signature, issuer, audience, expiry); null when any check fails. */
+/** The audience of Firebase custom tokens (Google's documented value). */
+export const FIREBASE_CUSTOM_TOKEN_AUDIENCE =
+  'https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit'
+
+/**
+ * Checks a Firebase custom token this server minted (firebase/admin.ts): RS256 with the service account's
+ * key, its e-mail as issuer, Google's audience, not expired; null when any check fails. The realtime socket
+ * takes it as it takes its own token, so one token of `GET /firebase/auth` serves Firebase and the socket.
+ */
+async function verifyFirebaseCustomToken(config: Config, token: string): Promise<RealtimeIdentity | null> {
+  if (!config.firebase) return null
+  try {
+    const key = createPublicKey(createPrivateKey(config.firebase.privateKey))
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['RS256'],
+      issuer: config.firebase.clientEmail,
+      audience: FIREBASE_CUSTOM_TOKEN_AUDIENCE,
+      requiredClaims: ['exp', 'uid'],
+    })
+    const personId = Number(payload.uid)
+    const claims = (payload.claims ?? {}) as { contributor_id?: unknown; sid?: unknown }
+    const cid = claims.contributor_id ?? null
+    if (!Number.isSafeInteger(personId) || personId < 1) return null
+    if (cid !== null && !(typeof cid === 'number' && Number.isSafeInteger(cid))) return null
+    return {
+      personId,
+      contributorId: cid as number | null,
+      sessionId: typeof claims.sid === 'string' ? claims.sid : null,
+    }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Checks a realtime token (signature, issuer, audience, expiry), or, with Firebase configured, a Firebase custom
+ * token this server minted; null when every check fails.
+ */
 export async function verifyRealtimeToken(config: Config, token: string): Promise<RealtimeIdentity | null> {
+  if (config.firebase && decodeProtectedHeader(token).alg === 'RS256')
+    return verifyFirebaseCustomToken(config, token)
   try {
     const { payload } = await jwtVerify(token, key(config), {
       algorithms: ['HS256'],

@@ -13,10 +13,15 @@ import type { FirebaseConfig } from '../config.ts'
 /** What the server uses of Firebase. */
 export interface FirebaseServices {
   /**
-   * A Firebase custom token for a person: uid their person id, with their contributor id as a claim, which a
-   * browser or the agency's apps sign in to Firebase with (`signInWithCustomToken`).
+   * A Firebase custom token for a person: uid their person id, with their contributor id and API session as
+   * claims, which a browser or the agency's apps sign in to Firebase with (`signInWithCustomToken`), and
+   * which the realtime socket takes too (auth/realtime-token.ts).
    */
-  customToken(identity: { personId: number; contributorId: number | null }): Promise<string>
+  customToken(identity: {
+    personId: number
+    contributorId: number | null
+    sessionId: string | null
+  }): Promise<string>
   firestore: Firestore
   close(): Promise<void>
 }
@@ -37,8 +42,13 @@ export function createFirebaseServices(config: FirebaseConfig): FirebaseServices
   )
   const firestore = getFirestore(app)
   return {
-    customToken: ({ personId, contributorId }) =>
-      getAuth(app).createCustomToken(String(personId), { contributor_id: contributorId }),
+    // The API session rides along (`sid`), so that the realtime socket, which also takes this token, ends
+    // with the session as it does for its own tokens.
+    customToken: ({ personId, contributorId, sessionId }) =>
+      getAuth(app).createCustomToken(String(personId), {
+        contributor_id: contributorId,
+        ...(sessionId ? { sid: sessionId } : {}),
+      }),
     firestore,
     close: () => deleteApp(app),
   }

@@ -5,8 +5,9 @@ import { FirestoreServer } from '@firestore-emulator/server'
 import { createFirebaseRealtime } from '@mashura/core/realtime/firebase'
 import { deleteApp, initializeApp } from 'firebase/app'
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore'
-import { decodeJwt, importSPKI, jwtVerify } from 'jose'
+import { importPKCS8, importSPKI, jwtVerify, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { verifyRealtimeToken } from '../auth/realtime-token.ts'
 import type { FirebaseConfig } from '../config.ts'
 import { createTestContext, DATABASES, type TestContext, type TestPerson } from '../test-support/context.ts'
 import { freePort } from '../test-support/net.ts'
@@ -117,7 +118,7 @@ describe('Firebase on the server', () => {
   it('hands out a Firebase custom token signed with the service account, and the built-in token beside it', async () => {
     const res = await ctx.call({ method: 'GET', url: '/api/firebase/auth', token: expert.token })
     expect(res.statusCode).toBe(200)
-    const { payload, realtime_token } = res.json().data
+    const { payload } = res.json().data
     const { payload: claims } = await jwtVerify(payload, await importSPKI(publicKey, 'RS256'), {
       issuer: CLIENT_EMAIL,
       subject: CLIENT_EMAIL,
@@ -127,7 +128,33 @@ describe('Firebase on the server', () => {
       uid: String(expert.personId),
       claims: { contributor_id: expert.contributorId },
     })
-    expect(decodeJwt(realtime_token).aud).toBe('mashura-realtime')
+    expect(Object.keys(res.json().data)).toEqual(['payload'])
+    expect(claims.claims).toHaveProperty('sid', expect.any(String))
+    // The realtime socket takes the same token, for the same person and API session.
+    expect(await verifyRealtimeToken(ctx.config, payload)).toEqual({
+      personId: expert.personId,
+      contributorId: expert.contributorId,
+      sessionId: (claims.claims as { sid: string }).sid,
+    })
+    // Not one signed with another key, nor with this key for another audience.
+    const other = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    })
+    const forge = async (key: string, audience: string) =>
+      new SignJWT({ uid: String(expert.personId), claims: { contributor_id: expert.contributorId } })
+        .setProtectedHeader({ alg: 'RS256' })
+        .setIssuer(CLIENT_EMAIL)
+        .setSubject(CLIENT_EMAIL)
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(await importPKCS8(key, 'RS256'))
+    const audience =
+      'https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit'
+    expect(await verifyRealtimeToken(ctx.config, await forge(other.privateKey, audience))).toBeNull()
+    expect(await verifyRealtimeToken(ctx.config, await forge(privateKey, 'mashura-realtime'))).toBeNull()
   })
 
   it('mirrors the expert record into Firestore, where core’s Firebase client hears it change', async () => {

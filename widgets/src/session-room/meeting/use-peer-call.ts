@@ -72,11 +72,7 @@ export function usePeerCall({
     const made = new PeerCall({
       realtimeUrl: realtimeUrlFor(apiBase),
       apiKey,
-      // The built-in socket's own token (payload is Firebase's where the platform runs Firebase).
-      realtimeToken: async () => {
-        const { data } = await getChatToken(client)
-        return data.realtime_token ?? data.payload
-      },
+      realtimeToken: async () => (await getChatToken(client)).data.payload,
       sessionId,
       polite,
       iceServers: JSON.parse(ice) as RTCIceServer[],

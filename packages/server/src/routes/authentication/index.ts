@@ -144,11 +144,9 @@ const LogoutBody = Type.Object(
 const ChatAuth = Type.Object({
   payload: Type.String({
     description:
-      "The chat backend's custom token: with Firebase configured, a Firebase custom token (uid the person's id, " +
-      'claim contributor_id) to sign in to Firebase with; otherwise the built-in realtime token.',
-  }),
-  realtime_token: Type.String({
-    description: "The built-in realtime socket's token (/api/realtime), valid for 10 minutes.",
+      "The chat backend's custom token, valid for 10 minutes (Firebase's: an hour): with Firebase configured, " +
+      "a Firebase custom token (uid the person's id; claims contributor_id and sid) to sign in to Firebase " +
+      'with, which the realtime socket (/api/realtime) also takes; otherwise the built-in realtime token.',
   }),
 })
 
@@ -384,22 +382,22 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
     {
       schema: {
         tags: ['authentication'],
-        summary: "The chat backend's custom token, and the built-in realtime token, for the live features.",
+        summary: "The chat backend's custom token for the live features (Firebase's, where Firebase is on).",
         security: [{ apiKey: [], bearer: [] }],
         response: { 200: Envelope(ChatAuth), ...commonErrors },
       },
     },
     async (request) => {
       const auth = requireAuth(request)
-      const realtime = await issueRealtimeToken(config, {
+      const identity = {
         personId: auth.personId,
         contributorId: auth.contributorId,
         sessionId: auth.sessionId,
-      })
+      }
       const payload = app.firebase
-        ? await app.firebase.customToken({ personId: auth.personId, contributorId: auth.contributorId })
-        : realtime
-      return { data: { payload, realtime_token: realtime } }
+        ? await app.firebase.customToken(identity)
+        : await issueRealtimeToken(config, identity)
+      return { data: { payload } }
     },
   )
 }
