@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { FirestoreServer } from '@firestore-emulator/server'
 import { createFirebaseRealtime } from '@mashura/core/realtime/firebase'
 import { deleteApp, initializeApp } from 'firebase/app'
+import { connectAuthEmulator, getAuth, signInWithCustomToken, signOut } from 'firebase/auth'
 import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore'
 import { importPKCS8, importSPKI, jwtVerify, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -23,6 +24,7 @@ const CLIENT_EMAIL = 'mashura-server@demo-mashura.iam.gserviceaccount.com'
 /** Stand-ins of Google's OAuth token endpoint and FCM's HTTP v1 API, checking requests as Google documents them. */
 async function googleStandIn() {
   const seen: { path: string; headers: Record<string, unknown>; body: string }[] = []
+  const signedIn: string[] = []
   let unregistered = new Set<string>()
   const server: Server = createServer(async (req, res) => {
     let body = ''
@@ -52,6 +54,49 @@ async function googleStandIn() {
       }
       return json(200, { access_token: 'ya29.stand-in', expires_in: 3599, token_type: 'Bearer' })
     }
+    // Firebase Auth's custom-token sign-in, as its REST API (and its emulator, whose address the SDK takes)
+    // answers it: the token must be this project's service account's, for Google's audience.
+    if (req.url?.startsWith('/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken')) {
+      const { token } = JSON.parse(body) as { token?: string }
+      try {
+        const { payload } = await jwtVerify(token ?? '', await importSPKI(publicKey, 'RS256'), {
+          issuer: CLIENT_EMAIL,
+          subject: CLIENT_EMAIL,
+          audience:
+            'https://identitytoolkit.googleapis.com/google.identity.identitytoolkit.v1.IdentityToolkit',
+        })
+        signedIn.push(String(payload.uid))
+        const now = Math.floor(Date.now() / 1000)
+        const claims = {
+          iss: 'https://securetoken.google.com/demo-mashura',
+          aud: 'demo-mashura',
+          auth_time: now,
+          user_id: payload.uid,
+          sub: payload.uid,
+          iat: now,
+          exp: now + 3600,
+          firebase: { identities: {}, sign_in_provider: 'custom' },
+          ...(payload.claims as object),
+        }
+        const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
+        return json(200, {
+          kind: 'identitytoolkit#VerifyCustomTokenResponse',
+          idToken: `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`,
+          refreshToken: `refresh-${payload.uid}`,
+          expiresIn: '3600',
+          isNewUser: false,
+        })
+      } catch {
+        return json(400, { error: { code: 400, message: 'INVALID_CUSTOM_TOKEN' } })
+      }
+    }
+    if (req.url?.startsWith('/identitytoolkit.googleapis.com/v1/accounts:lookup')) {
+      const uid = signedIn.at(-1) ?? ''
+      return json(200, {
+        kind: 'identitytoolkit#GetAccountInfoResponse',
+        users: [{ localId: uid, customAuth: true, providerUserInfo: [], lastLoginAt: String(Date.now()) }],
+      })
+    }
     if (req.url === '/v1/projects/demo-mashura/messages:send' && req.method === 'POST') {
       if (req.headers.authorization !== 'Bearer ya29.stand-in')
         return json(401, { error: { status: 'UNAUTHENTICATED' } })
@@ -76,6 +121,7 @@ async function googleStandIn() {
   return {
     origin,
     seen,
+    signedIn,
     unregister(token: string) {
       unregistered = new Set([...unregistered, token])
     },
@@ -161,9 +207,21 @@ describe('Firebase on the server', () => {
     const web = initializeApp({ projectId: 'demo-mashura', apiKey: 'demo', appId: 'demo' }, 'firebase-test')
     const firestore = getFirestore(web)
     connectFirestoreEmulator(firestore, '127.0.0.1', emulatorPort)
-    // Firebase Auth has no stand-in here: the client is signed in without it (see the docs).
-    const client = createFirebaseRealtime({ firestore, signIn: async () => {}, signOut: async () => {} })
-    await client.signIn('custom-token')
+    const auth = getAuth(web)
+    connectAuthEmulator(auth, google.origin, { disableWarnings: true })
+    const client = createFirebaseRealtime({
+      firestore,
+      signIn: async (token) => void (await signInWithCustomToken(auth, token)),
+      signOut: () => signOut(auth),
+    })
+    // Signed in with the token the server hands out, through Firebase Auth's SDK.
+    const { payload } = (
+      await ctx.call({ method: 'GET', url: '/api/firebase/auth', token: expert.token })
+    ).json().data
+    await expect(client.signIn('not-a-token')).rejects.toMatchObject({ code: 'invalid_token' })
+    await client.signIn(payload)
+    expect(auth.currentUser?.uid).toBe(String(expert.personId))
+    expect(google.signedIn).toEqual([String(expert.personId)])
     const records: unknown[] = []
     const stop = client.watchExpert(String(expert.contributorId), (record) => records.push(record))
     try {
