@@ -57,6 +57,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page's next state is often a request and a render away: on a busy two-core machine that can take
+          // longer than expect.poll's default second (a notifications page measured 15 items for a whole one).
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

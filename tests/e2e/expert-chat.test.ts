@@ -195,9 +195,10 @@ describe('notifications', () => {
     const page = await open(expertState, '/notifications')
     await settled(page, 'notifications')
     const items = page.locator('[data-region="notification-list"] li[data-notification-id]')
-    await expect.poll(() => items.count()).toBe(15)
+    await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(15)
     await page.locator('[data-action="load-more"]').click()
-    await expect.poll(() => items.count()).toBeGreaterThan(15)
+    // The next page is a request away: on a busy machine it takes more than poll's default second.
+    await expect.poll(() => items.count(), { timeout: 15_000 }).toBeGreaterThan(15)
     const total = await items.count()
     const ids = await items.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.notificationId))
     expect(new Set(ids).size).toBe(total)
