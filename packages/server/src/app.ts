@@ -49,6 +49,20 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What a site running Firebase reaches (with FIREBASE_SERVICE_ACCOUNT, the site is built with
+ * VITE_FIREBASE_CONFIG): Firebase Auth, Firestore, FCM and installations at *.googleapis.com, and Firebase
+ * Analytics' measurement script and endpoints.
+ */
+const FIREBASE_CSP = {
+  connectSrc: [
+    'https://*.googleapis.com',
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+  ],
+  scriptSrc: ['https://www.googletagmanager.com'],
+}
+
 /** What the app needs from outside. */
 export interface AppOptions {
   config: Config
@@ -110,10 +124,10 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
       directives: {
         defaultSrc: ["'self'"],
         // The drawn pages' loader, which starts their scripts after the first paint (site-render.ts).
-        scriptSrc: ["'self'", AFTER_PAINT_HASH],
+        scriptSrc: ["'self'", AFTER_PAINT_HASH, ...(config.firebase ? FIREBASE_CSP.scriptSrc : [])],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(config.firebase ? FIREBASE_CSP.connectSrc : [])],
         // The home page's mentor video (a setting) is a YouTube or Vimeo embed, or a file on any HTTPS host.
         frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
         mediaSrc: ["'self'", 'https:', 'blob:'],

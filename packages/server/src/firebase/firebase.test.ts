@@ -175,6 +175,10 @@ describe('Firebase on the server', () => {
       claims: { contributor_id: expert.contributorId },
     })
     expect(Object.keys(res.json().data)).toEqual(['payload'])
+    // A site running Firebase may reach it: the content policy lets its SDK talk to Google.
+    expect(res.headers['content-security-policy']).toMatch(
+      /connect-src 'self' ws: wss: https:\/\/\*\.googleapis\.com/,
+    )
     expect(claims.claims).toHaveProperty('sid', expect.any(String))
     // The realtime socket takes the same token, for the same person and API session.
     expect(await verifyRealtimeToken(ctx.config, payload)).toEqual({
