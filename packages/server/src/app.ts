@@ -20,7 +20,8 @@ import { startFirestoreMirror } from './firebase/mirror.ts'
 import { devOidcProvider } from './oidc/provider.ts'
 import { apiKeyPlugin } from './plugins/api-key.ts'
 import { authPlugin } from './plugins/auth.ts'
-import { errorsPlugin } from './plugins/errors.ts'
+import { errorsPlugin, frameworkError } from './plugins/errors.ts'
+import { finiteNumbersPlugin } from './plugins/finite-numbers.ts'
 import { languagePlugin } from './plugins/language.ts'
 import { createPushService, type PushService } from './push/service.ts'
 import { devMailboxRoutes } from './routes/dev-mailbox/index.ts'
@@ -77,6 +78,8 @@ export type App = FastifyInstance
 export async function buildApp({ config, store, logger = false }: AppOptions) {
   const app = Fastify({
     logger,
+    // Fastify's answers before a route is found, in the API's envelope (plugins/errors.ts).
+    frameworkErrors: frameworkError as never,
     // Trust exactly TRUST_PROXY hops; with 0, X-Forwarded-For is ignored and request.ip is the socket.
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 1024 * 1024,
@@ -119,6 +122,7 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
 
   await app.register(languagePlugin)
   await app.register(errorsPlugin)
+  await app.register(finiteNumbersPlugin)
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

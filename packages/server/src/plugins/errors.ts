@@ -3,7 +3,7 @@
  * fits and the message in the request's language. 5xx answers never carry internals:
  * the real error goes to the log only.
  */
-import type { MessageKey } from '@mashura/core'
+import { createTranslator, type MessageKey, normalizeLanguage } from '@mashura/core'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { ApiHttpError } from '../http/errors.ts'
@@ -103,3 +103,32 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.code(404).send({ error: { code: 'route_not_found', message: t.t('errors.routeNotFound') } })
   })
 })
+
+/**
+ * Fastify's own answers before a route is found (`frameworkErrors`): a path part over the length limit (414),
+ * a malformed address (400), in the API's envelope and the language of `Accept-Language`, never with the path
+ * echoed (issue 17). No hook has run yet, so the language is read from the header here, and a browser on any
+ * origin may read the answer, as it may read every API error.
+ */
+export function frameworkError(
+  error: { code?: string },
+  request: { headers: Record<string, string | string[] | undefined> },
+  reply: {
+    code(status: number): { headers(values: Record<string, string>): { send(body: unknown): unknown } }
+  },
+) {
+  const t = createTranslator(normalizeLanguage(String(request.headers['accept-language'] ?? '')))
+  const origin = request.headers.origin
+  const headers: Record<string, string> =
+    typeof origin === 'string' ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {}
+  const [status, code, key]: [number, string, MessageKey] =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? [414, 'uri_too_long', 'errors.invalidValue']
+      : error.code === 'FST_ERR_BAD_URL'
+        ? [400, 'bad_request', 'errors.invalidValue']
+        : [500, 'internal', 'errors.internal']
+  return reply
+    .code(status)
+    .headers(headers)
+    .send({ error: { code, message: t.t(key) } })
+}

@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createTestContext, eachDatabase, type TestContext } from '../test-support/context.ts'
+
+eachDatabase('numbers in the address', (dialect) => {
+  let ctx: TestContext
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect)
+  })
+  afterAll(() => ctx.close())
+
+  it('refuse Infinity, -Infinity, 1e309 and NaN as paging or ids with a field error, never a 500', async () => {
+    for (const query of [
+      'page=Infinity',
+      'per_page=-Infinity',
+      'page=1e309',
+      'per_page=NaN',
+      'page=+Infinity',
+    ]) {
+      for (const path of ['/api/profile/contributors', '/api/profile/v2/consultants']) {
+        const res = await ctx.call({ method: 'GET', url: `${path}?${query}`, lang: 'en' })
+        expect(res.statusCode, `${path}?${query}`).toBe(400)
+        const field = query.split('=')[0]!
+        expect(res.json().error).toMatchObject({
+          code: 'validation_failed',
+          fields: { [field]: expect.any(String) },
+        })
+      }
+    }
+    const id = await ctx.call({ method: 'GET', url: '/api/schedule/contributor/Infinity/' })
+    expect(id.statusCode).toBe(400)
+    // Text that happens to read "Infinity" is text: the search takes it.
+    expect((await ctx.call({ method: 'GET', url: '/api/profile/contributors?q=Infinity' })).statusCode).toBe(
+      200,
+    )
+    expect((await ctx.call({ method: 'GET', url: '/api/profile/contributors?page=2' })).statusCode).toBe(200)
+  })
+
+  it('answer a path part over the length limit in the envelope and the language asked for, without echoing it', async () => {
+    const long = 'x'.repeat(150)
+    for (const lang of ['ar', 'en'] as const) {
+      const res = await ctx.call({ method: 'DELETE', url: `/api/schedule/contributor/${long}`, lang })
+      expect(res.statusCode).toBe(414)
+      expect(res.json()).toEqual({
+        error: {
+          code: 'uri_too_long',
+          message: lang === 'ar' ? expect.stringMatching(/[\u0600-\u06ff]/) : expect.stringMatching(/^[A-Z]/),
+        },
+      })
+      expect(res.body).not.toContain(long)
+    }
+  })
+})
