@@ -35,7 +35,7 @@ import { FileRefSchema } from '../../http/wire-schemas.ts'
 import { DEV_ISSUER_KEY } from '../../oidc/dev-accounts.ts'
 import { inProcessFetch } from '../../oidc/in-process-fetch.ts'
 import { originAllowed } from '../../plugins/api-key.ts'
-import { requireAuth } from '../../plugins/auth.ts'
+import { mustBeSignedIn, requireAuth } from '../../plugins/auth.ts'
 
 const Handle = Type.String({
   pattern: HANDLE_PATTERN,
@@ -350,10 +350,14 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
   app.post(
     '/authentication/logout',
     {
-      // A bodiless POST still logs out: no body means no push token to forget.
-      preValidation: async (request) => {
-        request.body ??= {}
-      },
+      // Signed in first (401 before anything about the body; issue 17). A bodiless POST still logs out: no
+      // body means no push token to forget.
+      preValidation: [
+        mustBeSignedIn,
+        async (request) => {
+          request.body ??= {}
+        },
+      ],
       schema: {
         tags: ['authentication'],
         summary: 'Ends the API session; its token is refused afterwards. Forgets the given push token.',

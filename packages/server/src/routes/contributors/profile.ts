@@ -8,7 +8,7 @@ import { pushEnv } from '../../config.ts'
 import { contributorProfile } from '../../domain/contributors.ts'
 import { ApiHttpError, badRequest, conflict, notFound } from '../../http/errors.ts'
 import { commonErrors, Envelope, ErrorBody } from '../../http/schema.ts'
-import { requireAuth, requireContributor } from '../../plugins/auth.ts'
+import { mustBeSignedIn, requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
 import { parseSubscription, policyFromEnv } from '../../push/endpoints.ts'
 import {
@@ -48,6 +48,8 @@ export async function ownProfileRoutes(instance: FastifyInstance): Promise<void>
   app.post(
     '/profile/user/request_delete',
     {
+      // Signed in first: a signed-out caller hears 401 before anything about the body (issue 17).
+      preValidation: mustBeSignedIn,
       schema: {
         tags: ['profile'],
         summary: "Asks for the signed-in person's account to be deleted.",
@@ -88,6 +90,8 @@ export async function ownProfileRoutes(instance: FastifyInstance): Promise<void>
   app.put(
     '/profile/contributor/available-for-instant',
     {
+      // Signed in first: a signed-out caller hears 401 before anything about the body (issue 17).
+      preValidation: mustBeSignedIn,
       schema: {
         tags: ['profile'],
         summary: "Switches the signed-in contributor's availability for instant sessions.",
@@ -122,6 +126,8 @@ export async function ownProfileRoutes(instance: FastifyInstance): Promise<void>
   app.post(
     '/profile/contributor/fcm-token',
     {
+      // Signed in first: a signed-out caller hears 401 before anything about the body (issue 17).
+      preValidation: mustBeSignedIn,
       schema: {
         tags: ['profile'],
         summary: "Registers the signed-in contributor's push token (device type 3, the web).",

@@ -17,6 +17,7 @@ import {
   RatingDetailsSchema,
   RatingSubmissionSchema,
   ratingSessionOut,
+  ratingTokenInvalid,
   submitRating,
 } from '../../domain/rating.ts'
 import {
@@ -108,6 +109,10 @@ export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
     '/rating/v4/sessions/:id/questionnaires',
     {
       config: { ratingToken: true },
+      // No rating token: 403 before anything about the body (issue 17).
+      preValidation: async (request) => {
+        if (!ratingTokenOf(request)) throw ratingTokenInvalid()
+      },
       schema: {
         tags: ['rating'],
         summary: "Submits the business owner's rating of a session, with the rating access token.",
