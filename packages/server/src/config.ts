@@ -4,7 +4,7 @@
  * message that names it.
  */
 import { randomBytes } from 'node:crypto'
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { type IceConfig, iceUrls } from './domain/ice.ts'
 import type { ZoomApiConfig } from './zoom/api.ts'
@@ -278,7 +278,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const host = env.HOST || (development ? 'localhost' : '0.0.0.0')
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '')
   const dataDir = resolve(env.DATA_DIR || '.data')
-  mkdirSync(dataDir, { recursive: true })
+  // The data directory holds the database, uploads and secrets: its owner's alone (issue 17).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+  try {
+    chmodSync(dataDir, 0o700)
+  } catch {
+    // A directory someone else owns keeps its mode; what is written inside is private all the same.
+  }
 
   let apiKeys: Record<string, string[]> = {}
   if (env.API_KEYS) {

@@ -2,7 +2,7 @@
  * Opens the database: the embedded SQLite file under DATA_DIR by default, or
  * PostgreSQL when DATABASE_URL is set. One query layer (Kysely) serves both.
  */
-import { mkdirSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
@@ -39,6 +39,16 @@ export interface StoreOptions {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v))
 
+/**
+ * Makes the SQLite file readable by its owner only (issue 17): a new one is created 0600 before SQLite opens it,
+ * so its WAL and shared-memory files, which SQLite gives the database's permissions, are too; an existing one,
+ * and those files, are set to 0600.
+ */
+function keepPrivate(path: string): void {
+  if (!existsSync(path)) writeFileSync(path, '', { mode: 0o600 })
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600)
+}
+
 /** Opens the database and migrates it to the newest schema. */
 export async function openStore(options: StoreOptions): Promise<Store> {
   if (options.databaseUrl) {
@@ -63,7 +73,10 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     return { db, dialect: 'postgres', destroy: () => db.destroy() }
   }
   const file = options.sqliteFile ?? 'mashura.sqlite'
-  if (file !== ':memory:') mkdirSync(options.dataDir, { recursive: true })
+  if (file !== ':memory:') {
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 })
+    keepPrivate(join(options.dataDir, file))
+  }
   const sqlite = openSqlite(file === ':memory:' ? file : join(options.dataDir, file))
   const db = new Kysely<Database>({ dialect: nodeSqliteDialect(sqlite) })
   await migrateToLatest(db, 'sqlite')
