@@ -2,6 +2,7 @@ import {
   type ApiClient,
   createSessionClient,
   createWebSocketRealtime,
+  getChatToken,
   type RealtimeClient,
   type WebSocketRealtime,
 } from '@mashura/core'
@@ -24,6 +25,8 @@ export const api: ApiClient = createSessionClient({
 const socket: WebSocketRealtime = createWebSocketRealtime({
   url: `${API_BASE}/realtime`,
   apiKey: API_KEY,
+  // Each reconnect signs in with a new token: the first one has lapsed after a drop of over 10 minutes.
+  freshToken: async () => (await getChatToken(api)).data.payload,
 })
 
 /**

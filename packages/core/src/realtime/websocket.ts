@@ -45,6 +45,11 @@ export interface WebSocketRealtimeOptions {
   WebSocket?: RealtimeSocketConstructor
   /** How long to wait for the server to accept the token before giving the socket up (ms). */
   readyTimeoutMs?: number
+  /**
+   * Asks for a new token (`GET /firebase/auth`) before each reconnect: a token lives 10 minutes, so one a page
+   * was loaded with is refused after a longer network drop (issue 17). Without it the first token is sent again.
+   */
+  freshToken?: () => Promise<string>
 }
 
 /** A signalling message relayed from the other participant of a session. */
@@ -126,7 +131,7 @@ function safely<T>(fn: (value: T) => void, value: T): void {
 /**
  * Makes the realtime client of the reference API. `signIn` opens the socket and sends the
  * custom token; after an unexpected close it reconnects with backoff (1 s, 2 s, 4 s … 30 s),
- * signs in again with the same token and re-subscribes, until `signOut` or until the server
+ * signs in again (with a fresh token when `freshToken` is given, else the same one) and re-subscribes, until `signOut` or until the server
  * refuses the token (close code 4001), which ends the sign-in and errors every listener.
  */
 export function createWebSocketRealtime(options: WebSocketRealtimeOptions): WebSocketRealtime {
@@ -312,7 +317,22 @@ export function createWebSocketRealtime(options: WebSocketRealtimeOptions): WebS
     attempt += 1
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null
-      connect()
+      if (!options.freshToken) {
+        connect()
+        return
+      }
+      options.freshToken().then(
+        (fresh) => {
+          // Signed out meanwhile: nothing to reconnect.
+          if (token === null || !fresh) return
+          token = fresh
+          connect()
+        },
+        // Still offline (the token call failed too): try again later.
+        () => {
+          if (token !== null) scheduleReconnect()
+        },
+      )
     }, delay)
   }
 

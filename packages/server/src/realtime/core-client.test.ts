@@ -2,8 +2,14 @@
  * Core's WebSocket realtime client against the real hub: the same client browsers use,
  * here over Node's global WebSocket.
  */
-import { createWebSocketRealtime, type ExpertRecord, type RealtimeError } from '@mashura/core'
+import {
+  createWebSocketRealtime,
+  type ExpertRecord,
+  type RealtimeError,
+  type RealtimeSocketConstructor,
+} from '@mashura/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { issueRealtimeToken, REALTIME_TOKEN_TTL_SECONDS } from '../auth/realtime-token.ts'
 import { DEV_API_KEY } from '../config.ts'
 import { notify } from '../domain/notifications.ts'
 import {
@@ -103,6 +109,75 @@ eachDatabase('core realtime client', (dialect) => {
 
     await rt.signOut()
     expect(rt.isSignedIn()).toBe(false)
+  })
+
+  it('after a drop longer than its token lives, signs in again with a fresh token and hears events again', async () => {
+    // A token issued 10 minutes less 2 seconds ago: it lapses while the socket is up.
+    const issuedAt = new Date(Date.now() - (REALTIME_TOKEN_TTL_SECONDS * 1000 - 2000))
+    const identity = {
+      personId: expert.personId,
+      contributorId: expert.contributorId,
+      sessionId: expert.sessionId,
+    }
+    const lapsing = await issueRealtimeToken(ctx.config, identity, issuedAt)
+    let fresh = 0
+    // Every socket the clients open, so that the test can drop them as a network would.
+    const opened: WebSocket[] = []
+    const Recording = class extends WebSocket {
+      constructor(address: string) {
+        super(address)
+        opened.push(this)
+      }
+    }
+    const withFresh = createWebSocketRealtime({
+      url,
+      apiKey: DEV_API_KEY,
+      WebSocket: Recording as unknown as RealtimeSocketConstructor,
+      freshToken: async () => {
+        fresh += 1
+        return realtimeToken(expert)
+      },
+    })
+    // As before the fix: the same token again.
+    const withoutFresh = createWebSocketRealtime({
+      url,
+      apiKey: DEV_API_KEY,
+      WebSocket: Recording as unknown as RealtimeSocketConstructor,
+    })
+    clients.push(withFresh, withoutFresh)
+    await withFresh.signIn(lapsing)
+    await withoutFresh.signIn(lapsing)
+    const counts: number[] = []
+    const refused: string[] = []
+    withFresh.watchNotificationCount(String(expert.contributorId), (n) => counts.push(n))
+    withoutFresh.watchNotificationCount(
+      String(expert.contributorId),
+      () => {},
+      (e) => refused.push(e.code),
+    )
+    await until(() => counts.length === 1, 'the current count')
+    await until(
+      () => Date.now() > issuedAt.getTime() + REALTIME_TOKEN_TTL_SECONDS * 1000 + 200,
+      'the token to lapse',
+      5000,
+    )
+    // The network drops: every socket goes, without the clients having asked.
+    for (const socket of opened) socket.close(4000, 'network drop')
+    await until(() => fresh > 0 && withFresh.isSignedIn(), 'a sign-in with a fresh token', 10_000)
+    const before = counts.length
+    await notify(
+      { db: ctx.store.db, bus: ctx.app.bus, push: ctx.app.push },
+      {
+        personId: expert.personId,
+        kind: 'booking',
+        title: 'notifications.title',
+        body: 'notifications.title',
+      },
+    )
+    await until(() => counts.length > before, 'the count after the drop', 10_000)
+    // The client that sent the lapsed token again was refused.
+    await until(() => refused.length > 0, 'the lapsed token refused', 10_000)
+    expect(refused[0]).toBe('invalid_token')
   })
 
   it('tells a business owner live that a chat message came (watchChat)', async () => {

@@ -185,6 +185,8 @@ export class PeerCall {
       const realtime = createWebSocketRealtime({
         url: this.#options.realtimeUrl,
         apiKey: this.#options.apiKey,
+        // A call that outlives its first token (10 minutes) reconnects with a new one after a drop.
+        freshToken: () => this.#options.realtimeToken(),
       })
       this.#realtime = realtime
       this.#stopSignals = realtime.onSignal((signal) => {
