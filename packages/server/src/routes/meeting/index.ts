@@ -138,6 +138,22 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
     "Only the session's own contributor (403 for a signed-in person without an expert identity or " +
     "for the session's business owner, 404 for anyone else). "
 
+  /**
+   * Recommendations written during a session make its rating link (and queue its mail) as soon as it ends;
+   * in development the link is printed, as the recommendations route prints the links it makes.
+   */
+  async function rateIfRecommended(sessionId: number): Promise<void> {
+    const written = await db
+      .selectFrom('recommendations')
+      .select('session_id')
+      .where('session_id', '=', sessionId)
+      .executeTakeFirst()
+    if (!written) return
+    const link = await createRatingLink(db, { sessionId, publicUrl: app.config.publicUrl })
+    if (link && app.config.development)
+      console.log(`Rating link for session ${sessionId} (${link.to}): ${link.url}`)
+  }
+
   app.post(
     '/schedule/v2/:id/validate/contributor',
     {
@@ -181,13 +197,7 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
         endReason: request.body.end_reason ?? null,
       })
       await announce(deps, row)
-      // Recommendations written during the session make the rating link as soon as it ends.
-      const written = await db
-        .selectFrom('recommendations')
-        .select('session_id')
-        .where('session_id', '=', row.id)
-        .executeTakeFirst()
-      if (written) await createRatingLink(db, { sessionId: row.id, publicUrl: app.config.publicUrl })
+      await rateIfRecommended(row.id)
       return sessionOut(request, row)
     },
   )
@@ -230,6 +240,8 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
       const auth = requireContributor(request)
       const row = await endInstantSession(db, request.params.id, auth)
       await announce(deps, row)
+      // An instant session is rated as a booked one is (issue 17: it used to get no link).
+      await rateIfRecommended(row.id)
       return sessionOut(request, row)
     },
   )

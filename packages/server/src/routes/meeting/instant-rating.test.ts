@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import {
+  createTestContext,
+  eachDatabase,
+  type TestContext,
+  type TestPerson,
+} from '../../test-support/context.ts'
+
+eachDatabase('an instant session’s rating link', (dialect) => {
+  let ctx: TestContext
+  let expert: TestPerson
+  let owner: TestPerson
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect)
+    expert = await ctx.person({ name: 'نورة', contributor: { kind: 'consultant', join_now_enabled: true } })
+    owner = await ctx.person({ name: 'سارة', email: 'sara@example.sa' })
+    await ctx.store.db
+      .updateTable('contributors')
+      .set({ available_for_instant: 1 })
+      .where('id', '=', expert.contributorId!)
+      .execute()
+  })
+  afterAll(() => ctx.close())
+
+  it('is made, and its mail queued, when an instant session with recommendations is ended', async () => {
+    const started = await ctx.call({
+      method: 'POST',
+      url: `/api/schedule/instant/contributor/${expert.contributorId}`,
+      token: owner.token,
+    })
+    expect(started.statusCode).toBe(201)
+    const id = started.json().data.id as number
+    const saved = await ctx.call({
+      method: 'POST',
+      url: '/api/rating/v4/sme',
+      token: expert.token,
+      payload: {
+        session_id: id,
+        challenges: 'ضعف التدفقات النقدية',
+        recommendations: 'إعداد موازنة شهرية ومتابعتها',
+        need_another_session: false,
+        need_academy_course: false,
+        academy_course_ids: [],
+        need_platform_feature: false,
+        service_ids: [],
+        company_phase: 'growing',
+        success_story: false,
+        success_story_summary: null,
+        comment: null,
+        supported_file_url: [],
+        voice_note: null,
+        attachments: [],
+      },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    // Written while it runs: no link yet.
+    expect(
+      await ctx.store.db.selectFrom('rating_links').select('id').where('session_id', '=', id).execute(),
+    ).toEqual([])
+    const ended = await ctx.call({
+      method: 'POST',
+      url: `/api/schedule/${id}/end-instant`,
+      token: expert.token,
+    })
+    expect(ended.statusCode, ended.body).toBe(200)
+    const links = await ctx.store.db
+      .selectFrom('rating_links')
+      .select('id')
+      .where('session_id', '=', id)
+      .execute()
+    expect(links).toHaveLength(1)
+    const mail = await ctx.store.db
+      .selectFrom('outbox')
+      .select(['kind', 'to_address'])
+      .where('dedupe_key', '=', `rating:${links[0]!.id}`)
+      .executeTakeFirst()
+    expect(mail).toEqual({ kind: 'rating', to_address: 'sara@example.sa' })
+  })
+})
