@@ -23,6 +23,7 @@ import { authPlugin } from './plugins/auth.ts'
 import { errorsPlugin, frameworkError } from './plugins/errors.ts'
 import { finiteNumbersPlugin } from './plugins/finite-numbers.ts'
 import { languagePlugin } from './plugins/language.ts'
+import { noNulPlugin } from './plugins/no-nul.ts'
 import { createPushService, type PushService } from './push/service.ts'
 import { devMailboxRoutes } from './routes/dev-mailbox/index.ts'
 import { devRatingLinkRoutes } from './routes/dev-rating-link/index.ts'
@@ -123,6 +124,7 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
   await app.register(languagePlugin)
   await app.register(errorsPlugin)
   await app.register(finiteNumbersPlugin)
+  await app.register(noNulPlugin)
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -162,7 +164,9 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
         title: 'Mashura reference API',
         version: '1.0.0',
         description:
-          'Every call of the platform spec. Send X-API-Key on every call and Authorization: Bearer <token> when signed in. Errors are { error: { code, message, fields? } } with the message in Accept-Language (ar by default).',
+          'Every call of the platform spec. Send X-API-Key on every call and Authorization: Bearer <token> when signed in. Errors are { error: { code, message, fields? } } with the message in Accept-Language (ar by default). ' +
+          'Text may not hold the NUL character (U+0000): a body, query or path value with one is refused with 400 ' +
+          'validation_failed naming the field, on either database. Numbers in the query or path must be finite.',
       },
       servers: [{ url: '/api' }],
       components: {

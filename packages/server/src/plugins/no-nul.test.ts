@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  createTestContext,
+  eachDatabase,
+  type TestContext,
+  type TestPerson,
+} from '../test-support/context.ts'
+import { coverSubjects, hoursFromNow, insertCatalogue, insertSlot } from '../test-support/fixtures.ts'
+import { nulPaths } from './no-nul.ts'
+
+describe('nulPaths', () => {
+  it('names every string holding U+0000, however deep', () => {
+    expect(nulPaths({ a: 'x', b: ['ok', 'n\u0000'], c: { d: '\u0000' } })).toEqual(['b.1', 'c.d'])
+    expect(nulPaths('plain')).toEqual([])
+  })
+})
+
+eachDatabase('the NUL character', (dialect) => {
+  let ctx: TestContext
+  let owner: TestPerson
+  let slotId: number
+  let subjectId: number
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect)
+    const cat = await insertCatalogue(ctx.store.db)
+    subjectId = cat.subjectId
+    const consultant = await ctx.person({ contributor: { kind: 'consultant' } })
+    await coverSubjects(ctx.store.db, consultant.contributorId!, [cat.subjectId])
+    owner = await ctx.person()
+    slotId = (
+      await insertSlot(ctx.store.db, { contributorId: consultant.contributorId!, start: hoursFromNow(30) })
+    ).id
+  })
+  afterAll(() => ctx.close())
+
+  it('is refused in a body, a search and a path alike on both databases, naming the field, and books nothing', async () => {
+    const book = await ctx.call({
+      method: 'POST',
+      url: `/api/schedule/v3/schedules/${slotId}/sessions/dashboard`,
+      token: owner.token,
+      lang: 'en',
+      payload: { communication_way: 0, subject_id: subjectId, description: 'before\u0000after' },
+    })
+    expect(book.statusCode).toBe(400)
+    expect(book.json().error).toMatchObject({
+      code: 'validation_failed',
+      fields: { description: expect.any(String) },
+    })
+    expect(
+      await ctx.store.db.selectFrom('sessions').select('id').where('slot_id', '=', slotId).execute(),
+    ).toEqual([])
+    const search = await ctx.call({ method: 'GET', url: '/api/profile/contributors?q=a%00b' })
+    expect(search.statusCode).toBe(400)
+    expect(search.json().error.fields).toEqual({ q: expect.any(String) })
+    // The same booking without it goes through.
+    const ok = await ctx.call({
+      method: 'POST',
+      url: `/api/schedule/v3/schedules/${slotId}/sessions/dashboard`,
+      token: owner.token,
+      payload: { communication_way: 0, subject_id: subjectId, description: 'before after' },
+    })
+    expect(ok.statusCode).toBe(201)
+  })
+})
