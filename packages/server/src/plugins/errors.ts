@@ -49,6 +49,10 @@ const statusKeys: Record<number, [string, MessageKey]> = {
   415: ['unsupported_media_type', 'errors.unsupportedMediaType'],
 }
 
+/** The form parser's words for a malformed multipart body. */
+const MULTIPART_FAILURE =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)/
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const t = translatorFor(request)
@@ -94,6 +98,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (status < 500 && known) {
       return reply.code(status).send({ error: { code: known[0], message: t.t(known[1]) } })
     }
+    // A multipart upload without a boundary, or cut off, fails in the form parser (busboy) with a plain
+    // error: it is the request that is wrong, not the server (issue 17).
+    if (MULTIPART_FAILURE.test(err.message ?? ''))
+      return reply
+        .code(400)
+        .send({ error: { code: 'invalid_multipart', message: t.t('errors.validationFailed') } })
     request.log.error({ err }, 'unhandled error')
     return reply.code(500).send({ error: { code: 'internal', message: t.t('errors.internal') } })
   })
