@@ -16,6 +16,8 @@ export type DomainEvent =
   | { type: 'conversation.changed'; conversationId: number; contributorId: number; smeId: number }
   /** A session or request changed state. */
   | { type: 'session.changed'; sessionId: number; contributorId: number; smeId: number }
+  /** An API session ended (a logout): the realtime sockets opened under it close at once, on every instance. */
+  | { type: 'api_session.ended'; apiSessionId: string }
   /** A WebRTC signalling message from one participant of a session to the other. */
   | { type: 'signal'; sessionId: number; fromPersonId: number; toPersonId: number; payload: unknown }
 

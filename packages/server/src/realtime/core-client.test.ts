@@ -180,6 +180,31 @@ eachDatabase('core realtime client', (dialect) => {
     expect(refused[0]).toBe('invalid_token')
   })
 
+  it('is closed at once when its person logs out, not at the next session check', async () => {
+    const person = await ctx.person({ contributor: { kind: 'consultant' } })
+    const rt = client()
+    await rt.signIn(await realtimeToken(person))
+    const errors: string[] = []
+    const counts: number[] = []
+    rt.watchNotificationCount(
+      String(person.contributorId),
+      (n) => counts.push(n),
+      (e) => errors.push(e.code),
+    )
+    await until(() => counts.length === 1, 'the current count')
+    const logout = await ctx.call({
+      method: 'POST',
+      url: '/api/authentication/logout',
+      token: person.token,
+      payload: {},
+    })
+    expect(logout.statusCode).toBe(200)
+    // The hub's own check runs once a minute; this is well within it.
+    await until(() => errors.length > 0, 'the socket closed by the logout', 5000)
+    expect(errors[0]).toBe('unauthenticated')
+    expect(rt.isSignedIn()).toBe(false)
+  })
+
   it('tells a business owner live that a chat message came (watchChat)', async () => {
     const chatty = await ctx.person({ contributor: { chat_status: true } })
     const owner = await ctx.person({ name: 'سارة الشمري' })

@@ -280,6 +280,12 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
         }
         return
       }
+      case 'api_session.ended': {
+        // A logout closes its sockets now, not at the next minute's session check (issue 17).
+        for (const c of allConns())
+          if (c.apiSessionId === event.apiSessionId) c.socket.close(4001, 'session_ended')
+        return
+      }
       case 'signal': {
         for (const c of byPerson.get(event.toPersonId) ?? []) {
           send(c.socket, 'signal', {

@@ -369,6 +369,8 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
     async (request) => {
       const auth = requireAuth(request)
       await revokeApiSession(store, auth.sessionId)
+      // Its realtime sockets close at once, on every instance.
+      await app.bus.publish({ type: 'api_session.ended', apiSessionId: auth.sessionId })
       const fcmToken = request.body?.fcm_token
       if (fcmToken) {
         await store.db
