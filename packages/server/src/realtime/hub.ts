@@ -378,7 +378,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
     const row = await db
       .selectFrom('sessions as s')
       .innerJoin('contributors as c', 'c.id', 's.contributor_id')
-      .select(['s.sme_id', 's.state', 'c.person_id as expert_person_id'])
+      .select(['s.sme_id', 's.state', 's.communication_way', 'c.person_id as expert_person_id'])
       .where('s.id', '=', sessionId)
       .executeTakeFirst()
     const to =
@@ -392,8 +392,10 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       sendError(conn.socket, 'forbidden', 'not a participant of this session')
       return
     }
-    if (row.state === 'ended' || row.state === 'cancelled' || row.state === 'sme_absent') {
-      sendError(conn.socket, 'forbidden', 'the session is over')
+    // Only a started, not yet ended, online session has a call to signal for (issue 17): not a waiting,
+    // rejected or expired request, not a booking before it starts, not one that is over.
+    if (row.state !== 'ongoing' || row.communication_way !== 0) {
+      sendError(conn.socket, 'forbidden', 'the session has no live call')
       return
     }
     await bus.publish({

@@ -310,6 +310,31 @@ eachDatabase('realtime socket', (dialect) => {
         [owner, host, outsider].map((s) => s.messages.filter((m) => m.type === 'signal').length),
       ).toEqual([1, 1, 0])
     })
+
+    it('relays nothing for a request, whatever its answer, a booking not yet started, or an office session', async () => {
+      const start = new Date(Date.now() + 3600_000)
+      const cases = [
+        { state: 'pending', request_state: 'waiting' },
+        { state: 'pending', request_state: 'rejected' },
+        { state: 'pending', request_state: 'expired' },
+        { state: 'booked', request_state: null },
+        { state: 'ongoing', request_state: null, communication_way: 1 },
+      ] as const
+      const owner = await open(sme)
+      const host = await open(expert)
+      for (const overrides of cases) {
+        const session = await addSession(ctx.store.db, {
+          contributorId: expert.contributorId,
+          smeId: sme.personId,
+          start,
+          ...overrides,
+        })
+        owner.send({ type: 'signal', sessionId: session.id, payload: { sdp: 'offer' } })
+        expect((await owner.next('error')).data.code, JSON.stringify(overrides)).toBe('forbidden')
+      }
+      await quiet()
+      expect(host.messages.filter((m) => m.type === 'signal')).toEqual([])
+    })
   })
 })
 
