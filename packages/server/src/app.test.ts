@@ -174,6 +174,38 @@ describe('rate limits, CORS, headers and 5xx', () => {
     expect(last!.json().error.message).toMatch(/[\u0600-\u06FF]/)
   })
 
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names', async () => {
+    const proxied = await createTestContext('sqlite', {
+      trustProxy: ['10.0.0.1'],
+      rateLimit: { signIn: 2, booking: 2, windowMs: 60_000 },
+    })
+    try {
+      const attempt = (remoteAddress: string, forwardedFor: string) =>
+        proxied.call({
+          method: 'POST',
+          url: '/api/authentication/auth/login',
+          remoteAddress,
+          headers: { 'x-forwarded-for': forwardedFor },
+          payload: {
+            code: 'bad',
+            code_verifier: 'x'.repeat(43),
+            redirect_uri: 'http://localhost:8080/redirectauth',
+          },
+        })
+      // Through the proxy: each client its own count.
+      const viaProxy = []
+      for (let i = 0; i < 4; i++) viaProxy.push((await attempt('10.0.0.1', `203.0.113.${i}`)).statusCode)
+      expect(viaProxy.filter((s) => s === 429)).toEqual([])
+      // Straight from elsewhere, a made-up X-Forwarded-For is ignored: one address, one count.
+      const direct = []
+      for (let i = 0; i < 4; i++)
+        direct.push((await attempt('198.51.100.7', `203.0.113.${50 + i}`)).statusCode)
+      expect(direct.slice(2)).toEqual([429, 429])
+    } finally {
+      await proxied.close()
+    }
+  })
+
   it('limits sign-in attempts the same way', async () => {
     const statuses: number[] = []
     for (let i = 0; i < 4; i++) {

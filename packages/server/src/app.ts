@@ -81,8 +81,15 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
     logger,
     // Fastify's answers before a route is found, in the API's envelope (plugins/errors.ts).
     frameworkErrors: frameworkError as never,
-    // Trust exactly TRUST_PROXY hops; with 0, X-Forwarded-For is ignored and request.ip is the socket.
-    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
+    // X-Forwarded-For is believed from the proxies TRUST_PROXY names (addresses or CIDR ranges), or for its
+    // number of hops; with none, it is ignored and request.ip is the socket's address.
+    trustProxy: Array.isArray(config.trustProxy)
+      ? config.trustProxy.length > 0
+        ? config.trustProxy
+        : false
+      : config.trustProxy > 0
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : false,
     bodyLimit: 1024 * 1024,
     ajv: {
       customOptions: {

@@ -113,3 +113,22 @@ describe('Zoom settings', () => {
     )
   })
 })
+
+describe('TRUST_PROXY', () => {
+  const dev = (TRUST_PROXY?: string) => ({
+    NODE_ENV: 'development',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'mashura-config-')),
+    ...(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }),
+  })
+  it('takes proxy addresses and CIDR ranges, or a hop count, and refuses anything else', () => {
+    expect(loadConfig(dev()).trustProxy).toBe(0)
+    expect(loadConfig(dev('2')).trustProxy).toBe(2)
+    expect(loadConfig(dev('10.0.0.1, 192.168.0.0/16,::1')).trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+    ])
+    for (const bad of ['proxy.example', '10.0.0.1/33', '10.0.0.0/8/1', '-1'])
+      expect(() => loadConfig(dev(bad)), bad).toThrow(/TRUST_PROXY must be/)
+  })
+})

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
 import { type IceConfig, iceUrls } from './domain/ice.ts'
 import type { ZoomApiConfig } from './zoom/api.ts'
@@ -61,8 +62,12 @@ export interface Config {
   firebase: FirebaseConfig | null
   /** STUN and TURN servers for the built-in WebRTC calls (none: host candidates only). */
   ice: IceConfig
-  /** How many proxy hops to trust for the client address; 0 trusts none, so X-Forwarded-For is ignored. */
-  trustProxy: number
+  /**
+   * Whose X-Forwarded-For to believe for the client address: the proxies' addresses or CIDR ranges (safe
+   * whatever reaches the server), or a number of hops (only where nothing reaches the server but through its
+   * proxies); 0 or none believes no one.
+   */
+  trustProxy: number | string[]
   /** Rate limits: requests per window per client address. */
   rateLimit: { signIn: number; booking: number; windowMs: number }
   /** Whether the development conveniences (dev key, dev provider, seeding) are on. */
@@ -235,6 +240,31 @@ function firebaseConfig(env: NodeJS.ProcessEnv): FirebaseConfig | null {
   }
 }
 
+/** `TRUST_PROXY`: a hop count, or a comma-separated list of proxy addresses and CIDR ranges (checked). */
+function trustProxyConfig(raw: string | undefined): number | string[] {
+  const value = raw?.trim() ?? ''
+  if (value === '') return 0
+  if (/^\d+$/.test(value)) return Number(value)
+  const list = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+  for (const entry of list) {
+    const [address, bits, extra] = entry.split('/')
+    const family = isIP(address ?? '')
+    const max = family === 6 ? 128 : 32
+    if (
+      !family ||
+      extra !== undefined ||
+      (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= max))
+    )
+      throw new ConfigError(
+        `TRUST_PROXY must be a hop count or proxy addresses and CIDR ranges, got "${entry}"`,
+      )
+  }
+  return list
+}
+
 /** The outgoing-mail settings, checked: production needs a relay, and the relay an smtp(s) URL. */
 function mailConfig(env: NodeJS.ProcessEnv, development: boolean, publicUrl: string): Config['mail'] {
   const smtpUrl = env.SMTP_URL || null
@@ -345,7 +375,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     zoomApi,
     firebase: firebaseConfig(env),
     ice,
-    trustProxy: int(env, 'TRUST_PROXY', 0),
+    trustProxy: trustProxyConfig(env.TRUST_PROXY),
     rateLimit: {
       signIn: int(env, 'RATE_LIMIT_SIGN_IN', 20, 1),
       booking: int(env, 'RATE_LIMIT_BOOKING', 30, 1),

@@ -160,7 +160,7 @@ function createProvider(config: Config, log: FastifyBaseLogger): Provider {
 
   const provider = new Provider(issuer, configuration)
   // Behind a trusted proxy, X-Forwarded-Proto/Host say how browsers reach the provider.
-  provider.proxy = config.trustProxy > 0
+  provider.proxy = Array.isArray(config.trustProxy) ? config.trustProxy.length > 0 : config.trustProxy > 0
   // Only the registered redirect URIs and their loopback paths on any port; everything else exactly as registered.
   const client = provider.Client.prototype
   const redirectUriAllowed = client.redirectUriAllowed
