@@ -173,6 +173,11 @@ export interface SaveRecommendationsInput {
   contributorId: number
   /** The validated form. */
   body: RecommendationBody
+  /**
+   * Whether courses and services come from the agency's integration (`INTEGRATION_BASE_URL`): their ids are
+   * then the integration's, which the local tables do not hold, and are taken as given (issue 17).
+   */
+  integration?: boolean
   /** The current time (tests pass their own). */
   now?: Date
 }
@@ -181,7 +186,8 @@ export interface SaveRecommendationsInput {
  * Saves (inserts or replaces) a session's recommendations in one transaction and attaches the named
  * files to the session. Only the session's contributor may (404 for anyone else, as for a missing
  * session); the session must have begun (409). Files must be the caller's uploads of the right kind,
- * not attached to another session; course and service ids must exist (400 with the field). Files the
+ * not attached to another session; course and service ids must exist in the seeded catalogue (400 with the
+ * field), or, with the agency's integration, are the integration's own. Files the
  * previous version named and this one does not are detached again. Returns the session row.
  */
 export async function saveRecommendations(
@@ -221,11 +227,11 @@ export async function saveRecommendations(
 
     const courses = body.need_academy_course ? body.academy_course_ids : []
     const services = body.need_platform_feature ? body.service_ids : []
-    if (courses.length) {
+    if (courses.length && !input.integration) {
       const found = await trx.selectFrom('academy_courses').select('id').where('id', 'in', courses).execute()
       if (found.length !== courses.length) fields.academy_course_ids = 'errors.invalidValue'
     }
-    if (services.length) {
+    if (services.length && !input.integration) {
       const found = await trx
         .selectFrom('platform_services')
         .select('id')

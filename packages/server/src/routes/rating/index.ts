@@ -183,6 +183,7 @@ export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
         personId: auth.personId,
         contributorId: auth.contributorId,
         body: request.body,
+        integration: app.config.integrationBaseUrl !== null,
       })
       if (session.state === 'ended') {
         const link = await createRatingLink(db, { sessionId: session.id, publicUrl: app.config.publicUrl })
