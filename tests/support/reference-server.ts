@@ -6,10 +6,10 @@
  * widget makes still goes over HTTP to the real API.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Row } from '../../packages/server/src/db/tables.ts'
+import { freePort } from '../../packages/server/src/test-support/net.ts'
 
 type Started = Awaited<ReturnType<typeof import('../../packages/server/src/main.ts').start>>
 
@@ -18,17 +18,6 @@ export interface PlatformInfo {
   origin: string
   apiBase: string
   apiKey: string
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-    probe.on('error', reject)
-  })
 }
 
 async function personBySubject(server: Started, subject: string) {

@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from '../../../packages/server/src/test-support/net.ts'
+
+/** A TCP port nobody listens on right now (the server tests' helper, shared). */
+export { freePort }
 
 /** The repository's root, where `npm start` runs. */
 export const root = new URL('../../../', import.meta.url).pathname
@@ -21,18 +24,6 @@ export interface NpmStart {
 function withoutNodeEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const { NODE_ENV: _dropped, ...rest } = env
   return rest
-}
-
-/** A TCP port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-    probe.on('error', reject)
-  })
 }
 
 /** Waits for the line `running at <address>` that the server prints once it listens. */

@@ -257,3 +257,25 @@ export async function countRows(db: Kysely<Database>, table: 'sessions' | 'slots
     .executeTakeFirstOrThrow()
   return Number(n)
 }
+
+/** A valid body of `POST /rating/v4/sme` (a session's recommendations), with `extra` over it. */
+export function recommendationBody(sessionId: number, extra: Record<string, unknown> = {}) {
+  return {
+    session_id: sessionId,
+    challenges: 'ضعف التدفقات النقدية',
+    recommendations: 'إعداد موازنة شهرية ومتابعتها',
+    need_another_session: true,
+    need_academy_course: false,
+    academy_course_ids: [],
+    need_platform_feature: false,
+    service_ids: [],
+    company_phase: 'growing',
+    success_story: false,
+    success_story_summary: null,
+    comment: null,
+    supported_file_url: ['https://example.sa/guide'],
+    voice_note: null,
+    attachments: [],
+    ...extra,
+  }
+}

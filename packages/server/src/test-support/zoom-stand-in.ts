@@ -207,20 +207,7 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
   }
 }
 
-/** The environment that points the server at a stand-in, with Meeting SDK credentials beside it. */
-export function zoomEnv(standIn: ZoomStandIn): Record<string, string> {
-  return {
-    ZOOM_SDK_KEY: 'sdk-key-test',
-    ZOOM_SDK_SECRET: 'sdk-secret-test-of-enough-length',
-    ZOOM_ACCOUNT_ID: standIn.accountId,
-    ZOOM_CLIENT_ID: standIn.clientId,
-    ZOOM_CLIENT_SECRET: standIn.clientSecret,
-    ZOOM_API_BASE: standIn.apiBase,
-    ZOOM_OAUTH_URL: standIn.oauthUrl,
-  }
-}
-
-/** The configuration that points a test app at a stand-in (as {@link zoomEnv} does through the environment). */
+/** The configuration that points a test app at a stand-in, with Meeting SDK credentials beside it. */
 export function zoomTestConfig(standIn: ZoomStandIn) {
   return {
     zoom: { sdkKey: 'sdk-key-test', sdkSecret: 'sdk-secret-test-of-enough-length' },

@@ -5,6 +5,7 @@ import {
   type TestContext,
   type TestPerson,
 } from '../../test-support/context.ts'
+import { recommendationBody } from '../../test-support/fixtures.ts'
 
 eachDatabase('an instant session’s rating link', (dialect) => {
   let ctx: TestContext
@@ -34,23 +35,7 @@ eachDatabase('an instant session’s rating link', (dialect) => {
       method: 'POST',
       url: '/api/rating/v4/sme',
       token: expert.token,
-      payload: {
-        session_id: id,
-        challenges: 'ضعف التدفقات النقدية',
-        recommendations: 'إعداد موازنة شهرية ومتابعتها',
-        need_another_session: false,
-        need_academy_course: false,
-        academy_course_ids: [],
-        need_platform_feature: false,
-        service_ids: [],
-        company_phase: 'growing',
-        success_story: false,
-        success_story_summary: null,
-        comment: null,
-        supported_file_url: [],
-        voice_note: null,
-        attachments: [],
-      },
+      payload: recommendationBody(id),
     })
     expect(saved.statusCode, saved.body).toBe(200)
     // Written while it runs: no link yet.

@@ -10,7 +10,7 @@ import {
   type TestContext,
   type TestPerson,
 } from '../../test-support/context.ts'
-import { addSession, addSubject, hoursFromNow } from '../../test-support/fixtures.ts'
+import { addSession, addSubject, hoursFromNow, recommendationBody } from '../../test-support/fixtures.ts'
 
 /** Whether plugins/auth.ts leaves routes flagged `config.ratingToken` alone (the proposed change). */
 const AUTH_SKIPS_RATING_ROUTES = readFileSync(
@@ -55,24 +55,7 @@ eachDatabase('rating and recommendations', (dialect) => {
     return res.json().data
   }
 
-  const form = (sessionId: number, extra: Record<string, unknown> = {}) => ({
-    session_id: sessionId,
-    challenges: 'ضعف التدفقات النقدية',
-    recommendations: 'إعداد موازنة شهرية ومتابعتها',
-    need_another_session: true,
-    need_academy_course: false,
-    academy_course_ids: [],
-    need_platform_feature: false,
-    service_ids: [],
-    company_phase: 'growing',
-    success_story: false,
-    success_story_summary: null,
-    comment: null,
-    supported_file_url: ['https://example.sa/guide'],
-    voice_note: null,
-    attachments: [],
-    ...extra,
-  })
+  const form = recommendationBody
   const recommend = (who: TestPerson, body: object) =>
     ctx.call({ method: 'POST', url: '/api/rating/v4/sme', token: who.token, payload: body })
 

@@ -5,7 +5,7 @@ import {
   type TestContext,
   type TestPerson,
 } from '../../test-support/context.ts'
-import { addSession, hoursFromNow } from '../../test-support/fixtures.ts'
+import { addSession, hoursFromNow, recommendationBody } from '../../test-support/fixtures.ts'
 
 /** Recommendations naming course 9001 and service 77, which only the agency's integration knows. */
 async function recommend(ctx: TestContext, expert: TestPerson, owner: TestPerson) {
@@ -20,23 +20,12 @@ async function recommend(ctx: TestContext, expert: TestPerson, owner: TestPerson
     url: '/api/rating/v4/sme',
     token: expert.token,
     lang: 'en',
-    payload: {
-      session_id: session.id,
-      challenges: 'ضعف التدفقات النقدية',
-      recommendations: 'دورة في التخطيط المالي',
-      need_another_session: false,
+    payload: recommendationBody(session.id, {
       need_academy_course: true,
       academy_course_ids: [9001],
       need_platform_feature: true,
       service_ids: [77],
-      company_phase: 'growing',
-      success_story: false,
-      success_story_summary: null,
-      comment: null,
-      supported_file_url: [],
-      voice_note: null,
-      attachments: [],
-    },
+    }),
   })
 }
 
