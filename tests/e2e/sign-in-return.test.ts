@@ -2,11 +2,12 @@ import { mkdirSync } from 'node:fs'
 import { en } from '@mashura/core'
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEV_API_KEY } from '../../packages/server/src/config.ts'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { untilFreeSlots } from './support/booking.ts'
 import { type Fixtures, fixtures } from './support/db.ts'
 import { type NpmStart, root, startNpm } from './support/npm-start.ts'
-import { acceptTerms, people } from './support/sign-in.ts'
+import { acceptTerms, people, signIn } from './support/sign-in.ts'
 import { openPage, settled } from './support/site.ts'
 
 /**
@@ -113,5 +114,68 @@ describe('signing in to book on the agency’s site', () => {
       expect(await jump.isVisible()).toBe(false)
       await page.context().close()
     }
+  })
+})
+
+describe("the mobile app's link (spec sections 3 and 6: the mobile-app token)", () => {
+  /** What the app does: with its own token, asks the server for a link to open in its web view. */
+  async function appLink(token: string, to: string): Promise<string> {
+    const res = await fetch(new URL('api/authentication/app-link', app.base), {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-api-key': DEV_API_KEY,
+        authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify({ to }),
+    })
+    expect(res.status).toBe(200)
+    return ((await res.json()) as { data: { url: string } }).data.url
+  }
+
+  it('opens the web view signed in, on the page the app asked for, once', async () => {
+    // The app's own session: a sign-in elsewhere, whose token the app keeps.
+    const phone = await openPage(browser, { lang: 'ar', width: 390 })
+    await phone.goto(app.base)
+    await settled(phone, 'home')
+    await signIn(phone, people.sme)
+    const appToken = await phone.evaluate(() => localStorage.getItem('smeToken'))
+    await phone.context().close()
+    expect(appToken).toBeTruthy()
+
+    const url = await appLink(appToken as string, '/sessions/upcoming')
+    expect(url).not.toContain(appToken as string)
+    const view = await openPage(browser, { lang: 'ar', width: 390 })
+    await view.goto(url)
+    await view.waitForURL((u) => u.pathname === '/sessions/upcoming', { timeout: 20_000 })
+    await acceptTerms(view)
+    await settled(view, 'sessions')
+    // The list itself loads with the new session's token (a refused token would leave the loader or an error).
+    await expect.poll(() => view.locator('[data-page="sessions"] .page-loading').count()).toBe(0)
+    expect(await view.locator('[data-region="error-notice"] .notice').count()).toBe(0)
+    const stored = await view.evaluate(() => ({
+      mobile: localStorage.getItem('mobileAppToken'),
+      sme: localStorage.getItem('smeToken'),
+    }))
+    // A session of its own, which the page's requests carry.
+    expect(stored.mobile).toBeTruthy()
+    expect(stored.mobile).not.toBe(appToken)
+    expect(stored.sme).toBe(stored.mobile)
+    await view.locator('[data-action="open-profile-menu"]').waitFor({ state: 'attached' })
+    expect(await view.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await view.screenshot({ path: `${shots}app-link-ar-390.png` })
+    await view.context().close()
+
+    // The address works once: opened again, it says so, in the visitor's language, and stays signed out.
+    const again = await openPage(browser, { lang: 'en', width: 390 })
+    await again.goto(url)
+    await again.waitForURL((u) => u.pathname === '/', { timeout: 20_000 })
+    await expect
+      .poll(() => again.locator('[data-region="error-notice"]').textContent())
+      .toContain(en['errors.appLinkUnknown'])
+    expect(await again.evaluate(() => localStorage.getItem('mobileAppToken'))).toBeNull()
+    expect(await again.locator('[data-action="open-profile-menu"]').count()).toBe(0)
+    await again.screenshot({ path: `${shots}app-link-used-en-390.png` })
+    await again.context().close()
   })
 })

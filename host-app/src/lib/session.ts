@@ -1,6 +1,7 @@
 import {
   $auth,
   bindRealtime,
+  completeAppLink,
   completeSignIn,
   createSignInUrl,
   EXTRA_STORAGE_KEYS,
@@ -140,6 +141,28 @@ export async function finishSignIn(address: string): Promise<FinishedSignIn> {
   const back = takeReturnPath()
   const path = outcome.role === 'contributor' ? '/dashboard' : (back ?? '/')
   return { destination: outcome.destination, path }
+}
+
+/** A handle of the mobile app's link: 32 random bytes, base64url (what `POST /authentication/app-link` makes). */
+const APP_LINK_HANDLE = /^[A-Za-z0-9_-]{43}$/
+
+/** Whether `/redirection/{token}`'s token has the shape of the mobile app's link. */
+export function isAppLinkHandle(token: string): boolean {
+  return APP_LINK_HANDLE.test(token)
+}
+
+/**
+ * Signs in from the mobile app's link (`/redirection/{handle}`, spec sections 3 and 6): the link's session
+ * becomes the mobile-app token, which every request of this browser carries; live features and analytics
+ * start as after a sign-in. Resolves with the path the app asked for (home when it is not a path on this
+ * site); rejects with the API's error for a link unknown, expired or used.
+ */
+export async function finishAppLink(handle: string, signal?: AbortSignal): Promise<string> {
+  const outcome = await completeAppLink({ client: api, handle, realtime, ...(signal ? { signal } : {}) })
+  bindLive()
+  identifyStored()
+  const { to } = outcome
+  return to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\') ? to : '/'
 }
 
 /** Logs out (spec section 4) and goes to the provider's logout, which returns to home. */

@@ -2,6 +2,8 @@ import type { ApiClient, CallOptions } from './client.ts'
 import { apiPaths } from './paths.ts'
 import type {
   ApiResponse,
+  AppLinkRedeemInput,
+  AppLinkRedeemResult,
   ChatAuthResult,
   HandoffFailureInput,
   HandoffRedeemInput,
@@ -59,4 +61,16 @@ export function redeemHandoff(
   options?: CallOptions,
 ): Promise<ApiResponse<HandoffRedeemResult>> {
   return client.request(apiPaths.authentication.redeemHandoff, { ...options, method: 'POST', body: params })
+}
+
+/**
+ * Redeems, once, the link the mobile app opened the site with, for a new session's login result and the
+ * path to go to: `POST /authentication/app-link/redeem`.
+ */
+export function redeemAppLink(
+  client: ApiClient,
+  params: AppLinkRedeemInput,
+  options?: CallOptions,
+): Promise<ApiResponse<AppLinkRedeemResult>> {
+  return client.request(apiPaths.authentication.redeemAppLink, { ...options, method: 'POST', body: params })
 }

@@ -364,6 +364,13 @@ const cases: EndpointCase[] = [
     path: '/authentication/handoff/redeem',
     body: { handle: 'h'.repeat(43), wait: 20 },
   },
+  {
+    fn: 'redeemAppLink',
+    call: (c) => api.redeemAppLink(c, { handle: 'h'.repeat(43) }),
+    method: 'POST',
+    path: '/authentication/app-link/redeem',
+    body: { handle: 'h'.repeat(43) },
+  },
 
   // Contributor schedule
   {

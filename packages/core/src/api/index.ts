@@ -3,7 +3,14 @@
  * function per endpoint of spec section 7 and the wire types.
  */
 
-export { getChatToken, login, logoutSession, redeemHandoff, reportHandoffFailure } from './authentication.ts'
+export {
+  getChatToken,
+  login,
+  logoutSession,
+  redeemAppLink,
+  redeemHandoff,
+  reportHandoffFailure,
+} from './authentication.ts'
 export {
   getChatConversations,
   getChatMessages,
@@ -102,6 +109,8 @@ export type {
   AdminSubjectsParams,
   ApiErrorBody,
   ApiResponse,
+  AppLinkRedeemInput,
+  AppLinkRedeemResult,
   AppNotification,
   AttachmentsUploadParams,
   AttachmentsUploadResult,

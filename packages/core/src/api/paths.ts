@@ -65,6 +65,7 @@ export const apiPaths = {
     logout: '/authentication/logout',
     handoff: '/authentication/handoff',
     redeemHandoff: '/authentication/handoff/redeem',
+    redeemAppLink: '/authentication/app-link/redeem',
     firebase: '/firebase/auth',
   },
   /** The contributor's schedule. */

@@ -155,6 +155,20 @@ export interface HandoffRedeemResult {
   result: LoginResult | null
 }
 
+/** The body of `POST /authentication/app-link/redeem`: the handle of the mobile app's link. */
+export type AppLinkRedeemInput = {
+  /** The handle from the link's address, `/redirection/{handle}`. */
+  handle: string
+}
+
+/** What the mobile app's link opens: a new session's login result and where to go with it. */
+export interface AppLinkRedeemResult {
+  /** The login result; its token is the mobile-app token. */
+  result: LoginResult
+  /** A path on the site, `/` when the app named none. */
+  to: string
+}
+
 /** The signed-in person as the login result describes them. */
 export interface LoginUser {
   /** The person's full name. */

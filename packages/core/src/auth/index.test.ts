@@ -8,6 +8,7 @@ import {
   AuthError,
   agreeToTerms,
   clearSession,
+  completeAppLink,
   completeSignIn,
   createSessionClient,
   createSignInUrl,
@@ -211,9 +212,43 @@ function serverFetch(
         ? jsonResponse({ data: { payload: chat.payload } })
         : jsonResponse({ error: { code: 'x', message: 'down' } }, chat.status)
     if (path.endsWith('/authentication/logout')) return jsonResponse({ data: null })
+    if (path.endsWith('/authentication/app-link/redeem'))
+      return jsonResponse({ data: { result: login, to: '/sessions' } })
     return jsonResponse({ error: { code: 'not_found', message: 'nope' } }, 404)
   })
 }
+
+describe("completeAppLink: the mobile app's link at /redirection/{handle} (spec 3, 6)", () => {
+  it('stores the login and keeps its token as the mobile-app token, which requests then carry', async () => {
+    const rec = serverFetch({ ...expertLogin, access_token: 'tok-app' })
+    const client = createSessionClient({ baseURL: 'https://api.example/api', apiKey: 'k', fetch: rec.fetch })
+    const realtime = createMemoryRealtime({ acceptToken: (t) => t === 'ctok' })
+    const handle = 'h'.repeat(43)
+    const out = await completeAppLink({ client, handle, realtime, storage: local })
+    expect(await rec.calls[0]!.json()).toEqual({ handle })
+    expect(rec.calls[0]!.headers.get('authorization')).toBeNull()
+    expect(out).toMatchObject({ role: 'contributor', to: '/sessions', realtimeSignedIn: true })
+    expect(local.getItem('mobileAppToken')).toBe('tok-app')
+    // It overrides both others, whichever role is acting.
+    local.setItem(STORAGE_KEYS.userRole, 'sme')
+    expect(requestToken(local)).toBe('tok-app')
+    expect($auth.get().token).toBe('tok-app')
+    expect(rec.calls[1]!.headers.get('authorization')).toBe('Bearer tok-app')
+  })
+
+  it('stores nothing when the link is unknown, expired or used', async () => {
+    const rec = createRecordingFetch(() =>
+      jsonResponse({ error: { code: 'app_link_unknown', message: 'used' } }, 404),
+    )
+    const client = createSessionClient({ baseURL: 'https://api.example/api', apiKey: 'k', fetch: rec.fetch })
+    await expect(completeAppLink({ client, handle: 'h'.repeat(43), storage: local })).rejects.toMatchObject({
+      code: 'app_link_unknown',
+      status: 404,
+    })
+    expect(local.getItem('mobileAppToken')).toBeNull()
+    expect(requestToken(local)).toBeNull()
+  })
+})
 
 describe('completeSignIn at /redirectauth (spec 4)', () => {
   async function returnAddress() {

@@ -12,6 +12,7 @@ import {
   type LoginResult,
   login,
   logoutSession,
+  redeemAppLink,
   type SignInHandoff,
 } from '../api/index.ts'
 import type { RealtimeClient } from '../realtime/index.ts'
@@ -202,23 +203,74 @@ export async function completeSignIn(options: CompleteSignInOptions): Promise<Si
   })
   const role = saveLoginResult(result, storage)
   loadAuthState(storage)
-  let realtimeSignedIn = false
-  if (options.realtime) {
-    try {
-      const { data } = await getChatToken(options.client)
-      await options.realtime.signIn(data.payload)
-      realtimeSignedIn = true
-    } catch {
-      // Live features wait for the next sign-in; the session itself is good.
-    }
-  }
-  $auth.setKey('isFireStoreSignedIn', realtimeSignedIn)
+  const realtimeSignedIn = await signInRealtime(options.client, options.realtime)
   return {
     result,
     role,
     destination: postLoginDestination(role, hasAgreedToTerms(storage)),
     realtimeSignedIn,
   }
+}
+
+/** Signs into the realtime store with the server's custom token; answers whether it took (a failure is not the session's). */
+async function signInRealtime(client: ApiClient, realtime: RealtimeClient | undefined): Promise<boolean> {
+  let signedIn = false
+  if (realtime) {
+    try {
+      const { data } = await getChatToken(client)
+      await realtime.signIn(data.payload)
+      signedIn = true
+    } catch {
+      // Live features wait for the next sign-in; the session itself is good.
+    }
+  }
+  $auth.setKey('isFireStoreSignedIn', signedIn)
+  return signedIn
+}
+
+/** What {@link completeAppLink} needs. */
+export interface CompleteAppLinkOptions {
+  /** An API client whose token comes from storage (see {@link createSessionClient}). */
+  client: ApiClient
+  /** The link's handle: the `{token}` of `/redirection/{token}`. */
+  handle: string
+  /** The realtime store to sign into with the server's custom token. */
+  realtime?: RealtimeClient
+  /** Persistent storage. */
+  storage?: KeyValueStorage
+  /** Aborts the redeem. */
+  signal?: AbortSignal
+}
+
+/** The outcome of a redeemed app link. */
+export interface AppLinkOutcome {
+  /** The login result of the web view's new session. */
+  result: LoginResult
+  /** The role it grants. */
+  role: UserRole
+  /** The path on the site the app asked for. */
+  to: string
+  /** Whether the realtime store accepted the custom token. */
+  realtimeSignedIn: boolean
+}
+
+/**
+ * Signs the site in from the mobile app's link (`/redirection/{handle}`): redeems it once, stores the login
+ * result, and keeps its token as the mobile-app token, which then overrides both others (spec 6). Throws the
+ * API's error (404 `app_link_unknown`) for a link unknown, expired or used, storing nothing.
+ */
+export async function completeAppLink(options: CompleteAppLinkOptions): Promise<AppLinkOutcome> {
+  const storage = options.storage ?? getStorage()
+  const { data } = await redeemAppLink(
+    options.client,
+    { handle: options.handle },
+    options.signal ? { signal: options.signal } : {},
+  )
+  const role = saveLoginResult(data.result, storage)
+  storage.setItem(EXTRA_STORAGE_KEYS.mobileAppToken, data.result.access_token)
+  loadAuthState(storage)
+  const realtimeSignedIn = await signInRealtime(options.client, options.realtime)
+  return { result: data.result, role, to: data.to, realtimeSignedIn }
 }
 
 /** Restores the session at start-up and writes the role to storage (spec 4). */

@@ -413,6 +413,8 @@ export const en: Record<MessageKey, string> = {
   'errors.tooManyFiles': 'You can attach at most {max, plural, one {# file} other {# files}}.',
   'errors.unsupportedMediaType': 'This file type is not supported.',
   'errors.invalidApiKey': 'The API key is not valid.',
+  'errors.appLinkUnknown':
+    'This sign-in link from the app has expired or was already used. Open it from the app again.',
   'errors.originNotAllowed': 'This website is not allowed to use the service.',
   'errors.network': 'Could not reach the server. Please check your internet connection.',
   'errors.timeout': 'The request took too long. Please try again.',

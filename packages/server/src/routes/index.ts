@@ -1,5 +1,6 @@
 /** Every resource's routes, under `/api`. Each is an encapsulated plugin in its own folder. */
 import type { FastifyInstance } from 'fastify'
+import { appLinkRoutes } from './authentication/app-link.ts'
 import { authenticationRoutes } from './authentication/index.ts'
 import { chatHistoryRoutes } from './chat/history.ts'
 import { chatRoutes } from './chat/index.ts'
@@ -23,6 +24,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(smeSessionsRoutes)
   await app.register(scheduleRoutes)
   await app.register(authenticationRoutes)
+  await app.register(appLinkRoutes)
   await app.register(filesRoutes)
   await app.register(requestsRoutes)
   await app.register(meetingRoutes)

@@ -26,6 +26,7 @@ import {
   redeemHandoff,
 } from '../../auth/sign-in-handoff.ts'
 import { issueApiToken, revokeApiSession } from '../../auth/tokens.ts'
+import type { Config } from '../../config.ts'
 import type { Store } from '../../db/database.ts'
 import type { Row } from '../../db/tables.ts'
 import { fileRef } from '../../domain/serializers.ts'
@@ -116,7 +117,8 @@ const LoginUser = Type.Object({
   can_delete_slots: Type.Boolean(),
 })
 
-const LoginResultSchema = Type.Object({
+/** The login result on the wire. */
+export const LoginResultSchema = Type.Object({
   access_token: Type.String(),
   roles: Type.Array(Type.String(), {
     description: '`sme` always; `contributor` for experts; `admin` for the agency.',
@@ -194,6 +196,39 @@ async function findOrCreatePerson(
   return person
 }
 
+/**
+ * Signs a person in: a new API session and its login result (the token, the roles, the contributor id and
+ * what the site shows of the person). The sign-in route and the mobile app's link both answer it.
+ */
+export async function signInResult(
+  store: Store,
+  config: Config,
+  person: Row<'people'>,
+): Promise<LoginResult> {
+  const contributor = await store.db
+    .selectFrom('contributors')
+    .select(['id', 'photo_path', 'can_create_slots', 'can_delete_slots'])
+    .where('person_id', '=', person.id)
+    .executeTakeFirst()
+  const { token } = await issueApiToken(store, config, person.id)
+  const roles = ['sme']
+  if (contributor) roles.push('contributor')
+  if (person.is_admin) roles.push('admin')
+  return {
+    access_token: token,
+    roles,
+    contributor_id: contributor?.id ?? null,
+    user: {
+      full_name: person.full_name,
+      ...(person.email ? { email: person.email } : {}),
+      sme: { file: fileRef(person.photo_path, config.publicUrl) },
+      contributor: contributor ? { file: fileRef(contributor.photo_path, config.publicUrl) } : null,
+      can_create_slots: contributor?.can_create_slots === 1,
+      can_delete_slots: contributor?.can_delete_slots === 1,
+    },
+  }
+}
+
 /** Registers the three calls; the sign-in client is made once per app. */
 export async function authenticationRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
@@ -242,28 +277,7 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
         throw new ApiHttpError(reason === 'rejected' ? 400 : 401, 'login_failed', 'errors.loginFailed')
       }
       const person = await findOrCreatePerson(store, issuerKey, identity)
-      const contributor = await store.db
-        .selectFrom('contributors')
-        .select(['id', 'photo_path', 'can_create_slots', 'can_delete_slots'])
-        .where('person_id', '=', person.id)
-        .executeTakeFirst()
-      const { token } = await issueApiToken(store, config, person.id)
-      const roles = ['sme']
-      if (contributor) roles.push('contributor')
-      if (person.is_admin) roles.push('admin')
-      const data: LoginResult = {
-        access_token: token,
-        roles,
-        contributor_id: contributor?.id ?? null,
-        user: {
-          full_name: person.full_name,
-          ...(person.email ? { email: person.email } : {}),
-          sme: { file: fileRef(person.photo_path, config.publicUrl) },
-          contributor: contributor ? { file: fileRef(contributor.photo_path, config.publicUrl) } : null,
-          can_create_slots: contributor?.can_create_slots === 1,
-          can_delete_slots: contributor?.can_delete_slots === 1,
-        },
-      }
+      const data = await signInResult(store, config, person)
       if (handoff) {
         await depositHandoff(store, {
           handle: handoff.handle,
