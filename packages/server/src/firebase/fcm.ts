@@ -13,6 +13,7 @@
  */
 import { importPKCS8, SignJWT } from 'jose'
 import type { FirebaseConfig } from '../config.ts'
+import { accessTokenCache, type IssuedToken } from '../http/access-token-cache.ts'
 import type { PushMessage } from '../push/service.ts'
 
 const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging'
@@ -35,19 +36,7 @@ export function createFcmSender(
   const fetchImpl: Fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
   const now = options.now ?? Date.now
   const timeoutMs = options.timeoutMs ?? 10_000
-  let cached: { token: string; expiresAt: number } | null = null
-  let pending: Promise<string> | null = null
-
-  /** The access token: the cached one, or a new one, one request at a time. */
-  function accessToken(refresh = false): Promise<string> {
-    if (!refresh && cached && cached.expiresAt > now()) return Promise.resolve(cached.token)
-    pending ??= fetchAccessToken().finally(() => {
-      pending = null
-    })
-    return pending
-  }
-
-  async function fetchAccessToken(): Promise<string> {
+  async function fetchAccessToken(): Promise<IssuedToken> {
     const key = await importPKCS8(config.privateKey, 'RS256')
     const iat = Math.floor(now() / 1000)
     const assertion = await new SignJWT({ scope: SCOPE })
@@ -69,12 +58,10 @@ export function createFcmSender(
     } | null
     if (!response.ok || !body?.access_token)
       throw new Error(`the service account's token was refused (${response.status})`)
-    cached = {
-      token: body.access_token,
-      expiresAt: now() + Math.max(0, (body.expires_in ?? 3600) - 60) * 1000,
-    }
-    return cached.token
+    return { access_token: body.access_token, ...(body.expires_in ? { expires_in: body.expires_in } : {}) }
   }
+  /** The access token: the cached one, or a new one, one request at a time. */
+  const accessToken = accessTokenCache(fetchAccessToken, now)
 
   return {
     async send(token, message) {

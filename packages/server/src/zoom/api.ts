@@ -15,6 +15,8 @@
  * (`ZOOM_API_BASE`, `ZOOM_OAUTH_URL`) so that tests run against a local stand-in.
  */
 
+import { accessTokenCache, type IssuedToken } from '../http/access-token-cache.ts'
+
 /** The Server-to-Server OAuth app and where Zoom answers. */
 export interface ZoomApiConfig {
   accountId: string
@@ -64,8 +66,7 @@ const MAX_TRIES = 3
 
 /** A Zoom API client with its token cache. */
 export class ZoomApi {
-  private token: { value: string; expiresAt: number } | null = null
-  private pending: Promise<string> | null = null
+  private readonly token: (refresh?: boolean) => Promise<string>
   private readonly config: ZoomApiConfig
   private readonly fetchImpl: Fetch
   private readonly now: () => number
@@ -79,18 +80,15 @@ export class ZoomApi {
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
     this.now = options.now ?? Date.now
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)))
+    this.token = accessTokenCache(() => this.fetchToken(), this.now)
   }
 
   /** A valid access token: the cached one, or a new one (one request at a time). */
-  async accessToken(refresh = false): Promise<string> {
-    if (!refresh && this.token && this.token.expiresAt > this.now()) return this.token.value
-    this.pending ??= this.fetchToken().finally(() => {
-      this.pending = null
-    })
-    return this.pending
+  accessToken(refresh = false): Promise<string> {
+    return this.token(refresh)
   }
 
-  private async fetchToken(): Promise<string> {
+  private async fetchToken(): Promise<IssuedToken> {
     const url = new URL(this.config.oauthUrl)
     url.searchParams.set('grant_type', 'account_credentials')
     url.searchParams.set('account_id', this.config.accountId)
@@ -111,10 +109,7 @@ export class ZoomApi {
         response.status,
         null,
       )
-    // Renewed a minute early, so that a call never starts with a token about to lapse.
-    const lifetime = Math.max(0, (body.expires_in ?? 3600) - 60) * 1000
-    this.token = { value: body.access_token, expiresAt: this.now() + lifetime }
-    return body.access_token
+    return { access_token: body.access_token, ...(body.expires_in ? { expires_in: body.expires_in } : {}) }
   }
 
   /** Calls the API; see the module's comment for the 401 and 429 rules. */
@@ -140,7 +135,6 @@ export class ZoomApi {
       if (response.ok) return { status: response.status, data }
       if (response.status === 401 && !refreshed) {
         refreshed = true
-        this.token = null
         await this.accessToken(true)
         continue
       }
