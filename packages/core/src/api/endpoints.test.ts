@@ -325,7 +325,7 @@ const cases: EndpointCase[] = [
     body: {},
   },
   { fn: 'getChatToken', call: (c) => api.getChatToken(c), method: 'GET', path: '/firebase/auth' },
-  // Reference-server extensions: the sign-in hand-off of widgets on partner pages.
+  // Reference-server extensions: the sign-in hand-off of widgets on partner pages, and the mobile app's link.
   {
     fn: 'login',
     label: 'from the sign-in popup, with a hand-off',
@@ -667,20 +667,20 @@ describe('endpoint functions', () => {
     client = createApiClient({ baseURL: BASE, apiKey: 'key-1', fetch: recording.fetch })
   })
 
-  it('cover every exported endpoint function: the spec’s 63 calls and 7 reference-server extensions', () => {
+  it('cover every exported endpoint function: the spec’s 63 calls and 8 reference-server extensions', () => {
     const functions = Object.entries(api)
       .filter(([, value]) => typeof value === 'function')
       .map(([name]) => name)
       .filter((name) => !notEndpoints.includes(name))
     const tested = new Set([...cases.map((row) => row.fn), ...multipartEndpoints])
     expect([...tested].sort()).toEqual(functions.sort())
-    expect(functions).toHaveLength(71)
+    expect(functions).toHaveLength(72)
   })
 
   it('use every path of spec section 7 exactly once', () => {
     const paths = new Set(cases.map((row) => `${row.method} ${row.path}`))
-    // 64 paths of the spec (the terms read has two; the 2 uploads are checked separately) and the 7 extensions.
-    expect(paths.size + multipartEndpoints.length).toBe(72)
+    // 64 paths of the spec (the terms read has two; the 2 uploads are checked separately) and the 8 extensions.
+    expect(paths.size + multipartEndpoints.length).toBe(73)
   })
 
   it.each(cases.map((row) => [row.label ? `${row.fn} (${row.label})` : row.fn, row] as const))(
