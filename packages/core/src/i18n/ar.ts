@@ -423,6 +423,9 @@ export const ar = {
   'errors.tooManyFiles':
     'يمكنك إرفاق {max, plural, zero {# ملف} one {ملف واحد} two {ملفين} few {# ملفات} many {# ملفًا} other {# ملف}} على الأكثر.',
   'errors.unsupportedMediaType': 'نوع الملف غير مدعوم.',
+  'errors.fileDamaged': 'الملف تالف أو ناقص، أو لا يطابق محتواه نوعه.',
+  'errors.fileMixed': 'يحمل الملف محتوى من نوع آخر، فلا يمكن قبوله.',
+  'errors.recordingEmpty': 'التسجيل فارغ لا صوت فيه.',
   'errors.invalidApiKey': 'مفتاح الواجهة البرمجية غير صالح.',
   'errors.appLinkUnknown': 'انتهت صلاحية رابط الدخول من التطبيق أو سبق استخدامه. افتحه من التطبيق مرة أخرى.',
   'errors.originNotAllowed': 'هذا الموقع غير مصرّح له باستخدام الخدمة.',

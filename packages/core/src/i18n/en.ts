@@ -412,6 +412,9 @@ export const en: Record<MessageKey, string> = {
   'errors.fileTooLarge': 'The file is larger than allowed ({maxMb, number} MB).',
   'errors.tooManyFiles': 'You can attach at most {max, plural, one {# file} other {# files}}.',
   'errors.unsupportedMediaType': 'This file type is not supported.',
+  'errors.fileDamaged': 'The file is damaged or incomplete, or its contents do not match its type.',
+  'errors.fileMixed': 'The file carries content of another type, so it cannot be accepted.',
+  'errors.recordingEmpty': 'The recording is empty: it holds no sound.',
   'errors.invalidApiKey': 'The API key is not valid.',
   'errors.appLinkUnknown':
     'This sign-in link from the app has expired or was already used. Open it from the app again.',

@@ -1,10 +1,31 @@
 /**
  * Upload checks done in memory, before anything is written: the type by magic bytes (never the
- * name or the Content-Type the browser sent), the size, a voice note's duration from its
- * container, and a display-only original name with path parts stripped.
+ * name or the Content-Type the browser sent), the structure of the whole file by its container
+ * (`structure.ts`, pdf-lib, image-size, music-metadata), a voice note's duration, and a
+ * display-only original name with path parts stripped.
  */
 import { fileTypeFromBuffer } from 'file-type'
+import { imageSize } from 'image-size'
 import { parseBuffer } from 'music-metadata'
+import { PDFDocument } from 'pdf-lib'
+import {
+  checkGif,
+  checkJpeg,
+  checkMp3,
+  checkNoMarkup,
+  checkNoZipEnd,
+  checkOgg,
+  checkPdfEnvelope,
+  checkPdfStreams,
+  checkPng,
+  checkWebp,
+  checkZip,
+  FileRefused,
+  mp4Seconds,
+  type RefusalReason,
+  wavSeconds,
+  webmSeconds,
+} from './structure.ts'
 
 /** The largest upload, in bytes (10 MB). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
@@ -56,20 +77,91 @@ export async function detectAllowedType(data: Uint8Array, kind: UploadKind): Pro
   return Object.hasOwn(allowed, detected.ext) ? allowed[detected.ext]! : null
 }
 
+/** The result of inspecting an upload: its type and (for a voice note) duration, or why it is refused. */
+export type Inspection =
+  | { ok: true; type: AllowedType; duration: number | null }
+  | { ok: false; reason: 'unsupported' | RefusalReason }
+
 /**
- * A voice note's length in whole seconds (rounded up), read from its container; null when the
- * container is not readable audio. A recording whose container states no duration (MediaRecorder's
- * WebM) counts 0 seconds.
+ * Inspects an upload in full: its type by magic bytes, then its structure by its container from the
+ * first byte to the last, refusing markup a browser could sniff, a ZIP hidden at its end, data after
+ * an end marker, and a voice note without sound. A voice note's duration is in whole seconds, rounded
+ * up, and above zero.
  */
-export async function audioDurationSeconds(data: Uint8Array, mime: string): Promise<number | null> {
+export async function inspectUpload(data: Uint8Array, kind: UploadKind): Promise<Inspection> {
+  const type = await detectAllowedType(data, kind)
+  if (!type) return { ok: false, reason: 'unsupported' }
   try {
-    const meta = await parseBuffer(data, { mimeType: mime, size: data.length }, { duration: true })
-    const seconds = meta.format.duration
-    if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return 0
-    return Math.ceil(seconds)
-  } catch {
-    return null
+    checkNoMarkup(data, ZIP_TYPES.has(type.ext))
+    if (!ZIP_TYPES.has(type.ext)) checkNoZipEnd(data)
+    const duration = kind === 'voice_note' ? await voiceSeconds(data, type) : null
+    if (kind === 'attachment') await checkAttachment(data, type)
+    return { ok: true, type, duration }
+  } catch (error) {
+    if (error instanceof FileRefused) return { ok: false, reason: error.reason }
+    // A parser's own error means the bytes are not the container they claim to be.
+    return { ok: false, reason: 'damaged' }
   }
+}
+
+/** Attachment types that are ZIP archives themselves. */
+const ZIP_TYPES = new Set(['docx', 'xlsx', 'pptx'])
+
+/** Checks an attachment's structure, by type; throws when it does not hold. */
+async function checkAttachment(data: Uint8Array, type: AllowedType): Promise<void> {
+  switch (type.ext) {
+    case 'png':
+      checkPng(data)
+      break
+    case 'jpg':
+      checkJpeg(data)
+      break
+    case 'gif':
+      checkGif(data)
+      break
+    case 'webp':
+      checkWebp(data)
+      break
+    case 'pdf': {
+      checkPdfEnvelope(data)
+      checkPdfStreams(data)
+      // A full parse of every object (pdf-lib keeps streams undecoded, so 10 MB takes tens of ms).
+      const pdf = await PDFDocument.load(data, {
+        throwOnInvalidObject: true,
+        updateMetadata: false,
+        ignoreEncryption: true,
+      })
+      if (pdf.getPageCount() < 1) throw new FileRefused('damaged', 'PDF without pages')
+      return
+    }
+    default:
+      checkZip(data)
+      return
+  }
+  const size = imageSize(data)
+  if (!(size.width > 0 && size.height > 0)) throw new FileRefused('damaged', 'image without dimensions')
+}
+
+/**
+ * A voice note's duration in whole seconds, rounded up; throws when its container does not hold or it
+ * has no sound. WAV, MP4 and WebM durations are counted from their samples or blocks here (what
+ * MediaRecorder's headers state is missing or wrong); Ogg and MP3 ones by music-metadata, which reads
+ * every page or frame.
+ */
+async function voiceSeconds(data: Uint8Array, type: AllowedType): Promise<number> {
+  let seconds: number | undefined
+  if (type.ext === 'wav') seconds = wavSeconds(data)
+  else if (type.ext === 'm4a') seconds = mp4Seconds(data)
+  else if (type.ext === 'webm') seconds = webmSeconds(data)
+  else {
+    if (type.ext === 'ogg') checkOgg(data)
+    else checkMp3(data)
+    const meta = await parseBuffer(data, { mimeType: type.mime, size: data.length }, { duration: true })
+    seconds = meta.format.duration
+  }
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds <= 0)
+    throw new FileRefused('empty', 'no duration')
+  return Math.ceil(seconds)
 }
 
 /** The longest original name kept, in characters. */

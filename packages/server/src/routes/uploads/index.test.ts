@@ -1,8 +1,16 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { ar } from '@mashura/core'
+import { ar, en } from '@mashura/core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { multipartBody, type Part, pdfFile, pngFile, wavFile } from '../../files/test-files.ts'
+import {
+  multipartBody,
+  type Part,
+  pdfFile,
+  pngFile,
+  wavFile,
+  webmRecording,
+  zipFile,
+} from '../../files/test-files.ts'
 import {
   createTestContext,
   eachDatabase,
@@ -36,10 +44,17 @@ eachDatabase('uploads', (dialect) => {
       return []
     }
   }
-  const upload = (url: string, parts: Part[], token: string | null = expert.token) => {
+  const upload = (url: string, parts: Part[], token: string | null = expert.token, lang?: 'ar' | 'en') => {
     const { payload, headers } = multipartBody(parts)
-    return ctx.call({ method: 'POST', url, payload, headers, token })
+    return ctx.call({ method: 'POST', url, payload, headers, token, ...(lang ? { lang } : {}) })
   }
+  const fileRows = async () =>
+    (
+      await ctx.store.db
+        .selectFrom('files')
+        .select(({ fn }) => fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n
 
   it('stores a voice note under a server-made name and answers its duration', async () => {
     const before = stored()
@@ -71,6 +86,79 @@ eachDatabase('uploads', (dialect) => {
       message: ar['errors.unsupportedMediaType'],
     })
     expect(stored()).toEqual(before)
+  })
+
+  it("stores a voice note Chromium's MediaRecorder recorded, its duration counted from its blocks", async () => {
+    const res = await upload(VOICE, [
+      { field: 'file', filename: 'blob', contentType: 'audio/webm;codecs=opus', data: webmRecording() },
+    ])
+    expect(res.statusCode).toBe(201)
+    expect(res.json().data).toMatchObject({ duration: 1, file: { mime_type: 'audio/webm' } })
+  })
+
+  it('refuses a voice note that is a RIFF header and anything after it, with 422 and nothing stored', async () => {
+    const before = stored()
+    const rows = await fileRows()
+    const riff = Buffer.concat([Buffer.from('RIFF\x20\0\0\0WAVE', 'latin1'), Buffer.from('x'.repeat(24))])
+    for (const lang of ['ar', 'en'] as const) {
+      const res = await upload(
+        VOICE,
+        [{ field: 'file', filename: 'note.wav', data: riff }],
+        expert.token,
+        lang,
+      )
+      expect(res.statusCode).toBe(422)
+      const messages = lang === 'ar' ? ar : en
+      expect(res.json()).toEqual({
+        error: {
+          code: 'invalid_file',
+          message: messages['errors.fileDamaged'],
+          fields: { file: messages['errors.fileDamaged'] },
+        },
+      })
+    }
+    const silent = wavFile(1).subarray(0, 44)
+    silent.writeUInt32LE(36, 4)
+    silent.writeUInt32LE(0, 40)
+    const empty = await upload(VOICE, [{ field: 'file', filename: 'silence.wav', data: silent }])
+    expect(empty.statusCode).toBe(422)
+    expect(empty.json().error.message).toBe(ar['errors.recordingEmpty'])
+    expect(stored()).toEqual(before)
+    expect(await fileRows()).toBe(rows)
+  })
+
+  it('refuses a polyglot attachment (a PNG with a ZIP after IEND) with 422, refusing the whole upload', async () => {
+    const before = stored()
+    const rows = await fileRows()
+    for (const lang of ['ar', 'en'] as const) {
+      const res = await upload(
+        ATTACH,
+        [
+          { field: 'files[]', filename: 'plan.pdf', data: pdfFile() },
+          { field: 'files[]', filename: 'chart.png', data: Buffer.concat([pngFile(), zipFile()]) },
+        ],
+        expert.token,
+        lang,
+      )
+      expect(res.statusCode).toBe(422)
+      const messages = lang === 'ar' ? ar : en
+      expect(res.json()).toEqual({
+        error: {
+          code: 'invalid_file',
+          message: messages['errors.fileMixed'],
+          fields: { 'files[]': messages['errors.fileMixed'] },
+        },
+      })
+    }
+    const markup = Buffer.from(
+      pdfFile().toString('latin1').replace('%PDF-1.4\n', '%PDF-1.4\n%<html><script>alert(1)</script>\n'),
+      'latin1',
+    )
+    const html = await upload(ATTACH, [{ field: 'files[]', filename: 'plan.pdf', data: markup }])
+    expect(html.statusCode).toBe(422)
+    expect(html.json().error.code).toBe('invalid_file')
+    expect(stored()).toEqual(before)
+    expect(await fileRows()).toBe(rows)
   })
 
   it('needs a signed-in person', async () => {

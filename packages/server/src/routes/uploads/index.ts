@@ -11,14 +11,13 @@ import type { Row } from '../../db/tables.ts'
 import { StoredFileSchema, storedFileOut } from '../../domain/recommendations.ts'
 import {
   type AllowedType,
-  audioDurationSeconds,
-  detectAllowedType,
   displayName,
+  inspectUpload,
   MAX_ATTACHMENTS,
   MAX_UPLOAD_BYTES,
   type UploadKind,
 } from '../../files/validate.ts'
-import { ApiHttpError, badRequest, notFound } from '../../http/errors.ts'
+import { ApiHttpError, badRequest, notFound, unprocessable } from '../../http/errors.ts'
 import { commonErrors, Envelope, ErrorBody } from '../../http/schema.ts'
 import { requireAuth } from '../../plugins/auth.ts'
 import { canReadSessionRecords } from '../contributors/sme.ts'
@@ -32,6 +31,15 @@ const fileTooLarge = () =>
 const tooManyFiles = () =>
   new ApiHttpError(413, 'too_many_files', 'errors.tooManyFiles', { values: { max: MAX_ATTACHMENTS } })
 const unsupportedType = () => new ApiHttpError(415, 'unsupported_media_type', 'errors.unsupportedMediaType')
+/** The message of each structural refusal, also given as the field's error. */
+const REFUSALS = {
+  damaged: 'errors.fileDamaged',
+  mixed: 'errors.fileMixed',
+  empty: 'errors.recordingEmpty',
+} as const
+/** 422 invalid_file: the bytes are of an accepted type but do not hold as one, naming the upload's field. */
+const invalidFile = (reason: keyof typeof REFUSALS, field: string) =>
+  unprocessable('invalid_file', REFUSALS[reason], { [field]: REFUSALS[reason] })
 
 /** An upload checked in memory, not yet stored. */
 interface CheckedFile {
@@ -80,18 +88,20 @@ async function readFiles(
   return out
 }
 
-/** Checks every file's type (and a voice note's duration); throws on the first refusal. */
+/**
+ * Checks every file's type and structure (and a voice note's duration); throws on the first refusal:
+ * 415 for a type not accepted, 422 invalid_file for one that does not hold as its type.
+ */
 async function check(files: { data: Buffer; filename: string }[], kind: UploadKind): Promise<CheckedFile[]> {
   const checked: CheckedFile[] = []
   for (const [index, f] of files.entries()) {
     if (f.data.length > MAX_UPLOAD_BYTES) throw fileTooLarge()
-    const type = await detectAllowedType(f.data, kind)
-    if (!type) throw unsupportedType()
-    let duration: number | null = null
-    if (kind === 'voice_note') {
-      duration = await audioDurationSeconds(f.data, type.mime)
-      if (duration === null) throw unsupportedType()
+    const inspection = await inspectUpload(f.data, kind)
+    if (!inspection.ok) {
+      if (inspection.reason === 'unsupported') throw unsupportedType()
+      throw invalidFile(inspection.reason, kind === 'voice_note' ? 'file' : 'files[]')
     }
+    const { type, duration } = inspection
     const fallback = kind === 'voice_note' ? `voice-note.${type.ext}` : `attachment-${index + 1}.${type.ext}`
     checked.push({ data: f.data, type, name: displayName(f.filename, fallback), duration })
   }
@@ -139,7 +149,7 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
     return rows
   }
 
-  const uploadErrors = { ...commonErrors, 413: ErrorBody, 415: ErrorBody }
+  const uploadErrors = { ...commonErrors, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody }
   const multipartBody = { consumes: ['multipart/form-data'] }
 
   app.post(
@@ -150,9 +160,12 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['uploads'],
         summary: 'Uploads a voice note (multipart field `file`): WebM, Ogg, MP3, M4A or WAV, at most 10 MB.',
         description:
-          'The type is read from the bytes, never the name. Answers the stored file (send its `path` as a ' +
-          "recommendation's `voice_note`) and the duration in seconds read from the container. " +
-          '413 file_too_large, 415 unsupported_media_type; nothing is stored for a refused upload.',
+          'The type is read from the bytes, never the name, and the whole file must hold as that container ' +
+          '(WebM blocks, Ogg pages, MP4 boxes, MP3 frames, WAV chunks, reaching exactly to its end) with a ' +
+          'duration above zero, counted from its blocks or samples (a MediaRecorder WebM states none). ' +
+          "Answers the stored file (send its `path` as a recommendation's `voice_note`) and the duration in " +
+          'whole seconds, rounded up. 413 file_too_large, 415 unsupported_media_type, 422 invalid_file (damaged, ' +
+          'mixed with markup or another file type, or without sound); nothing is stored for a refused upload.',
         security: signedIn,
         ...multipartBody,
         response: {
@@ -184,9 +197,14 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
         summary:
           'Uploads attachments (multipart fields `files[]`): PDF, DOCX, XLSX, PPTX, PNG, JPEG, WebP or GIF; at most 10 files of 10 MB.',
         description:
-          'Types are read from the bytes, never the names. Answers the stored files in the order sent; send ' +
+          'Types are read from the bytes, never the names, and each file must hold as its type from first ' +
+          'byte to last: a PDF must parse (pdf-lib) with a page and end at its last `%%EOF`; an image must ' +
+          'decode its dimensions and end at its end marker (PNG IEND with valid CRCs, JPEG EOI, GIF trailer, ' +
+          'WebP RIFF size); an Office file must be one ZIP archive. Markup a browser could sniff in the first ' +
+          '4 KB, or a ZIP hidden at the end, refuses a file. Answers the stored files in the order sent; send ' +
           "their `path`s as a recommendation's `attachments`. 413 file_too_large or too_many_files, 415 " +
-          'unsupported_media_type; one refused file refuses the whole upload and nothing is stored.',
+          'unsupported_media_type, 422 invalid_file; one refused file refuses the whole upload and nothing ' +
+          'is stored.',
         security: signedIn,
         ...multipartBody,
         response: { 201: Envelope(Type.Object({ files: Type.Array(StoredFileSchema) })), ...uploadErrors },
