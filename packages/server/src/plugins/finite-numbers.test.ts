@@ -1,5 +1,19 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, eachDatabase, type TestContext } from '../test-support/context.ts'
+import { nonFinitePaths } from './finite-numbers.ts'
+
+describe('nonFinitePaths', () => {
+  it('names every number that is not finite, however deep', () => {
+    expect(nonFinitePaths({ a: 1, b: [2, Number.POSITIVE_INFINITY], c: { d: Number.NaN } })).toEqual([
+      'b.1',
+      'c.d',
+    ])
+    expect(nonFinitePaths(Number.NEGATIVE_INFINITY)).toEqual(['_'])
+    expect(nonFinitePaths({ a: 'Infinity', b: null })).toEqual([])
+    const deep = JSON.parse(`${'['.repeat(50_000)}1e309${']'.repeat(50_000)}`)
+    expect(nonFinitePaths(deep)).toHaveLength(1)
+  })
+})
 
 eachDatabase('numbers in the address', (dialect) => {
   let ctx: TestContext
@@ -48,5 +62,37 @@ eachDatabase('numbers in the address', (dialect) => {
       })
       expect(res.body).not.toContain(long)
     }
+  })
+
+  it('refuse a body number that is, or is coerced to, an infinite one with a field error, never a 500 (issue 17)', async () => {
+    const { token } = await ctx.person()
+    for (const payload of [
+      '{"per_page":"Infinity"}',
+      '{"per_page":"-Infinity"}',
+      '{"page":"Infinity"}',
+      '{"page":"1e309"}',
+      '{"page":2,"per_page":" -1e309 "}',
+    ]) {
+      const res = await ctx.call({
+        method: 'POST',
+        url: '/api/integration/academy/all_courses',
+        token,
+        lang: 'en',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      })
+      expect(res.statusCode, payload).toBe(400)
+      expect(res.json().error, payload).toMatchObject({
+        code: 'validation_failed',
+        fields: { [payload.includes('per_page') ? 'per_page' : 'page']: expect.any(String) },
+      })
+    }
+    const ok = await ctx.call({
+      method: 'POST',
+      url: '/api/integration/academy/all_courses',
+      token,
+      payload: { page: '2', per_page: 5 },
+    })
+    expect(ok.statusCode).toBe(200)
   })
 })

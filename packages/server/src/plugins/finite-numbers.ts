@@ -4,6 +4,11 @@
  * `?page=Infinity` reached the handlers and ended in a 500. Before validation, every query and path value that
  * the route's schema types as a number or an integer, and that reads as an infinite number or NaN, is refused
  * as a field error (400, in the request's language) like any other invalid value.
+ *
+ * A JSON body is checked after validation instead: Ajv coerces a string such as `"Infinity"` or `"-1e309"` in a
+ * body the same way (and JSON.parse reads the bare number `1e309` as Infinity), and `{"per_page":"Infinity"}`
+ * reached the database as a LIMIT it refused (a 500). Once the body is validated and coerced, any number in it
+ * that is not finite is refused the same way, naming its field.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -36,6 +41,28 @@ function offending(part: unknown, schema: Schema | undefined): string[] {
     .map(([name]) => name)
 }
 
+/**
+ * The dotted paths of the numbers under `value` that are not finite (at most a few: one is enough to refuse).
+ * Walked with a stack of its own: a body may be nested deeper than the call stack goes.
+ */
+export function nonFinitePaths(value: unknown): string[] {
+  const found: string[] = []
+  const stack: [unknown, string][] = [[value, '']]
+  while (stack.length && found.length < 5) {
+    const [item, at] = stack.pop()!
+    if (typeof item === 'number') {
+      if (!Number.isFinite(item)) found.push(at || '_')
+    } else if (item && typeof item === 'object') {
+      const entries = Array.isArray(item) ? [...item.entries()] : Object.entries(item)
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!
+        stack.push([child, at ? `${at}.${key}` : String(key)])
+      }
+    }
+  }
+  return found
+}
+
 export const finiteNumbersPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request: FastifyRequest) => {
     const schema = request.routeOptions.schema as { querystring?: Schema; params?: Schema } | undefined
@@ -44,6 +71,15 @@ export const finiteNumbersPlugin = fp(async (app: FastifyInstance) => {
       ...offending(request.query, schema.querystring),
       ...offending(request.params, schema.params),
     ]
+    if (fields.length)
+      throw badRequest(
+        'validation_failed',
+        'errors.validationFailed',
+        Object.fromEntries(fields.map((f) => [f, 'errors.invalidValue'])),
+      )
+  })
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    const fields = nonFinitePaths(request.body)
     if (fields.length)
       throw badRequest(
         'validation_failed',

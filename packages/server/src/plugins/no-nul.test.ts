@@ -12,8 +12,19 @@ describe('nulPaths', () => {
   it('names every string holding U+0000, however deep', () => {
     expect(nulPaths({ a: 'x', b: ['ok', 'n\u0000'], c: { d: '\u0000' } })).toEqual(['b.1', 'c.d'])
     expect(nulPaths('plain')).toEqual([])
+    expect(nulPaths({ 'k\u0000': 'v', z: ['\u0000'] })).toEqual(['_', 'z.0'])
+  })
+
+  it('walks a value nested far deeper than the call stack goes (issue 17)', () => {
+    const depth = 50_000
+    const deep = JSON.parse(`${'{"a":'.repeat(depth)}"\\u0000"${'}'.repeat(depth)}`)
+    expect(nulPaths(deep)).toEqual([Array(depth).fill('a').join('.')])
+    expect(nulPaths(JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`))).toEqual([])
   })
 })
+
+/** A JSON object nested `depth` deep around `inner` (JSON text). */
+const nested = (depth: number, inner: string) => `${'{"a":'.repeat(depth)}${inner}${'}'.repeat(depth)}`
 
 eachDatabase('the NUL character', (dialect) => {
   let ctx: TestContext
@@ -60,5 +71,22 @@ eachDatabase('the NUL character', (dialect) => {
       payload: { communication_way: 0, subject_id: subjectId, description: 'before after' },
     })
     expect(ok.statusCode).toBe(201)
+  })
+
+  it('answers a body nested 50,000 deep in the envelope, never a 500 (issue 17)', async () => {
+    for (const [inner, status] of [
+      ['"\\u0000"', 400],
+      ['1', 401],
+    ] as const) {
+      const res = await ctx.call({
+        method: 'POST',
+        url: '/api/schedule/notification/1',
+        lang: 'en',
+        headers: { 'content-type': 'application/json' },
+        payload: nested(50_000, inner),
+      })
+      expect(res.statusCode, inner).toBe(status)
+      expect(res.json().error.message, inner).toMatch(/\w/)
+    }
   })
 })

@@ -9,17 +9,25 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { badRequest } from '../http/errors.ts'
 
-/** The dotted paths of the strings under `value` that hold a NUL (at most a few: one is enough to refuse). */
+/**
+ * The dotted paths of the strings under `value` that hold a NUL (at most a few: one is enough to refuse). The
+ * walk keeps its own stack: a body nested tens of thousands deep, which JSON.parse reads without complaint,
+ * overflowed the call stack of a recursive walk and answered 500 (issue 17).
+ */
 export function nulPaths(value: unknown, path = '', found: string[] = []): string[] {
-  if (found.length >= 5) return found
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) found.push(path || '_')
-  } else if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) nulPaths(item, path ? `${path}.${i}` : String(i), found)
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) found.push(path || '_')
-      nulPaths(item, path ? `${path}.${key}` : key, found)
+  const stack: [unknown, string][] = [[value, path]]
+  while (stack.length && found.length < 5) {
+    const [item, at] = stack.pop()!
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) found.push(at || '_')
+    } else if (item && typeof item === 'object') {
+      const entries = Array.isArray(item) ? [...item.entries()] : Object.entries(item)
+      // Pushed in reverse so that fields are named in document order.
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i]!
+        stack.push([child, at ? `${at}.${key}` : String(key)])
+        if (typeof key === 'string' && key.includes('\u0000')) stack.push(['\u0000', at])
+      }
     }
   }
   return found
