@@ -5,6 +5,7 @@
  * the server's own functions (issue a token, insert a slot or a session, make a rating link): every call a
  * widget makes still goes over HTTP to the real API.
  */
+import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -48,6 +49,29 @@ const commands: Commands = {
     const person = await personBySubject(server, String(subject))
     const { token } = await issueApiToken(server.store, server.config, person.id)
     return { token, personId: person.id, contributorId: person.contributor_id, name: person.full_name }
+  },
+
+  /**
+   * Makes a business owner of its own for one test and returns a live API token: a test that books gets a
+   * calendar nobody else's bookings crowd (fair booking refuses overlapping sessions and caps upcoming ones).
+   */
+  'mashura-new-sme': async (server, { name }) => {
+    const { issueApiToken } = await import('../../packages/server/src/auth/tokens.ts')
+    const person = await server.store.db
+      .insertInto('people')
+      .values({
+        issuer: 'test',
+        subject: `test-sme-${randomUUID()}`,
+        full_name: String(name ?? 'صاحب منشأة للاختبار'),
+        email: null,
+        phone: null,
+        photo_path: null,
+        created_at: new Date().toISOString(),
+      })
+      .returning(['id', 'full_name'])
+      .executeTakeFirstOrThrow()
+    const { token } = await issueApiToken(server.store, server.config, person.id)
+    return { token, personId: person.id, contributorId: null, name: person.full_name }
   },
 
   /** Adds a free slot to a seeded expert, `startsIn` minutes from now. */

@@ -154,7 +154,7 @@ describe('rate limits, CORS, headers and 5xx', () => {
   })
   afterAll(() => ctx.close())
 
-  it('limits booking per client address with 429 and Retry-After; a spoofed X-Forwarded-For does not help', async () => {
+  it('limits booking per person with 429 and Retry-After; a spoofed X-Forwarded-For does not help', async () => {
     const statuses: number[] = []
     let last: Awaited<ReturnType<TestContext['call']>> | undefined
     for (let i = 0; i < 5; i++) {

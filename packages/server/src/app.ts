@@ -8,7 +8,7 @@ import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { Redis } from 'ioredis'
 import type { Config } from './config.ts'
 import type { Store } from './db/database.ts'
@@ -70,6 +70,17 @@ export interface AppOptions {
   config: Config
   store: Store
   logger?: FastifyServerOptions['logger']
+}
+
+/**
+ * The bucket a rate-limited request counts in: a signed-in person's own, whatever their address (an office
+ * behind one NAT is many people), and a visitor's address. The limiter's hook is a route hook, so it runs
+ * after the auth plugin's `onRequest`: `request.auth` is settled by then, and a request with a bad token
+ * has already had its 401, so made-up tokens never get buckets of their own. `request.ip` honours
+ * X-Forwarded-For only for the proxy hops TRUST_PROXY allows.
+ */
+export function rateLimitKey(request: FastifyRequest): string {
+  return request.auth ? `person:${request.auth.personId}` : `ip:${request.ip}`
 }
 
 /** The app type routes are written against. */
@@ -161,8 +172,7 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}rl:` } : {}),
-    // request.ip honours X-Forwarded-For only for the proxy hops TRUST_PROXY allows.
-    keyGenerator: (request) => request.ip,
+    keyGenerator: rateLimitKey,
   })
   await app.register(swagger, {
     openapi: {
@@ -173,7 +183,7 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
         description:
           'Every call of the platform spec. Send X-API-Key on every call and Authorization: Bearer <token> when signed in. Errors are { error: { code, message, fields? } } with the message in Accept-Language (ar by default). ' +
           'Text may not hold the NUL character (U+0000): a body, query or path value with one is refused with 400 ' +
-          'validation_failed naming the field, on either database. Numbers in the query or path must be finite.',
+          'validation_failed naming the field, on either database. Numbers in the query, path or body must be finite.',
       },
       servers: [{ url: '/api' }],
       components: {

@@ -132,3 +132,30 @@ describe('TRUST_PROXY', () => {
       expect(() => loadConfig(dev(bad)), bad).toThrow(/TRUST_PROXY must be/)
   })
 })
+
+describe('fair-booking caps', () => {
+  const dev = (extra: Record<string, string> = {}) => ({
+    NODE_ENV: 'development',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'mashura-config-')),
+    ...extra,
+  })
+  it('default to 3 upcoming sessions with one expert and 10 in all', () => {
+    expect(loadConfig(dev()).booking).toEqual({ maxUpcomingPerExpert: 3, maxUpcoming: 10 })
+  })
+
+  it('take BOOKING_MAX_UPCOMING_PER_EXPERT and BOOKING_MAX_UPCOMING', () => {
+    const config = loadConfig(dev({ BOOKING_MAX_UPCOMING_PER_EXPERT: '5', BOOKING_MAX_UPCOMING: '20' }))
+    expect(config.booking).toEqual({ maxUpcomingPerExpert: 5, maxUpcoming: 20 })
+  })
+
+  it('refuse a cap that is not a whole number of at least 1, naming it', () => {
+    for (const bad of ['0', '-2', '2.5', 'many']) {
+      expect(() => loadConfig(dev({ BOOKING_MAX_UPCOMING_PER_EXPERT: bad })), bad).toThrow(
+        /BOOKING_MAX_UPCOMING_PER_EXPERT must be a whole number ≥ 1/,
+      )
+      expect(() => loadConfig(dev({ BOOKING_MAX_UPCOMING: bad })), bad).toThrow(
+        /BOOKING_MAX_UPCOMING must be a whole number ≥ 1/,
+      )
+    }
+  })
+})

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
+import { type BookingLimits, DEFAULT_BOOKING_LIMITS } from './domain/fair-booking.ts'
 import { type IceConfig, iceUrls } from './domain/ice.ts'
 import type { ZoomApiConfig } from './zoom/api.ts'
 
@@ -68,8 +69,16 @@ export interface Config {
    * proxies); 0 or none believes no one.
    */
   trustProxy: number | string[]
-  /** Rate limits: requests per window per client address. */
+  /**
+   * Rate limits: requests per window, counted per signed-in person (whatever their address) and per client
+   * address for visitors.
+   */
   rateLimit: { signIn: number; booking: number; windowMs: number }
+  /**
+   * Fair booking: how many upcoming sessions, waiting requests included, one business owner may hold with one
+   * expert (`BOOKING_MAX_UPCOMING_PER_EXPERT`) and in all (`BOOKING_MAX_UPCOMING`).
+   */
+  booking: BookingLimits
   /** Whether the development conveniences (dev key, dev provider, seeding) are on. */
   development: boolean
   /** Web Push: VAPID keys and subject (generated and kept in DATA_DIR when unset), and the allowed push-service hosts. */
@@ -380,6 +389,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signIn: int(env, 'RATE_LIMIT_SIGN_IN', 20, 1),
       booking: int(env, 'RATE_LIMIT_BOOKING', 30, 1),
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000),
+    },
+    booking: {
+      maxUpcomingPerExpert: int(
+        env,
+        'BOOKING_MAX_UPCOMING_PER_EXPERT',
+        DEFAULT_BOOKING_LIMITS.maxUpcomingPerExpert,
+        1,
+      ),
+      maxUpcoming: int(env, 'BOOKING_MAX_UPCOMING', DEFAULT_BOOKING_LIMITS.maxUpcoming, 1),
     },
     development,
     push: {

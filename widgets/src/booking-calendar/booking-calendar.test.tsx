@@ -14,7 +14,7 @@ import { expect } from 'chai'
 import type { BookingCreatedDetail, SignInRequiredDetail } from '../events.ts'
 import { configureWidgets, resetWidgetConfig } from '../shared/config.ts'
 import { expectAccessible } from '../test-support/axe.ts'
-import { addSlot, platform, platformAttributes, signIn } from '../test-support/platform.ts'
+import { addSlot, newBusinessOwner, platform, platformAttributes, signIn } from '../test-support/platform.ts'
 import { waitFor } from '../test-support/wait-for.ts'
 import { type BookingCalendarElement, defineBookingCalendar } from './booking-calendar.element.ts'
 import { bookingTokens } from './token-store.ts'
@@ -264,7 +264,7 @@ describe('<booking-calendar>', () => {
   })
 
   it('books an online slot: confirm, success modal, the schedule reloads without it, booking-created fires', async () => {
-    const { token } = await signIn('dev-sme')
+    const { token } = await newBusinessOwner()
     const slot = await addSlot({ expert: 'dev-consultant', startsIn: soon(11), availability: 2 })
     const element = await loaded(await mount({}, { token }))
     await showWeekOf(element, slot.start_at)
@@ -319,7 +319,7 @@ describe('<booking-calendar>', () => {
 
   it('books in the office: the slot’s office is shown and sent, in English', async () => {
     const office = await consultantOffice('en')
-    const { token } = await signIn('dev-sme')
+    const { token } = await newBusinessOwner()
     const slot = await addSlot({
       expert: 'dev-consultant',
       startsIn: soon(13),
@@ -367,7 +367,7 @@ describe('<booking-calendar>', () => {
   })
 
   it('sends an advisor’s booking as a request: the dialog says so, and the request awaits the expert’s answer', async () => {
-    const { token } = await signIn('dev-sme')
+    const { token } = await newBusinessOwner()
     const slot = await addSlot({ expert: 'dev-advisor', startsIn: soon(15), availability: 2 })
 
     // In English first: title, note and button speak of sending a request, not of confirming a booking.
@@ -423,7 +423,7 @@ describe('<booking-calendar>', () => {
   })
 
   it('links the success dialog to the new session (session-href) and offers it as an .ics file', async () => {
-    const { token } = await signIn('dev-sme')
+    const { token } = await newBusinessOwner()
     const slot = await addSlot({ expert: 'dev-consultant', startsIn: soon(25), availability: 2, minutes: 45 })
     const element = await loaded(
       await mount({ 'session-href': 'https://agency.example/session/{id}?from=partner' }, { token }),
@@ -501,7 +501,7 @@ describe('<booking-calendar>', () => {
 
   it('drops a slot from the week once it starts, and never books one that has started', async function () {
     this.timeout(45_000)
-    const { token } = await signIn('dev-sme')
+    const { token } = await newBusinessOwner()
     const slot = await addSlot({ expert: 'dev-consultant', startsIn: 12 / 60, availability: 2 })
     const startsAt = Date.parse(slot.start_at)
     const element = await loaded(await mount({}, { token }))
@@ -528,7 +528,7 @@ describe('<booking-calendar>', () => {
   })
 
   it('shows the server’s message when the slot was taken meanwhile, and reloads the schedule', async () => {
-    const { token } = await signIn('dev-sme')
+    const { token } = await newBusinessOwner()
     const slot = await addSlot({ expert: 'dev-consultant', startsIn: soon(17), availability: 2 })
     const first = await loaded(await mount({}, { token }))
     const second = await loaded(await mount({}, { token }))
@@ -589,7 +589,7 @@ describe('<booking-calendar>', () => {
       expect(part(element, 'confirm-dialog')).to.equal(null)
 
       // The host signs the visitor in itself and hands the token over; booking goes on to confirmation.
-      const { token } = await signIn('dev-sme')
+      const { token } = await newBusinessOwner()
       element.token = token
       await waitFor(() => part(element, 'sign-in') === null)
       part(element, 'book')!.click()
@@ -632,7 +632,7 @@ describe('<booking-calendar>', () => {
   })
 
   it('completes a booking with the keyboard alone', async () => {
-    const { token } = await signIn('dev-sme')
+    const { token } = await newBusinessOwner()
     const office = await consultantOffice('ar')
     const slot = await addSlot({
       expert: 'dev-consultant',

@@ -48,6 +48,14 @@ export function signIn(subject: Subject): Promise<SignedIn> {
   return executeServerCommand<SignedIn, { subject: Subject }>('mashura-sign-in', { subject })
 }
 
+/**
+ * Makes a business owner of the test's own and returns a live API token: bookings then never meet another
+ * test's (a business owner's sessions may not overlap, and upcoming ones are capped).
+ */
+export function newBusinessOwner(name?: string): Promise<SignedIn> {
+  return executeServerCommand<SignedIn, { name?: string }>('mashura-new-sme', name ? { name } : {})
+}
+
 /** Adds a free slot for a seeded expert `startsIn` minutes from now (a day by default). */
 export function addSlot(options: {
   expert: Subject

@@ -395,6 +395,12 @@ export const ar = {
   'errors.cannotCreateSlots': 'ليست لديك صلاحية لإضافة مواعيد.',
   'errors.cannotDeleteSlots': 'ليست لديك صلاحية لحذف المواعيد.',
   'errors.bookingOwnSlot': 'لا يمكنك حجز موعد لدى نفسك.',
+  'errors.bookingOverlaps': 'لديك جلسة أو طلب آخر في هذا الوقت، ولا يمكن أن تتداخل مواعيد جلساتك.',
+  'errors.requestOverlaps': 'لدى صاحب المنشأة جلسة أخرى في هذا الوقت، فلا يمكن قبول الطلب.',
+  'errors.bookingLimitPerExpert':
+    'بلغت الحد الأقصى للجلسات القادمة مع هذا الخبير، وهو {max, plural, zero {# جلسة} one {جلسة واحدة} two {جلستان} few {# جلسات} many {# جلسةً} other {# جلسة}}، بما فيها الطلبات التي تنتظر الرد. يمكنك الحجز مجددًا بعد انتهاء إحداها أو إلغائها.',
+  'errors.bookingLimitTotal':
+    'بلغت الحد الأقصى لجلساتك القادمة، وهو {max, plural, zero {# جلسة} one {جلسة واحدة} two {جلستان} few {# جلسات} many {# جلسةً} other {# جلسة}} مع جميع الخبراء، بما فيها الطلبات التي تنتظر الرد. يمكنك الحجز مجددًا بعد انتهاء إحداها أو إلغائها.',
   'errors.requestAlreadyAnswered': 'تم الرد على هذا الطلب مسبقًا.',
   'errors.requestExpired': 'انتهت صلاحية هذا الطلب.',
   'errors.sessionNotStarted': 'لم يحن موعد الجلسة بعد.',

@@ -385,6 +385,14 @@ export const en: Record<MessageKey, string> = {
   'errors.cannotCreateSlots': 'You do not have permission to add slots.',
   'errors.cannotDeleteSlots': 'You do not have permission to delete slots.',
   'errors.bookingOwnSlot': 'You cannot book a session with yourself.',
+  'errors.bookingOverlaps':
+    'You already have a session or a request at this time, and your sessions cannot overlap.',
+  'errors.requestOverlaps':
+    'The business owner already has a session at this time, so the request cannot be accepted.',
+  'errors.bookingLimitPerExpert':
+    'You have reached the limit of {max, plural, one {# upcoming session} other {# upcoming sessions}} with this expert, counting requests awaiting an answer. You can book again once one has ended or been cancelled.',
+  'errors.bookingLimitTotal':
+    'You have reached the limit of {max, plural, one {# upcoming session} other {# upcoming sessions}} with all experts, counting requests awaiting an answer. You can book again once one has ended or been cancelled.',
   'errors.requestAlreadyAnswered': 'This request has already been answered.',
   'errors.requestExpired': 'This request has expired.',
   'errors.sessionNotStarted': 'The session has not started yet.',

@@ -12,6 +12,7 @@
 import type { Kysely } from 'kysely'
 import type { Database, Row } from '../db/tables.ts'
 import { conflict, notFound } from '../http/errors.ts'
+import { lockBusinessOwner, overlapsLiveRow } from './fair-booking.ts'
 import { newMeetingCredentials } from './sessions.ts'
 
 /** How long an instant session lasts, in minutes (an extension adds to it). */
@@ -34,8 +35,11 @@ export interface InstantSessionInput {
 /**
  * Starts an instant session in one transaction and returns its row. 404 for an unknown expert; 409
  * `instant_own` for the expert themself, `expert_not_available` when the expert is not available now,
- * `expert_busy` when the expert is in an ongoing session. Concurrent joins of one expert are
- * serialised on the expert's row, so exactly one of them wins and the others get `expert_busy`.
+ * `expert_busy` when the expert is in an ongoing session, `booking_overlaps` when its half hour overlaps one
+ * of the business owner's live sessions or waiting requests (domain/fair-booking.ts; the caps on upcoming
+ * sessions do not apply, as an instant session holds none of an expert's future calendar). Concurrent joins
+ * of one expert are serialised on the expert's row, so exactly one of them wins and the others get
+ * `expert_busy`; a business owner's own joins and bookings are serialised on their row, owner first.
  */
 export async function startInstantSession(
   db: Kysely<Database>,
@@ -45,6 +49,8 @@ export async function startInstantSession(
   const stamp = now.toISOString()
   const end = new Date(now.getTime() + INSTANT_SESSION_MINUTES * 60_000).toISOString()
   return db.transaction().execute(async (trx) => {
+    // Owner before expert, the order every booking transaction takes locks in.
+    await lockBusinessOwner(trx, input.smeId)
     // A no-op write locks the expert's row (PostgreSQL) or takes the write lock (SQLite) before the
     // checks, so two joins cannot both see the expert free; SELECT … FOR UPDATE is PostgreSQL-only.
     const expert = await trx
@@ -65,6 +71,8 @@ export async function startInstantSession(
       .limit(1)
       .executeTakeFirst()
     if (busy) throw conflict('expert_busy', 'errors.instantBusy')
+    if (await overlapsLiveRow(trx, { smeId: input.smeId, start: stamp, end, now }))
+      throw conflict('booking_overlaps', 'errors.bookingOverlaps')
     const slot = await trx
       .insertInto('slots')
       .values({

@@ -15,6 +15,7 @@ import type { Kysely } from 'kysely'
 import type { Database, Row, RowUpdate } from '../db/tables.ts'
 import { conflict, forbidden, notFound, unprocessable } from '../http/errors.ts'
 import { queueBookingConfirmed } from '../mail/session-mails.ts'
+import { lockBusinessOwner, overlapsASession } from './fair-booking.ts'
 import { type NotificationKind, type NotifyDeps, notify } from './notifications.ts'
 import { sessionRowsOnly } from './sessions.ts'
 
@@ -70,7 +71,10 @@ export interface RequestAnswerInput {
 /**
  * Answers a waiting request as its advisor, once. Accepting makes it a booked session; rejecting frees
  * its slot. 404 when the request is not the advisor's, 422 when a rejection has no reason, 409 when it
- * was answered already or has expired.
+ * was answered already or has expired, and 409 `booking_overlaps` when accepting it would give the
+ * business owner two sessions at once (a request made before the fair-booking rules, or one of two
+ * waiting requests at one hour: the first accepted wins). Caps are not checked again: the request counted
+ * toward them when it was made.
  */
 export async function answerRequest(db: Db, input: RequestAnswerInput): Promise<Row<'sessions'>> {
   const now = input.now ?? new Date()
@@ -101,6 +105,8 @@ export async function answerRequest(db: Db, input: RequestAnswerInput): Promise<
       }
     : { request_state: 'rejected', request_reason: reason, active_slot_id: null }
   const row = await db.transaction().execute(async (trx) => {
+    // The business owner's bookings are checked one at a time (domain/fair-booking.ts).
+    if (input.accept) await lockBusinessOwner(trx, current.sme_id)
     const answered = await trx
       .updateTable('sessions')
       .set({ ...change, answered_at: stamp, updated_at: stamp })
@@ -111,6 +117,19 @@ export async function answerRequest(db: Db, input: RequestAnswerInput): Promise<
       .where('start_at', '>', stamp)
       .returningAll()
       .executeTakeFirst()
+    // Checked once the request is known to be answerable, so a stale answer still gets its own 409; the
+    // throw rolls the acceptance back.
+    if (
+      answered?.state === 'booked' &&
+      (await overlapsASession(trx, {
+        smeId: answered.sme_id,
+        start: answered.start_at,
+        end: answered.end_at,
+        now,
+        exceptId: answered.id,
+      }))
+    )
+      throw conflict('booking_overlaps', 'errors.requestOverlaps')
     // The booking's confirmation goes with the acceptance, in its transaction.
     if (answered?.state === 'booked' && input.mail)
       await queueBookingConfirmed(trx, { sessionId: answered.id, publicUrl: input.mail.publicUrl, now })

@@ -37,6 +37,12 @@ import {
   SubjectTypeSchema,
 } from '../http/wire-schemas.ts'
 import { queueBookingConfirmed } from '../mail/session-mails.ts'
+import {
+  assertFairBooking,
+  type BookingLimits,
+  DEFAULT_BOOKING_LIMITS,
+  lockBusinessOwner,
+} from './fair-booking.ts'
 import { recommendationsFor } from './recommendations.ts'
 import { contributorSummaries, officeOut, smeSummaries, subjectOut } from './serializers.ts'
 
@@ -474,18 +480,24 @@ export interface BookingInput {
   mail?: { publicUrl: string }
   /** A meeting made elsewhere (Zoom) for an online session; the built-in call's are made here. */
   meeting?: { number: string; password: string } | null
+  /** The caps on a business owner's upcoming sessions; {@link DEFAULT_BOOKING_LIMITS} when not given. */
+  limits?: BookingLimits
 }
 
 /**
  * Books a slot, in one transaction, and returns the new row: a booked session, or for an advisor a pending
  * request that waits for an answer (it holds the slot all the same). Exactly one of many concurrent bookings
  * of a slot wins: the row is inserted with `active_slot_id` set and the unique index refuses the others,
- * which get a 409. Throws ApiHttpError for every refusal (404 no slot, 422 rule, 409 taken).
+ * which get a 409. The business owner is locked first, so their own concurrent bookings are checked one
+ * after the other against the fair-booking rules (domain/fair-booking.ts): no overlap with their live
+ * sessions and waiting requests, and the caps on upcoming ones. Throws ApiHttpError for every refusal
+ * (404 no slot, 422 rule, 409 taken, `booking_overlaps` or `booking_limit_reached`).
  */
 export async function bookSlot(db: Kysely<Database>, input: BookingInput): Promise<Row<'sessions'>> {
   const now = input.now ?? new Date()
   try {
     return await db.transaction().execute(async (trx) => {
+      await lockBusinessOwner(trx, input.smeId)
       const slot = await trx.selectFrom('slots').selectAll().where('id', '=', input.slotId).executeTakeFirst()
       if (!slot) throw notFound('errors.slotNotFound')
       if (input.bookerContributorId === slot.contributor_id)
@@ -512,6 +524,21 @@ export async function bookSlot(db: Kysely<Database>, input: BookingInput): Promi
         throw unprocessable('subject_not_covered', 'errors.validationFailed', {
           subject_id: 'errors.invalidValue',
         })
+      // A slot someone holds is reported as taken, before the rules (the booker may hold it already).
+      const held = await trx
+        .selectFrom('sessions')
+        .select('id')
+        .where('active_slot_id', '=', slot.id)
+        .executeTakeFirst()
+      if (held) throw conflict('slot_already_booked', 'errors.slotAlreadyBooked')
+      await assertFairBooking(trx, {
+        smeId: input.smeId,
+        contributorId: slot.contributor_id,
+        start: slot.start_at,
+        end: slot.end_at,
+        now,
+        limits: input.limits ?? DEFAULT_BOOKING_LIMITS,
+      })
       const request = contributor.kind === 'advisor'
       const online = input.communicationWay === 0
       // The built-in call's room is made here; a Zoom meeting is made by the caller (zoom/meetings.ts), and a

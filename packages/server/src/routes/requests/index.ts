@@ -111,7 +111,9 @@ export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
           'Accepting turns the request into a booked session (`session_id` is set); rejecting needs a ' +
           'reason (422 otherwise) and frees the slot. Only the advisor the request is addressed to may ' +
           'answer (404 for anyone else); a second answer is 409 request_already_answered, and a request ' +
-          'whose slot has started is 409 request_expired. The business owner is notified.',
+          'whose slot has started is 409 request_expired. Accepting is 409 booking_overlaps when the business ' +
+          'owner already has a session at that time (the request stays waiting, to be rejected). The business ' +
+          'owner is notified.',
         security: signedIn,
         params: IdParams,
         body: AnswerBody,
