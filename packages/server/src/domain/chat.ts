@@ -28,6 +28,7 @@ import type { Kysely } from 'kysely'
 import { pageRows } from '../db/paging.ts'
 import type { Database, Row } from '../db/tables.ts'
 import type { EventBus } from '../events/bus.ts'
+import { hasSessionWith } from './access.ts'
 import { contributorSummaries, smeSummaries } from './serializers.ts'
 
 /** The status of a message just sent. */
@@ -49,15 +50,10 @@ export interface ChatPair {
 export type ChatPossibilityResult = { ok: true; pair: ChatPair } | { ok: false; reason: ChatRefusal }
 
 /**
- * Session states in which a contributor and a business owner "share a session": any session that was
- * not cancelled (pending, rejected and expired requests never were sessions).
- */
-const SHARED_STATES = ['booked', 'ongoing', 'ended', 'sme_absent'] as const
-
-/**
  * Whether a contributor and a business owner may chat: the contributor's chat_status is on, they are
- * not the same person, and they share a session. An unknown id answers like "no shared session", so
- * ids reveal nothing.
+ * not the same person, and they share a session: a booked, ongoing, ended or SME-absent one
+ * (`domain/access.ts`; a request, whatever its answer, and a cancelled session are not). An unknown id
+ * answers like "no shared session", so ids reveal nothing.
  */
 export async function chatPossibility(
   db: Kysely<Database>,
@@ -71,16 +67,8 @@ export async function chatPossibility(
     .executeTakeFirst()
   if (!contributor || contributor.person_id === smeId)
     return { ok: false, reason: 'errors.chatNoSharedSession' }
-  const shared = await db
-    .selectFrom('sessions')
-    .select('id')
-    .where('contributor_id', '=', contributorId)
-    .where('sme_id', '=', smeId)
-    .where('state', 'in', SHARED_STATES)
-    .where((eb) => eb.or([eb('request_state', 'is', null), eb('request_state', '=', 'accepted')]))
-    .limit(1)
-    .executeTakeFirst()
-  if (!shared) return { ok: false, reason: 'errors.chatNoSharedSession' }
+  if (!(await hasSessionWith(db, contributorId, smeId)))
+    return { ok: false, reason: 'errors.chatNoSharedSession' }
   if (contributor.chat_status !== 1) return { ok: false, reason: 'errors.chatDisabled' }
   return { ok: true, pair: { contributorId, contributorPersonId: contributor.person_id, smeId } }
 }

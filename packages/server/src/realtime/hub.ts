@@ -36,7 +36,8 @@
  *   is the business owner's id; `lastMessage.user.id` is the contributor id when the
  *   expert sent it (the number core's unread rule compares with), else `sme:<id>`; each
  *   conversation also carries `sme` (name, photo) and `updated_at`.
- * - `sessions` `{ sessions }` on subscribe (live ones: pending, booked, ongoing), then
+ * - `sessions` `{ sessions }` on subscribe (live ones: booked or ongoing sessions, and requests still
+ *   waiting; never a rejected or expired request, nor a waiting one whose slot has started), then
  *   `session` `{ session }` for each change. A session is
  *   `{ id, state, request_state, contributor_id, sme_id, start_at, end_at, is_instant, communication_way }`.
  * - `chat` `{ contributor_id, sme_id }`: a conversation of the person's changed (a message, a read);
@@ -57,6 +58,7 @@ import { verifyRealtimeToken } from '../auth/realtime-token.ts'
 import type { Config } from '../config.ts'
 import type { Store } from '../db/database.ts'
 import { conversationsFor, unreadCount } from '../domain/chat.ts'
+import { sessionRowsOnly, UPCOMING_STATES } from '../domain/sessions.ts'
 import type { DomainEvent, EventBus } from '../events/bus.ts'
 import { expertRecord as readExpertRecord } from './state.ts'
 
@@ -196,7 +198,18 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
           ...(conn.contributorId === null ? [] : [eb('contributor_id', '=', conn.contributorId)]),
         ]),
       )
-      .where('state', 'in', ['pending', 'booked', 'ongoing'])
+      // Live: a booked or ongoing session, or a request still waiting for its slot. A rejected or expired
+      // request keeps state 'pending' (it never became a session), so the state alone does not say.
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('state', 'in', UPCOMING_STATES), sessionRowsOnly(eb)]),
+          eb.and([
+            eb('state', '=', 'pending'),
+            eb('request_state', '=', 'waiting'),
+            eb('start_at', '>', new Date().toISOString()),
+          ]),
+        ]),
+      )
       .orderBy('start_at')
       .limit(200)
       .execute()

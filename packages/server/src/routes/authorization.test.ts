@@ -2,6 +2,10 @@
  * The authorization matrix: every protected route of parts 1 and 2 (the calls whose success changes nothing), called as a visitor, the
  * business owner who owns the data, another business owner, the contributor who owns
  * the data, and another contributor. Each cell is the status that actor must get.
+ *
+ * The second matrix (issue 17, least privilege) is what an expert may read of a business owner, by what
+ * stands between them: only a booked, ongoing, ended or SME-absent session opens her contact details,
+ * history, and other experts' recommendations and files (domain/access.ts).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
@@ -10,7 +14,14 @@ import {
   type TestContext,
   type TestPerson,
 } from '../test-support/context.ts'
-import { insertSession, insertSlot } from '../test-support/fixtures.ts'
+import {
+  addRecommendationWithAttachment,
+  addSession,
+  fromNow,
+  hoursFromNow,
+  insertSession,
+  insertSlot,
+} from '../test-support/fixtures.ts'
 
 type Actor = 'visitor' | 'sme' | 'otherSme' | 'contributor' | 'otherContributor'
 const ACTORS: Actor[] = ['visitor', 'sme', 'otherSme', 'contributor', 'otherContributor']
@@ -261,6 +272,148 @@ eachDatabase('authorization matrix', (dialect) => {
         got[actor] = res.statusCode
       }
       expect(got).toEqual(c.expect)
+    })
+  }
+})
+
+/** What lies between an advisor and the business owner: a request in some state, or a session in some state. */
+type Standing =
+  | 'nothing'
+  | 'waiting request'
+  | 'waiting request whose slot has started'
+  | 'rejected request'
+  | 'expired request'
+  | 'cancelled session'
+  | 'booked session'
+  | 'ongoing session'
+  | 'ended session'
+  | 'SME-absent session'
+
+/** What the advisor gets: statuses, and whether the profile carried her e-mail and mobile. */
+interface Reach {
+  profile: number
+  contact: boolean
+  history: number
+  otherRecommendations: number
+  otherAttachment: number
+  /** `GET /schedule/sessions/{id}/sme` of the advisor's own row: status, and contact details. */
+  ownRowSme: [number, boolean] | null
+}
+
+const NONE: Reach = {
+  profile: 404,
+  contact: false,
+  history: 404,
+  otherRecommendations: 404,
+  otherAttachment: 404,
+  ownRowSme: [404, false],
+}
+const FULL: Reach = {
+  profile: 200,
+  contact: true,
+  history: 200,
+  otherRecommendations: 200,
+  otherAttachment: 200,
+  ownRowSme: [200, true],
+}
+
+/** A row between the advisor and the business owner, as `addSession` takes it without the two people. */
+type Between = Omit<Parameters<typeof addSession>[1], 'contributorId' | 'smeId'>
+
+const STANDINGS: Record<Standing, { row: Between | null; reach: Reach }> = {
+  nothing: { row: null, reach: { ...NONE, ownRowSme: null } },
+  // Her profile without contact details: what an advisor needs to decide the request, and no more.
+  'waiting request': {
+    row: { start: fromNow(2), state: 'pending', request_state: 'waiting' },
+    reach: { ...NONE, profile: 200 },
+  },
+  'waiting request whose slot has started': {
+    row: { start: hoursFromNow(-1), state: 'pending', request_state: 'waiting' },
+    reach: NONE,
+  },
+  'rejected request': {
+    row: { start: fromNow(2), state: 'pending', request_state: 'rejected', request_reason: 'لا يناسب' },
+    reach: NONE,
+  },
+  'expired request': {
+    row: { start: fromNow(-1), state: 'pending', request_state: 'expired' },
+    reach: NONE,
+  },
+  // Its own session stays the advisor's, with her profile, but no longer her contact details.
+  'cancelled session': {
+    row: { start: fromNow(2), state: 'cancelled', request_state: 'accepted' },
+    reach: { ...NONE, ownRowSme: [200, false] },
+  },
+  'booked session': { row: { start: fromNow(2), state: 'booked', request_state: 'accepted' }, reach: FULL },
+  'ongoing session': {
+    row: { start: hoursFromNow(-0.25), state: 'ongoing', request_state: 'accepted' },
+    reach: FULL,
+  },
+  'ended session': { row: { start: fromNow(-2), state: 'ended', request_state: 'accepted' }, reach: FULL },
+  'SME-absent session': {
+    row: { start: fromNow(-2), state: 'sme_absent', request_state: 'accepted' },
+    reach: FULL,
+  },
+}
+
+eachDatabase('authorization matrix: an advisor reading a business owner (issue 17)', (dialect) => {
+  let ctx: TestContext
+  let sme: TestPerson
+  let earlierSessionId: number
+  let attachmentId: string
+
+  beforeAll(async () => {
+    ctx = await createTestContext(dialect)
+    const db = ctx.store.db
+    sme = await ctx.person({ name: 'منيرة القحطاني', email: 'munira@example.sa' })
+    await db.updateTable('people').set({ phone: '+966500000001' }).where('id', '=', sme.personId).execute()
+    // An earlier expert's ended session with her, with recommendations and a file.
+    const earlier = await ctx.person({ contributor: { kind: 'consultant' } })
+    const session = await addSession(db, {
+      contributorId: earlier.contributorId!,
+      start: fromNow(-7),
+      smeId: sme.personId,
+      state: 'ended',
+    })
+    earlierSessionId = session.id
+    attachmentId = (await addRecommendationWithAttachment(ctx, session.id, earlier.personId)).fileId
+  })
+  afterAll(() => ctx.close())
+
+  for (const [standing, { row, reach }] of Object.entries(STANDINGS)) {
+    it(`an advisor with a ${standing}`, async () => {
+      const db = ctx.store.db
+      const advisor = await ctx.person({ contributor: { kind: 'advisor' } })
+      const own = row
+        ? await addSession(db, {
+            ...row,
+            contributorId: advisor.contributorId!,
+            smeId: sme.personId,
+          })
+        : null
+      const get = (url: string) => ctx.call({ method: 'GET', url, token: advisor.token })
+      const profile = await get(`/api/profile/v2/sme/show/${sme.personId}`)
+      const data = profile.statusCode === 200 ? profile.json().data : null
+      if (data) {
+        // Her name and companies whatever the access; contact details only with it.
+        expect(data.full_name).toBe('منيرة القحطاني')
+        expect([data.email, data.mobile]).toEqual(
+          reach.contact ? ['munira@example.sa', '+966500000001'] : [null, null],
+        )
+      }
+      const ownSme = own ? await get(`/api/schedule/sessions/${own.id}/sme`) : null
+      const got: Reach = {
+        profile: profile.statusCode,
+        contact: data?.email === 'munira@example.sa',
+        history: (await get(`/api/profile/sme/${sme.personId}/history/`)).statusCode,
+        otherRecommendations: (await get(`/api/rating/v2/sme/sessions/${earlierSessionId}`)).statusCode,
+        otherAttachment: (await get(`/api/uploader/files/${attachmentId}`)).statusCode,
+        ownRowSme: ownSme
+          ? [ownSme.statusCode, ownSme.statusCode === 200 && ownSme.json().data.mobile === '+966500000001']
+          : null,
+      }
+      expect(got).toEqual(reach)
+      if (ownSme?.statusCode === 200 && !reach.contact) expect(ownSme.json().data.email).toBeNull()
     })
   }
 })

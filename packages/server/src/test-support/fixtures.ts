@@ -4,6 +4,7 @@
  * takes the test context, since it makes a signed-in person. Times are UTC ISO text, as the server
  * stores them.
  */
+import { randomUUID } from 'node:crypto'
 import { riyadhParts } from '@mashura/core'
 import type { Kysely } from 'kysely'
 import type { Database, NewRow, Row } from '../db/tables.ts'
@@ -278,4 +279,58 @@ export function recommendationBody(sessionId: number, extra: Record<string, unkn
     attachments: [],
     ...extra,
   }
+}
+
+/**
+ * Writes a session's recommendations as its expert would, with one stored PDF attached (owned by
+ * `expertPersonId`, downloadable at `/api/uploader/files/{fileId}`). Returns the attachment's id.
+ */
+export async function addRecommendationWithAttachment(
+  ctx: TestContext,
+  sessionId: number,
+  expertPersonId: number,
+): Promise<{ fileId: string }> {
+  const db = ctx.store.db
+  const fileId = randomUUID()
+  const data = new TextEncoder().encode('%PDF-1.4\n%%EOF\n')
+  await ctx.app.files.put(`${fileId}.pdf`, data)
+  const now = new Date().toISOString()
+  await db
+    .insertInto('files')
+    .values({
+      id: fileId,
+      owner_person_id: expertPersonId,
+      session_id: sessionId,
+      kind: 'attachment',
+      original_name: 'خطة.pdf',
+      stored_name: `${fileId}.pdf`,
+      mime_type: 'application/pdf',
+      size: data.byteLength,
+      duration_seconds: null,
+      created_at: now,
+    })
+    .execute()
+  await db
+    .insertInto('recommendations')
+    .values({
+      session_id: sessionId,
+      challenges: 'ضعف التدفقات النقدية',
+      recommendations: 'إعداد موازنة شهرية ومتابعتها',
+      need_another_session: 0,
+      need_academy_course: 0,
+      academy_course_ids: '[]',
+      need_platform_feature: 0,
+      service_ids: '[]',
+      company_phase: 'growing',
+      success_story: 0,
+      success_story_summary: null,
+      comment: null,
+      voice_note_file_id: null,
+      attachment_file_ids: JSON.stringify([fileId]),
+      supported_file_urls: '[]',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute()
+  return { fileId }
 }

@@ -17,21 +17,24 @@ function idFrom(value: string | undefined): number | null {
 }
 
 /**
- * What the expert reaches from a session: the business owner's history, and once the session has ended
- * its recommendations (or the form, while none are written).
+ * What the expert reaches from a session: the business owner's history (not from a cancelled session,
+ * which gives no access to it: the server's domain/access.ts), and once the session has ended its
+ * recommendations (or the form, while none are written).
  */
 function ExpertLinks({ session }: { session: Session }) {
   const t = useT()
   const ended = session.state === 'ended'
   return (
     <nav className="session-links" data-region="session-links" aria-label={t.t('expertSessions.links')}>
-      <Link
-        className="button"
-        data-action="owner-history"
-        to={paths.smeHistory.to(session.id, session.sme.id)}
-      >
-        {t.t('expertSessions.ownerHistory')}
-      </Link>
+      {session.state !== 'cancelled' ? (
+        <Link
+          className="button"
+          data-action="owner-history"
+          to={paths.smeHistory.to(session.id, session.sme.id)}
+        >
+          {t.t('expertSessions.ownerHistory')}
+        </Link>
+      ) : null}
       {ended && session.recommendations ? (
         <Link
           className="button"

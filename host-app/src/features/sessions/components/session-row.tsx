@@ -99,7 +99,8 @@ export function SessionRow({ session, viewer, href, linkLabel, withHistoryLink }
         >
           {linkLabel ?? t.t('sessions.viewDetails')}
         </Link>
-        {withHistoryLink ? (
+        {/* A cancelled session gives no access to the business owner's history (server: domain/access.ts). */}
+        {withHistoryLink && session.state !== 'cancelled' ? (
           <Link className="button" to={paths.smeHistory.to(session.id, session.sme.id)}>
             {t.t('sessionsPage.historyOf', { name })}
           </Link>

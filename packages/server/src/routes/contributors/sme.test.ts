@@ -221,7 +221,6 @@ eachDatabase("business owners' profiles", (dialect) => {
       ['the business owner', () => owner.token, 200],
       ['another business owner', () => other.token, 404],
       ['a contributor who had sessions with them', () => met.token, 200],
-      ['a contributor with their request waiting', () => asked.token, 200],
       ['a contributor who rejected their request', () => rejected.token, 404],
       ['a contributor who never met them', () => stranger.token, 404],
     ]
@@ -239,6 +238,14 @@ eachDatabase("business owners' profiles", (dialect) => {
         }
       })
     }
+
+    it('shows a contributor with their request waiting the profile without contact details, and no history', async () => {
+      const profile = await show(owner.personId, asked.token)
+      expect(profile.statusCode).toBe(200)
+      expect(profile.json().data).toMatchObject({ full_name: 'نورة القحطاني', email: null, mobile: null })
+      expect(profile.json().data.companies).toHaveLength(2)
+      expect((await history(owner.personId, asked.token)).statusCode).toBe(404)
+    })
 
     it('answers 404 for an id that is nobody, and 400 for an id that is not one', async () => {
       expect((await show(999_999, met.token)).statusCode).toBe(404)

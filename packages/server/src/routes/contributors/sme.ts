@@ -1,14 +1,16 @@
 /**
  * Business owners' profiles as contributors see them: the person's own companies, and
- * a business owner's profile and past sessions. A business owner is visible to
- * themself and to contributors who have or had a session with them; everyone else
- * gets a 404, so the answer never reveals who exists.
+ * a business owner's profile and past sessions. Who sees what is decided by `domain/access.ts`:
+ * her history, and her profile with contact details, to herself and to experts with a booked,
+ * ongoing or past session with her; her profile without contact details to an advisor whose
+ * request from her still waits; everyone else gets a 404, so the answer never reveals who exists.
  */
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { SmeCompany } from '@mashura/core'
+import type { SmeCompany, SmeProfile } from '@mashura/core'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database, Row } from '../../db/tables.ts'
+import { smeAccess } from '../../domain/access.ts'
 import { fileRef } from '../../domain/serializers.ts'
 import {
   PAST_STATES,
@@ -27,49 +29,11 @@ import {
   PageQuery,
   pageMeta,
 } from '../../http/schema.ts'
-import { type Auth, requireAuth } from '../../plugins/auth.ts'
+import { requireAuth } from '../../plugins/auth.ts'
 import { SIGNED_IN, SmeCompanySchema, SmeProfileSchema } from './schemas.ts'
 
-/**
- * Whether someone may see a business owner (a person): the person themself, or a contributor
- * with a session with them in any state; a request the contributor rejected does not count.
- */
-export async function canSeeSme(db: Kysely<Database>, auth: Auth, smeId: number): Promise<boolean> {
-  if (auth.personId === smeId) return true
-  if (auth.contributorId === null) return false
-  const shared = await db
-    .selectFrom('sessions')
-    .select('sessions.id')
-    .where('sessions.contributor_id', '=', auth.contributorId)
-    .where('sessions.sme_id', '=', smeId)
-    .where((eb) =>
-      eb.or([eb('sessions.request_state', 'is', null), eb('sessions.request_state', '<>', 'rejected')]),
-    )
-    .limit(1)
-    .executeTakeFirst()
-  return shared !== undefined
-}
-
-/**
- * Whether someone may read a session's recommendations and the files written with them: its business
- * owner, its contributor, or another contributor who may see that business owner ({@link canSeeSme}), so an
- * expert meeting her next learns what earlier experts advised (the business owner's history of spec
- * section 2). Anyone else is answered as if the session did not exist.
- */
-export async function canReadSessionRecords(
-  db: Kysely<Database>,
-  auth: Auth,
-  sessionId: number,
-): Promise<boolean> {
-  const session = await db
-    .selectFrom('sessions')
-    .select(['sme_id', 'contributor_id'])
-    .where('id', '=', sessionId)
-    .executeTakeFirst()
-  if (!session) return false
-  if (session.sme_id === auth.personId || session.contributor_id === auth.contributorId) return true
-  return canSeeSme(db, auth, session.sme_id)
-}
+// The uploads routes import it from here.
+export { canReadSessionRecords } from '../../domain/access.ts'
 
 /** A company row on the wire. */
 function companyOut(row: Row<'companies'>): SmeCompany {
@@ -80,6 +44,42 @@ function companyOut(row: Row<'companies'>): SmeCompany {
     sector: null,
     city: row.city,
     phase: row.phase,
+  }
+}
+
+/**
+ * A business owner's profile (core's `SmeProfile`), or undefined for an unknown id. Without `contact`,
+ * her e-mail and mobile number are null: only experts with a session with her may have them
+ * (`domain/access.ts`).
+ */
+export async function smeProfileOut(
+  db: Kysely<Database>,
+  smeId: number,
+  options: { contact: boolean; publicUrl: string },
+): Promise<SmeProfile | undefined> {
+  const [person, companies, held] = await Promise.all([
+    db
+      .selectFrom('people')
+      .select(['id', 'full_name', 'photo_path', 'email', 'phone'])
+      .where('id', '=', smeId)
+      .executeTakeFirst(),
+    db.selectFrom('companies').selectAll().where('person_id', '=', smeId).orderBy('id').execute(),
+    db
+      .selectFrom('sessions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('sme_id', '=', smeId)
+      .where('state', '=', 'ended')
+      .executeTakeFirstOrThrow(),
+  ])
+  if (!person) return undefined
+  return {
+    id: person.id,
+    full_name: person.full_name,
+    file: fileRef(person.photo_path, options.publicUrl),
+    email: options.contact ? person.email : null,
+    mobile: options.contact ? person.phone : null,
+    companies: companies.map(companyOut),
+    sessions_count: Number(held.n),
   }
 }
 
@@ -118,7 +118,7 @@ export async function smeProfileRoutes(instance: FastifyInstance): Promise<void>
         tags: ['profile'],
         summary: "A business owner's past sessions, newest first.",
         description:
-          'Past: ended, cancelled or absent, or booked and over; requests never accepted are not sessions. Visible to the business owner and to contributors who have or had a session with them; 404 for everyone else. Meeting data are never included.',
+          'Past: ended, cancelled or absent, or booked and over; requests never accepted are not sessions. Visible to the business owner and to experts with a booked, ongoing, ended or SME-absent session with her; 404 for everyone else, including the advisor of a waiting, rejected or expired request and the expert of a cancelled session. Meeting data are never included.',
         security: SIGNED_IN,
         params: IdParams,
         querystring: Type.Object(PageQuery),
@@ -128,7 +128,7 @@ export async function smeProfileRoutes(instance: FastifyInstance): Promise<void>
     async (request) => {
       const auth = requireAuth(request)
       const smeId = request.params.id
-      if (!(await canSeeSme(db, auth, smeId))) throw notFound()
+      if ((await smeAccess(db, auth, smeId)) !== 'full') throw notFound()
       const page = request.query.page ?? 1
       const perPage = request.query.per_page ?? DEFAULT_PER_PAGE
       const now = new Date().toISOString()
@@ -171,7 +171,10 @@ export async function smeProfileRoutes(instance: FastifyInstance): Promise<void>
         tags: ['profile'],
         summary: "A business owner's profile.",
         description:
-          'Visible to the business owner and to contributors who have or had a session with them; 404 for everyone else.',
+          'To the business owner and to experts with a booked, ongoing, ended or SME-absent session with her. ' +
+          'To an advisor whose request from her still waits, without contact details (`email` and `mobile` ' +
+          'null). 404 for everyone else, including the advisor of a rejected or expired request and the ' +
+          'expert of a cancelled session.',
         security: SIGNED_IN,
         params: IdParams,
         response: { 200: Envelope(SmeProfileSchema), ...commonErrors },
@@ -179,34 +182,11 @@ export async function smeProfileRoutes(instance: FastifyInstance): Promise<void>
     },
     async (request) => {
       const auth = requireAuth(request)
-      const smeId = request.params.id
-      if (!(await canSeeSme(db, auth, smeId))) throw notFound()
-      const [person, companies, held] = await Promise.all([
-        db
-          .selectFrom('people')
-          .select(['id', 'full_name', 'photo_path', 'email', 'phone'])
-          .where('id', '=', smeId)
-          .executeTakeFirst(),
-        db.selectFrom('companies').selectAll().where('person_id', '=', smeId).orderBy('id').execute(),
-        db
-          .selectFrom('sessions')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('sme_id', '=', smeId)
-          .where('state', '=', 'ended')
-          .executeTakeFirstOrThrow(),
-      ])
-      if (!person) throw notFound()
-      return {
-        data: {
-          id: person.id,
-          full_name: person.full_name,
-          file: fileRef(person.photo_path, publicUrl),
-          email: person.email,
-          mobile: person.phone,
-          companies: companies.map(companyOut),
-          sessions_count: Number(held.n),
-        },
-      }
+      const access = await smeAccess(db, auth, request.params.id)
+      if (access === 'none') throw notFound()
+      const profile = await smeProfileOut(db, request.params.id, { contact: access === 'full', publicUrl })
+      if (!profile) throw notFound()
+      return { data: profile }
     },
   )
 }

@@ -10,6 +10,7 @@ import type { MeetingData } from '@mashura/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { SignJWT } from 'jose'
 import type { Row } from '../../db/tables.ts'
+import { hasSessionWith } from '../../domain/access.ts'
 import {
   announce,
   cancelSession,
@@ -23,7 +24,6 @@ import {
   startSession,
 } from '../../domain/lifecycle.ts'
 import { createRatingLink } from '../../domain/rating.ts'
-import { fileRef } from '../../domain/serializers.ts'
 import {
   MeetingDataSchema,
   participantOf,
@@ -37,6 +37,7 @@ import { commonErrors, Envelope, ErrorBody, IdParam, IdParams, Nullable } from '
 import { mustBeSignedIn, requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { hostZak, releaseZoomMeeting } from '../../zoom/meetings.ts'
 import { SmeProfileSchema } from '../contributors/schemas.ts'
+import { smeProfileOut } from '../contributors/sme.ts'
 
 const signedIn = [{ apiKey: [], bearer: [] }]
 
@@ -338,7 +339,10 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
       schema: {
         tags: ['meeting'],
         summary: "The profile of a session's business owner, for the session's contributor.",
-        description: ownerOnly,
+        description:
+          ownerOnly +
+          '`email` and `mobile` are null unless the contributor has a booked, ongoing, ended or SME-absent ' +
+          'session with her (a cancelled one is not enough).',
         security: signedIn,
         params: IdParams,
         response: { 200: Envelope(SmeProfileSchema), ...commonErrors },
@@ -347,38 +351,11 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const auth = requireContributor(request)
       const row = await ownSession(db, request.params.id, auth)
-      const [person, companies, held] = await Promise.all([
-        db
-          .selectFrom('people')
-          .select(['id', 'full_name', 'photo_path', 'email', 'phone'])
-          .where('id', '=', row.sme_id)
-          .executeTakeFirstOrThrow(),
-        db.selectFrom('companies').selectAll().where('person_id', '=', row.sme_id).orderBy('id').execute(),
-        db
-          .selectFrom('sessions')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('sme_id', '=', row.sme_id)
-          .where('state', '=', 'ended')
-          .executeTakeFirstOrThrow(),
-      ])
-      return {
-        data: {
-          id: person.id,
-          full_name: person.full_name,
-          file: fileRef(person.photo_path, app.config.publicUrl),
-          email: person.email,
-          mobile: person.phone,
-          companies: companies.map((c) => ({
-            id: c.id,
-            name: c.name,
-            commercial_registration: c.cr_number,
-            sector: null,
-            city: c.city,
-            phase: c.phase,
-          })),
-          sessions_count: Number(held.n),
-        },
-      }
+      // A cancelled session alone no longer gives her contact details (domain/access.ts).
+      const contact = await hasSessionWith(db, auth.contributorId, row.sme_id)
+      const profile = await smeProfileOut(db, row.sme_id, { contact, publicUrl: app.config.publicUrl })
+      if (!profile) throw notFound('errors.sessionNotFound')
+      return { data: profile }
     },
   )
 

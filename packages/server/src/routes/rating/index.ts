@@ -8,6 +8,7 @@
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { encryptRatingToken } from '@mashura/core'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { canReadSessionRecords } from '../../domain/access.ts'
 import {
   checkRatingAccess,
   createRatingLink,
@@ -30,7 +31,6 @@ import { notFound } from '../../http/errors.ts'
 import { commonErrors, Envelope, ErrorBody, IdParams, Nullable } from '../../http/schema.ts'
 import { requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
-import { canReadSessionRecords } from '../contributors/sme.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -145,7 +145,7 @@ export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
         tags: ['rating'],
         summary: "A session's recommendations, or null before they are written.",
         description:
-          'For its business owner, its contributor, and other contributors who may see that business owner (they have a session with her). Anyone else gets 404, as for a missing session.',
+          'For its business owner, its contributor, and other experts with a booked, ongoing, ended or SME-absent session with that business owner (a waiting, rejected or expired request, or a cancelled session, is not enough). Anyone else gets 404, as for a missing session.',
         security: signedIn,
         params: IdParams,
         response: { 200: Envelope(Nullable(RecommendationSchema)), ...commonErrors },

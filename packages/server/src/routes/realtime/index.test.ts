@@ -275,6 +275,38 @@ eachDatabase('realtime socket', (dialect) => {
       await quiet()
       expect(other.messages.slice(before)).toEqual([])
     })
+
+    it('lists a waiting request and booked sessions as live; never a rejected, expired or lapsed request (issue 17)', async () => {
+      const owner = await ctx.person({ name: 'صاحبة منشأة' })
+      const row = (
+        start: Date,
+        values: Omit<Parameters<typeof addSession>[1], 'contributorId' | 'smeId' | 'start'>,
+      ) =>
+        addSession(ctx.store.db, {
+          contributorId: expert.contributorId,
+          smeId: owner.personId,
+          start,
+          ...values,
+        })
+      const hour = 3600_000
+      const waiting = await row(new Date(Date.now() + 3 * hour), {
+        state: 'pending',
+        request_state: 'waiting',
+      })
+      await row(new Date(Date.now() + 4 * hour), { state: 'pending', request_state: 'rejected' })
+      await row(new Date(Date.now() - 5 * hour), { state: 'pending', request_state: 'expired' })
+      // Its slot has started and the scheduler has not expired it yet: expired all the same.
+      await row(new Date(Date.now() - hour / 2), { state: 'pending', request_state: 'waiting' })
+      await row(new Date(Date.now() + 6 * hour), { state: 'cancelled', request_state: 'accepted' })
+      const booked = await row(new Date(Date.now() + 7 * hour), {
+        state: 'booked',
+        request_state: 'accepted',
+      })
+      const socket = await open(owner)
+      socket.send({ type: 'subscribe', data: { topic: 'sessions' } })
+      const live = (await socket.next('sessions')).data.sessions as { id: number }[]
+      expect(live.map((s) => s.id)).toEqual([waiting.id, booked.id])
+    })
   })
 
   describe('signalling', () => {

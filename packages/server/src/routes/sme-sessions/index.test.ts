@@ -329,6 +329,46 @@ eachDatabase('business owner sessions', (dialect) => {
       })
       expect(bad.statusCode).toBe(400)
     })
+
+    it('lists a waiting request whose slot has started as expired, never as waiting (issue 17)', async () => {
+      const { db } = ctx.store
+      const owner = await ctx.person({ name: 'ريم الحربي' })
+      const slot = await insertSlot(db, { contributorId: advisor.contributorId!, start: hoursFromNow(-0.5) })
+      // The scheduler has not run since the slot started.
+      const lapsed = await insertSession(db, slot, owner.personId, {
+        state: 'pending',
+        request_state: 'waiting',
+      })
+      const heard = new Promise<void>((resolve) => {
+        const off = ctx.app.bus.subscribe((event) => {
+          if (event.type !== 'session.changed' || event.sessionId !== lapsed.id) return
+          off()
+          resolve()
+        })
+      })
+      const res = await ctx.call({
+        method: 'GET',
+        url: '/api/schedule/requests/sme-session',
+        token: owner.token,
+      })
+      expect(res.json().data.map((r: SessionRequest) => [r.id, r.state, r.expires_at])).toEqual([
+        [lapsed.id, 'expired', null],
+      ])
+      const waiting = await ctx.call({
+        method: 'GET',
+        url: '/api/schedule/requests/sme-session?state=waiting',
+        token: owner.token,
+      })
+      expect(waiting.json().meta.total).toBe(0)
+      // Its slot is free again, and its two people heard of the change.
+      const row = await db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('id', '=', lapsed.id)
+        .executeTakeFirstOrThrow()
+      expect(row.active_slot_id).toBeNull()
+      await heard
+    })
   })
 })
 

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { pageRows } from '../../db/paging.ts'
 import type { Row } from '../../db/tables.ts'
 import { INSTANT_SESSION_MINUTES, startInstantSession } from '../../domain/instant.ts'
-import { announce, namesOf } from '../../domain/lifecycle.ts'
+import { announce, expireRequests, namesOf } from '../../domain/lifecycle.ts'
 import {
   BookingResultSchema,
   bookSlot,
@@ -156,6 +156,9 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
       schema: {
         tags: ['sme-sessions'],
         summary: "The signed-in business owner's requests to advisors with their states, newest first.",
+        description:
+          'Waiting requests whose slot has started are expired before reading, so a request is never listed ' +
+          'as waiting after its time.',
         security: signedIn,
         querystring: Type.Object({ ...PageQuery, state: Type.Optional(RequestStateSchema) }),
         response: { 200: Paged(SessionRequestSchema), ...commonErrors },
@@ -163,6 +166,18 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
     },
     async (request) => {
       const auth = requireAuth(request)
+      // The scheduler may not have run since a request's slot started; its people are told as it expires.
+      const now = new Date()
+      const stale = await db
+        .selectFrom('sessions')
+        .select('id')
+        .where('sme_id', '=', auth.personId)
+        .where('request_state', '=', 'waiting')
+        .where('start_at', '<=', now.toISOString())
+        .execute()
+      for (const { id } of stale)
+        for (const row of await expireRequests(db, now, { id }))
+          await announce({ db, bus: app.bus, push: app.push }, row)
       const page = request.query.page ?? 1
       const perPage = request.query.per_page ?? DEFAULT_PER_PAGE
       const state = request.query.state
@@ -194,7 +209,8 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
           'is_instant true. The expert is notified (push with session_id) and both sides hear of it on ' +
           'the realtime sessions topic. 404 for an unknown expert; 409 expert_not_available when the ' +
           'expert is not available now, expert_busy when they are in an ongoing session, instant_own ' +
-          'for the expert themself.',
+          'for the expert themself, booking_overlaps when its half hour overlaps a session or waiting ' +
+          'request of the signed-in person.',
         security: signedIn,
         params: Type.Object({ contributorId: IdParam }),
         response: { 201: Envelope(SessionSchema), ...commonErrors, 404: ErrorBody, 409: ErrorBody },
@@ -239,7 +255,11 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
           'Exactly one of many concurrent bookings of a slot wins; the others get 409 slot_already_booked. ' +
           'The slot must be in the future, offer the chosen communication way (0 online needs availability ' +
           'bit 2, 1 office bit 1), and its contributor must cover the subject (422 otherwise). A contributor ' +
-          'cannot book their own slot (422 booking_own_slot).',
+          'cannot book their own slot (422 booking_own_slot). Fair booking: a business owner cannot hold ' +
+          'sessions that overlap in time, with any experts, waiting requests included (409 booking_overlaps), ' +
+          'nor more than BOOKING_MAX_UPCOMING_PER_EXPERT (3) upcoming sessions and waiting requests with one ' +
+          'expert or BOOKING_MAX_UPCOMING (10) in all (409 booking_limit_reached, the message naming the limit); ' +
+          'concurrent bookings by one person are decided one after the other. The rate limit counts per person.',
         security: signedIn,
         params: IdParams,
         body: BookingBody,
@@ -281,6 +301,7 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
           meetingProvider: app.zoomApi ? 'zoom' : 'webrtc',
           meeting,
           mail: { publicUrl: app.config.publicUrl },
+          limits: app.config.booking,
         }),
       )
       const t = translatorFor(request)
