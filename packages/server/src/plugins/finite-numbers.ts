@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { badRequest } from '../http/errors.ts'
+import { badPaths, refuseFields } from './input-walk.ts'
 
 type Schema = { type?: unknown; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[] }
 
@@ -41,50 +41,21 @@ function offending(part: unknown, schema: Schema | undefined): string[] {
     .map(([name]) => name)
 }
 
-/**
- * The dotted paths of the numbers under `value` that are not finite (at most a few: one is enough to refuse).
- * Walked with a stack of its own: a body may be nested deeper than the call stack goes.
- */
+/** The dotted paths of the numbers under `value` that are not finite. */
 export function nonFinitePaths(value: unknown): string[] {
-  const found: string[] = []
-  const stack: [unknown, string][] = [[value, '']]
-  while (stack.length && found.length < 5) {
-    const [item, at] = stack.pop()!
-    if (typeof item === 'number') {
-      if (!Number.isFinite(item)) found.push(at || '_')
-    } else if (item && typeof item === 'object') {
-      const entries = Array.isArray(item) ? [...item.entries()] : Object.entries(item)
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, child] = entries[i]!
-        stack.push([child, at ? `${at}.${key}` : String(key)])
-      }
-    }
-  }
-  return found
+  return badPaths(value, (item) => typeof item === 'number' && !Number.isFinite(item))
 }
 
 export const finiteNumbersPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request: FastifyRequest) => {
     const schema = request.routeOptions.schema as { querystring?: Schema; params?: Schema } | undefined
     if (!schema) return
-    const fields = [
+    refuseFields([
       ...offending(request.query, schema.querystring),
       ...offending(request.params, schema.params),
-    ]
-    if (fields.length)
-      throw badRequest(
-        'validation_failed',
-        'errors.validationFailed',
-        Object.fromEntries(fields.map((f) => [f, 'errors.invalidValue'])),
-      )
+    ])
   })
   app.addHook('preHandler', async (request: FastifyRequest) => {
-    const fields = nonFinitePaths(request.body)
-    if (fields.length)
-      throw badRequest(
-        'validation_failed',
-        'errors.validationFailed',
-        Object.fromEntries(fields.map((f) => [f, 'errors.invalidValue'])),
-      )
+    refuseFields(nonFinitePaths(request.body))
   })
 })

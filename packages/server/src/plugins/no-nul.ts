@@ -7,42 +7,21 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { badRequest } from '../http/errors.ts'
+import { badPaths, refuseFields } from './input-walk.ts'
 
-/**
- * The dotted paths of the strings under `value` that hold a NUL (at most a few: one is enough to refuse). The
- * walk keeps its own stack: a body nested tens of thousands deep, which JSON.parse reads without complaint,
- * overflowed the call stack of a recursive walk and answered 500 (issue 17).
- */
-export function nulPaths(value: unknown, path = '', found: string[] = []): string[] {
-  const stack: [unknown, string][] = [[value, path]]
-  while (stack.length && found.length < 5) {
-    const [item, at] = stack.pop()!
-    if (typeof item === 'string') {
-      if (item.includes('\u0000')) found.push(at || '_')
-    } else if (item && typeof item === 'object') {
-      const entries = Array.isArray(item) ? [...item.entries()] : Object.entries(item)
-      // Pushed in reverse so that fields are named in document order.
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [key, child] = entries[i]!
-        stack.push([child, at ? `${at}.${key}` : String(key)])
-        if (typeof key === 'string' && key.includes('\u0000')) stack.push(['\u0000', at])
-      }
-    }
-  }
-  return found
+/** The dotted paths of the strings under `value` (and the objects whose keys) that hold a NUL. */
+export function nulPaths(value: unknown): string[] {
+  return badPaths(
+    value,
+    (item) => typeof item === 'string' && item.includes('\u0000'),
+    (key) => key.includes('\u0000'),
+  )
 }
 
 export const noNulPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request: FastifyRequest) => {
     // A multipart body is files and their names, checked by the upload routes themselves.
     const body = typeof request.isMultipart === 'function' && request.isMultipart() ? undefined : request.body
-    const fields = [...nulPaths(request.query), ...nulPaths(request.params), ...nulPaths(body)]
-    if (fields.length)
-      throw badRequest(
-        'validation_failed',
-        'errors.validationFailed',
-        Object.fromEntries(fields.map((field) => [field, 'errors.invalidValue'])),
-      )
+    refuseFields([...nulPaths(request.query), ...nulPaths(request.params), ...nulPaths(body)])
   })
 })
