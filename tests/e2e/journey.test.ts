@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { headerCount, messagesDot, setChatStatus } from './support/chat.ts'
 import { personIds } from './support/db.ts'
-import { riyadhClock, sessionOnSlot } from './support/journey.ts'
+import { clearFreeSlots, riyadhClock, sessionOnSlot } from './support/journey.ts'
 import { ratingLinkInMail } from './support/mail.ts'
 import { type NpmStart, root, startNpm } from './support/npm-start.ts'
 import { savedRecommendation, tinyPdf } from './support/recommendations.ts'
@@ -103,8 +103,15 @@ describe('spec section 4, end to end', () => {
         .get(expert)
         ?.filter((text) => /haifa@example\.sa/.test(text) || text.includes(people.advisor.name)),
     ).toEqual([])
-    await open(expert, profile.path, 'profile')
     const first = riyadhClock(4)
+    // Her next three hours are cleared of the seed's free slots, so the two she publishes overlap none of them.
+    await clearFreeSlots(
+      app.dataDir,
+      profile.contributorId,
+      first.at,
+      new Date(first.at.getTime() + 3 * 3_600_000),
+    )
+    await open(expert, profile.path, 'profile')
     const form = expert.locator('form[data-region="add-slots"]')
     const today = form.locator(`[data-day="${first.day}"]`)
     await today.locator('[data-action="add-draft"]').click()

@@ -43,3 +43,24 @@ export function sessionOnSlot(dataDir: string, slotId: number): Promise<JourneyS
     }
   })
 }
+
+/**
+ * Removes an expert's free slots (none booked or held) that overlap `[from, to)`: the seed plans whole-hour
+ * slots from the hour after it ran, and one of them can fall where the journey publishes its own, which
+ * the server then refuses as overlapping (a failure that came and went with the clock).
+ */
+export function clearFreeSlots(dataDir: string, contributorId: number, from: Date, to: Date): Promise<void> {
+  return withStore(dataDir, async (db) => {
+    await db
+      .deleteFrom('slots')
+      .where('contributor_id', '=', contributorId)
+      .where('start_at', '<', to.toISOString())
+      .where('end_at', '>', from.toISOString())
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(selectFrom('sessions').select('sessions.id').whereRef('sessions.slot_id', '=', 'slots.id')),
+        ),
+      )
+      .execute()
+  })
+}
