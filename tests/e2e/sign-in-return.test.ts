@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { en } from '@mashura/core'
+import { en } from '@mashura/core/i18n/server'
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_API_KEY } from '../../packages/server/src/config.ts'

@@ -28,6 +28,7 @@ import {
   normalizeLanguage,
   setI18nErrorHandler,
 } from './index.ts'
+import { serverMessages, serverTranslator } from './server.ts'
 import { bookingCalendarMessages } from './widgets/booking-calendar.ts'
 import { expertSearchMessages } from './widgets/expert-search.ts'
 import { sessionRoomMessages } from './widgets/session-room.ts'
@@ -499,8 +500,27 @@ describe('isMessageKey', () => {
   })
 })
 
+describe("the server's own messages", () => {
+  it('are not in the shared catalogs that browsers load, and the server translator says them', () => {
+    for (const key of Object.keys(serverMessages.ar)) {
+      expect(Object.hasOwn(ar, key), key).toBe(false)
+      expect(Object.hasOwn(en, key), key).toBe(false)
+    }
+    expect(serverTranslator('en').t('errors.slotNotFound')).toBe(
+      serverMessages.en['errors.slotNotFound'],
+    )
+    expect(serverTranslator('ar').t('nav.home')).toBe(ar['nav.home'])
+  })
+})
+
 describe('widget catalogs (extensions)', () => {
-  const extensions = { bookingCalendarMessages, expertSearchMessages, sessionRoomMessages, hostAppMessages }
+  const extensions = {
+    bookingCalendarMessages,
+    expertSearchMessages,
+    sessionRoomMessages,
+    hostAppMessages,
+    serverMessages,
+  }
 
   it.each(Object.entries(extensions))(
     '%s: same keys, namespaced, valid ICU, same arguments in both languages',

@@ -1,8 +1,9 @@
 /**
- * The one error routes throw. Its message is a catalog key of @mashura/core, so the
- * answer comes in the request's language (Arabic by default).
+ * The one error routes throw. Its message is a catalog key of @mashura/core (a shared one, or one of the
+ * server's own in `@mashura/core/i18n/server`), so the answer comes in the request's language (Arabic by
+ * default).
  */
-import type { MessageKey } from '@mashura/core'
+import type { ApiMessageKey as MessageKey } from '@mashura/core/i18n/server'
 
 /** An error with the status, code and catalog message to answer with. */
 export class ApiHttpError extends Error {

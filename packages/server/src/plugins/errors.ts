@@ -3,7 +3,8 @@
  * fits and the message in the request's language. 5xx answers never carry internals:
  * the real error goes to the log only.
  */
-import { createTranslator, type MessageKey, normalizeLanguage } from '@mashura/core'
+import { normalizeLanguage } from '@mashura/core'
+import { type ApiMessageKey as MessageKey, serverTranslator } from '@mashura/core/i18n/server'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { ApiHttpError } from '../http/errors.ts'
@@ -127,7 +128,7 @@ export function frameworkError(
     code(status: number): { headers(values: Record<string, string>): { send(body: unknown): unknown } }
   },
 ) {
-  const t = createTranslator(normalizeLanguage(String(request.headers['accept-language'] ?? '')))
+  const t = serverTranslator(normalizeLanguage(String(request.headers['accept-language'] ?? '')))
   const origin = request.headers.origin
   const headers: Record<string, string> =
     typeof origin === 'string' ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {}

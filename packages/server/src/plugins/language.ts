@@ -1,5 +1,6 @@
 /** The request's language (Accept-Language: ar|en, Arabic by default) and a translator for it. */
-import { createTranslator, type Language, normalizeLanguage, type Translator } from '@mashura/core'
+import { type Language, normalizeLanguage, type Translator } from '@mashura/core'
+import { type ServerMessageKey, serverTranslator } from '@mashura/core/i18n/server'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 
@@ -10,9 +11,9 @@ declare module 'fastify' {
   }
 }
 
-/** The translator for a request's language. */
-export function translatorFor(request: Pick<FastifyRequest, 'lang'>): Translator {
-  return createTranslator(request.lang ?? 'ar')
+/** The translator for a request's language: the shared messages and the server's own. */
+export function translatorFor(request: Pick<FastifyRequest, 'lang'>): Translator<ServerMessageKey> {
+  return serverTranslator(request.lang ?? 'ar')
 }
 
 /** Picks the Arabic or English column of a bilingual row. */

@@ -1,4 +1,5 @@
-import { ar, type ChatConversationSummary, type ChatMessage, en } from '@mashura/core'
+import type { ChatConversationSummary, ChatMessage } from '@mashura/core'
+import { ar, en } from '@mashura/core/i18n/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_API_KEY } from '../../config.ts'
 import type { DomainEvent } from '../../events/bus.ts'

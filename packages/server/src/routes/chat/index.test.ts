@@ -1,4 +1,5 @@
-import { type AppNotification, ar, en, isUnreadMessage } from '@mashura/core'
+import { type AppNotification, isUnreadMessage } from '@mashura/core'
+import { ar, en } from '@mashura/core/i18n/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { conversationsFor } from '../../domain/chat.ts'
 import type { DomainEvent } from '../../events/bus.ts'

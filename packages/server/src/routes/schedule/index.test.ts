@@ -1,4 +1,5 @@
-import { addDays, en, type Session, type Slot, startOfRiyadhDay, weekBounds } from '@mashura/core'
+import { addDays, type Session, type Slot, startOfRiyadhDay, weekBounds } from '@mashura/core'
+import { en } from '@mashura/core/i18n/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   createTestContext,

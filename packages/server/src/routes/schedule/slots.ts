@@ -4,7 +4,7 @@
  * booking checks (SQLite runs one write transaction at a time anyway).
  */
 import { type Static, Type } from '@fastify/type-provider-typebox'
-import type { MessageKey } from '@mashura/core'
+import type { ApiMessageKey as MessageKey } from '@mashura/core/i18n/server'
 import type { Store } from '../../db/database.ts'
 import type { Row } from '../../db/tables.ts'
 import { isForeignKeyViolation } from '../../domain/sessions.ts'

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto'
 import { createTranslator, direction, LANGUAGES, type Language, type MessageKey } from '@mashura/core'
+import { type ApiMessageKey, serverTranslator } from '@mashura/core/i18n/server'
 import { escapeHtml } from '../../oidc/pages.ts'
 
 /** Where the built popup script is served (vite.widgets.config.ts, entry `sign-in-popup`). */
@@ -148,7 +149,7 @@ export function renderPopupPage(data: Omit<PopupPageData, 'messages'>): string {
 export type PopupRefusal = 'originNotAllowed' | 'incompleteLink' | 'unavailable'
 
 /** Each refusal's heading and text. */
-const REFUSALS: Record<PopupRefusal, readonly [MessageKey, MessageKey]> = {
+const REFUSALS: Record<PopupRefusal, readonly [ApiMessageKey, ApiMessageKey]> = {
   originNotAllowed: ['signIn.refused', 'signIn.originNotAllowed'],
   incompleteLink: ['signIn.refused', 'signIn.incompleteLink'],
   unavailable: ['signIn.failed', 'errors.serviceUnavailable'],
@@ -162,7 +163,7 @@ export function renderRefusedPage(lang: Language, reason: PopupRefusal): string 
   const [heading, text] = REFUSALS[reason]
   // The asked language leads with the page's heading; the other one follows as a section of it.
   const block = (l: Language, attrs: string, level: 1 | 2) => {
-    const t = createTranslator(l)
+    const t = serverTranslator(l)
     return `<section lang="${l}" dir="${direction(l)}"${attrs}>
 <h${level}>${escapeHtml(t.t(heading))}</h${level}>
 <p>${escapeHtml(t.t(text))}</p>
@@ -171,7 +172,7 @@ export function renderRefusedPage(lang: Language, reason: PopupRefusal): string 
   const other: Language = lang === 'ar' ? 'en' : 'ar'
   return document(
     lang,
-    createTranslator(lang).t(heading),
+    serverTranslator(lang).t(heading),
     '',
     `${block(lang, '', 1)}\n${block(other, ' class="other"', 2)}`,
   )

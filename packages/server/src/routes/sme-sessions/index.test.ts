@@ -1,4 +1,5 @@
-import { ar, type Session, type SessionRequest } from '@mashura/core'
+import type { Session, SessionRequest } from '@mashura/core'
+import { ar } from '@mashura/core/i18n/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   createTestContext,

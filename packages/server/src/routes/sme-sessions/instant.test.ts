@@ -1,4 +1,5 @@
-import { ar, type ContributorProfile, en, type Session } from '@mashura/core'
+import type { ContributorProfile, Session } from '@mashura/core'
+import { ar, en } from '@mashura/core/i18n/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { INSTANT_SESSION_MINUTES } from '../../domain/instant.ts'
 import type { DomainEvent } from '../../events/bus.ts'

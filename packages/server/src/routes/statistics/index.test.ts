@@ -1,4 +1,4 @@
-import { ar } from '@mashura/core'
+import { ar } from '@mashura/core/i18n/server'
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Database, NewRow, Row } from '../../db/tables.ts'

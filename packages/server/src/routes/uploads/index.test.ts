@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { ar, en } from '@mashura/core'
+import { ar, en } from '@mashura/core/i18n/server'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
   multipartBody,

@@ -1,0 +1,135 @@
+import { ar as sharedAr } from './ar.ts'
+import { en as sharedEn } from './en.ts'
+import type { CatalogExtension, MessageKey } from './index.ts'
+import { createTranslator, type Translator } from './index.ts'
+
+/**
+ * The messages only the server says: its refusals that no page or widget shows from its own catalog (a
+ * client shows the message the server sent). Kept out of the shared catalogs so that no browser bundle
+ * carries them; the server reaches them through {@link serverTranslator}. In ICU MessageFormat, Arabic first.
+ */
+const serverAr = {
+  'errors.maxLength':
+    'يجب ألا يزيد النص على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}.',
+  'errors.minLength':
+    'يجب ألا يقل النص عن {min, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}.',
+  'errors.invalidEmail': 'البريد الإلكتروني غير صالح.',
+  'errors.invalidPhone': 'رقم الجوال غير صالح.',
+  'errors.invalidDate': 'التاريخ غير صالح.',
+  'errors.unknownField': 'هذا الحقل غير معروف.',
+  'errors.invalidJson': 'تعذّرت قراءة البيانات المرسلة؛ يجب أن تكون بصيغة JSON صحيحة.',
+  'errors.routeNotFound': 'هذا العنوان غير موجود في الخدمة.',
+  'errors.pageOutOfRange': 'رقم الصفحة خارج النطاق.',
+  'errors.chatNoSharedSession': 'تتاح المحادثة بعد جلسة مشتركة فقط.',
+  'errors.sessionNotFound': 'الجلسة غير موجودة.',
+  'errors.requestNotFound': 'الطلب غير موجود.',
+  'errors.slotNotFound': 'الموعد غير موجود.',
+  'errors.slotUnavailable': 'هذا الموعد لم يعد متاحًا.',
+  'errors.slotHasBookings': 'لا يمكن حذف موعد محجوز.',
+  'errors.cannotCreateSlots': 'ليست لديك صلاحية لإضافة مواعيد.',
+  'errors.cannotDeleteSlots': 'ليست لديك صلاحية لحذف المواعيد.',
+  'errors.bookingOwnSlot': 'لا يمكنك حجز موعد لدى نفسك.',
+  'errors.bookingOverlaps': 'لديك جلسة أو طلب آخر في هذا الوقت، ولا يمكن أن تتداخل مواعيد جلساتك.',
+  'errors.requestOverlaps': 'لدى صاحب المنشأة جلسة أخرى في هذا الوقت، فلا يمكن قبول الطلب.',
+  'errors.bookingLimitPerExpert':
+    'بلغت الحد الأقصى للجلسات القادمة مع هذا الخبير، وهو {max, plural, zero {# جلسة} one {جلسة واحدة} two {جلستان} few {# جلسات} many {# جلسةً} other {# جلسة}}، بما فيها الطلبات التي تنتظر الرد. يمكنك الحجز مجددًا بعد انتهاء إحداها أو إلغائها.',
+  'errors.bookingLimitTotal':
+    'بلغت الحد الأقصى لجلساتك القادمة، وهو {max, plural, zero {# جلسة} one {جلسة واحدة} two {جلستان} few {# جلسات} many {# جلسةً} other {# جلسة}} مع جميع الخبراء، بما فيها الطلبات التي تنتظر الرد. يمكنك الحجز مجددًا بعد انتهاء إحداها أو إلغائها.',
+  'errors.requestAlreadyAnswered': 'تم الرد على هذا الطلب مسبقًا.',
+  'errors.requestExpired': 'انتهت صلاحية هذا الطلب.',
+  'errors.sessionNotStarted': 'لم يحن موعد الجلسة بعد.',
+  'errors.sessionAlreadyEnded': 'انتهت هذه الجلسة.',
+  'errors.sessionCancelled': 'هذه الجلسة ملغاة.',
+  'errors.cancelNotAllowed': 'لا يمكن إلغاء هذه الجلسة.',
+  'errors.chatDisabled': 'المحادثة غير متاحة لهذا الخبير.',
+  'errors.instantNotEnabled': 'الجلسات الفورية غير مفعّلة لحسابك.',
+  'errors.instantUnavailable': 'هذا الخبير غير متاح للجلسات الفورية الآن.',
+  'errors.instantBusy': 'هذا الخبير في جلسة أخرى الآن، يرجى المحاولة بعد قليل.',
+  'errors.instantOwn': 'لا يمكنك بدء جلسة فورية مع نفسك.',
+  'errors.contributorNotFound': 'الخبير غير موجود.',
+  'errors.chatFileInvalid': 'يجب أن يكون الملف المرسل من الملفات التي رفعتها عبر خدمة الرفع.',
+  'errors.contributorOnly': 'هذا الإجراء متاح للخبراء فقط.',
+  'errors.deletionAlreadyRequested': 'سبق أن أرسلت طلب حذف الحساب، وهو قيد المراجعة.',
+  'errors.fileTooLarge': 'حجم الملف أكبر من الحد المسموح به ({maxMb, number} ميغابايت).',
+  'errors.tooManyFiles':
+    'يمكنك إرفاق {max, plural, zero {# ملف} one {ملف واحد} two {ملفين} few {# ملفات} many {# ملفًا} other {# ملف}} على الأكثر.',
+  'errors.fileDamaged': 'الملف تالف أو ناقص، أو لا يطابق محتواه نوعه.',
+  'errors.fileMixed': 'يحمل الملف محتوى من نوع آخر، فلا يمكن قبوله.',
+  'errors.recordingEmpty': 'التسجيل فارغ لا صوت فيه.',
+  'errors.appLinkUnknown': 'انتهت صلاحية رابط الدخول من التطبيق أو سبق استخدامه. افتحه من التطبيق مرة أخرى.',
+  'errors.timeout': 'استغرق الطلب وقتًا أطول من المتوقع، يرجى المحاولة مرة أخرى.',
+  'errors.serviceUnavailable': 'الخدمة غير متاحة حاليًا، يرجى المحاولة لاحقًا.',
+}
+
+const serverEn: Record<keyof typeof serverAr, string> = {
+  'errors.maxLength': 'Must be at most {max, plural, one {# character} other {# characters}}.',
+  'errors.minLength': 'Must be at least {min, plural, one {# character} other {# characters}}.',
+  'errors.invalidEmail': 'The email address is not valid.',
+  'errors.invalidPhone': 'The mobile number is not valid.',
+  'errors.invalidDate': 'The date is not valid.',
+  'errors.unknownField': 'This field is not recognised.',
+  'errors.invalidJson': 'The data sent could not be read; it must be valid JSON.',
+  'errors.routeNotFound': 'This address does not exist in the service.',
+  'errors.pageOutOfRange': 'The page number is out of range.',
+  'errors.chatNoSharedSession': 'Chat opens once you have had a session together.',
+  'errors.sessionNotFound': 'The session was not found.',
+  'errors.requestNotFound': 'The request was not found.',
+  'errors.slotNotFound': 'The slot was not found.',
+  'errors.slotUnavailable': 'This slot is no longer available.',
+  'errors.slotHasBookings': 'A booked slot cannot be deleted.',
+  'errors.cannotCreateSlots': 'You do not have permission to add slots.',
+  'errors.cannotDeleteSlots': 'You do not have permission to delete slots.',
+  'errors.bookingOwnSlot': 'You cannot book a session with yourself.',
+  'errors.bookingOverlaps':
+    'You already have a session or a request at this time, and your sessions cannot overlap.',
+  'errors.requestOverlaps':
+    'The business owner already has a session at this time, so the request cannot be accepted.',
+  'errors.bookingLimitPerExpert':
+    'You have reached the limit of {max, plural, one {# upcoming session} other {# upcoming sessions}} with this expert, counting requests awaiting an answer. You can book again once one has ended or been cancelled.',
+  'errors.bookingLimitTotal':
+    'You have reached the limit of {max, plural, one {# upcoming session} other {# upcoming sessions}} with all experts, counting requests awaiting an answer. You can book again once one has ended or been cancelled.',
+  'errors.requestAlreadyAnswered': 'This request has already been answered.',
+  'errors.requestExpired': 'This request has expired.',
+  'errors.sessionNotStarted': 'The session has not started yet.',
+  'errors.sessionAlreadyEnded': 'This session has ended.',
+  'errors.sessionCancelled': 'This session has been cancelled.',
+  'errors.cancelNotAllowed': 'This session cannot be cancelled.',
+  'errors.chatDisabled': 'Chat is not available for this expert.',
+  'errors.instantNotEnabled': 'Instant sessions are not enabled for your account.',
+  'errors.instantUnavailable': 'This expert is not available for instant sessions right now.',
+  'errors.instantBusy': 'This expert is in another session right now. Please try again shortly.',
+  'errors.instantOwn': 'You cannot start an instant session with yourself.',
+  'errors.contributorNotFound': 'The expert was not found.',
+  'errors.chatFileInvalid': 'The file must be one you uploaded through the upload service.',
+  'errors.contributorOnly': 'This action is available to experts only.',
+  'errors.deletionAlreadyRequested': 'You have already requested account deletion; it is under review.',
+  'errors.fileTooLarge': 'The file is larger than allowed ({maxMb, number} MB).',
+  'errors.tooManyFiles': 'You can attach at most {max, plural, one {# file} other {# files}}.',
+  'errors.fileDamaged': 'The file is damaged or incomplete, or its contents do not match its type.',
+  'errors.fileMixed': 'The file carries content of another type, so it cannot be accepted.',
+  'errors.recordingEmpty': 'The recording is empty: it holds no sound.',
+  'errors.appLinkUnknown':
+    'This sign-in link from the app has expired or was already used. Open it from the app again.',
+  'errors.timeout': 'The request took too long. Please try again.',
+  'errors.serviceUnavailable': 'The service is unavailable right now. Please try again later.',
+}
+
+/** A key of a message only the server says. */
+export type ServerMessageKey = keyof typeof serverAr
+
+/** A key the server may answer with: a shared message or one of its own. */
+export type ApiMessageKey = MessageKey | ServerMessageKey
+
+/** The server's own messages, in Arabic and English. */
+export const serverMessages: CatalogExtension<ServerMessageKey> = { ar: serverAr, en: serverEn }
+
+/** Every message the server may say in Arabic: the shared catalog and its own (for its tests and tools). */
+export const ar: Readonly<Record<ApiMessageKey, string>> = { ...sharedAr, ...serverAr }
+
+/** Every message the server may say in English. */
+export const en: Readonly<Record<ApiMessageKey, string>> = { ...sharedEn, ...serverEn }
+
+/** The server's translator for a language hint: the shared messages and its own. */
+export function serverTranslator(lang?: string): Translator<ServerMessageKey> {
+  return createTranslator(lang, serverMessages)
+}
