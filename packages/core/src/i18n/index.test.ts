@@ -506,9 +506,7 @@ describe("the server's own messages", () => {
       expect(Object.hasOwn(ar, key), key).toBe(false)
       expect(Object.hasOwn(en, key), key).toBe(false)
     }
-    expect(serverTranslator('en').t('errors.slotNotFound')).toBe(
-      serverMessages.en['errors.slotNotFound'],
-    )
+    expect(serverTranslator('en').t('errors.slotNotFound')).toBe(serverMessages.en['errors.slotNotFound'])
     expect(serverTranslator('ar').t('nav.home')).toBe(ar['nav.home'])
   })
 })
