@@ -7,6 +7,7 @@ import * as m0003 from './migrations/0003-sessions-rating-chat.ts'
 import * as m0004 from './migrations/0004-sign-in-handoffs.ts'
 import * as m0005 from './migrations/0005-contributor-gender.ts'
 import * as m0006 from './migrations/0006-mail-outbox.ts'
+import * as m0007 from './migrations/0007-search-ranking.ts'
 
 type MigrationModule = {
   up(db: Db, dialect: Dialect): Promise<void>
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0004-sign-in-handoffs': m0004,
   '0005-contributor-gender': m0005,
   '0006-mail-outbox': m0006,
+  '0007-search-ranking': m0007,
 }
 
 function provider(dialect: Dialect): MigrationProvider {

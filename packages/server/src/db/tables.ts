@@ -40,6 +40,24 @@ export interface ContributorsTable {
   created_at: string
 }
 
+/**
+ * What a text search ranks a contributor by (migration 0007): the normalised words, without articles,
+ * of the name, of the titles and subjects, and of the bios, each ` between spaces `. Apart from
+ * `contributors` so that its rows, read by every list and profile, stay narrow.
+ */
+export interface RankingFieldsTable {
+  contributor_id: number
+  name: string
+  topics: string
+  bio: string
+}
+
+/** The search vocabulary: every word contributors' texts hold, under itself and each of its one-deletion variants. */
+export interface SearchWordsTable {
+  variant: string
+  word: string
+}
+
 /** A subject of advice. */
 export interface SubjectsTable {
   id: Generated<number>
@@ -379,6 +397,8 @@ export interface PlatformServicesTable {
 export interface Database {
   people: PeopleTable
   contributors: ContributorsTable
+  ranking_fields: RankingFieldsTable
+  search_words: SearchWordsTable
   subjects: SubjectsTable
   contributor_subjects: ContributorSubjectsTable
   centers: CentersTable

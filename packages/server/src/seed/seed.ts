@@ -9,8 +9,10 @@ import type { ContributorKind } from '@mashura/core'
 import { type Kysely, sql } from 'kysely'
 import type { Store } from '../db/database.ts'
 import type { Database, NewRow } from '../db/tables.ts'
+import { addSearchWords } from '../domain/contributors.ts'
 import { DEV_ACCOUNTS, DEV_ISSUER_KEY } from '../oidc/dev-accounts.ts'
-import { buildSearchText } from '../search/arabic.ts'
+import { buildSearchText, rankingFields } from '../search/arabic.ts'
+import { vocabularyWords } from '../search/typos.ts'
 import { DAY_MS, futureHours, iso, pastHours, SLOT_MS } from './calendar.ts'
 import {
   BOOKING_NOTES,
@@ -215,6 +217,7 @@ interface Plan {
   offices: NewRow<'offices'>[]
   people: NewRow<'people'>[]
   contributors: NewRow<'contributors'>[]
+  ranking_fields: NewRow<'ranking_fields'>[]
   contributor_subjects: NewRow<'contributor_subjects'>[]
   companies: NewRow<'companies'>[]
   slots: NewRow<'slots'>[]
@@ -333,6 +336,7 @@ function plan(random: Random, now: Date, expertCount: number): Plan {
     offices: [],
     people: [],
     contributors: [],
+    ranking_fields: [],
     contributor_subjects: [],
     companies: [],
     slots: [],
@@ -396,6 +400,12 @@ function plan(random: Random, now: Date, expertCount: number): Plan {
     const id = p.contributors.length + 1
     const subjects = subjectIds.map((s) => SUBJECTS[s - 1]!)
     const text = describeExpert(kind, name.female, subjects, years)
+    const searchParts = {
+      name: `${name.ar} ${name.en}`,
+      titles: [text.title_ar, text.title_en],
+      subjects: subjects.flatMap((s) => [s.name_ar, s.name_en]),
+      bios: [text.bio_ar, text.bio_en],
+    }
     p.contributors.push({
       id,
       person_id: personId,
@@ -403,12 +413,7 @@ function plan(random: Random, now: Date, expertCount: number): Plan {
       // The women («… بنت …») are titled in the feminine: «مستشارة», «مرشدة».
       gender: name.female ? 'female' : 'male',
       ...text,
-      search_text: buildSearchText({
-        name: `${name.ar} ${name.en}`,
-        titles: [text.title_ar, text.title_en],
-        subjects: subjects.flatMap((s) => [s.name_ar, s.name_en]),
-        bios: [text.bio_ar, text.bio_en],
-      }),
+      search_text: buildSearchText(searchParts),
       center_id: centerIndex === null ? null : centerIndex + 1,
       can_create_slots: flags.create ? 1 : 0,
       can_delete_slots: flags.del ? 1 : 0,
@@ -418,6 +423,7 @@ function plan(random: Random, now: Date, expertCount: number): Plan {
       photo_path: `/api/files/avatars/c-${id}.svg`,
       created_at: ago(730),
     })
+    p.ranking_fields.push({ contributor_id: id, ...rankingFields(searchParts) })
     for (const subject_id of subjectIds) p.contributor_subjects.push({ contributor_id: id, subject_id })
     // Without a center there is no office to receive business owners in.
     const modes: readonly (1 | 2 | 3)[] =
@@ -810,6 +816,8 @@ export async function seedDatabase(store: Store, options: SeedOptions = {}): Pro
     await insertAll(db, 'offices', rows.offices)
     await insertAll(db, 'people', rows.people)
     await insertAll(db, 'contributors', rows.contributors)
+    await insertAll(db, 'ranking_fields', rows.ranking_fields)
+    await addSearchWords(db, vocabularyWords(rows.ranking_fields))
     await insertAll(db, 'contributor_subjects', rows.contributor_subjects)
     await insertAll(db, 'companies', rows.companies)
     await insertAll(db, 'slots', rows.slots)

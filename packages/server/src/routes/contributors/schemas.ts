@@ -82,7 +82,8 @@ export const ContributorListQuery = Type.Object({
   q: Type.Optional(
     Type.String({
       maxLength: 200,
-      description: 'Search text; every word must match. A single space lists everyone.',
+      description:
+        'Search text; every word must match, a word of five letters or more also as a word one typo away. Results are ordered by relevance. A single space lists everyone.',
     }),
   ),
   dates: Type.Optional(
@@ -107,7 +108,11 @@ export const ContributorListQuery = Type.Object({
         'Field: 1 consulting (consultants), 2 guidance (advisors), 4 partnerships (partners); bsa contributors by the types of their subjects.',
     }),
   ),
-  sort: Type.Optional(Type.Literal('newest', { description: 'Newest first (the default order).' })),
+  sort: Type.Optional(
+    Type.Literal('newest', {
+      description: 'Newest first: the order of the lists and the filters; a text orders by relevance.',
+    }),
+  ),
 })
 
 /** The body of `POST /profile/user/request_delete`. */
