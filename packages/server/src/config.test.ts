@@ -159,3 +159,21 @@ describe('fair-booking caps', () => {
     }
   })
 })
+
+describe('the catalogue read cache', () => {
+  const dev = (extra: Record<string, string> = {}) => ({
+    NODE_ENV: 'development',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'mashura-config-')),
+    ...extra,
+  })
+
+  it('holds 64 MB by default, takes CATALOGUE_CACHE_MB (0 turns it off), and refuses anything else', () => {
+    expect(loadConfig(dev()).catalogueCacheMb).toBe(64)
+    expect(loadConfig(dev({ CATALOGUE_CACHE_MB: '0' })).catalogueCacheMb).toBe(0)
+    expect(loadConfig(dev({ CATALOGUE_CACHE_MB: '256' })).catalogueCacheMb).toBe(256)
+    for (const bad of ['-1', '1.5', 'lots'])
+      expect(() => loadConfig(dev({ CATALOGUE_CACHE_MB: bad })), bad).toThrow(
+        /CATALOGUE_CACHE_MB must be a whole number ≥ 0/,
+      )
+  })
+})

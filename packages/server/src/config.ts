@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { join, resolve } from 'node:path'
+import { defaultSqliteReaders } from './db/sqlite-readers.ts'
 import { type BookingLimits, DEFAULT_BOOKING_LIMITS } from './domain/fair-booking.ts'
 import { type IceConfig, iceUrls } from './domain/ice.ts'
 import type { ZoomApiConfig } from './zoom/api.ts'
@@ -35,10 +36,20 @@ export interface Config {
   dataDir: string
   /** PostgreSQL connection string; the embedded SQLite file when null. */
   databaseUrl: string | null
+  /**
+   * SQLite reader threads (`SQLITE_READERS`): reads outside transactions run beside the event loop on up to
+   * this many threads; 0 keeps every query on the main thread.
+   */
+  sqliteReaders: number
   /** Redis connection string, shared by several instances; none when null. */
   redisUrl: string | null
   /** The prefix of every Redis key this deployment writes (several deployments can share a Redis). */
   redisPrefix: string
+  /**
+   * The catalogue read cache's size bound in megabytes (`CATALOGUE_CACHE_MB`); 0 turns the cache (and the
+   * ETags of catalogue reads) off.
+   */
+  catalogueCacheMb: number
   /** API keys and the browser origins each may be used from. */
   apiKeys: Record<string, string[]>
   /** The development key, accepted from localhost origins; null in production. */
@@ -372,8 +383,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    sqliteReaders: int(env, 'SQLITE_READERS', defaultSqliteReaders(), 0),
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX || 'mashura:',
+    catalogueCacheMb: int(env, 'CATALOGUE_CACHE_MB', 64, 0),
     apiKeys,
     devApiKey,
     oidc,

@@ -21,7 +21,11 @@ export type StartOptions = SiteRoots
 /** Starts the server and resolves once it listens; returns a function that stops it. */
 export async function start(options: StartOptions = {}) {
   const config = loadConfig()
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    sqliteReaders: config.sqliteReaders,
+  })
   if (config.development && (await isEmpty(store))) {
     const summary = await seedDatabase(store, { publicUrl: config.publicUrl })
     console.log(`seeded a new database: ${JSON.stringify(summary)}`)

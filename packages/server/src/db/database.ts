@@ -8,7 +8,8 @@ import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import { migrateToLatest } from './migrate.ts'
 import type { Dialect } from './migration-helpers.ts'
-import { nodeSqliteDialect, openSqlite } from './sqlite-dialect.ts'
+import { openSqlite, SqliteStoreDialect } from './sqlite-dialect.ts'
+import { defaultSqliteReaders, type SqliteReaders } from './sqlite-readers.ts'
 import type { Database } from './tables.ts'
 
 /** An open database. */
@@ -17,6 +18,8 @@ export interface Store {
   db: Kysely<Database>
   /** Which database it is. */
   dialect: Dialect
+  /** The SQLite read pool, when there is one (for tests and diagnostics). */
+  sqliteReaders?: SqliteReaders | null
   /** Closes every connection. */
   destroy(): Promise<void>
 }
@@ -33,6 +36,12 @@ export interface StoreOptions {
   pgSchema?: string
   /** PostgreSQL pool size. */
   poolSize?: number
+  /**
+   * SQLite reader threads (`SQLITE_READERS`): reads outside transactions run on up to this many threads,
+   * each with a read-only connection; 0 runs everything on the main thread. One per core, at most 4, by
+   * default. An in-memory database has none (it can't be shared between connections).
+   */
+  sqliteReaders?: number
 }
 
 // COUNT(*) and BIGINT come back from pg as strings; the API speaks numbers.
@@ -77,10 +86,20 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     mkdirSync(options.dataDir, { recursive: true, mode: 0o700 })
     keepPrivate(join(options.dataDir, file))
   }
-  const sqlite = openSqlite(file === ':memory:' ? file : join(options.dataDir, file))
-  const db = new Kysely<Database>({ dialect: nodeSqliteDialect(sqlite) })
-  await migrateToLatest(db, 'sqlite')
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() }
+  const path = file === ':memory:' ? null : join(options.dataDir, file)
+  const sqlite = openSqlite(path ?? file)
+  const dialect = new SqliteStoreDialect(sqlite, {
+    file: path,
+    readers: options.sqliteReaders ?? defaultSqliteReaders(),
+  })
+  const db = new Kysely<Database>({ dialect })
+  try {
+    await migrateToLatest(db, 'sqlite')
+  } catch (error) {
+    await db.destroy()
+    throw error
+  }
+  return { db, dialect: 'sqlite', sqliteReaders: dialect.readers, destroy: () => db.destroy() }
 }
 
 /** Drops a PostgreSQL test schema with everything in it. */

@@ -6,8 +6,6 @@
  */
 import { fileTypeFromBuffer } from 'file-type'
 import { imageSize } from 'image-size'
-import { parseBuffer } from 'music-metadata'
-import { PDFDocument } from 'pdf-lib'
 import {
   checkGif,
   checkJpeg,
@@ -125,7 +123,9 @@ async function checkAttachment(data: Uint8Array, type: AllowedType): Promise<voi
     case 'pdf': {
       checkPdfEnvelope(data)
       checkPdfStreams(data)
-      // A full parse of every object (pdf-lib keeps streams undecoded, so 10 MB takes tens of ms).
+      // A full parse of every object (pdf-lib keeps streams undecoded, so 10 MB takes tens of ms). pdf-lib,
+      // like music-metadata below, is loaded on the first upload that needs it, not at the server's start.
+      const { PDFDocument } = await import('pdf-lib')
       const pdf = await PDFDocument.load(data, {
         throwOnInvalidObject: true,
         updateMetadata: false,
@@ -156,6 +156,7 @@ async function voiceSeconds(data: Uint8Array, type: AllowedType): Promise<number
   else {
     if (type.ext === 'ogg') checkOgg(data)
     else checkMp3(data)
+    const { parseBuffer } = await import('music-metadata')
     const meta = await parseBuffer(data, { mimeType: type.mime, size: data.length }, { duration: true })
     seconds = meta.format.duration
   }

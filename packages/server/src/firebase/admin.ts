@@ -5,10 +5,17 @@
  * Google, or at the emulator `FIRESTORE_EMULATOR_HOST` names (firebase-admin reads it itself; the tests do).
  */
 import { randomBytes } from 'node:crypto'
-import { cert, deleteApp, initializeApp } from 'firebase-admin/app'
-import { getAuth } from 'firebase-admin/auth'
-import { type Firestore, getFirestore } from 'firebase-admin/firestore'
+import { createRequire } from 'node:module'
+import type * as AdminApp from 'firebase-admin/app'
+import type * as AdminAuth from 'firebase-admin/auth'
+import type * as AdminFirestore from 'firebase-admin/firestore'
+import type { Firestore } from 'firebase-admin/firestore'
 import type { FirebaseConfig } from '../config.ts'
+
+// firebase-admin takes about a third of a second to load (gRPC, protobufs), a fifth of the server's start-up,
+// and most servers run without Firebase: it is loaded when a server with a service account starts. `require`
+// (it is a CommonJS package) keeps createFirebaseServices synchronous.
+const require = createRequire(import.meta.url)
 
 /** What the server uses of Firebase. */
 export interface FirebaseServices {
@@ -28,6 +35,9 @@ export interface FirebaseServices {
 
 /** Starts firebase-admin for a service account. */
 export function createFirebaseServices(config: FirebaseConfig): FirebaseServices {
+  const { cert, deleteApp, initializeApp } = require('firebase-admin/app') as typeof AdminApp
+  const { getAuth } = require('firebase-admin/auth') as typeof AdminAuth
+  const { getFirestore } = require('firebase-admin/firestore') as typeof AdminFirestore
   const app = initializeApp(
     {
       credential: cert({

@@ -12,7 +12,8 @@
  */
 import type { ServerResponse } from 'node:http'
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { type Configuration, type Interaction, interactionPolicy, Provider } from 'oidc-provider'
+import type * as Oidc from 'oidc-provider'
+import type { Configuration, Interaction, Provider } from 'oidc-provider'
 import type { Config } from '../config.ts'
 import { DEV_ACCOUNTS } from './dev-accounts.ts'
 import { loadOrCreateCookieKeys, loadOrCreateJwks } from './keys.ts'
@@ -67,7 +68,8 @@ function languageOf(query: unknown, params: unknown): 'ar' | 'en' {
 }
 
 /** Builds the provider (keys are read or made here, so only when first needed). */
-function createProvider(config: Config, log: FastifyBaseLogger): Provider {
+function createProvider(oidc: typeof Oidc, config: Config, log: FastifyBaseLogger): Provider {
+  const { Provider, interactionPolicy } = oidc
   const { clientId, clientSecret, issuer } = config.oidc
   const policy = interactionPolicy.base()
   // A dev provider is for switching between people: ask which account on every sign-in,
@@ -187,13 +189,20 @@ function createProvider(config: Config, log: FastifyBaseLogger): Provider {
 /** The dev provider plugin: the provider's own endpoints under `/oidc`, and the account chooser. */
 export async function devOidcProvider(app: FastifyInstance): Promise<void> {
   const config = app.config
-  let built: { provider: Provider; callback: ReturnType<Provider['callback']> } | null = null
-  // Built on first use: generating the first key pair costs a moment, and most test apps never sign in.
+  let built: Promise<{ provider: Provider; callback: ReturnType<Provider['callback']> }> | null = null
+  // Built on first use: generating the first key pair costs a moment, and most test apps never sign in. The
+  // module too is loaded then: it takes about 0.2 s, a good part of the server's start-up.
   const instance = () => {
-    if (!built) {
-      const provider = createProvider(config, app.log)
-      built = { provider, callback: provider.callback() }
-    }
+    built ??= import('oidc-provider')
+      .then((oidc) => {
+        const provider = createProvider(oidc, config, app.log)
+        return { provider, callback: provider.callback() }
+      })
+      .catch((error) => {
+        // Tried again on the next request, as before the module was loaded lazily.
+        built = null
+        throw error
+      })
     return built
   }
   const formAction = formActionSources(config)
@@ -203,7 +212,7 @@ export async function devOidcProvider(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser('*', (_request, _payload, done) => done(null))
 
   async function toProvider(request: FastifyRequest, reply: FastifyReply) {
-    const { callback } = instance()
+    const { callback } = await instance()
     reply.hijack()
     const raw = request.raw
     const rest = (raw.url ?? '/').slice(OIDC_MOUNT.length)
@@ -238,7 +247,7 @@ export async function devOidcProvider(app: FastifyInstance): Promise<void> {
     async function pending(request: FastifyRequest, reply: FastifyReply): Promise<Interaction | null> {
       const { uid } = request.params as { uid: string }
       try {
-        const details = await instance().provider.interactionDetails(request.raw, reply.raw)
+        const details = await (await instance()).provider.interactionDetails(request.raw, reply.raw)
         return details.uid === uid ? details : null
       } catch {
         return null
@@ -262,7 +271,7 @@ export async function devOidcProvider(app: FastifyInstance): Promise<void> {
       const details = await pending(request, reply)
       const lang = languageOf(form, details?.params)
       if (!details) return page(reply, 400, renderError(lang, 'interaction_not_found'))
-      const { provider } = instance()
+      const { provider } = await instance()
       if (form.cancel !== undefined) {
         const returnTo = await provider.interactionResult(
           request.raw,

@@ -76,7 +76,11 @@ async function main(argv: string[]): Promise<number> {
   }
   const where = describeDatabase(config)
   const whereCapitalised = where[0]!.toUpperCase() + where.slice(1)
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    sqliteReaders: config.sqliteReaders,
+  })
   try {
     if (!(await isEmpty(store))) {
       if (!values.force) {

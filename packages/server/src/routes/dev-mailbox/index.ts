@@ -16,7 +16,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Type } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { type ParsedMail, simpleParser } from 'mailparser'
+import type { ParsedMail } from 'mailparser'
 import { mailboxDir } from '../../mail/catcher.ts'
 import { escapeHtml } from '../../mail/compose.ts'
 
@@ -58,7 +58,9 @@ const addresses = (value: ParsedMail['to']) =>
 /** Registers the mailbox pages; call only in development. */
 export async function devMailboxRoutes(app: FastifyInstance): Promise<void> {
   const dir = mailboxDir(app.config.dataDir)
-  const read = async (name: string) => simpleParser(readFileSync(join(dir, name)))
+  // mailparser is loaded when the mailbox is first opened, not at every development server's start.
+  const read = async (name: string) =>
+    (await import('mailparser')).simpleParser(readFileSync(join(dir, name)))
   const notFound = (reply: FastifyReply) =>
     reply.code(404).type('text/plain; charset=utf-8').send('لا توجد هذه الرسالة.\nNo such mail.\n')
 
