@@ -4,12 +4,20 @@
  */
 
 import { join } from 'node:path'
+import compress from '@fastify/compress'
 import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { Redis } from 'ioredis'
+import { API_ENCODINGS, COMPRESS_THRESHOLD } from './cache/cached-answer.ts'
+import {
+  type CatalogueCache,
+  createCatalogueCache,
+  invalidatingBus,
+  nextSlotStart,
+} from './cache/catalogue-cache.ts'
 import type { Config } from './config.ts'
 import type { Store } from './db/database.ts'
 import { createEventBus, type EventBus } from './events/bus.ts'
@@ -38,8 +46,10 @@ declare module 'fastify' {
     store: Store
     /** The configuration. */
     config: Config
-    /** Domain events, across instances when REDIS_URL is set. */
+    /** Domain events, across instances when REDIS_URL is set; publishing one first bumps the cache versions it changes. */
     bus: EventBus
+    /** The catalogue read cache, its versions shared through Redis when REDIS_URL is set. */
+    catalogueCache: CatalogueCache
     /** Push to people's browsers. */
     push: PushService
     /** Uploaded files. */
@@ -117,7 +127,18 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
 
   app.decorate('store', store)
   app.decorate('config', config)
-  const bus = await createEventBus({ redisUrl: config.redisUrl, prefix: config.redisPrefix })
+  const catalogueCache = createCatalogueCache({
+    redisUrl: config.redisUrl,
+    prefix: config.redisPrefix,
+    maxMb: config.catalogueCacheMb,
+    nextSlotStart: (now) => nextSlotStart(store.db, now),
+  })
+  app.decorate('catalogueCache', catalogueCache)
+  app.addHook('onClose', () => catalogueCache.close())
+  const bus = invalidatingBus(
+    await createEventBus({ redisUrl: config.redisUrl, prefix: config.redisPrefix }),
+    catalogueCache,
+  )
   app.decorate('bus', bus)
   app.addHook('onClose', () => bus.close())
   const firebase = config.firebase ? createFirebaseServices(config.firebase) : null
@@ -183,7 +204,10 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
         description:
           'Every call of the platform spec. Send X-API-Key on every call and Authorization: Bearer <token> when signed in. Errors are { error: { code, message, fields? } } with the message in Accept-Language (ar by default). ' +
           'Text may not hold the NUL character (U+0000): a body, query or path value with one is refused with 400 ' +
-          'validation_failed naming the field, on either database. Numbers in the query, path or body must be finite.',
+          'validation_failed naming the field, on either database. Numbers in the query, path or body must be finite. ' +
+          'Answers of 1 KB or more come in brotli or gzip when Accept-Encoding asks for them. Public catalogue reads ' +
+          "(contributor lists and search, a contributor's schedule, settings, subjects, centers, offices) carry a weak ETag " +
+          'with Cache-Control: no-cache: send it back in If-None-Match for a 304 without a body while nothing changed.',
       },
       servers: [{ url: '/api' }],
       components: {
@@ -196,7 +220,20 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
     },
   })
   if (config.oidc.dev) await app.register(devOidcProvider)
-  await app.register(apiRoutes, { prefix: '/api' })
+  await app.register(
+    async (api) => {
+      // JSON answers of 1 KB or more, in brotli or gzip as the client asks; only under /api, since the site's
+      // files and pages come precompressed (site.ts). Request bodies are read as sent, as before.
+      await api.register(compress, {
+        encodings: [...API_ENCODINGS],
+        threshold: COMPRESS_THRESHOLD,
+        customTypes: /(?:\+|\/)json(?:;|$)/,
+        globalDecompression: false,
+      })
+      await api.register(apiRoutes)
+    },
+    { prefix: '/api' },
+  )
   // Outside /api: a page the browser opens, not a call (no X-API-Key header; the key is in the address).
   await app.register(signInPopupRoutes)
   // Development only, outside /api too: a real rating link for the rating landing page (never in production).

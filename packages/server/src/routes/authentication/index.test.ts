@@ -79,6 +79,14 @@ eachDatabase('sign-in with the dev provider over HTTP', (dialect) => {
   }
 
   it('signs the consultant in end to end: chooser, code, login, realtime token, logout', async () => {
+    // The public profile is read (and kept by the catalogue cache) under the stale name.
+    const profileName = async () =>
+      (
+        (await (await api(`/schedule/contributor/${seeded.contributorId}/`)).json()) as {
+          data: { contributor: { sso_user: { full_name: string } } }
+        }
+      ).data.contributor.sso_user.full_name
+    expect(await profileName()).toBe('اسم قديم')
     const started = await startSignIn(base, ctx.config)
     expect(started.html).toMatch(/<html lang="ar" dir="rtl">/)
     for (const account of DEV_ACCOUNTS) {
@@ -117,6 +125,12 @@ eachDatabase('sign-in with the dev provider over HTTP', (dialect) => {
       .where('id', '=', seeded.personId)
       .executeTakeFirstOrThrow()
     expect(row.full_name).toBe(CONSULTANT.name)
+    // …and the catalogue shows the refreshed name at once.
+    expect(await profileName()).toBe(CONSULTANT.name)
+    // …and a search finds them by it.
+    const found = await api(`/profile/contributors?q=${encodeURIComponent(CONSULTANT.name)}`)
+    const ids = ((await found.json()) as { data: { id: number }[] }).data.map((c) => c.id)
+    expect(ids).toContain(seeded.contributorId)
 
     const chat = await api('/firebase/auth', { token: data.access_token })
     expect(chat.status).toBe(200)

@@ -29,6 +29,7 @@ import { issueApiToken, revokeApiSession } from '../../auth/tokens.ts'
 import type { Config } from '../../config.ts'
 import type { Store } from '../../db/database.ts'
 import type { Row } from '../../db/tables.ts'
+import { rebuildSearchText } from '../../domain/contributors.ts'
 import { fileRef } from '../../domain/serializers.ts'
 import { ApiHttpError } from '../../http/errors.ts'
 import { commonErrors, Envelope, Nullable } from '../../http/schema.ts'
@@ -152,11 +153,15 @@ const ChatAuth = Type.Object({
   }),
 })
 
-/** Finds the person a provider vouches for by (issuer, subject), refreshing name and e-mail; creates them on first sign-in. */
+/**
+ * Finds the person a provider vouches for by (issuer, subject), refreshing name and e-mail; creates them on
+ * first sign-in. `renamed` runs after a refreshed name is stored (a contributor's name is in the catalogue).
+ */
 async function findOrCreatePerson(
   store: Store,
   issuerKey: string,
   identity: OidcIdentity,
+  renamed: () => Promise<void>,
 ): Promise<Row<'people'>> {
   const { db } = store
   const find = () =>
@@ -191,6 +196,16 @@ async function findOrCreatePerson(
   if (identity.email && identity.email !== person.email) changes.email = identity.email
   if (changes.full_name !== undefined || changes.email !== undefined) {
     await db.updateTable('people').set(changes).where('id', '=', person.id).execute()
+    if (changes.full_name !== undefined) {
+      // A contributor is found and ranked by name: their search text follows it.
+      const contributor = await db
+        .selectFrom('contributors')
+        .select('id')
+        .where('person_id', '=', person.id)
+        .executeTakeFirst()
+      if (contributor) await rebuildSearchText(db, [contributor.id])
+      await renamed()
+    }
     person = { ...person, ...changes }
   }
   return person
@@ -276,7 +291,9 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
         // The popup reports the failure under its handle itself (POST /authentication/handoff).
         throw new ApiHttpError(reason === 'rejected' ? 400 : 401, 'login_failed', 'errors.loginFailed')
       }
-      const person = await findOrCreatePerson(store, issuerKey, identity)
+      const person = await findOrCreatePerson(store, issuerKey, identity, () =>
+        app.catalogueCache.bump(['catalogue']),
+      )
       const data = await signInResult(store, config, person)
       if (handoff) {
         await depositHandoff(store, {

@@ -154,6 +154,8 @@ export async function scheduleRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const auth = requireContributor(request)
       const rows = await createSlots(app.store, auth.contributorId, request.body, new Date())
+      // Committed: the next read of the contributor's profile, schedule or the search sees the new slots.
+      await app.catalogueCache.bump(['slots', 'slotset', `contributor:${auth.contributorId}`])
       const data = await slotsOut(db, rows, {
         lang: request.lang,
         publicUrl: app.config.publicUrl,
@@ -182,6 +184,7 @@ export async function scheduleRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const auth = requireContributor(request)
       await deleteSlot(app.store, auth.contributorId, request.params.id)
+      await app.catalogueCache.bump(['slots', 'slotset', `contributor:${auth.contributorId}`])
       return { data: null, message: translatorFor(request).t('common.success') }
     },
   )

@@ -5,7 +5,8 @@
 
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Language, Settings } from '@mashura/core'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { answerCached, readKey } from '../../cache/cached-answer.ts'
 import { centerOut, officeOut, subjectOut } from '../../domain/serializers.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { commonErrors, Envelope } from '../../http/schema.ts'
@@ -114,6 +115,11 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
     return (await query.execute()).map((r) => subjectOut(r, lang))
   }
 
+  /** Answers a read of settings, subjects, centers or offices through the catalogue cache. */
+  function settingsRead<T>(request: FastifyRequest, reply: FastifyReply, compute: () => Promise<T>) {
+    return answerCached(request, reply, { scopes: ['settings'], key: readKey(request), compute })
+  }
+
   for (const key of SETTING_KEYS) {
     app.get(
       `/dashboard/settings/${key}`,
@@ -124,7 +130,8 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
           response: { 200: Envelope(SettingValue), ...commonErrors },
         },
       },
-      async (request) => ({ data: await setting(key, request.lang) }),
+      async (request, reply) =>
+        settingsRead(request, reply, async () => ({ data: await setting(key, request.lang) })),
     )
   }
 
@@ -138,27 +145,32 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: Envelope(AllSettings), ...commonErrors },
       },
     },
-    async (request) => {
-      const lang = request.lang
-      const rows = await db.selectFrom('settings').selectAll().where('key', 'in', ALL_SETTING_KEYS).execute()
-      const value = (key: string) => {
-        const row = rows.find((r) => r.key === key)
-        return row ? pick(row, 'value', lang) : ''
-      }
-      const data: Settings = {
-        about_us: value('about_us'),
-        terms_and_conditions: value('terms_and_conditions'),
-        terms_and_conditions_contributor: value('terms_and_conditions_contributor'),
-        contact: {
-          mobile: value('contact_mobile'),
-          email: value('contact_email'),
-          whatsapp: value('contact_whatsapp'),
-        },
-        faqs: await faqs(lang),
-        mentor_url: value('mentor_url'),
-      }
-      return { data }
-    },
+    async (request, reply) =>
+      settingsRead(request, reply, async () => {
+        const lang = request.lang
+        const rows = await db
+          .selectFrom('settings')
+          .selectAll()
+          .where('key', 'in', ALL_SETTING_KEYS)
+          .execute()
+        const value = (key: string) => {
+          const row = rows.find((r) => r.key === key)
+          return row ? pick(row, 'value', lang) : ''
+        }
+        const data: Settings = {
+          about_us: value('about_us'),
+          terms_and_conditions: value('terms_and_conditions'),
+          terms_and_conditions_contributor: value('terms_and_conditions_contributor'),
+          contact: {
+            mobile: value('contact_mobile'),
+            email: value('contact_email'),
+            whatsapp: value('contact_whatsapp'),
+          },
+          faqs: await faqs(lang),
+          mentor_url: value('mentor_url'),
+        }
+        return { data }
+      }),
   )
 
   app.get(
@@ -170,7 +182,7 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: Envelope(Type.Array(Faq)), ...commonErrors },
       },
     },
-    async (request) => ({ data: await faqs(request.lang) }),
+    async (request, reply) => settingsRead(request, reply, async () => ({ data: await faqs(request.lang) })),
   )
 
   app.get(
@@ -183,7 +195,8 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: Envelope(Type.Array(SubjectSchema)), ...commonErrors },
       },
     },
-    async (request) => ({ data: await subjects(request.query, request.lang) }),
+    async (request, reply) =>
+      settingsRead(request, reply, async () => ({ data: await subjects(request.query, request.lang) })),
   )
 
   app.get(
@@ -196,7 +209,7 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: Envelope(Type.Array(SubjectSchema)), ...commonErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { all_subjects, ...filters } = request.query
       // Core's AdminSubjectsParams is either-or: asking for everything and for a filter is a client bug.
       if (all_subjects === true && (filters.type !== undefined || filters.bsa_subject !== undefined)) {
@@ -204,7 +217,9 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
           all_subjects: 'errors.invalidValue',
         })
       }
-      return { data: await subjects(all_subjects === true ? {} : filters, request.lang) }
+      return settingsRead(request, reply, async () => ({
+        data: await subjects(all_subjects === true ? {} : filters, request.lang),
+      }))
     },
   )
 
@@ -217,10 +232,11 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: Envelope(Type.Array(CenterSchema)), ...commonErrors },
       },
     },
-    async (request) => {
-      const rows = await db.selectFrom('centers').selectAll().orderBy('id').execute()
-      return { data: rows.map((r) => centerOut(r, request.lang)) }
-    },
+    async (request, reply) =>
+      settingsRead(request, reply, async () => {
+        const rows = await db.selectFrom('centers').selectAll().orderBy('id').execute()
+        return { data: rows.map((r) => centerOut(r, request.lang)) }
+      }),
   )
 
   app.get(
@@ -233,20 +249,26 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: Envelope(Type.Array(OfficeSchema)), ...commonErrors },
       },
     },
-    async (request) => {
-      let query = db.selectFrom('offices').selectAll().orderBy('center_id').orderBy('id')
-      const contributorId = request.query.contributor
-      if (contributorId !== undefined) {
-        const contributor = await db
-          .selectFrom('contributors')
-          .select('center_id')
-          .where('id', '=', contributorId)
-          .executeTakeFirst()
-        if (!contributor) throw notFound()
-        if (contributor.center_id === null) return { data: [] }
-        query = query.where('center_id', '=', contributor.center_id)
-      }
-      return { data: (await query.execute()).map((r) => officeOut(r, request.lang)) }
-    },
+    async (request, reply) =>
+      // Which offices a contributor's are depends on the contributor's center: the catalogue's too.
+      answerCached(request, reply, {
+        scopes: ['settings', 'catalogue'],
+        key: readKey(request),
+        async compute() {
+          let query = db.selectFrom('offices').selectAll().orderBy('center_id').orderBy('id')
+          const contributorId = request.query.contributor
+          if (contributorId !== undefined) {
+            const contributor = await db
+              .selectFrom('contributors')
+              .select('center_id')
+              .where('id', '=', contributorId)
+              .executeTakeFirst()
+            if (!contributor) throw notFound()
+            if (contributor.center_id === null) return { data: [] }
+            query = query.where('center_id', '=', contributor.center_id)
+          }
+          return { data: (await query.execute()).map((r) => officeOut(r, request.lang)) }
+        },
+      }),
   )
 }

@@ -1,0 +1,146 @@
+/**
+ * Catalogue reads answered through the catalogue cache (catalogue-cache.ts), with ETags. The ETag is a hash
+ * of what the answer is made of (the route and its query, the language, the versions of the scopes it
+ * depends on and the next slot start), so a matching `If-None-Match` gets its 304 before anything is read
+ * from the database. `Cache-Control: no-cache`: a client (or a proxy) keeps the answer but asks each time,
+ * and a write shows at once. An answer is kept serialized, with its brotli or gzip copy made the first time a
+ * client asks for it, so a cache hit neither serializes nor compresses.
+ */
+import { createHash } from 'node:crypto'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import negotiate from '@fastify/accept-negotiator'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { CacheScope } from './catalogue-cache.ts'
+
+/** Answers smaller than this many bytes are sent uncompressed (as @fastify/compress does for the others). */
+export const COMPRESS_THRESHOLD = 1024
+
+/** The encodings the API answers in, preferred first when the client weighs them equally. */
+export const API_ENCODINGS = ['br', 'gzip'] as const
+
+/** Brotli at 4: a fraction of the time of the maximum for most of the gain (as @fastify/compress). */
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }
+
+/** A serialized answer, with its compressed copies made on first demand. */
+interface CachedBody {
+  json: string
+  bytes: number
+  br?: Buffer
+  gzip?: Buffer
+}
+
+/** A catalogue read: what it depends on, what identifies it, and how to answer it. */
+export interface CachedRead<T> {
+  /** The scopes whose versions the answer depends on. */
+  scopes: CacheScope[]
+  /** Whether the answer depends on which slots are still in the future. */
+  timed?: boolean
+  /** What identifies the answer besides the versions and the language: the route, its path and query. */
+  key: string
+  /** The answer (before serialization) at `now`. */
+  compute(now: Date): Promise<T>
+}
+
+/** The weak ETag of an answer made of `basis`. */
+export function etagOf(basis: string): string {
+  return `W/"${createHash('sha256').update(basis).digest('base64url').slice(0, 27)}"`
+}
+
+/** Whether an `If-None-Match` header names this ETag (weak comparison, as GET revalidation uses). */
+export function matchesEtag(header: string | string[] | undefined, etag: string): boolean {
+  if (header === undefined) return false
+  const value = Array.isArray(header) ? header.join(',') : header
+  if (value.trim() === '*') return true
+  const bare = etag.replace(/^W\//, '')
+  return value.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare)
+}
+
+/** The encoding to answer in, negotiated the way @fastify/compress does; null for none. */
+function encodingFor(request: FastifyRequest): 'br' | 'gzip' | null {
+  if (request.headers['x-no-compression'] !== undefined) return null
+  const header = request.headers['accept-encoding']
+  if (header === undefined) return null
+  // `*` and x-gzip mean gzip, as @fastify/compress reads them.
+  return negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), [...API_ENCODINGS])
+}
+
+/** Adds header names to `Vary`, keeping those already there (CORS adds `Origin`). */
+function vary(reply: FastifyReply, ...names: string[]): FastifyReply {
+  const current = reply.getHeader('vary')
+  const listed = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '')
+  const lower = new Set(listed.map((name) => name.toLowerCase()))
+  for (const name of names) if (!lower.has(name)) listed.push(name)
+  return reply.header('vary', listed.join(', '))
+}
+
+/** Sends a kept answer, compressed when it is big enough and the client takes brotli or gzip. */
+function sendBody(request: FastifyRequest, reply: FastifyReply, body: CachedBody): FastifyReply {
+  reply.type('application/json; charset=utf-8')
+  if (body.bytes < COMPRESS_THRESHOLD) return reply.send(body.json)
+  vary(reply, 'accept-encoding')
+  const encoding = encodingFor(request)
+  if (encoding === 'br') {
+    body.br ??= brotliCompressSync(body.json, BROTLI)
+    return reply.header('content-encoding', 'br').send(body.br)
+  }
+  if (encoding === 'gzip') {
+    body.gzip ??= gzipSync(body.json)
+    return reply.header('content-encoding', 'gzip').send(body.gzip)
+  }
+  return reply.send(body.json)
+}
+
+/**
+ * Answers a read whose versions are known: 304 when the client holds this very answer, else the kept answer
+ * or a new one (kept for the next time). `basis` must name everything the answer is made of.
+ */
+export async function sendVersioned(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  basis: string,
+  compute: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  const etag = etagOf(basis)
+  // An ETag is only ever given with a 200, so a match means this answer was a 200 under these versions.
+  if (matchesEtag(request.headers['if-none-match'], etag))
+    return vary(reply.code(304), 'accept-language', 'accept-encoding')
+      .header('etag', etag)
+      .header('cache-control', 'no-cache')
+      .send()
+  const cache = request.server.catalogueCache
+  const key = `body|${basis}`
+  let body = cache.get<CachedBody>(key)
+  if (!body) {
+    // The route's response schema serializes it, exactly as a returned object would be.
+    const json = String(reply.serialize(await compute()))
+    body = { json, bytes: Buffer.byteLength(json) }
+    // Room for the text (two bytes a character in memory) and a compressed copy.
+    cache.set(key, body, body.json.length * 3 + 256)
+  }
+  vary(reply, 'accept-language').header('etag', etag).header('cache-control', 'no-cache')
+  return sendBody(request, reply, body as CachedBody)
+}
+
+/**
+ * Answers a catalogue read through the cache: the versions of its scopes, then a 304, the kept answer, or
+ * a new one. Without the cache (off, or its versions unreadable) the answer is computed as it always was,
+ * without an ETag.
+ */
+export async function answerCached<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  read: CachedRead<T>,
+): Promise<T | undefined> {
+  const versions = await request.server.catalogueCache.versions(read.scopes, { timed: read.timed ?? false })
+  if (!versions) return read.compute(new Date())
+  const basis = `${read.key}|${request.lang}|${versions.tokens.join(',')}|${versions.boundary}|${versions.epoch}`
+  return sendVersioned(request, reply, basis, () => read.compute(versions.now))
+}
+
+/** What identifies a read within its route: the route's path, its path parameters and its query. */
+export function readKey(request: FastifyRequest): string {
+  return `${request.method} ${request.routeOptions.url}|${JSON.stringify(request.params ?? {})}|${JSON.stringify(request.query ?? {})}`
+}

@@ -1,0 +1,160 @@
+/** The catalogue cache's versions, its time boundary, its size bound and its ETag matching, without a server. */
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { etagOf, matchesEtag } from './cached-answer.ts'
+import { createCatalogueCache, invalidatingBus, OUT_OF_BAND_MS, scopesChangedBy } from './catalogue-cache.ts'
+
+/** A cache whose next slot start is whatever `next` says, counting how often it is asked. */
+function cacheWith(next: () => string | null, maxMb = 1) {
+  const asked = { count: 0 }
+  const cache = createCatalogueCache({
+    redisUrl: null,
+    prefix: 'test:',
+    maxMb,
+    nextSlotStart: async () => {
+      asked.count++
+      return next()
+    },
+  })
+  return { cache, asked }
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('versions', () => {
+  it('move for the scopes bumped and only for them', async () => {
+    const { cache } = cacheWith(() => null)
+    const before = await cache.versions(['catalogue', 'contributor:1', 'contributor:2'])
+    await cache.bump(['contributor:1'])
+    const after = await cache.versions(['catalogue', 'contributor:1', 'contributor:2'])
+    expect(after!.tokens[0]).toBe(before!.tokens[0])
+    expect(after!.tokens[1]).not.toBe(before!.tokens[1])
+    expect(after!.tokens[2]).toBe(before!.tokens[2])
+  })
+
+  it('never repeat across processes: another cache starts from other versions', async () => {
+    const one = cacheWith(() => null).cache
+    const two = cacheWith(() => null).cache
+    expect((await one.versions(['catalogue']))!.tokens).not.toEqual(
+      (await two.versions(['catalogue']))!.tokens,
+    )
+  })
+
+  it('are null when the cache is off, and nothing is kept', async () => {
+    const { cache } = cacheWith(() => null, 0)
+    expect(cache.enabled).toBe(false)
+    expect(await cache.versions(['catalogue'])).toBeNull()
+    cache.set('k', 1, 1)
+    expect(cache.get('k')).toBeUndefined()
+  })
+
+  it('move on every minute, so a change made outside the API shows within one', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2030-01-01T10:00:05Z'))
+    const { cache } = cacheWith(() => null)
+    const first = await cache.versions(['settings'])
+    vi.setSystemTime(new Date(Date.parse('2030-01-01T10:00:05Z') + OUT_OF_BAND_MS))
+    const later = await cache.versions(['settings'])
+    expect(later!.tokens).toEqual(first!.tokens)
+    expect(later!.epoch).not.toBe(first!.epoch)
+  })
+})
+
+describe('the next slot start of a timed read', () => {
+  it('is asked once, then again only when it passes or the slots change', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2030-01-01T10:00:00Z'))
+    let next: string | null = '2030-01-01T11:00:00.000Z'
+    const { cache, asked } = cacheWith(() => next)
+    expect((await cache.versions(['catalogue'], { timed: true }))!.boundary).toBe('2030-01-01T11:00:00.000Z')
+    expect((await cache.versions(['catalogue'], { timed: true }))!.boundary).toBe('2030-01-01T11:00:00.000Z')
+    expect(asked.count).toBe(1)
+    // A read that is not timed does not care.
+    expect((await cache.versions(['catalogue']))!.boundary).toBe('-')
+    // The slot starts: "future" now means something else.
+    vi.setSystemTime(new Date('2030-01-01T11:00:00Z'))
+    next = '2030-01-01T12:00:00.000Z'
+    expect((await cache.versions(['catalogue'], { timed: true }))!.boundary).toBe('2030-01-01T12:00:00.000Z')
+    expect(asked.count).toBe(2)
+    // A slot made earlier than that.
+    next = '2030-01-01T11:30:00.000Z'
+    await cache.bump(['slotset'])
+    expect((await cache.versions(['catalogue'], { timed: true }))!.boundary).toBe('2030-01-01T11:30:00.000Z')
+    expect(asked.count).toBe(3)
+    // No slot at all: nothing changes by itself.
+    next = null
+    await cache.bump(['slotset'])
+    vi.setSystemTime(new Date('2031-01-01T00:00:00Z'))
+    expect((await cache.versions(['catalogue'], { timed: true }))!.boundary).toBe('none')
+    expect((await cache.versions(['catalogue'], { timed: true }))!.boundary).toBe('none')
+    expect(asked.count).toBe(4)
+  })
+})
+
+describe('the size bound', () => {
+  it('drops the least recently used values first', () => {
+    const { cache } = cacheWith(() => null, 1)
+    const quarter = 1024 * 1024 * 0.05
+    for (let i = 0; i < 20; i++) {
+      cache.set(`k${i}`, i, quarter)
+      // k0 stays in use, so it is never the oldest.
+      cache.get('k0')
+    }
+    expect(cache.get('k0')).toBe(0)
+    expect(cache.get('k1')).toBeUndefined()
+    expect(cache.get('k19')).toBe(19)
+  })
+
+  it('keeps no single value of more than a sixteenth of the bound', () => {
+    const { cache } = cacheWith(() => null, 1)
+    cache.set('huge', 'x', 1024 * 1024)
+    expect(cache.get('huge')).toBeUndefined()
+  })
+})
+
+describe('domain events', () => {
+  it('bump what sessions and live flags change, before the event is published', async () => {
+    expect(scopesChangedBy({ type: 'session.changed', sessionId: 1, contributorId: 7, smeId: 2 })).toEqual([
+      'slots',
+      'contributor:7',
+    ])
+    expect(scopesChangedBy({ type: 'expert.changed', contributorId: 7 })).toEqual(['contributor:7'])
+    expect(scopesChangedBy({ type: 'notifications.changed', personId: 2 })).toEqual([])
+    const { cache } = cacheWith(() => null)
+    const seen: string[][] = []
+    const before = (await cache.versions(['contributor:7']))!.tokens
+    const bus = invalidatingBus(
+      {
+        async publish() {
+          // By the time anyone hears of the event, the versions have moved.
+          seen.push((await cache.versions(['contributor:7']))!.tokens)
+        },
+        subscribe: () => () => {},
+        async close() {},
+      },
+      cache,
+    )
+    await bus.publish({ type: 'expert.changed', contributorId: 7 })
+    expect(seen).toHaveLength(1)
+    expect(seen[0]).not.toEqual(before)
+  })
+})
+
+describe('ETags', () => {
+  it('are weak, stable for one basis and different for another', () => {
+    expect(etagOf('a')).toMatch(/^W\/"[\w-]+"$/)
+    expect(etagOf('a')).toBe(etagOf('a'))
+    expect(etagOf('a')).not.toBe(etagOf('b'))
+  })
+
+  it('match If-None-Match lists, strong or weak forms, and *', () => {
+    const tag = etagOf('a')
+    expect(matchesEtag(undefined, tag)).toBe(false)
+    expect(matchesEtag(tag, tag)).toBe(true)
+    expect(matchesEtag(tag.slice(2), tag)).toBe(true)
+    expect(matchesEtag(`"nope", ${tag}`, tag)).toBe(true)
+    expect(matchesEtag('*', tag)).toBe(true)
+    expect(matchesEtag(etagOf('b'), tag)).toBe(false)
+  })
+})
