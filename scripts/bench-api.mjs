@@ -11,19 +11,17 @@
 // and the time from process start to the first answered API call. SQLite always; PostgreSQL too when
 // TEST_DATABASE_URL is set (a database of its own, dropped at the end). `--markdown` prints the table for
 // docs/performance.md. Traffic goes to 127.0.0.1 only.
-import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { cpus, tmpdir, totalmem } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import autocannon from 'autocannon'
-
-const root = fileURLToPath(new URL('..', import.meta.url))
-const { loadConfig } = await import('../packages/server/src/config.ts')
-const { openStore } = await import('../packages/server/src/db/database.ts')
-const { seedDatabase } = await import('../packages/server/src/seed/seed.ts')
-const { issueApiToken } = await import('../packages/server/src/auth/tokens.ts')
+import { cpus, totalmem } from 'node:os'
+import {
+  freePort,
+  load as loadWith,
+  median,
+  mixes,
+  prepareDatabase as prepareWith,
+  startApi,
+  startProcess,
+  unexpected,
+} from './bench-support.mjs'
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -33,8 +31,6 @@ const EXPERTS = Number(process.env.BENCH_EXPERTS ?? 10_000)
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
 const RUNS = Number(arg('runs', process.env.BENCH_RUNS ?? 3))
 const CONNECTIONS = 100
-const API_KEY = 'mashura-dev-key'
-const TOKEN_SECRET = 'bench-token-secret-of-enough-length'
 const pgUrl = process.env.TEST_DATABASE_URL ?? null
 
 /** The issue's targets (issue 18), per figure. */
@@ -47,300 +43,12 @@ const TARGETS = {
   startMs: 1500,
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
-const pick = (list) => list[Math.floor(Math.random() * list.length)]
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-/** Starts a Node script as its own process; resolves once `ready(line)` matches a line of its output. */
-function startProcess(script, args, env, ready) {
-  const child = spawn(process.execPath, [join(root, script), ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  const started = new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      output += chunk
-      if (output.split('\n').some(ready)) resolve()
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-    child.once('exit', (code) =>
-      reject(new Error(`${script} exited (${code}) before it was ready:\n${output}`)),
-    )
-  })
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve()
-      child.once('exit', resolve)
-      child.kill('SIGTERM')
-    })
-  return { child, started, stop }
-}
-
-/** One autocannon run; `requests` as autocannon takes them, or a single URL. */
-async function load(target, headers = {}) {
-  const counts = {}
-  const result = await autocannon({
-    ...(typeof target === 'string' ? { url: target } : target),
-    connections: CONNECTIONS,
-    duration: DURATION,
-    headers: { 'x-api-key': API_KEY, 'accept-language': 'ar', ...headers },
-    setupClient: (client) =>
-      client.on('response', (status) => {
-        counts[status] = (counts[status] ?? 0) + 1
-      }),
-  })
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    counts,
-  }
-}
-
-/** What the working-day mix needs: an expert with chat on, 50 business owners who met them, their tokens. */
-async function prepareWorkingDay(store, config) {
-  const db = store.db
-  const now = new Date().toISOString()
-  const expert = await db
-    .selectFrom('contributors')
-    .select(['id', 'person_id'])
-    .where('kind', '<>', 'advisor')
-    .orderBy('id')
-    .executeTakeFirstOrThrow()
-  await db.updateTable('contributors').set({ chat_status: 1 }).where('id', '=', expert.id).execute()
-  const pastSlot = await db
-    .insertInto('slots')
-    .values({
-      contributor_id: expert.id,
-      start_at: '2020-01-01T09:00:00.000Z',
-      end_at: '2020-01-01T10:00:00.000Z',
-      availability: 2,
-      office_id: null,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const smes = []
-  for (let i = 0; i < 50; i++) {
-    const person = await db
-      .insertInto('people')
-      .values({
-        issuer: 'bench',
-        subject: `bench-sme-${i}`,
-        full_name: `صاحب منشأة ${i}`,
-        email: null,
-        phone: null,
-        photo_path: null,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await db
-      .insertInto('sessions')
-      .values({
-        slot_id: pastSlot.id,
-        active_slot_id: null,
-        contributor_id: expert.id,
-        sme_id: person.id,
-        subject_id: null,
-        communication_way: 0,
-        office_id: null,
-        state: 'ended',
-        request_state: null,
-        request_reason: null,
-        answered_at: null,
-        description: null,
-        start_at: '2020-01-01T09:00:00.000Z',
-        end_at: '2020-01-01T10:00:00.000Z',
-        started_at: null,
-        ended_at: null,
-        end_reason: null,
-        cancel_reason_id: null,
-        cancel_reason: null,
-        is_instant: 0,
-        meeting_provider: null,
-        meeting_number: null,
-        meeting_password: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute()
-    smes.push({ id: person.id, token: (await issueApiToken(store, config, person.id)).token })
-  }
-  const expertToken = (await issueApiToken(store, config, expert.person_id)).token
-  const bookable = await db
-    .selectFrom('slots')
-    .innerJoin('contributors', 'contributors.id', 'slots.contributor_id')
-    .innerJoin('contributor_subjects', 'contributor_subjects.contributor_id', 'slots.contributor_id')
-    .select(['slots.id as slot', 'contributor_subjects.subject_id as subject', 'slots.availability'])
-    .where('slots.start_at', '>', now)
-    .where('contributors.kind', '<>', 'advisor')
-    .limit(5000)
-    .execute()
-  const busiest = await db
-    .selectFrom('slots')
-    .select(['contributor_id', (eb) => eb.fn.countAll().as('n')])
-    .where('start_at', '>', now)
-    .groupBy('contributor_id')
-    .orderBy('n', 'desc')
-    .limit(1)
-    .executeTakeFirstOrThrow()
-  return { smes, expertToken, bookable, busiestContributor: busiest.contributor_id }
-}
-
-const POPULAR = ['تسويق', 'تمويل', 'حوكمة', 'تصدير', 'الموارد', 'التسويق الرقمي', ' ', ' ', ' ']
-const LETTERS = 'ابتثجحخدذرزسشصضطظعغفقكلمنهوي'
-/** A query no cache has seen: two Arabic letters of a common word and a random tail. */
-const unseenQuery = () =>
-  `${pick(['تس', 'تم', 'حو', 'تص', 'مو'])}${Array.from({ length: 3 }, () => pick([...LETTERS])).join('')}`
-
-/** Every request mix of the run, by figure. */
-function mixes(origin, fixture) {
-  const auth = (token) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' })
-  const search = (q) => `/api/profile/contributors?q=${encodeURIComponent(q)}`
-  return {
-    search: {
-      url: origin,
-      requests: [{ setupRequest: (r) => ({ ...r, method: 'GET', path: search(pick(POPULAR)) }) }],
-    },
-    distinct: {
-      url: origin,
-      requests: [{ setupRequest: (r) => ({ ...r, method: 'GET', path: search(unseenQuery()) }) }],
-    },
-    profile: `${origin}/api/schedule/contributor/${fixture.busiestContributor}/`,
-    day: {
-      url: origin,
-      requests: [
-        {
-          setupRequest: (r) => ({
-            ...r,
-            method: 'GET',
-            path: search(pick(POPULAR)),
-            headers: { ...r.headers, ...auth(pick(fixture.smes).token) },
-          }),
-        },
-        {
-          setupRequest: (r) => ({
-            ...r,
-            method: 'GET',
-            path: '/api/schedule/v2/notifications-list/contributor',
-            headers: { ...r.headers, ...auth(fixture.expertToken) },
-          }),
-        },
-        {
-          setupRequest: (r) => ({
-            ...r,
-            method: 'POST',
-            path: `/api/schedule/notifiable-id/${pick(fixture.smes).id}/chat-notification`,
-            headers: { ...r.headers, ...auth(fixture.expertToken) },
-            body: JSON.stringify({ notifiable_user: 'sme', type: 'text', message: 'كيف تسير خطة التسويق؟' }),
-          }),
-        },
-        {
-          setupRequest: (r) => {
-            const b = pick(fixture.bookable)
-            return {
-              ...r,
-              method: 'POST',
-              path: `/api/schedule/v3/schedules/${b.slot}/sessions/dashboard`,
-              headers: { ...r.headers, ...auth(pick(fixture.smes).token) },
-              body: JSON.stringify({ communication_way: b.availability & 2 ? 0 : 1, subject_id: b.subject }),
-            }
-          },
-        },
-      ],
-    },
-  }
-}
+/** One autocannon run at this benchmark's connections and duration. */
+const load = (target, headers = {}) =>
+  loadWith(target, { connections: CONNECTIONS, seconds: DURATION, headers })
 
 /** Seeds a database for one dialect; answers the server's environment and how to clean up. */
-async function prepareDatabase(dialect, port) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'mashura-bench-'))
-  let databaseUrl = null
-  let dropDatabase = async () => undefined
-  if (dialect === 'postgres') {
-    const { default: pg } = await import('pg')
-    const name = `mashura_bench_${process.pid}`
-    const admin = new pg.Client({ connectionString: pgUrl })
-    await admin.connect()
-    await admin.query(`DROP DATABASE IF EXISTS ${name}`)
-    await admin.query(`CREATE DATABASE ${name}`)
-    await admin.end()
-    const url = new URL(pgUrl)
-    url.pathname = `/${name}`
-    databaseUrl = url.toString()
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: pgUrl })
-      await client.connect()
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await client.end()
-    }
-  }
-  const env = {
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    TOKEN_SECRET,
-    LOG_LEVEL: 'warn',
-    // The figures are the server's, not its rate limiter's: one address sends everything here.
-    RATE_LIMIT_SIGN_IN: '1000000000',
-    RATE_LIMIT_BOOKING: '1000000000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
-  }
-  const config = loadConfig({ ...env })
-  const store = await openStore({ databaseUrl, dataDir: config.dataDir })
-  const t0 = Date.now()
-  await seedDatabase(store, { experts: EXPERTS, publicUrl: config.publicUrl })
-  console.error(`[${dialect}] seeded ${EXPERTS} experts in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
-  const fixture = await prepareWorkingDay(store, config)
-  await store.destroy()
-  return {
-    env,
-    fixture,
-    cleanup: async () => {
-      await dropDatabase()
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
-
-/** Starts the API and answers how long it took from process start to the first answered API call. */
-async function startApi(env, origin) {
-  const t0 = performance.now()
-  const server = startProcess('scripts/serve-api.mjs', [], env, () => false)
-  server.started.catch(() => undefined)
-  let exited = null
-  server.child.once('exit', (code) => {
-    exited = code
-  })
-  for (;;) {
-    if (exited !== null) throw new Error(`the server exited (${exited}) before it answered`)
-    const answered = await fetch(`${origin}/api/dashboard/settings`, { headers: { 'x-api-key': API_KEY } })
-      .then((res) => res.ok)
-      .catch(() => false)
-    if (answered) return { server, startMs: performance.now() - t0 }
-    await new Promise((resolve) => setTimeout(resolve, 10))
-  }
-}
+const prepareDatabase = (dialect, port) => prepareWith(dialect, port, { experts: EXPERTS, pgUrl })
 
 const rows = []
 const ceilingPort = await freePort()
@@ -377,11 +85,6 @@ for (const dialect of pgUrl ? ['sqlite', 'postgres'] : ['sqlite']) {
     await cleanup()
   }
   const ceiling = median(figures.ceiling.map((f) => f.rps))
-  const unexpected = (f) =>
-    f.errors +
-    Object.entries(f.counts)
-      .filter(([status]) => !['200', '201', '304', '409'].includes(status))
-      .reduce((n, [, c]) => n + c, 0)
   const row = (label, list, target) => {
     const rps = median(list.map((f) => f.rps))
     const p99 = median(list.map((f) => f.p99))

@@ -1,0 +1,360 @@
+// What the API benchmarks share (`scripts/bench-api.mjs`, `scripts/bench-two-instances.mjs`): starting
+// processes, one autocannon run, a seeded database with the working-day fixture, and the request mixes.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+
+/** The repository's root directory. */
+export const root = fileURLToPath(new URL('..', import.meta.url))
+const { loadConfig } = await import('../packages/server/src/config.ts')
+const { openStore } = await import('../packages/server/src/db/database.ts')
+const { seedDatabase } = await import('../packages/server/src/seed/seed.ts')
+const { issueApiToken } = await import('../packages/server/src/auth/tokens.ts')
+
+/** The development API key every benchmark request carries. */
+export const API_KEY = 'mashura-dev-key'
+/** The token secret of every benchmarked server (several instances must share it). */
+export const TOKEN_SECRET = 'bench-token-secret-of-enough-length'
+
+/** The middle value of a list of numbers (the mean of the two middle ones for an even count). */
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+/** A random element of a list. */
+export const pick = (list) => list[Math.floor(Math.random() * list.length)]
+
+/** Answers a TCP port on 127.0.0.1 that is free right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * Starts a program as its own process (a Node script of this repository unless `command` is given);
+ * `started` resolves once `ready(line)` matches a line of its output.
+ */
+export function startProcess(script, args, env, ready, command = process.execPath) {
+  const child = spawn(command, command === process.execPath ? [join(root, script), ...args] : args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const started = new Promise((resolve, reject) => {
+    const onData = (chunk) => {
+      output += chunk
+      if (output.split('\n').some(ready)) resolve()
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.once('error', reject)
+    child.once('exit', (code) =>
+      reject(new Error(`${script} exited (${code}) before it was ready:\n${output}`)),
+    )
+  })
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve()
+      child.once('exit', resolve)
+      child.kill('SIGTERM')
+    })
+  return { child, started, stop, output: () => output }
+}
+
+/**
+ * One autocannon run of `seconds` with `connections`; `target` is a URL, or options as autocannon takes
+ * them (`url` and `requests`). Answers req/s, p50 and p99 in ms, connection errors and the count per status.
+ */
+export async function load(target, { connections, seconds, headers = {} }) {
+  const counts = {}
+  const result = await autocannon({
+    ...(typeof target === 'string' ? { url: target } : target),
+    connections,
+    duration: seconds,
+    headers: { 'x-api-key': API_KEY, 'accept-language': 'ar', ...headers },
+    setupClient: (client) =>
+      client.on('response', (status) => {
+        counts[status] = (counts[status] ?? 0) + 1
+      }),
+  })
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    counts,
+  }
+}
+
+/** How many answers of a run were neither expected statuses (200, 201, 304, 409) nor answers at all. */
+export const unexpected = (figure) =>
+  figure.errors +
+  Object.entries(figure.counts)
+    .filter(([status]) => !['200', '201', '304', '409'].includes(status))
+    .reduce((n, [, c]) => n + c, 0)
+
+/** What the working-day mix needs: an expert with chat on, 50 business owners who met them, their tokens. */
+async function prepareWorkingDay(store, config) {
+  const db = store.db
+  const now = new Date().toISOString()
+  const expert = await db
+    .selectFrom('contributors')
+    .select(['id', 'person_id'])
+    .where('kind', '<>', 'advisor')
+    .orderBy('id')
+    .executeTakeFirstOrThrow()
+  await db.updateTable('contributors').set({ chat_status: 1 }).where('id', '=', expert.id).execute()
+  const pastSlot = await db
+    .insertInto('slots')
+    .values({
+      contributor_id: expert.id,
+      start_at: '2020-01-01T09:00:00.000Z',
+      end_at: '2020-01-01T10:00:00.000Z',
+      availability: 2,
+      office_id: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const smes = []
+  for (let i = 0; i < 50; i++) {
+    const person = await db
+      .insertInto('people')
+      .values({
+        issuer: 'bench',
+        subject: `bench-sme-${i}`,
+        full_name: `صاحب منشأة ${i}`,
+        email: null,
+        phone: null,
+        photo_path: null,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await db
+      .insertInto('sessions')
+      .values({
+        slot_id: pastSlot.id,
+        active_slot_id: null,
+        contributor_id: expert.id,
+        sme_id: person.id,
+        subject_id: null,
+        communication_way: 0,
+        office_id: null,
+        state: 'ended',
+        request_state: null,
+        request_reason: null,
+        answered_at: null,
+        description: null,
+        start_at: '2020-01-01T09:00:00.000Z',
+        end_at: '2020-01-01T10:00:00.000Z',
+        started_at: null,
+        ended_at: null,
+        end_reason: null,
+        cancel_reason_id: null,
+        cancel_reason: null,
+        is_instant: 0,
+        meeting_provider: null,
+        meeting_number: null,
+        meeting_password: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute()
+    smes.push({ id: person.id, token: (await issueApiToken(store, config, person.id)).token })
+  }
+  const expertToken = (await issueApiToken(store, config, expert.person_id)).token
+  const bookable = await db
+    .selectFrom('slots')
+    .innerJoin('contributors', 'contributors.id', 'slots.contributor_id')
+    .innerJoin('contributor_subjects', 'contributor_subjects.contributor_id', 'slots.contributor_id')
+    .select(['slots.id as slot', 'contributor_subjects.subject_id as subject', 'slots.availability'])
+    .where('slots.start_at', '>', now)
+    .where('contributors.kind', '<>', 'advisor')
+    .limit(5000)
+    .execute()
+  const busiest = await db
+    .selectFrom('slots')
+    .select(['contributor_id', (eb) => eb.fn.countAll().as('n')])
+    .where('start_at', '>', now)
+    .groupBy('contributor_id')
+    .orderBy('n', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow()
+  return {
+    smes,
+    expert: { contributorId: expert.id, personId: expert.person_id, token: expertToken },
+    expertToken,
+    bookable,
+    busiestContributor: busiest.contributor_id,
+  }
+}
+
+const POPULAR = ['تسويق', 'تمويل', 'حوكمة', 'تصدير', 'الموارد', 'التسويق الرقمي', ' ', ' ', ' ']
+const LETTERS = 'ابتثجحخدذرزسشصضطظعغفقكلمنهوي'
+/** A query no cache has seen: two Arabic letters of a common word and a random tail. */
+const unseenQuery = () =>
+  `${pick(['تس', 'تم', 'حو', 'تص', 'مو'])}${Array.from({ length: 3 }, () => pick([...LETTERS])).join('')}`
+
+/** Every request mix of the benchmarks against `origin`, by figure (search, distinct, profile, day). */
+export function mixes(origin, fixture) {
+  const auth = (token) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' })
+  const search = (q) => `/api/profile/contributors?q=${encodeURIComponent(q)}`
+  return {
+    search: {
+      url: origin,
+      requests: [{ setupRequest: (r) => ({ ...r, method: 'GET', path: search(pick(POPULAR)) }) }],
+    },
+    distinct: {
+      url: origin,
+      requests: [{ setupRequest: (r) => ({ ...r, method: 'GET', path: search(unseenQuery()) }) }],
+    },
+    profile: `${origin}/api/schedule/contributor/${fixture.busiestContributor}/`,
+    day: {
+      url: origin,
+      requests: [
+        {
+          setupRequest: (r) => ({
+            ...r,
+            method: 'GET',
+            path: search(pick(POPULAR)),
+            headers: { ...r.headers, ...auth(pick(fixture.smes).token) },
+          }),
+        },
+        {
+          setupRequest: (r) => ({
+            ...r,
+            method: 'GET',
+            path: '/api/schedule/v2/notifications-list/contributor',
+            headers: { ...r.headers, ...auth(fixture.expertToken) },
+          }),
+        },
+        {
+          setupRequest: (r) => ({
+            ...r,
+            method: 'POST',
+            path: `/api/schedule/notifiable-id/${pick(fixture.smes).id}/chat-notification`,
+            headers: { ...r.headers, ...auth(fixture.expertToken) },
+            body: JSON.stringify({ notifiable_user: 'sme', type: 'text', message: 'كيف تسير خطة التسويق؟' }),
+          }),
+        },
+        {
+          setupRequest: (r) => {
+            const b = pick(fixture.bookable)
+            return {
+              ...r,
+              method: 'POST',
+              path: `/api/schedule/v3/schedules/${b.slot}/sessions/dashboard`,
+              headers: { ...r.headers, ...auth(pick(fixture.smes).token) },
+              body: JSON.stringify({ communication_way: b.availability & 2 ? 0 : 1, subject_id: b.subject }),
+            }
+          },
+        },
+      ],
+    },
+  }
+}
+
+/**
+ * Seeds a database for one dialect (PostgreSQL: a database of its own on the server of `pgUrl`, dropped by
+ * `cleanup`) with `experts` experts and the working-day fixture; answers the server's environment (`env`
+ * overrides its defaults), the fixture, a `config` as the server would load it, and how to clean up.
+ */
+export async function prepareDatabase(
+  dialect,
+  port,
+  { experts, pgUrl = null, name = null, env: extra = {} },
+) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'mashura-bench-'))
+  let databaseUrl = null
+  let dropDatabase = async () => undefined
+  if (dialect === 'postgres') {
+    const { default: pg } = await import('pg')
+    const database = name ?? `mashura_bench_${process.pid}`
+    const admin = new pg.Client({ connectionString: pgUrl })
+    await admin.connect()
+    await admin.query(`DROP DATABASE IF EXISTS ${database}`)
+    await admin.query(`CREATE DATABASE ${database}`)
+    await admin.end()
+    const url = new URL(pgUrl)
+    url.pathname = `/${database}`
+    databaseUrl = url.toString()
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: pgUrl })
+      await client.connect()
+      await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`)
+      await client.end()
+    }
+  }
+  const env = {
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    TOKEN_SECRET,
+    LOG_LEVEL: 'warn',
+    // The figures are the server's, not its rate limiter's: one address sends everything here.
+    RATE_LIMIT_SIGN_IN: '1000000000',
+    RATE_LIMIT_BOOKING: '1000000000',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+    ...extra,
+  }
+  const cleanup = async () => {
+    await dropDatabase()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  try {
+    const config = loadConfig({ ...env })
+    const store = await openStore({ databaseUrl, dataDir: config.dataDir })
+    try {
+      const t0 = Date.now()
+      await seedDatabase(store, { experts, publicUrl: config.publicUrl })
+      console.error(`[${dialect}] seeded ${experts} experts in ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+      const fixture = await prepareWorkingDay(store, config)
+      return { env, fixture, config, cleanup }
+    } finally {
+      await store.destroy()
+    }
+  } catch (error) {
+    await cleanup()
+    throw error
+  }
+}
+
+/**
+ * Starts the API (scripts/serve-api.mjs) with `env` and answers the process once `origin` answers an API
+ * call, with how long that took from process start. `onSpawn(server)` is told of the process at once, so a
+ * caller can stop it even if it never answers.
+ */
+export async function startApi(env, origin, onSpawn = () => undefined) {
+  const t0 = performance.now()
+  const server = startProcess('scripts/serve-api.mjs', [], env, () => false)
+  onSpawn(server)
+  server.started.catch(() => undefined)
+  let exited = null
+  server.child.once('exit', (code) => {
+    exited = code
+  })
+  for (;;) {
+    if (exited !== null)
+      throw new Error(`the server exited (${exited}) before it answered:\n${server.output()}`)
+    const answered = await fetch(`${origin}/api/dashboard/settings`, { headers: { 'x-api-key': API_KEY } })
+      .then((res) => res.ok)
+      .catch(() => false)
+    if (answered) return { server, startMs: performance.now() - t0 }
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
