@@ -84,7 +84,8 @@ export async function load(target, { connections, seconds, headers = {} }) {
     ...(typeof target === 'string' ? { url: target } : target),
     connections,
     duration: seconds,
-    headers: { 'x-api-key': API_KEY, 'accept-language': 'ar', ...headers },
+    // As a browser asks: Arabic, and brotli or gzip (answers of 1 KB or more come compressed).
+    headers: { 'x-api-key': API_KEY, 'accept-language': 'ar', 'accept-encoding': 'br, gzip', ...headers },
     setupClient: (client) =>
       client.on('response', (status) => {
         counts[status] = (counts[status] ?? 0) + 1

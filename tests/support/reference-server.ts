@@ -32,6 +32,15 @@ async function personBySubject(server: Started, subject: string) {
   return person
 }
 
+/**
+ * Tells the server's catalogue cache that a command changed an expert's slots or sessions: the commands write
+ * through the server's own connection, around the API, so nothing else would (the API's writes say so
+ * themselves).
+ */
+async function changedExpert(server: Started, contributorId: number): Promise<void> {
+  await server.app.catalogueCache.bump(['slots', 'slotset', `contributor:${contributorId}`])
+}
+
 /** The commands test pages may send, by name, with their payloads. */
 type Commands = Record<string, (server: Started, payload: Record<string, unknown>) => Promise<unknown>>
 
@@ -86,6 +95,7 @@ const commands: Commands = {
       availability: (availability as 1 | 2 | 3 | undefined) ?? 3,
       officeId: (officeId as number | undefined) ?? null,
     })
+    await changedExpert(server, person.contributor_id)
     return slot
   },
 
@@ -98,13 +108,15 @@ const commands: Commands = {
     const contributor = await personBySubject(server, String(expert))
     const owner = await personBySubject(server, String(sme ?? 'dev-sme'))
     if (!contributor.contributor_id) throw new Error(`${expert} is not an expert`)
-    return addSession(server.store.db, {
+    const session = await addSession(server.store.db, {
       contributorId: contributor.contributor_id,
       smeId: owner.id,
       start: new Date(Date.now() + Number(startsIn ?? 60) * 60_000),
       minutes: Number(minutes ?? 60),
       ...overrides,
     })
+    await changedExpert(server, contributor.contributor_id)
+    return session
   },
 
   /** Makes the rating link of an ended session, as the server does when the session ends. */

@@ -132,6 +132,7 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
     prefix: config.redisPrefix,
     maxMb: config.catalogueCacheMb,
     nextSlotStart: (now) => nextSlotStart(store.db, now),
+    ...(store.externalChanges ? { externalChanges: store.externalChanges } : {}),
   })
   app.decorate('catalogueCache', catalogueCache)
   app.addHook('onClose', () => catalogueCache.close())

@@ -2,6 +2,8 @@
  * Less work per request (issue 18): compressed JSON answers, ETags with 304 on catalogue reads, and the
  * catalogue read cache, which every write that changes what it holds invalidates before it answers.
  */
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -254,6 +256,29 @@ eachDatabase('catalogue reads: compression, ETags and the read cache', (dialect)
       expect(profileIn(await search())?.available_now).toBe(true)
       expect((await schedule()).json().data.contributor.available_now).toBe(true)
     })
+
+    it.runIf(dialect === 'sqlite')(
+      'a change another process commits to the SQLite file (the seed, SQL by hand) [SQLite only]',
+      async () => {
+        const before = await schedule()
+        // Another connection to the same file, as another process has: the server hears nothing of it.
+        const other = new DatabaseSync(join(ctx.config.dataDir, 'test.sqlite'))
+        try {
+          const start = hoursFromNow(70).toISOString()
+          const end = hoursFromNow(71).toISOString()
+          other
+            .prepare(
+              'insert into slots (contributor_id, start_at, end_at, availability, office_id, created_at) values (?, ?, ?, 2, null, ?)',
+            )
+            .run(expert.contributorId, start, end, new Date().toISOString())
+          const after = await schedule()
+          expect(after.headers.etag).not.toBe(before.headers.etag)
+          expect((after.json().data.slots as { start: string }[]).map((s) => s.start)).toContain(start)
+        } finally {
+          other.close()
+        }
+      },
+    )
 
     it('a slot that starts drops out by itself, without any write', async () => {
       const start = new Date(Date.now() + 1500)

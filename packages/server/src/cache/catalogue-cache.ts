@@ -10,7 +10,8 @@
  * that lost its keys can never hand out a version an old ETag or an old cached value was made under.
  *
  * Writes made outside the API (the seed, SQL by hand) bump nothing: keys also embed the current minute, so
- * those show within a minute.
+ * those show within a minute; on SQLite they also embed `PRAGMA data_version`, which moves as soon as another
+ * process commits to the file, so there they show at once.
  *
  * Answers about "future" slots change by themselves when a slot starts. Reads that depend on it (`timed`)
  * also key on the next instant any slot starts ({@link CatalogueCache.versions}), which only moves when that
@@ -82,6 +83,12 @@ export interface CatalogueCacheOptions {
   maxMb: number
   /** The first slot start strictly after `now` (ISO text), any slot, free or not; null when there is none. */
   nextSlotStart(now: Date): Promise<string | null>
+  /**
+   * A number that moves when the database is changed other than through this process (SQLite's
+   * `PRAGMA data_version`: another process committed). Keys and ETags embed it, so such a change shows at
+   * once rather than within the minute.
+   */
+  externalChanges?: () => number
 }
 
 /** How long an untouched version key stays in Redis (a missing one just gets a fresh token). */
@@ -219,7 +226,14 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
       try {
         const tokens = await store.read(timed ? [...scopes, 'slotset'] : scopes)
         const bound = timed ? await nextBoundary(tokens.pop()!, now) : '-'
-        return { tokens, boundary: bound, now, epoch: String(Math.floor(now.getTime() / OUT_OF_BAND_MS)) }
+        const minute = Math.floor(now.getTime() / OUT_OF_BAND_MS)
+        const external = options.externalChanges?.()
+        return {
+          tokens,
+          boundary: bound,
+          now,
+          epoch: external === undefined ? `${minute}` : `${minute}.${external}`,
+        }
       } catch {
         // Uncached (and without an ETag) rather than possibly stale.
         return null

@@ -20,6 +20,12 @@ export interface Store {
   dialect: Dialect
   /** The SQLite read pool, when there is one (for tests and diagnostics). */
   sqliteReaders?: SqliteReaders | null
+  /**
+   * SQLite only: a number that moves whenever another connection (another process: the seed, a second
+   * instance, SQL by hand) commits to the file (`PRAGMA data_version`). Writes through this store do not
+   * move it; they say what they changed themselves.
+   */
+  externalChanges?: () => number
   /** Closes every connection. */
   destroy(): Promise<void>
 }
@@ -99,7 +105,14 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     await db.destroy()
     throw error
   }
-  return { db, dialect: 'sqlite', sqliteReaders: dialect.readers, destroy: () => db.destroy() }
+  const dataVersion = sqlite.prepare('PRAGMA data_version')
+  return {
+    db,
+    dialect: 'sqlite',
+    sqliteReaders: dialect.readers,
+    externalChanges: () => Number((dataVersion.get() as { data_version: number }).data_version),
+    destroy: () => db.destroy(),
+  }
 }
 
 /** Drops a PostgreSQL test schema with everything in it. */
