@@ -183,7 +183,8 @@ async function prepareWorkingDay(store, config) {
     .innerJoin('contributors', 'contributors.id', 'slots.contributor_id')
     .innerJoin('contributor_subjects', 'contributor_subjects.contributor_id', 'slots.contributor_id')
     .select(['slots.id as slot', 'contributor_subjects.subject_id as subject', 'slots.availability'])
-    .where('slots.start_at', '>', now)
+    // Two hours ahead at least, so that none starts during the run (a started slot answers 422).
+    .where('slots.start_at', '>', new Date(Date.now() + 2 * 3_600_000).toISOString())
     .where('contributors.kind', '<>', 'advisor')
     .limit(5000)
     .execute()
