@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { expectNoViolations } from './support/axe.ts'
 import { untilFreeSlots } from './support/booking.ts'
+import { clearCalendar } from './support/db.ts'
 import { type NpmStart, root, startNpm } from './support/npm-start.ts'
 
 /**
@@ -36,6 +37,7 @@ describe('the example pages', () => {
     page.on('console', (m) => {
       if (m.type() === 'warning') warnings.push(m.text())
     })
+    await clearCalendar(app.dataDir, 'dev-sme')
     const res = await page.goto(`${app.base}examples/partner-portal.html`)
     expect(res?.headers()['cross-origin-opener-policy']).toBe('same-origin')
     const search = page.locator('expert-search')

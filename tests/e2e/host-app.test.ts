@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
-import { addOnlineSlot, personIds, sessionOfSlot } from './support/db.ts'
+import { addOnlineSlot, clearCalendar, personIds, sessionOfSlot } from './support/db.ts'
 import { type NpmStart, root, startNpm } from './support/npm-start.ts'
 import { people, signIn } from './support/sign-in.ts'
 import { navItems, openPage, pathOf, settled } from './support/site.ts'
@@ -79,6 +79,7 @@ describe('a business owner books a session', () => {
     const page = await home()
     await signIn(page, people.sme)
     expect(pathOf(page)).toBe('/')
+    await clearCalendar(app.dataDir, people.sme.subject)
     const consultant = await personIds(app.dataDir, people.consultant.subject)
     const slot = await addOnlineSlot(app.dataDir, consultant.contributorId!)
 

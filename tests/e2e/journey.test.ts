@@ -3,7 +3,7 @@ import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { headerCount, messagesDot, setChatStatus } from './support/chat.ts'
-import { personIds } from './support/db.ts'
+import { clearCalendar, personIds } from './support/db.ts'
 import { clearFreeSlots, riyadhClock, sessionOnSlot } from './support/journey.ts'
 import { ratingLinkInMail } from './support/mail.ts'
 import { type NpmStart, root, startNpm } from './support/npm-start.ts'
@@ -132,7 +132,9 @@ describe('spec section 4, end to end', () => {
     const slotB = slotA && published.find((slot) => Date.parse(slot.start_at) === Date.parse(slotA.end_at))
     if (!slotA || !slotB) throw new Error(`the two published slots are missing: ${JSON.stringify(published)}`)
 
-    // 2. The business owner finds the advisor and books both slots; his notification count rises live.
+    // 2. The business owner finds the advisor and books both slots; his notification count rises live. Her
+    // calendar is cleared of the seed's sessions first, which could overlap the two (fair booking).
+    await clearCalendar(app.dataDir, people.sme.subject)
     const sme = await signedIn(people.sme)
     await open(sme, profile.path, 'profile')
     const before = await headerCount(expert)

@@ -155,3 +155,36 @@ export function ratingToken(dataDir: string, base: string): Promise<string> {
     return link.token
   })
 }
+
+/**
+ * Clears a seeded business owner's calendar: her upcoming sessions are cancelled and her waiting requests
+ * expire, freeing their slots. Fair booking refuses a session that overlaps one of hers and caps how many
+ * she holds; the seed gives her sessions at hours of its own draw, so without this a test's booking would
+ * pass or fail with the clock. A test of booking arranges a clear calendar first, as the booking widgets'
+ * tests book as a business owner of their own.
+ */
+export function clearCalendar(dataDir: string, subject: string): Promise<void> {
+  return withStore(dataDir, async (db) => {
+    const owner = await db
+      .selectFrom('people')
+      .select('id')
+      .where('subject', '=', subject)
+      .executeTakeFirstOrThrow()
+    const now = new Date().toISOString()
+    await db
+      .updateTable('sessions')
+      // As the scheduler expires a request: it keeps state 'pending' (it never became a session).
+      .set({ request_state: 'expired', active_slot_id: null, updated_at: now })
+      .where('sme_id', '=', owner.id)
+      .where('state', '=', 'pending')
+      .where('request_state', '=', 'waiting')
+      .execute()
+    await db
+      .updateTable('sessions')
+      .set({ state: 'cancelled', active_slot_id: null, updated_at: now })
+      .where('sme_id', '=', owner.id)
+      .where('state', '=', 'booked')
+      .where('end_at', '>', now)
+      .execute()
+  })
+}
