@@ -14,6 +14,9 @@ const { loadConfig } = await import('../packages/server/src/config.ts')
 const { openStore } = await import('../packages/server/src/db/database.ts')
 const { seedDatabase } = await import('../packages/server/src/seed/seed.ts')
 const { issueApiToken } = await import('../packages/server/src/auth/tokens.ts')
+const { insertPerson, insertSession, insertSlot } = await import(
+  '../packages/server/src/test-support/fixtures.ts'
+)
 
 /** The development API key every benchmark request carries. */
 export const API_KEY = 'mashura-dev-key'
@@ -118,64 +121,27 @@ async function prepareWorkingDay(store, config) {
     .orderBy('id')
     .executeTakeFirstOrThrow()
   await db.updateTable('contributors').set({ chat_status: 1 }).where('id', '=', expert.id).execute()
-  const pastSlot = await db
-    .insertInto('slots')
-    .values({
-      contributor_id: expert.id,
-      start_at: '2020-01-01T09:00:00.000Z',
-      end_at: '2020-01-01T10:00:00.000Z',
-      availability: 2,
-      office_id: null,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  // The past slot every business owner once met the expert in (ended sessions free no slot).
+  const pastSlot = await insertSlot(db, {
+    contributorId: expert.id,
+    start: new Date('2020-01-01T09:00:00.000Z'),
+    availability: 2,
+  })
   const smes = []
   for (let i = 0; i < 50; i++) {
-    const person = await db
-      .insertInto('people')
-      .values({
-        issuer: 'bench',
-        subject: `bench-sme-${i}`,
-        full_name: `صاحب منشأة ${i}`,
-        email: null,
-        phone: null,
-        photo_path: null,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await db
-      .insertInto('sessions')
-      .values({
-        slot_id: pastSlot.id,
-        active_slot_id: null,
-        contributor_id: expert.id,
-        sme_id: person.id,
-        subject_id: null,
-        communication_way: 0,
-        office_id: null,
-        state: 'ended',
-        request_state: null,
-        request_reason: null,
-        answered_at: null,
-        description: null,
-        start_at: '2020-01-01T09:00:00.000Z',
-        end_at: '2020-01-01T10:00:00.000Z',
-        started_at: null,
-        ended_at: null,
-        end_reason: null,
-        cancel_reason_id: null,
-        cancel_reason: null,
-        is_instant: 0,
-        meeting_provider: null,
-        meeting_number: null,
-        meeting_password: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute()
-    smes.push({ id: person.id, token: (await issueApiToken(store, config, person.id)).token })
+    const personId = await insertPerson(db, {
+      issuer: 'bench',
+      subject: `bench-sme-${i}`,
+      fullName: `صاحب منشأة ${i}`,
+    })
+    await insertSession(db, pastSlot, personId, {
+      state: 'ended',
+      active_slot_id: null,
+      meeting_provider: null,
+      meeting_number: null,
+      meeting_password: null,
+    })
+    smes.push({ id: personId, token: (await issueApiToken(store, config, personId)).token })
   }
   const expertToken = (await issueApiToken(store, config, expert.person_id)).token
   const bookable = await db

@@ -66,21 +66,15 @@ const commands: Commands = {
    */
   'mashura-new-sme': async (server, { name }) => {
     const { issueApiToken } = await import('../../packages/server/src/auth/tokens.ts')
-    const person = await server.store.db
-      .insertInto('people')
-      .values({
-        issuer: 'test',
-        subject: `test-sme-${randomUUID()}`,
-        full_name: String(name ?? 'صاحب منشأة للاختبار'),
-        email: null,
-        phone: null,
-        photo_path: null,
-        created_at: new Date().toISOString(),
-      })
-      .returning(['id', 'full_name'])
-      .executeTakeFirstOrThrow()
-    const { token } = await issueApiToken(server.store, server.config, person.id)
-    return { token, personId: person.id, contributorId: null, name: person.full_name }
+    const { insertPerson } = await import('../../packages/server/src/test-support/fixtures.ts')
+    const fullName = String(name ?? 'صاحب منشأة للاختبار')
+    const id = await insertPerson(server.store.db, {
+      issuer: 'test',
+      subject: `test-sme-${randomUUID()}`,
+      fullName,
+    })
+    const { token } = await issueApiToken(server.store, server.config, id)
+    return { token, personId: id, contributorId: null, name: fullName }
   },
 
   /** Adds a free slot to a seeded expert, `startsIn` minutes from now. */

@@ -3,12 +3,16 @@
  * its own memory, never serve a read that a write on the other has made stale. Runs when TEST_REDIS_URL is
  * set (CI always sets it; `npm test` says loudly when it is not), on each database.
  */
-import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../app.ts'
 import { DEV_API_KEY } from '../config.ts'
-import { createTestContext, DATABASES, type TestContext, type TestPerson } from '../test-support/context.ts'
+import {
+  createTwoInstances,
+  DATABASES,
+  type TestContext,
+  type TestPerson,
+  type TwoInstances,
+} from '../test-support/context.ts'
 import { addExpert, type Catalogue, hoursFromNow, insertCatalogue } from '../test-support/fixtures.ts'
 
 const redisUrl = process.env.TEST_REDIS_URL
@@ -16,12 +20,12 @@ const redisUrl = process.env.TEST_REDIS_URL
 describe.runIf(redisUrl)('the catalogue cache shared through Redis', () => {
   for (const dialect of DATABASES) {
     describe(dialect, () => {
+      let pair: TwoInstances
       let ctx: TestContext
-      let second: Awaited<ReturnType<typeof buildApp>>
+      let second: TwoInstances['second']
       let expert: TestPerson & { contributorId: number }
       let owner: TestPerson
       let cat: Catalogue
-      const prefix = `mashura-test-${randomBytes(4).toString('hex')}:`
 
       /** A GET on one instance; the ids of the free slots of the expert's schedule. */
       const freeSlots = async (app: typeof second) => {
@@ -43,23 +47,13 @@ describe.runIf(redisUrl)('the catalogue cache shared through Redis', () => {
       }
 
       beforeAll(async () => {
-        const shared = { redisUrl: redisUrl!, redisPrefix: prefix }
-        ctx = await createTestContext(dialect, shared)
-        // A second instance on the same database and the same Redis, with a memory of its own.
-        second = await buildApp({ config: { ...ctx.config, ...shared }, store: ctx.store })
-        await second.ready()
+        pair = await createTwoInstances(dialect, redisUrl!)
+        ;({ ctx, second } = pair)
         cat = await insertCatalogue(ctx.store.db)
         expert = await addExpert(ctx, { name: 'نورة القحطاني', subjects: [cat.subjectId] })
         owner = await ctx.person({ name: 'ريم السبيعي' })
       })
-      afterAll(async () => {
-        await second.close()
-        await ctx.close()
-        const redis = new Redis(redisUrl!)
-        const keys = await redis.keys(`${prefix}*`)
-        if (keys.length) await redis.del(...keys)
-        redis.disconnect()
-      })
+      afterAll(() => pair.close())
 
       it('a slot published on one instance shows on the other, which had cached the read', async () => {
         // Both instances hold the read (twice: the second time from memory).
@@ -127,7 +121,7 @@ describe.runIf(redisUrl)('the catalogue cache shared through Redis', () => {
       it('a Redis that lost its keys hands out new versions, never old ones', async () => {
         const before = (await ctx.app.catalogueCache.versions(['catalogue']))!.tokens
         const redis = new Redis(redisUrl!)
-        await redis.del(`${prefix}cache:v:catalogue`)
+        await redis.del(`${pair.prefix}cache:v:catalogue`)
         redis.disconnect()
         const after = (await second.catalogueCache.versions(['catalogue']))!.tokens
         expect(after).not.toEqual(before)

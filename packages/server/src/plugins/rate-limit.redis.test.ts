@@ -3,38 +3,24 @@
  * balancer share one count. Runs when TEST_REDIS_URL is set (CI always sets it;
  * `npm test` says loudly when it is not).
  */
-import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildApp } from '../app.ts'
-import { createTestContext, type TestContext } from '../test-support/context.ts'
+import { createTwoInstances, type TestContext, type TwoInstances } from '../test-support/context.ts'
 
 const redisUrl = process.env.TEST_REDIS_URL
 
 describe.runIf(redisUrl)('rate limits shared through Redis', () => {
+  let pair: TwoInstances
   let ctx: TestContext
-  let second: Awaited<ReturnType<typeof buildApp>>
-  const prefix = `mashura-test-${randomBytes(4).toString('hex')}:`
+  let second: TwoInstances['second']
 
   beforeAll(async () => {
-    const shared = {
-      redisUrl: redisUrl!,
-      redisPrefix: prefix,
+    pair = await createTwoInstances('sqlite', redisUrl!, {
       rateLimit: { signIn: 4, booking: 4, windowMs: 60_000 },
-    }
-    ctx = await createTestContext('sqlite', shared)
-    // A second instance on the same database and the same Redis.
-    second = await buildApp({ config: { ...ctx.config, ...shared }, store: ctx.store })
-    await second.ready()
+    })
+    ;({ ctx, second } = pair)
   })
-  afterAll(async () => {
-    await second.close()
-    await ctx.close()
-    const redis = new Redis(redisUrl!)
-    const keys = await redis.keys(`${prefix}*`)
-    if (keys.length) await redis.del(...keys)
-    redis.disconnect()
-  })
+  afterAll(() => pair.close())
 
   it('counts sign-in attempts across both instances', async () => {
     const attempt = (app: typeof second) =>
@@ -57,7 +43,7 @@ describe.runIf(redisUrl)('rate limits shared through Redis', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(2)
     expect(statuses.slice(4)).toEqual([429, 429])
     const redis = new Redis(redisUrl!)
-    expect((await redis.keys(`${prefix}rl:*`)).length).toBeGreaterThan(0)
+    expect((await redis.keys(`${pair.prefix}rl:*`)).length).toBeGreaterThan(0)
     redis.disconnect()
   })
 })

@@ -8,6 +8,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import { Redis } from 'ioredis'
 import { describe } from 'vitest'
 import { buildApp } from '../app.ts'
 import { issueApiToken } from '../auth/tokens.ts'
@@ -16,6 +17,7 @@ import { dropPgSchema, openStore, type Store } from '../db/database.ts'
 import type { Dialect } from '../db/migration-helpers.ts'
 import type { ContributorsTable } from '../db/tables.ts'
 import { buildSearchText } from '../search/arabic.ts'
+import { insertPerson } from './fixtures.ts'
 
 /** The databases this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DATABASES: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
@@ -121,20 +123,12 @@ export async function createTestContext(
     async person(options = {}) {
       const n = ++people
       const name = options.name ?? `شخص تجريبي ${n}`
-      const now = new Date().toISOString()
-      const { id: personId } = await store.db
-        .insertInto('people')
-        .values({
-          issuer: 'test',
-          subject: `test-${n}-${randomBytes(4).toString('hex')}`,
-          full_name: name,
-          email: options.email ?? `person${n}@example.sa`,
-          phone: null,
-          photo_path: null,
-          created_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      const personId = await insertPerson(store.db, {
+        issuer: 'test',
+        subject: `test-${n}-${randomBytes(4).toString('hex')}`,
+        fullName: name,
+        email: options.email ?? `person${n}@example.sa`,
+      })
       let contributorId: number | null = null
       if (options.contributor) {
         const c = options.contributor
@@ -156,7 +150,7 @@ export async function createTestContext(
             join_now_enabled: c.join_now_enabled ? 1 : 0,
             available_for_instant: 0,
             photo_path: null,
-            created_at: now,
+            created_at: new Date().toISOString(),
           })
           .returning('id')
           .executeTakeFirstOrThrow()
@@ -169,6 +163,44 @@ export async function createTestContext(
       await app.close()
       await store.destroy()
       if (dialect === 'postgres' && url) await dropPgSchema(url, schema)
+    },
+  }
+}
+
+/** Two instances of the app on one database and one Redis, as a deployment behind a load balancer runs them. */
+export interface TwoInstances {
+  /** The first instance, with the test context's helpers. */
+  ctx: TestContext
+  /** The second instance: same database, same Redis, a memory of its own. */
+  second: Awaited<ReturnType<typeof buildApp>>
+  /** The Redis key prefix the pair shares (and no other test does). */
+  prefix: string
+  /** Closes both and deletes the pair's Redis keys. */
+  close(): Promise<void>
+}
+
+/** Starts {@link TwoInstances} on a fresh database of the given kind, sharing `redisUrl` under a prefix of their own. */
+export async function createTwoInstances(
+  dialect: Dialect,
+  redisUrl: string,
+  configOverrides: Partial<Config> = {},
+): Promise<TwoInstances> {
+  const prefix = `mashura-test-${randomBytes(4).toString('hex')}:`
+  const shared = { ...configOverrides, redisUrl, redisPrefix: prefix }
+  const ctx = await createTestContext(dialect, shared)
+  const second = await buildApp({ config: { ...ctx.config, ...shared }, store: ctx.store })
+  await second.ready()
+  return {
+    ctx,
+    second,
+    prefix,
+    async close() {
+      await second.close()
+      await ctx.close()
+      const redis = new Redis(redisUrl)
+      const keys = await redis.keys(`${prefix}*`)
+      if (keys.length) await redis.del(...keys)
+      redis.disconnect()
     },
   }
 }

@@ -174,6 +174,27 @@ export interface SlotOptions {
   officeId?: number | null
 }
 
+/** Inserts a person (no expert identity), signed in at `issuer` as `subject`; answers the id. */
+export async function insertPerson(
+  db: Kysely<Database>,
+  person: { issuer: string; subject: string; fullName: string; email?: string | null },
+): Promise<number> {
+  const row = await db
+    .insertInto('people')
+    .values({
+      issuer: person.issuer,
+      subject: person.subject,
+      full_name: person.fullName,
+      email: person.email ?? null,
+      phone: null,
+      photo_path: null,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
 /** Inserts a slot. */
 export async function insertSlot(db: Kysely<Database>, options: SlotOptions): Promise<Row<'slots'>> {
   const { contributorId, start, minutes = 60, availability = 3, officeId = null } = options

@@ -11,6 +11,7 @@
 import { createInterface } from 'node:readline'
 import { sql } from 'kysely'
 import { openStore } from '../db/database.ts'
+import { insertPerson } from './fixtures.ts'
 
 const [dataDir, sqliteFile] = process.argv.slice(2)
 const store = await openStore({ databaseUrl: null, dataDir: dataDir!, sqliteFile: sqliteFile! })
@@ -29,18 +30,7 @@ for await (const line of createInterface({ input: process.stdin })) {
         await store.db.transaction().execute(async (trx) => {
           // A read first: a deferred transaction takes only a read snapshot here.
           await sql`select count(*) as n from people`.execute(trx)
-          await trx
-            .insertInto('people')
-            .values({
-              issuer: 'test',
-              subject: `${tag}-${i}`,
-              full_name: `${tag} ${i}`,
-              email: null,
-              phone: null,
-              photo_path: null,
-              created_at: new Date().toISOString(),
-            })
-            .execute()
+          await insertPerson(trx, { issuer: 'test', subject: `${tag}-${i}`, fullName: `${tag} ${i}` })
         })
       }
       say({ ok: count })

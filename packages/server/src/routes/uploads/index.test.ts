@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { ar, en } from '@mashura/core/i18n/server'
+import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
   multipartBody,
@@ -22,6 +23,20 @@ import { addSession, hoursFromNow } from '../../test-support/fixtures.ts'
 const VOICE = '/api/uploader/voice_note/upload/dashboard'
 const ATTACH = '/api/uploader/attachments/upload'
 const UUID_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]+$/
+
+/** Expects the 422 of a refused upload: `invalid_file`, its message in `lang`, naming `field`. */
+function expectInvalidFile(
+  res: LightMyRequestResponse,
+  lang: 'ar' | 'en',
+  key: 'errors.fileDamaged' | 'errors.fileMixed',
+  field: string,
+): void {
+  const messages = lang === 'ar' ? ar : en
+  expect(res.statusCode).toBe(422)
+  expect(res.json()).toEqual({
+    error: { code: 'invalid_file', message: messages[key], fields: { [field]: messages[key] } },
+  })
+}
 
 eachDatabase('uploads', (dialect) => {
   let ctx: TestContext
@@ -107,15 +122,7 @@ eachDatabase('uploads', (dialect) => {
         expert.token,
         lang,
       )
-      expect(res.statusCode).toBe(422)
-      const messages = lang === 'ar' ? ar : en
-      expect(res.json()).toEqual({
-        error: {
-          code: 'invalid_file',
-          message: messages['errors.fileDamaged'],
-          fields: { file: messages['errors.fileDamaged'] },
-        },
-      })
+      expectInvalidFile(res, lang, 'errors.fileDamaged', 'file')
     }
     const silent = wavFile(1).subarray(0, 44)
     silent.writeUInt32LE(36, 4)
@@ -140,15 +147,7 @@ eachDatabase('uploads', (dialect) => {
         expert.token,
         lang,
       )
-      expect(res.statusCode).toBe(422)
-      const messages = lang === 'ar' ? ar : en
-      expect(res.json()).toEqual({
-        error: {
-          code: 'invalid_file',
-          message: messages['errors.fileMixed'],
-          fields: { 'files[]': messages['errors.fileMixed'] },
-        },
-      })
+      expectInvalidFile(res, lang, 'errors.fileMixed', 'files[]')
     }
     const markup = Buffer.from(
       pdfFile().toString('latin1').replace('%PDF-1.4\n', '%PDF-1.4\n%<html><script>alert(1)</script>\n'),
