@@ -44,9 +44,9 @@ interface LiveRow {
 /**
  * Locks a business owner for the rest of the transaction, before any rule is checked: a no-op write to
  * their `people` row. On PostgreSQL it takes the row's lock, so a second booking by the same person waits
- * until the first commits and then reads its row; on SQLite any write takes the database's write lock
- * (and, being the transaction's first statement, waits under busy_timeout rather than failing on a stale
- * read). SELECT … FOR UPDATE would be PostgreSQL-only.
+ * until the first commits and then reads its row. On SQLite every transaction already begins IMMEDIATE
+ * (db/sqlite-dialect.ts) and so holds the write lock from its start; the write changes nothing there.
+ * SELECT … FOR UPDATE would be PostgreSQL-only.
  */
 export async function lockBusinessOwner(trx: Transaction<Database>, personId: number): Promise<void> {
   await trx

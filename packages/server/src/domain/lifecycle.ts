@@ -36,7 +36,7 @@ type Db = Kysely<Database>
 export async function expireRequests(
   db: Db,
   now: Date = new Date(),
-  where: { contributorId?: number; id?: number } = {},
+  where: { contributorId?: number; smeId?: number; id?: number } = {},
 ): Promise<Row<'sessions'>[]> {
   const stamp = now.toISOString()
   let query = db
@@ -46,6 +46,7 @@ export async function expireRequests(
     .where('state', '=', 'pending')
     .where('start_at', '<=', stamp)
   if (where.contributorId !== undefined) query = query.where('contributor_id', '=', where.contributorId)
+  if (where.smeId !== undefined) query = query.where('sme_id', '=', where.smeId)
   if (where.id !== undefined) query = query.where('id', '=', where.id)
   return query.returningAll().execute()
 }

@@ -167,17 +167,8 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
     async (request) => {
       const auth = requireAuth(request)
       // The scheduler may not have run since a request's slot started; its people are told as it expires.
-      const now = new Date()
-      const stale = await db
-        .selectFrom('sessions')
-        .select('id')
-        .where('sme_id', '=', auth.personId)
-        .where('request_state', '=', 'waiting')
-        .where('start_at', '<=', now.toISOString())
-        .execute()
-      for (const { id } of stale)
-        for (const row of await expireRequests(db, now, { id }))
-          await announce({ db, bus: app.bus, push: app.push }, row)
+      for (const row of await expireRequests(db, new Date(), { smeId: auth.personId }))
+        await announce({ db, bus: app.bus, push: app.push }, row)
       const page = request.query.page ?? 1
       const perPage = request.query.per_page ?? DEFAULT_PER_PAGE
       const state = request.query.state
