@@ -307,7 +307,7 @@ describe('<expert-search>', () => {
     const everyone = await api('/profile/v2/consultants?q=%20&type=1&per_page=100')
     const target = everyone.data.at(-1)!
     const word = target.sso_user.full_name.split(' ').at(-1)!
-    const expected = await api(`/profile/v2/consultants?q=${encodeURIComponent(word)}&type=1&sort=newest`)
+    const expected = await api(`/profile/v2/consultants?q=${encodeURIComponent(word)}&type=1&sort=relevance`)
     expect(expected.meta.total).to.be.lessThan(everyone.meta.total)
 
     const element = await mount({ role: 'consultant' })
@@ -322,6 +322,47 @@ describe('<expert-search>', () => {
       `the consultants matching ${word}`,
     )
     expect(shownIds(element)).to.include(target.id)
+  })
+
+  it('lists a text best match first, offers newest first, and is newest first only without a text', async () => {
+    // A word of the seeded names whose matches the two orders list differently.
+    const everyone = await api('/profile/contributors?q=%20&per_page=100', 'en')
+    const words = [...new Set(everyone.data.flatMap((e) => e.sso_user.full_name.split(' ')))]
+    let word = ''
+    let best: number[] = []
+    let newest: number[] = []
+    for (const candidate of words) {
+      const q = encodeURIComponent(candidate)
+      best = (await api(`/profile/contributors?q=${q}&sort=relevance`, 'en')).data.map((e) => e.id)
+      newest = (await api(`/profile/contributors?q=${q}&sort=newest`, 'en')).data.map((e) => e.id)
+      if (JSON.stringify(best) !== JSON.stringify(newest)) {
+        word = candidate
+        break
+      }
+    }
+    expect(word, 'a seeded word the two orders list differently').to.not.equal('')
+
+    const element = await mount({ lang: 'en' })
+    await waitForResults(element)
+    const sort = select(element, en['expertSearch.sortLabel'])
+    // No text: nothing to match, so newest first, and best match cannot be chosen.
+    expect(sort.value).to.equal('newest')
+    const relevance = sort.querySelector<HTMLOptionElement>('option[value="relevance"]')!
+    expect(relevance.textContent).to.equal(en['expertSearch.sortRelevance'])
+    expect(relevance.disabled).to.equal(true)
+
+    const input = part(element, 'search-input') as HTMLInputElement
+    input.focus()
+    await sendKeys({ type: word })
+    await sendKeys({ press: 'Enter' })
+    await waitForIds(element, best, `the best matches of ${word}`)
+    expect(sort.value).to.equal('relevance')
+    expect(relevance.disabled).to.equal(false)
+
+    await choose(sort, 'newest')
+    await waitForIds(element, newest, `the matches of ${word}, newest first`)
+    await choose(sort, 'relevance')
+    await waitForIds(element, best, `the best matches of ${word} again`)
   })
 
   it('starts from the query and subject attributes', async () => {

@@ -78,7 +78,8 @@ function ExpertSearchView(props: ExpertSearchProps) {
     () => initialFilters(role, props.subject ?? null, props.query ?? ''),
     [role, props.subject, props.query],
   )
-  const [filters, setFilters] = useState<SearchFilters>(resume?.filters ?? start)
+  // A state kept by an older version lacks the newer fields (the order): the start fills them in.
+  const [filters, setFilters] = useState<SearchFilters>(() => ({ ...start, ...resume?.filters }))
   const [page, setPage] = useState(resume?.page ?? 1)
   // The page asked for last, ahead of the render: quick presses of "next" each move one page on.
   const pageRef = useRef(page)

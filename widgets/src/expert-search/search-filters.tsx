@@ -3,7 +3,7 @@ import { useId } from 'react'
 import type { ExpertRole } from '../events.ts'
 import { DatesFilter } from './dates-filter.tsx'
 import type { ExpertSearchTranslator } from './expert-search-types.ts'
-import type { SearchFilters } from './search-query.ts'
+import { type SearchFilters, sortOf } from './search-query.ts'
 import type { FilterOptions } from './use-filter-options.ts'
 
 /** The message of each field (subject type). */
@@ -38,7 +38,7 @@ function idOrNull(value: string): number | null {
 
 /**
  * The filters of spec section 2: field, subject, calendar dates, session type, center, availability and
- * the newest-first order. Each applies as soon as it changes; native selects, a checkbox and two native
+ * the order (best match for a text, or newest first). Each applies as soon as it changes; native selects, a checkbox and two native
  * date inputs keep them small and keyboard operable.
  */
 export function SearchFiltersForm({
@@ -177,8 +177,16 @@ export function SearchFiltersForm({
         <label className="label" htmlFor={ids.sort}>
           {t.t('expertSearch.sortLabel')}
         </label>
-        {/* The server orders newest first only; the control says so where the spec lists the sort. */}
-        <select id={ids.sort} className="select" value="newest" onChange={() => {}}>
+        {/* Best match needs a text to match: without one the list is newest first. */}
+        <select
+          id={ids.sort}
+          className="select"
+          value={sortOf(filters)}
+          onChange={(event) => set({ sort: event.target.value === 'newest' ? 'newest' : 'relevance' })}
+        >
+          <option value="relevance" disabled={filters.text.trim() === ''}>
+            {t.t('expertSearch.sortRelevance')}
+          </option>
           <option value="newest">{t.t('expertSearch.sortNewest')}</option>
         </select>
       </div>

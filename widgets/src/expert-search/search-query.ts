@@ -28,6 +28,16 @@ export interface SearchFilters {
   center: number | null
   /** Only experts with at least one free future slot. */
   availableOnly: boolean
+  /** The order of a text's matches: best match first, or newest first (see {@link sortOf}). */
+  sort: SearchSort
+}
+
+/** The orders a visitor can pick: best match (for a text) or newest first. */
+export type SearchSort = 'relevance' | 'newest'
+
+/** The order a search is listed in: the chosen one for a text, newest first without one (nothing to match). */
+export function sortOf(filters: SearchFilters): SearchSort {
+  return filters.text.trim() === '' ? 'newest' : filters.sort
 }
 
 /** The most days a search may name (the server's limit, a month). */
@@ -58,12 +68,13 @@ export function initialFilters(role: ExpertRole | null, subject: number | null, 
     sessionType: null,
     center: null,
     availableOnly: false,
+    sort: 'relevance',
   }
 }
 
-/** Whether any filter narrows the list beyond what the attributes set (so "clear filters" helps). */
+/** Whether any filter narrows the list beyond what the attributes set (so "clear filters" helps); the order narrows nothing. */
 export function hasNarrowingFilters(filters: SearchFilters, start: SearchFilters): boolean {
-  return JSON.stringify(filters) !== JSON.stringify(start)
+  return JSON.stringify({ ...filters, sort: start.sort }) !== JSON.stringify(start)
 }
 
 /**
@@ -103,7 +114,7 @@ export function searchParams(
     ...(filters.dates ? { dates: daysBetween(filters.dates.start, filters.dates.end) } : {}),
     ...(filters.sessionType !== null ? { availability: filters.sessionType satisfies Availability } : {}),
     ...(filters.availableOnly ? { available: true } : {}),
-    sort: 'newest',
+    sort: sortOf(filters),
   }
 }
 

@@ -415,8 +415,11 @@ export type ContributorSearchParams = PageParams & {
 export type ContributorListParams = ContributorSearchParams & {
   /** Only contributors of this field (subject type). */
   type?: SubjectType
-  /** `newest` lists the most recently joined contributors first. */
-  sort?: 'newest'
+  /**
+   * The order: `relevance` (the default with a text) lists the best matches first, `newest` the most
+   * recently joined contributors first (the only order without a text).
+   */
+  sort?: 'relevance' | 'newest'
 }
 
 /** A business owner as sessions and requests show them. */

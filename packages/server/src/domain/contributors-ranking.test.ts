@@ -202,6 +202,38 @@ eachDatabase('contributor search ranking', (dialect) => {
       expect(await order({ available: true })).toBe('FCA')
     })
 
+    it('orders a text newest first when its sort asks, with the same matches and total', async () => {
+      expect(await order({ q: 'جميل', sort: 'newest' })).toBe('CBDEA')
+      expect(await order({ q: 'جميل', sort: 'relevance' })).toBe('EADBC')
+      expect(await order({ q: 'تسويف', sort: 'newest' })).toBe('KBA')
+      expect(await order({ q: 'جميل', sort: 'newest', centers: [riyadh.id] })).toBe('CBA')
+      const pages = await Promise.all([1, 2, 3].map((page) => search({ q: 'جميل', sort: 'newest' }, page, 2)))
+      expect(pages.map((p) => p.letters)).toEqual(['CB', 'DE', 'A'])
+      expect(pages.map((p) => p.total)).toEqual([5, 5, 5])
+      // Without a text, relevance has nothing to weigh: newest first still.
+      expect(await order({ q: ' ', sort: 'relevance' })).toBe(everyone)
+    })
+
+    it('takes the sort through the API and refuses an unknown one', async () => {
+      const names = async (url: string) => {
+        const res = await ctx.call({ method: 'GET', url })
+        expect(res.statusCode, url).toBe(200)
+        return (res.json() as { data: ContributorProfile[] }).data.map((p) => p.sso_user.full_name)
+      }
+      const q = encodeURIComponent('جميل')
+      const newest = ['سلمان الدوسري', 'هند القحطاني', 'نادر الجميلي', 'عبدالله الجميل', 'جميل العنزي']
+      expect(await names(`/api/profile/contributors?q=${q}&sort=newest`)).toEqual(newest)
+      // The cache keeps the two orders apart.
+      expect((await names(`/api/profile/contributors?q=${q}&sort=relevance`))[0]).toBe('عبدالله الجميل')
+      expect(await names(`/api/profile/contributors?q=${q}&sort=newest`)).toEqual(newest)
+      expect(await names(`/api/profile/v2/consultants?q=${q}&sort=newest&per_page=2`)).toEqual([
+        'سلمان الدوسري',
+        'نادر الجميلي',
+      ])
+      const wrong = await ctx.call({ method: 'GET', url: `/api/profile/contributors?q=${q}&sort=rating` })
+      expect(wrong.statusCode).toBe(400)
+    })
+
     it('pages the blank list without duplicates or gaps', async () => {
       const pages = await Promise.all([1, 2, 3].map((page) => search({ q: ' ' }, page, 3)))
       expect(pages.map((p) => p.letters).join('')).toBe(everyone)

@@ -74,6 +74,11 @@ export interface ContributorFilters {
   availability?: Availability | undefined
   /** Only contributors with at least one free future slot. */
   available?: boolean | undefined
+  /**
+   * The order of a text's matches: `relevance` (the default) best matches first, `newest` newest first.
+   * Without a text the order is always newest first.
+   */
+  sort?: 'relevance' | 'newest' | undefined
 }
 
 /** Options that shape profiles: the language, the public URL for pictures, and "now". */
@@ -301,8 +306,8 @@ function filteredContributors(
 /**
  * Finds contributors: the ids of one page and the total across pages. A text query orders by
  * relevance ({@link relevance}: the name above the titles and subjects above the bio, whole words
- * above parts of words, exact words above corrected ones), then newest first; without text, newest
- * first (`created_at` desc, then id desc). A page beyond the last gives no ids and the right total.
+ * above parts of words, exact words above corrected ones), then newest first, unless its `sort` asks
+ * for newest first; without text, newest first (`created_at` desc, then id desc). A page beyond the last gives no ids and the right total.
  */
 export async function searchContributorIds(
   store: Pick<Store, 'db' | 'dialect'>,
@@ -313,8 +318,8 @@ export async function searchContributorIds(
   const offset = (paging.page - 1) * paging.perPage
   const terms = await searchTermsOf(store.db, filters.q)
   const base = () => filteredContributors(store.db, filters, terms, now, store.dialect)
-  if (terms.length === 0) {
-    // No text: the (created_at, id) index lets the page stop after its rows, and the count is cheap.
+  if (terms.length === 0 || filters.sort === 'newest') {
+    // Newest first: the (created_at, id) index lets the page stop after its rows, and one count follows.
     const { n } = await base()
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow()

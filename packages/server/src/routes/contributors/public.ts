@@ -44,6 +44,7 @@ function filtersOf(query: ListQuery, kinds?: ContributorFilters['kinds']): Contr
     dates: query.dates,
     availability: query.availability,
     available: query.available,
+    sort: query.sort,
   }
 }
 
@@ -155,7 +156,7 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
     const versions = await cache.versions(scopes, { timed: true })
     if (!versions) return listPage(query, request.lang, kinds)
     const { now } = versions
-    // Everything the query says but its page (a sort option too, should one come), and the kinds.
+    // Everything the query says but its page (its sort too), and the kinds.
     const { page: _page, per_page: _perPage, ...asked } = query
     const idsKey = `ids|${JSON.stringify([asked, kinds ?? null])}|${versions.tokens.join(',')}|${slotBound ? versions.boundary : '-'}|${versions.epoch}`
     let ids = cache.get<number[]>(idsKey)

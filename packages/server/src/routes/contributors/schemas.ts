@@ -109,8 +109,9 @@ export const ContributorListQuery = Type.Object({
     }),
   ),
   sort: Type.Optional(
-    Type.Literal('newest', {
-      description: 'Newest first: the order of the lists and the filters; a text orders by relevance.',
+    Type.Union([Type.Literal('relevance'), Type.Literal('newest')], {
+      description:
+        'The order. `relevance` (the default with a text): best matches first, the name above the subjects above the bio, then newest. `newest`: newest first, the only order without a text.',
     }),
   ),
 })
