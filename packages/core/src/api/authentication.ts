@@ -1,5 +1,3 @@
-import type { ApiClient, CallOptions } from './client.ts'
-import { apiPaths } from './paths.ts'
 import type {
   ApiResponse,
   AppLinkRedeemInput,
@@ -11,7 +9,9 @@ import type {
   LoginInput,
   LoginResult,
   LogoutInput,
-} from './types.ts'
+} from '../contract/index.ts'
+import type { ApiClient, CallOptions } from './client.ts'
+import { apiPaths } from './paths.ts'
 
 /**
  * Exchanges the sign-in provider's code and the PKCE verifier for the login result:

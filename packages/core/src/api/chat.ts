@@ -1,5 +1,3 @@
-import { type ApiClient, type CallOptions, requestPage } from './client.ts'
-import { apiPaths } from './paths.ts'
 import type {
   ApiResponse,
   AppNotification,
@@ -13,9 +11,12 @@ import type {
   ChattingPossibility,
   ChattingPossibilityParams,
   IdParams,
+  NotificationPage,
   PagedResponse,
   PageParams,
-} from './types.ts'
+} from '../contract/index.ts'
+import { type ApiClient, type CallOptions, requestPage } from './client.ts'
+import { apiPaths } from './paths.ts'
 
 /** Tells whether the signed-in person may chat with another: `GET /schedule/v2/chatting-possibility/{id}`. */
 export function getChattingPossibility(
@@ -46,13 +47,19 @@ export function markNotificationRead(
   return client.request(apiPaths.chat.notification(params.id), { ...options, method: 'POST' })
 }
 
-/** Lists the signed-in contributor's notifications, newest first: `GET /schedule/v2/notifications-list/contributor`. */
+/**
+ * Lists the signed-in contributor's notifications, newest first, with the unread count across all pages in
+ * `meta.unread`: `GET /schedule/v2/notifications-list/contributor`.
+ */
 export function getNotifications(
   client: ApiClient,
   params: PageParams = {},
   options?: CallOptions,
-): Promise<PagedResponse<AppNotification>> {
-  return requestPage(client, apiPaths.chat.notifications, { ...options, query: params })
+): Promise<NotificationPage> {
+  return requestPage<AppNotification>(client, apiPaths.chat.notifications, {
+    ...options,
+    query: params,
+  }) as Promise<NotificationPage>
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createFetch } from 'ofetch'
+import type { ApiResponse, PagedResponse } from '../contract/index.ts'
 import { type ApiError, errorFromFailure, errorFromResponse } from './errors.ts'
 import { beginLoading, resetLoading } from './loading.ts'
-import type { ApiResponse, PagedResponse } from './types.ts'
 
 /** A language the API answers in. */
 export type ApiLanguage = 'ar' | 'en'

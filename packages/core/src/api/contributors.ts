@@ -1,5 +1,3 @@
-import { type ApiClient, type CallOptions, requestPage } from './client.ts'
-import { apiPaths } from './paths.ts'
 import type {
   AccountDeletionInput,
   ApiResponse,
@@ -19,7 +17,9 @@ import type {
   SmeCompany,
   SmeProfile,
   Subject,
-} from './types.ts'
+} from '../contract/index.ts'
+import { type ApiClient, type CallOptions, requestPage } from './client.ts'
+import { apiPaths } from './paths.ts'
 
 /**
  * Reads a contributor's profile and a page of their free slots: `GET /schedule/contributor/{id}/`.

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
+import { type Call, calls } from '../contract/index.ts'
 import * as api from './index.ts'
-import { type ApiClient, createApiClient, type RecommendationInput, resetLoading } from './index.ts'
+import { type ApiClient, apiPaths, createApiClient, type RecommendationInput, resetLoading } from './index.ts'
 import { createRecordingFetch, jsonResponse } from './test-support/recording-fetch.ts'
 
 const BASE = 'https://api.test/api'
@@ -681,6 +682,26 @@ describe('endpoint functions', () => {
     const paths = new Set(cases.map((row) => `${row.method} ${row.path}`))
     // 64 paths of the spec (the terms read has two; the 2 uploads are checked separately) and the 8 extensions.
     expect(paths.size + multipartEndpoints.length).toBe(73)
+  })
+
+  it('make exactly the calls of the contract the server is checked against', () => {
+    // The contract names a call after the function that makes it; the terms read has a second path.
+    const functionOf = (call: string) =>
+      call === 'getContributorTermsAndConditions' ? 'getTermsAndConditions' : call
+    const template = (path: string) =>
+      new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`)
+    const entries = Object.entries(calls) as [string, Call][]
+    for (const row of cases) {
+      const made = entries.filter(
+        ([name, call]) =>
+          functionOf(name) === row.fn && call.method === row.method && template(call.path).test(row.path),
+      )
+      expect(made, `${row.fn}: ${row.method} ${row.path} is not a call of the contract`).toHaveLength(1)
+    }
+    const functions = new Set([...cases.map((row) => row.fn), ...multipartEndpoints])
+    expect(entries.map(([name]) => functionOf(name)).filter((name) => !functions.has(name))).toEqual([])
+    expect(calls.uploadVoiceNote).toMatchObject({ method: 'POST', path: apiPaths.uploads.voiceNote })
+    expect(calls.uploadAttachments).toMatchObject({ method: 'POST', path: apiPaths.uploads.attachments })
   })
 
   it.each(cases.map((row) => [row.label ? `${row.fn} (${row.label})` : row.fn, row] as const))(

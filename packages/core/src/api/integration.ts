@@ -1,5 +1,3 @@
-import { type ApiClient, type CallOptions, requestPage } from './client.ts'
-import { apiPaths } from './paths.ts'
 import type {
   AcademyCategory,
   AcademyCourse,
@@ -8,7 +6,9 @@ import type {
   IdParams,
   PagedResponse,
   PlatformService,
-} from './types.ts'
+} from '../contract/index.ts'
+import { type ApiClient, type CallOptions, requestPage } from './client.ts'
+import { apiPaths } from './paths.ts'
 
 /** Lists the academy's course categories: `GET /integration/academy/categories`. */
 export function getAcademyCategories(

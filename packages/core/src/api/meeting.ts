@@ -1,5 +1,3 @@
-import type { ApiClient, CallOptions } from './client.ts'
-import { apiPaths } from './paths.ts'
 import type {
   ApiResponse,
   CancelReason,
@@ -11,7 +9,9 @@ import type {
   MeetingSignatureParams,
   Session,
   SmeProfile,
-} from './types.ts'
+} from '../contract/index.ts'
+import type { ApiClient, CallOptions } from './client.ts'
+import { apiPaths } from './paths.ts'
 
 /**
  * Checks that the contributor may start the session now and starts it, with `start_from` 0:

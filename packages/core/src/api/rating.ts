@@ -1,5 +1,3 @@
-import type { ApiClient, CallOptions } from './client.ts'
-import { apiPaths } from './paths.ts'
 import type {
   ApiResponse,
   IdParams,
@@ -9,7 +7,9 @@ import type {
   RatingTokenParams,
   Recommendation,
   RecommendationInput,
-} from './types.ts'
+} from '../contract/index.ts'
+import type { ApiClient, CallOptions } from './client.ts'
+import { apiPaths } from './paths.ts'
 
 /**
  * Opens a rating link: `GET /rating/sme/validate-rating/{token}`. It rejects with status 400 when

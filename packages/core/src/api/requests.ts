@@ -1,5 +1,3 @@
-import { type ApiClient, type CallOptions, requestPage } from './client.ts'
-import { apiPaths } from './paths.ts'
 import type {
   ApiResponse,
   IdParams,
@@ -7,7 +5,9 @@ import type {
   RequestAnswer,
   RequestListParams,
   SessionRequest,
-} from './types.ts'
+} from '../contract/index.ts'
+import { type ApiClient, type CallOptions, requestPage } from './client.ts'
+import { apiPaths } from './paths.ts'
 
 /** Lists the requests addressed to the signed-in advisor: `GET /schedule/requests/advisor-session`. */
 export function getAdvisorRequests(

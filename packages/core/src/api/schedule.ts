@@ -1,5 +1,3 @@
-import { type ApiClient, type CallOptions, requestPage } from './client.ts'
-import { apiPaths } from './paths.ts'
 import type {
   ApiResponse,
   BookedSessionsParams,
@@ -10,7 +8,9 @@ import type {
   Session,
   Slot,
   WorkingHours,
-} from './types.ts'
+} from '../contract/index.ts'
+import { type ApiClient, type CallOptions, requestPage } from './client.ts'
+import { apiPaths } from './paths.ts'
 
 /** Lists the signed-in contributor's booked sessions by period or range: `GET /schedule/booked-sessions`. */
 export function getBookedSessions(

@@ -1,5 +1,3 @@
-import type { ApiClient, CallOptions } from './client.ts'
-import { apiPaths } from './paths.ts'
 import type {
   AdminSubjectsParams,
   ApiResponse,
@@ -12,7 +10,9 @@ import type {
   Subject,
   SubjectsParams,
   TermsParams,
-} from './types.ts'
+} from '../contract/index.ts'
+import type { ApiClient, CallOptions } from './client.ts'
+import { apiPaths } from './paths.ts'
 
 /** Reads the URL of the promotional (mentor) video: `GET /dashboard/settings/mentor_url`. */
 export function getMentorUrl(client: ApiClient, options?: CallOptions): Promise<ApiResponse<SettingValue>> {

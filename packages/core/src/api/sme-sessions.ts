@@ -1,5 +1,3 @@
-import { type ApiClient, type CallOptions, requestPage } from './client.ts'
-import { apiPaths } from './paths.ts'
 import type {
   ApiResponse,
   BookingParams,
@@ -10,7 +8,9 @@ import type {
   RequestListParams,
   Session,
   SessionRequest,
-} from './types.ts'
+} from '../contract/index.ts'
+import { type ApiClient, type CallOptions, requestPage } from './client.ts'
+import { apiPaths } from './paths.ts'
 
 /** Lists the signed-in business owner's upcoming sessions, earliest first: `GET /schedule/sme/sessions`. */
 export function getSmeSessions(

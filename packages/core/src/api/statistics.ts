@@ -1,6 +1,6 @@
+import type { ApiResponse, SessionStatistics, SmeStatistics } from '../contract/index.ts'
 import type { ApiClient, CallOptions } from './client.ts'
 import { apiPaths } from './paths.ts'
-import type { ApiResponse, SessionStatistics, SmeStatistics } from './types.ts'
 
 /** Reads the signed-in contributor's session counts: `GET /schedule/contributor_report/session_statistics`. */
 export function getSessionStatistics(

@@ -1,12 +1,12 @@
-import type { ApiClient, CallOptions } from './client.ts'
-import { apiPaths } from './paths.ts'
 import type {
   ApiResponse,
   AttachmentsUploadParams,
   AttachmentsUploadResult,
   VoiceNoteUploadParams,
   VoiceNoteUploadResult,
-} from './types.ts'
+} from '../contract/index.ts'
+import type { ApiClient, CallOptions } from './client.ts'
+import { apiPaths } from './paths.ts'
 
 function fileName(file: Blob, fallback: string): string {
   return typeof File !== 'undefined' && file instanceof File && file.name !== '' ? file.name : fallback

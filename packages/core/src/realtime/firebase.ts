@@ -16,7 +16,7 @@
 import { type FirebaseOptions, getApps, initializeApp } from 'firebase/app'
 import { getAuth, signInWithCustomToken, signOut } from 'firebase/auth'
 import { collection, doc, type Firestore, getFirestore, onSnapshot } from 'firebase/firestore'
-import type { ChatMessageType } from '../api/types.ts'
+import type { ChatMessageType } from '../contract/index.ts'
 import type { ChatConversation, ChatLastMessage, ContributorKind } from '../rules/index.ts'
 import { type ExpertRecord, type RealtimeClient, RealtimeError, type Unsubscribe } from './index.ts'
 

@@ -3,43 +3,14 @@
  * Implementations: the in-memory one here (tests, demos), the WebSocket one of the
  * reference API (`./websocket.ts`), and a Firebase one for deployments that keep Firebase.
  */
-import type { ChatConversation, ContributorKind, PushMessageData } from '../rules/index.ts'
+import type { ChatChange, ExpertRecord, SessionChange } from '../contract/index.ts'
+import type { ChatConversation, PushMessageData } from '../rules/index.ts'
 
-/** The live expert record, keyed by contributor id. */
-export interface ExpertRecord {
-  /** The expert's kind. */
-  role: ContributorKind
-  /** Whether chat is on for this expert. */
-  chat_status: boolean
-  /** Whether the admin permits instant sessions. */
-  join_now_enabled: boolean
-  /** The expert's own instant-availability toggle. */
-  available_for_instant: boolean
-}
+/** The realtime messages' shapes are the contract's (`contract/realtime.ts`), which the server's hub sends. */
+export type { ChatChange, ExpertRecord, SessionChange }
 
 /** Stops a listener. */
 export type Unsubscribe = () => void
-
-/** A change of one of the signed-in person's chat conversations (a message sent, messages read). */
-export interface ChatChange {
-  /** The conversation's expert. */
-  contributor_id: number
-  /** The conversation's business owner (their person id). */
-  sme_id: number
-}
-
-/** A session or request of the signed-in person as the live store tells of it (what changed, not all of it). */
-export interface SessionChange {
-  id: number
-  state: string
-  request_state: string | null
-  contributor_id: number
-  sme_id: number
-  start_at: string
-  end_at: string
-  is_instant: boolean
-  communication_way: number
-}
 
 /** Why a realtime operation failed. */
 export class RealtimeError extends Error {

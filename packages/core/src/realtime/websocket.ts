@@ -4,6 +4,7 @@
  * signalling relay of the meetings. Uses only the standard `WebSocket` API, so it runs in
  * browsers and in Node (24+, where `WebSocket` is global); tests inject a fake.
  */
+import type { RealtimeClientMessage, RealtimeServerData, RealtimeServerMessage } from '../contract/index.ts'
 import type { ChatConversation } from '../rules/index.ts'
 import {
   type ChatChange,
@@ -85,10 +86,13 @@ interface Watcher {
   onError: ((error: RealtimeError) => void) | undefined
 }
 
-interface ServerMessage {
-  type: string
-  data: Record<string, unknown> | null
-}
+/**
+ * A message from the hub: one of the contract's, though read defensively (any field may be missing from a
+ * server of another version), hence the partial data.
+ */
+type ServerMessage = {
+  [T in RealtimeServerMessage['type']]: { type: T; data: Partial<NonNullable<RealtimeServerData<T>>> | null }
+}[RealtimeServerMessage['type']]
 
 const OPEN = 1
 /** The hub's close code for a refused token or an ended API session. */
@@ -111,7 +115,10 @@ function parse(raw: unknown): ServerMessage | null {
     if (typeof value !== 'object' || value === null || typeof (value as ServerMessage).type !== 'string')
       return null
     const data = (value as { data?: unknown }).data
-    return { type: (value as ServerMessage).type, data: typeof data === 'object' ? (data as never) : null }
+    return {
+      type: (value as ServerMessage).type,
+      data: typeof data === 'object' ? (data as never) : null,
+    } as ServerMessage
   } catch {
     return null
   }
@@ -165,7 +172,10 @@ export function createWebSocketRealtime(options: WebSocketRealtimeOptions): WebS
     onError: ((error: RealtimeError) => void) | undefined
   }>()
 
-  function send(type: string, data: unknown): void {
+  function send<T extends RealtimeClientMessage['type']>(
+    type: T,
+    data: Extract<RealtimeClientMessage, { type: T }>['data'],
+  ): void {
     if (socket && socket.readyState === OPEN) socket.send(JSON.stringify({ type, data }))
   }
 
@@ -240,7 +250,7 @@ export function createWebSocketRealtime(options: WebSocketRealtimeOptions): WebS
       if (contributorId === null || w.contributorId === contributorId) safely(w.fn, value)
   }
 
-  function onServerError(data: Record<string, unknown>): void {
+  function onServerError(data: Partial<RealtimeServerData<'error'>>): void {
     const code = String(data.code ?? '')
     const message = String(data.message ?? code)
     if (code === 'invalid_token' || code === 'unauthenticated') return // the 4001 close follows
@@ -259,9 +269,9 @@ export function createWebSocketRealtime(options: WebSocketRealtimeOptions): WebS
   }
 
   function onMessage(message: ServerMessage): void {
-    const data = message.data ?? {}
     switch (message.type) {
       case 'ready': {
+        const data = message.data ?? {}
         if (readyTimer !== null) clearTimeout(readyTimer)
         readyTimer = null
         ready = true
@@ -272,20 +282,25 @@ export function createWebSocketRealtime(options: WebSocketRealtimeOptions): WebS
         for (const topic of Object.keys(watchers) as Topic[]) subscribe(topic)
         return
       }
-      case 'expert':
-        deliver('expert', String(data.contributor_id), (data.record ?? null) as ExpertRecord | null)
+      case 'expert': {
+        const data = message.data ?? {}
+        deliver('expert', String(data.contributor_id), (data.record ?? null) satisfies ExpertRecord | null)
         return
+      }
       case 'notification_count':
-        deliver('notification_count', null, Number(data.count ?? 0))
+        deliver('notification_count', null, Number(message.data?.count ?? 0))
         return
-      case 'conversations':
+      case 'conversations': {
+        const data = message.data ?? {}
         deliver(
           'conversations',
           String(data.contributor_id),
-          (data.conversations ?? []) as ChatConversation[],
+          (data.conversations ?? []) satisfies ChatConversation[],
         )
         return
+      }
       case 'chat': {
+        const data = message.data ?? {}
         const change: ChatChange = {
           contributor_id: Number(data.contributor_id),
           sme_id: Number(data.sme_id),
@@ -295,9 +310,10 @@ export function createWebSocketRealtime(options: WebSocketRealtimeOptions): WebS
       }
       case 'session':
         // Each change of a session the person is in; the first list (`sessions`) is state, not a change.
-        if (data.session) deliver('sessions', null, data.session as SessionChange)
+        if (message.data?.session) deliver('sessions', null, message.data.session satisfies SessionChange)
         return
       case 'signal': {
+        const data = message.data ?? {}
         const signal: MeetingSignal = {
           sessionId: Number(data.session_id),
           fromPersonId: Number(data.from_person_id),
@@ -307,7 +323,7 @@ export function createWebSocketRealtime(options: WebSocketRealtimeOptions): WebS
         return
       }
       case 'error':
-        onServerError(data)
+        onServerError(message.data ?? {})
         return
     }
   }

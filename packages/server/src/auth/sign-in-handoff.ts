@@ -15,8 +15,8 @@ import type { Store } from '../db/database.ts'
 /** How long a deposited result waits to be redeemed. */
 export const HANDOFF_TTL_MS = 60_000
 
-/** A handle: 32 random bytes, base64url without padding (43 characters). */
-export const HANDLE_PATTERN = '^[A-Za-z0-9_-]{43}$'
+/** A handle: 32 random bytes, base64url without padding (43 characters); the contract's pattern. */
+export { HANDLE_PATTERN } from '@mashura/core/contract'
 
 /** What a popup's sign-in ended with. */
 export type HandoffOutcome = 'signed_in' | 'cancelled' | 'failed'

@@ -7,91 +7,17 @@
  * primary key `ratings.session_id`).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { type Static, Type } from '@fastify/type-provider-typebox'
-import {
-  type Language,
-  type MessageKey,
-  type Questionnaire,
-  RATING_TEXT_MAX,
-  type RatingSession,
-} from '@mashura/core'
+import type { Language, MessageKey, Questionnaire, RatingSession } from '@mashura/core'
+import type { RatingSubmissionBody } from '@mashura/core/contract'
 import { type Kysely, sql } from 'kysely'
 import type { Database, Row } from '../db/tables.ts'
 import { ApiHttpError, badRequest, unprocessable } from '../http/errors.ts'
-import { IdParam, Nullable } from '../http/schema.ts'
-import { ContributorKindSchema, DateTimeSchema } from '../http/wire-schemas.ts'
 import { ratingMail } from '../mail/compose.ts'
 import { queueMail } from '../mail/outbox.ts'
 import { isUniqueViolation } from './sessions.ts'
 
 /** How long a rating link (and the access tokens it issues) lives. */
 export const RATING_LINK_TTL_MS = 7 * 24 * 3600 * 1000
-
-// ------------------------------------------------------------------------------------------- schemas
-
-/** `Question`. */
-export const QuestionSchema = Type.Object({
-  id: Type.Integer(),
-  text: Type.String(),
-  type: Type.Union([Type.Literal('stars'), Type.Literal('yes_no'), Type.Literal('text')]),
-  required: Type.Boolean(),
-})
-
-/** `Questionnaire`. */
-export const QuestionnaireSchema = Type.Object({
-  id: Type.Integer(),
-  title: Type.String(),
-  target: Type.Union([Type.Literal('session'), Type.Literal('contributor')]),
-  questions: Type.Array(QuestionSchema),
-})
-
-/** `RatingSession`: what the rating form names, so the business owner knows which session is rated. */
-export const RatingSessionSchema = Type.Object(
-  {
-    start: DateTimeSchema,
-    contributor: Type.Object({ full_name: Type.String(), kind: ContributorKindSchema }),
-    subject: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
-  },
-  {
-    description:
-      "The rated session: its start, its expert's name and kind, and its subject (null when it has none), in the request's language.",
-  },
-)
-
-/** `RatingDetails`. `session` is an addition of this server; the first three fields are the agency's. */
-export const RatingDetailsSchema = Type.Object({
-  session_id: Type.Integer(),
-  sme_access_token: Type.Object({ ciphertext: Type.String(), iv: Type.String(), salt: Type.String() }),
-  questionnaires: Type.Array(QuestionnaireSchema),
-  session: RatingSessionSchema,
-})
-
-/** The body of `POST /rating/v4/sessions/{id}/questionnaires` (core's `RatingSubmission` without `id`). */
-export const RatingSubmissionSchema = Type.Object(
-  {
-    answers: Type.Array(
-      Type.Object(
-        {
-          question_id: IdParam,
-          // One schema with a list of types: Ajv's coercion leaves a value of any listed type alone
-          // (a union would turn `true` into 1). Each question's type is checked by `checkAnswers`.
-          value: Type.Unsafe<number | boolean | string>({
-            type: ['integer', 'boolean', 'string'],
-            // Core's limit, which the form's textareas share.
-            maxLength: RATING_TEXT_MAX,
-          }),
-        },
-        { additionalProperties: false },
-      ),
-      { maxItems: 100 },
-    ),
-    comment: Type.Optional(Nullable(Type.String({ maxLength: RATING_TEXT_MAX }))),
-  },
-  { additionalProperties: false },
-)
-
-/** A submission as validated. */
-export type RatingSubmissionBody = Static<typeof RatingSubmissionSchema>
 
 // ------------------------------------------------------------------------------------------- tokens
 

@@ -1,94 +1,17 @@
 /**
- * A contributor's recommendations for a session (spec section 3's form): the wire shapes (core's
- * `RecommendationInput`, `Recommendation`, `StoredFile`), the upsert that attaches the uploaded files
+ * A contributor's recommendations for a session (spec section 3's form): the upsert that attaches the uploaded files
  * to the session, and a batch serializer sessions can embed. Files are named on the wire by their id
  * (`StoredFile.path`).
  */
-import { type Static, Type } from '@fastify/type-provider-typebox'
-import type { MessageKey, Recommendation, StoredFile } from '@mashura/core'
+import type { MessageKey } from '@mashura/core'
+import type { Recommendation, RecommendationInput, StoredFile } from '@mashura/core/contract'
 import type { Kysely } from 'kysely'
 import type { Database, Row } from '../db/tables.ts'
 import { badRequest, conflict, notFound } from '../http/errors.ts'
-import { IdParam, Nullable } from '../http/schema.ts'
-import { DateTimeSchema } from '../http/wire-schemas.ts'
 import { sessionRowsOnly } from './sessions.ts'
 
-// ------------------------------------------------------------------------------------------- schemas
-
-/** `StoredFile`. */
-export const StoredFileSchema = Type.Object({
-  full_path: Type.String(),
-  path: Type.String(),
-  name: Type.String(),
-  mime_type: Type.String(),
-  size: Type.Integer({ minimum: 0 }),
-})
-
-/** `CompanyPhase`. */
-export const CompanyPhaseSchema = Type.Union([
-  Type.Literal('idea_owner'),
-  Type.Literal('launched_project'),
-  Type.Literal('facing_challenge'),
-  Type.Literal('growing'),
-])
-
-/** The longest free text of the form, in characters. */
-export const RECOMMENDATION_TEXT_MAX = 5000
-/** The most links, courses or services a form may list. */
-export const RECOMMENDATION_LIST_MAX = 20
-
-const FileId = Type.String({ format: 'uuid' })
-const IdList = Type.Array(IdParam, { maxItems: RECOMMENDATION_LIST_MAX, uniqueItems: true })
-
-/** The body of `POST /rating/v4/sme` (core's `RecommendationInput`). */
-export const RecommendationInputSchema = Type.Object(
-  {
-    session_id: IdParam,
-    // Required: something besides white space.
-    challenges: Type.String({ minLength: 1, maxLength: RECOMMENDATION_TEXT_MAX, pattern: '\\S' }),
-    recommendations: Type.String({ minLength: 1, maxLength: RECOMMENDATION_TEXT_MAX, pattern: '\\S' }),
-    need_another_session: Type.Boolean(),
-    need_academy_course: Type.Boolean(),
-    academy_course_ids: IdList,
-    need_platform_feature: Type.Boolean(),
-    service_ids: IdList,
-    company_phase: CompanyPhaseSchema,
-    success_story: Type.Boolean(),
-    success_story_summary: Nullable(Type.String({ maxLength: RECOMMENDATION_TEXT_MAX })),
-    comment: Nullable(Type.String({ maxLength: RECOMMENDATION_TEXT_MAX })),
-    supported_file_url: Type.Array(Type.String({ maxLength: 2000, pattern: '^https?://\\S+$' }), {
-      maxItems: RECOMMENDATION_LIST_MAX,
-    }),
-    voice_note: Nullable(FileId),
-    attachments: Type.Array(FileId, { maxItems: 10, uniqueItems: true }),
-  },
-  { additionalProperties: false },
-)
-
-/** A stored recommendation (core's `Recommendation`); its id is the session's. */
-export const RecommendationSchema = Type.Object({
-  id: Type.Integer(),
-  session_id: Type.Integer(),
-  challenges: Type.String(),
-  recommendations: Type.String(),
-  need_another_session: Type.Boolean(),
-  need_academy_course: Type.Boolean(),
-  academy_course_ids: Type.Array(Type.Integer()),
-  need_platform_feature: Type.Boolean(),
-  service_ids: Type.Array(Type.Integer()),
-  company_phase: CompanyPhaseSchema,
-  success_story: Type.Boolean(),
-  success_story_summary: Nullable(Type.String()),
-  comment: Nullable(Type.String()),
-  supported_file_url: Type.Array(Type.String()),
-  voice_note: Nullable(StoredFileSchema),
-  voice_note_duration: Nullable(Type.Integer()),
-  attachments: Type.Array(StoredFileSchema),
-  created_at: DateTimeSchema,
-})
-
-/** What the form carries, as the schema validated it. */
-export type RecommendationBody = Static<typeof RecommendationInputSchema>
+/** What the form carries, as the contract's schema validated it. */
+export type RecommendationBody = RecommendationInput
 
 // ------------------------------------------------------------------------------------------- serializers
 

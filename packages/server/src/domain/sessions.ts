@@ -1,14 +1,12 @@
 /**
- * Sessions, requests and slots: their wire shapes (core's `Session`, `SessionRequest`, `Slot`), the
- * response schemas of sessions and requests (the wire types they embed are in `http/wire-schemas.ts`),
- * and the booking transaction. One `sessions` row is both things: an advisor booking
+ * Sessions, requests and slots: their serializers into the contract's wire shapes (`@mashura/core/contract`'s
+ * `Session`, `SessionRequest`, `Slot`) and the booking transaction. One `sessions` row is both things: an advisor booking
  * starts as a request (`state` 'pending', `request_state` 'waiting') and becomes a session when accepted;
  * other bookings are sessions at once. Serializers take a batch of rows and run a fixed number of
  * queries whatever its size (no N+1).
  */
 
 import { randomInt } from 'node:crypto'
-import { Type } from '@fastify/type-provider-typebox'
 import {
   availabilityForCommunicationWay,
   type CommunicationWayId,
@@ -25,17 +23,6 @@ import {
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { Database, Row } from '../db/tables.ts'
 import { conflict, notFound, unprocessable } from '../http/errors.ts'
-import { Nullable } from '../http/schema.ts'
-import {
-  ContributorSummarySchema,
-  DateTimeSchema,
-  OfficeSchema,
-  SessionStateSchema,
-  SlotSchema,
-  SmeSummarySchema,
-  SubjectSchema,
-  SubjectTypeSchema,
-} from '../http/wire-schemas.ts'
 import { queueBookingConfirmed } from '../mail/session-mails.ts'
 import {
   assertFairBooking,
@@ -45,75 +32,6 @@ import {
 } from './fair-booking.ts'
 import { recommendationsFor } from './recommendations.ts'
 import { contributorSummaries, officeOut, smeSummaries, subjectOut } from './serializers.ts'
-
-// ------------------------------------------------------------------------------------------- schemas
-
-/** The meeting data of an online session (core's `MeetingData`). */
-export const MeetingDataSchema = Type.Object({
-  provider: Type.Union([Type.Literal('webrtc'), Type.Literal('zoom')]),
-  zak_token: Nullable(Type.String()),
-  personal_id: Type.String(),
-  meeting_password: Nullable(Type.String()),
-  email: Nullable(Type.String()),
-  signature: Nullable(Type.String()),
-})
-
-/** A communication way: 0 online, 1 office. */
-export const CommunicationWaySchema = Type.Union([Type.Literal(0), Type.Literal(1)])
-
-/** The states of a request. */
-export const RequestStateSchema = Type.Union([
-  Type.Literal('waiting'),
-  Type.Literal('accepted'),
-  Type.Literal('rejected'),
-  Type.Literal('expired'),
-])
-
-/** A session on the wire (core's `Session`). Recommendations are an open object until their schema exists. */
-export const SessionSchema = Type.Object({
-  id: Type.Integer(),
-  type: SubjectTypeSchema,
-  communication_way: CommunicationWaySchema,
-  schedule_id: Nullable(Type.Integer()),
-  state: SessionStateSchema,
-  is_instant: Type.Boolean(),
-  start: DateTimeSchema,
-  end: DateTimeSchema,
-  started_at: Nullable(DateTimeSchema),
-  ended_at: Nullable(DateTimeSchema),
-  subject: Nullable(SubjectSchema),
-  description: Nullable(Type.String()),
-  contributor: ContributorSummarySchema,
-  sme: SmeSummarySchema,
-  office: Nullable(OfficeSchema),
-  meeting: Nullable(MeetingDataSchema),
-  recommendations: Nullable(Type.Object({}, { additionalProperties: true })),
-  request_id: Nullable(Type.Integer()),
-  cancel_reason: Nullable(Type.String()),
-  end_reason: Nullable(Type.String()),
-})
-
-/** A business owner's request to an advisor on the wire (core's `SessionRequest`). */
-export const SessionRequestSchema = Type.Object({
-  id: Type.Integer(),
-  state: RequestStateSchema,
-  reason: Nullable(Type.String()),
-  description: Nullable(Type.String()),
-  contributor: ContributorSummarySchema,
-  sme: SmeSummarySchema,
-  subject: Nullable(SubjectSchema),
-  slot: SlotSchema,
-  communication_way: CommunicationWaySchema,
-  session_id: Nullable(Type.Integer()),
-  created_at: DateTimeSchema,
-  expires_at: Nullable(DateTimeSchema),
-})
-
-/** A booking's result (core's `BookingResult`): a session, or for advisors a waiting request. */
-export const BookingResultSchema = Type.Union([
-  Type.Object({ kind: Type.Literal('session'), session: SessionSchema }),
-  Type.Object({ kind: Type.Literal('request'), request: SessionRequestSchema }),
-])
 
 // ------------------------------------------------------------------------------------------- filters
 

@@ -53,6 +53,13 @@
  * change on one instance reaches sockets on every instance; the hub reads the current
  * state from the database when an event arrives, and only when a socket here wants it.
  */
+import type {
+  RealtimeErrorCode,
+  RealtimeServerData,
+  RealtimeServerMessage,
+  RealtimeTopic,
+  SessionChange,
+} from '@mashura/core/contract'
 import type { WebSocket } from 'ws'
 import { verifyRealtimeToken } from '../auth/realtime-token.ts'
 import type { Config } from '../config.ts'
@@ -62,8 +69,8 @@ import { sessionRowsOnly, UPCOMING_STATES } from '../domain/sessions.ts'
 import type { DomainEvent, EventBus } from '../events/bus.ts'
 import { expertRecord as readExpertRecord } from './state.ts'
 
-/** What a socket can subscribe to. */
-export type Topic = 'expert' | 'notification_count' | 'conversations' | 'sessions' | 'chat'
+/** What a socket can subscribe to (the contract's realtime topics). */
+export type Topic = RealtimeTopic
 const TOPICS: readonly Topic[] = ['expert', 'notification_count', 'conversations', 'sessions', 'chat']
 const CONTRIBUTOR_TOPICS: readonly Topic[] = ['expert', 'conversations']
 
@@ -100,18 +107,8 @@ interface Conn {
   alive: boolean
 }
 
-/** A session as sockets see it. */
-export interface SessionView {
-  id: number
-  state: string
-  request_state: string | null
-  contributor_id: number
-  sme_id: number
-  start_at: string
-  end_at: string
-  is_instant: boolean
-  communication_way: number
-}
+/** A session as sockets see it: the contract's `SessionChange`. */
+export type SessionView = SessionChange
 
 /** The hub. */
 export interface RealtimeHub {
@@ -121,11 +118,21 @@ export interface RealtimeHub {
   close(): void
 }
 
-function send(socket: WebSocket, type: string, data: unknown): void {
+/** Sends one of the contract's server messages. */
+function send<T extends RealtimeServerMessage['type']>(
+  socket: WebSocket,
+  type: T,
+  data: RealtimeServerData<T>,
+): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type, data }))
 }
 
-function sendError(socket: WebSocket, code: string, message: string, extra: object = {}): void {
+function sendError(
+  socket: WebSocket,
+  code: RealtimeErrorCode,
+  message: string,
+  extra: { topic?: Topic } = {},
+): void {
   send(socket, 'error', { code, message, ...extra })
 }
 

@@ -451,7 +451,11 @@ const zoomMeeting: MeetingData = {
   email: 'expert@example.test',
   signature: null,
 }
-const zoomSignature: MeetingSignature = { signature: 'jwt.sig.nature', sdk_key: 'sdk-key' }
+const zoomSignature: MeetingSignature = {
+  signature: 'jwt.sig.nature',
+  sdk_key: 'sdk-key',
+  meeting: zoomMeeting,
+}
 
 /** Runs `code` inside a frame's own realm, so its postMessage has that frame as `source`. */
 function runInFrame(frame: HTMLIFrameElement, code: string): void {

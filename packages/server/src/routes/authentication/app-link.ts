@@ -14,54 +14,26 @@
  * round.
  */
 import { randomBytes } from 'node:crypto'
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { LoginResult } from '@mashura/core'
+import {
+  AppLinkBodySchema,
+  AppLinkRedeemBodySchema,
+  AppLinkRedeemResultSchema,
+  AppLinkSchema,
+} from '@mashura/core/contract'
 import type { FastifyInstance } from 'fastify'
-import { depositHandoff, HANDLE_PATTERN, HANDOFF_TTL_MS, redeemHandoff } from '../../auth/sign-in-handoff.ts'
+import { depositHandoff, HANDOFF_TTL_MS, redeemHandoff } from '../../auth/sign-in-handoff.ts'
 import { ApiHttpError } from '../../http/errors.ts'
 import { commonErrors, Envelope } from '../../http/schema.ts'
 import { mustBeSignedIn, requireAuth } from '../../plugins/auth.ts'
-import { LoginResultSchema, signInResult } from './index.ts'
+import { signInResult } from './index.ts'
 
 /**
  * The key app links are kept under in the hand-off table: never an API key (those are at least 16
  * characters of a configured list), so no widget's redeem can reach an app link, nor the other way round.
  */
 const APP_LINK_KEY = 'app-link'
-
-const AppLinkBody = Type.Object(
-  {
-    to: Type.Optional(
-      Type.String({
-        maxLength: 512,
-        // A path on the site: one leading slash, never `//` or `/\` (both leave the site), no spaces.
-        pattern: '^/(?![/\\\\])[^\\s\\\\]*$',
-        description:
-          'Where the web view goes once signed in: a path on the site (`/sessions`); the home page when absent.',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-)
-
-const AppLink = Type.Object({
-  url: Type.String({
-    description: "The address to open in the app's web view: the site's `/redirection/{handle}`.",
-  }),
-  expires_in: Type.Integer({
-    description: 'Seconds the link stays valid: it is redeemed once, within a minute.',
-  }),
-})
-
-const AppLinkRedeemBody = Type.Object(
-  { handle: Type.String({ pattern: HANDLE_PATTERN, description: "The link's one-time handle." }) },
-  { additionalProperties: false },
-)
-
-const AppLinkRedeemed = Type.Object({
-  result: LoginResultSchema,
-  to: Type.String({ description: 'The path the app asked the web view to go to, or `/`.' }),
-})
 
 /** What an app link keeps under its handle. */
 interface AppLinkDeposit {
@@ -95,8 +67,8 @@ export async function appLinkRoutes(parent: FastifyInstance): Promise<void> {
           'The page it opens signs in with a new API session of the caller (its token becomes the mobile-app token, which every request of that browser carries) and goes to `to`. ' +
           'The address holds no token.',
         security: [{ apiKey: [], bearer: [] }],
-        body: AppLinkBody,
-        response: { 200: Envelope(AppLink), ...commonErrors },
+        body: AppLinkBodySchema,
+        response: { 200: Envelope(AppLinkSchema), ...commonErrors },
       },
     },
     async (request) => {
@@ -139,8 +111,8 @@ export async function appLinkRoutes(parent: FastifyInstance): Promise<void> {
           "Called by the site's `/redirection/{handle}` page, from the site's own origin (its `Origin` header must be the site's; 403 otherwise). " +
           'A link unknown, expired or already used answers 404 `app_link_unknown`.',
         security: [{ apiKey: [] }],
-        body: AppLinkRedeemBody,
-        response: { 200: Envelope(AppLinkRedeemed), ...commonErrors },
+        body: AppLinkRedeemBodySchema,
+        response: { 200: Envelope(AppLinkRedeemResultSchema), ...commonErrors },
       },
     },
     async (request) => {

@@ -16,15 +16,19 @@
 
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { LoginResult } from '@mashura/core'
+import {
+  ChatAuthResultSchema,
+  HandoffFailureBodySchema,
+  HandoffRedeemBodySchema,
+  HandoffRedeemResultSchema,
+  LoginBodySchema,
+  LoginResultSchema,
+  LogoutBodySchema,
+} from '@mashura/core/contract'
 import type { FastifyInstance } from 'fastify'
 import { createOidcClient, type OidcIdentity, OidcLoginError } from '../../auth/oidc-client.ts'
 import { issueRealtimeToken } from '../../auth/realtime-token.ts'
-import {
-  depositHandoff,
-  HANDLE_PATTERN,
-  type RedeemedHandoff,
-  redeemHandoff,
-} from '../../auth/sign-in-handoff.ts'
+import { depositHandoff, type RedeemedHandoff, redeemHandoff } from '../../auth/sign-in-handoff.ts'
 import { issueApiToken, revokeApiSession } from '../../auth/tokens.ts'
 import type { Config } from '../../config.ts'
 import type { Store } from '../../db/database.ts'
@@ -32,126 +36,14 @@ import type { Row } from '../../db/tables.ts'
 import { rebuildSearchText } from '../../domain/contributors.ts'
 import { fileRef } from '../../domain/serializers.ts'
 import { ApiHttpError } from '../../http/errors.ts'
-import { commonErrors, Envelope, Nullable } from '../../http/schema.ts'
-import { FileRefSchema } from '../../http/wire-schemas.ts'
+import { commonErrors, Envelope } from '../../http/schema.ts'
 import { DEV_ISSUER_KEY } from '../../oidc/dev-accounts.ts'
 import { inProcessFetch } from '../../oidc/in-process-fetch.ts'
 import { originAllowed } from '../../plugins/api-key.ts'
 import { mustBeSignedIn, requireAuth } from '../../plugins/auth.ts'
 
-const Handle = Type.String({
-  pattern: HANDLE_PATTERN,
-  description: "The widget's one-time handle: 32 random bytes, base64url (43 characters).",
-})
-const PageOrigin = Type.String({
-  minLength: 1,
-  maxLength: 512,
-  description: "The partner page's origin (`location.origin`); one the API key allows.",
-})
-
-const Handoff = Type.Object(
-  { handle: Handle, origin: PageOrigin },
-  {
-    additionalProperties: false,
-    description:
-      "Set by the platform's sign-in popup: keep the login result for a minute under the widget's handle, for the page at `origin` to redeem once (`POST /authentication/handoff/redeem`).",
-  },
-)
-
-const LoginBody = Type.Object(
-  {
-    code: Type.String({ minLength: 1, maxLength: 2048, description: "The provider's authorization code." }),
-    code_verifier: Type.String({
-      minLength: 43,
-      maxLength: 128,
-      pattern: '^[A-Za-z0-9._~-]+$',
-      description: 'The PKCE verifier whose S256 challenge started the sign-in (RFC 7636).',
-    }),
-    redirect_uri: Type.String({
-      minLength: 1,
-      maxLength: 2048,
-      format: 'uri',
-      description: 'The redirect URI the sign-in started with.',
-    }),
-    handoff: Type.Optional(Handoff),
-  },
-  { additionalProperties: false },
-)
-
-const HandoffFailureBody = Type.Object(
-  {
-    handle: Handle,
-    origin: PageOrigin,
-    outcome: Type.Union([Type.Literal('cancelled'), Type.Literal('failed')], {
-      description: '`cancelled`: the visitor turned the sign-in down; `failed`: it went wrong.',
-    }),
-  },
-  { additionalProperties: false },
-)
-
-/** The longest a redeem may wait for the popup, in seconds. */
-const MAX_REDEEM_WAIT_S = 25
 /** How often a waiting redeem looks again, in milliseconds. */
 const REDEEM_POLL_MS = 200
-
-const RedeemBody = Type.Object(
-  {
-    handle: Handle,
-    wait: Type.Optional(
-      Type.Integer({
-        minimum: 0,
-        maximum: MAX_REDEEM_WAIT_S,
-        default: 0,
-        description: 'Seconds to wait for the popup when nothing is there yet (long poll).',
-      }),
-    ),
-  },
-  { additionalProperties: false },
-)
-
-const LoginUser = Type.Object({
-  full_name: Type.String(),
-  email: Type.Optional(Type.String()),
-  sme: Nullable(Type.Object({ file: Nullable(FileRefSchema) })),
-  contributor: Nullable(Type.Object({ file: Nullable(FileRefSchema) })),
-  can_create_slots: Type.Boolean(),
-  can_delete_slots: Type.Boolean(),
-})
-
-/** The login result on the wire. */
-export const LoginResultSchema = Type.Object({
-  access_token: Type.String(),
-  roles: Type.Array(Type.String(), {
-    description: '`sme` always; `contributor` for experts; `admin` for the agency.',
-  }),
-  contributor_id: Nullable(Type.Integer()),
-  user: LoginUser,
-})
-
-const RedeemResult = Type.Object({
-  status: Type.Union(
-    [Type.Literal('pending'), Type.Literal('signed_in'), Type.Literal('cancelled'), Type.Literal('failed')],
-    {
-      description:
-        '`pending`: nothing yet (the popup is still open, or the handle, key or origin is not one that was deposited); the others end the hand-off.',
-    },
-  ),
-  result: Nullable(LoginResultSchema),
-})
-
-const LogoutBody = Type.Object(
-  { fcm_token: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })) },
-  { additionalProperties: false },
-)
-
-const ChatAuth = Type.Object({
-  payload: Type.String({
-    description:
-      "The chat backend's custom token, valid for 10 minutes (Firebase's: an hour): with Firebase configured, " +
-      "a Firebase custom token (uid the person's id; claims contributor_id and sid) to sign in to Firebase " +
-      'with, which the realtime socket (/api/realtime) also takes; otherwise the built-in realtime token.',
-  }),
-})
 
 /**
  * Finds the person a provider vouches for by (issuer, subject), refreshing name and e-mail; creates them on
@@ -268,7 +160,7 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
         description:
           'The server exchanges the code at the provider as a confidential client, validates the ID token and answers the login result. Refused codes answer 400, any other failure 401, both with `login_failed`.',
         security: [{ apiKey: [] }],
-        body: LoginBody,
+        body: LoginBodySchema,
         response: { 200: Envelope(LoginResultSchema), ...commonErrors },
       },
     },
@@ -325,7 +217,7 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
         description:
           "Called by the platform's sign-in popup when the visitor turns the sign-in down or it fails, so the widget stops waiting. A handle already deposited keeps its first outcome. `origin` must be one the API key allows (403 otherwise).",
         security: [{ apiKey: [] }],
-        body: HandoffFailureBody,
+        body: HandoffFailureBodySchema,
         response: { 200: Envelope(Type.Null()), ...commonErrors },
       },
     },
@@ -349,8 +241,8 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
         description:
           "The widget's side of the hand-off: answers the login result the popup's sign-in kept under this handle, and forgets it. Only a browser page at the origin the popup was opened for, with the same API key, redeems it (its `Origin` header must match); a hand-off lives one minute. With `wait`, the call waits up to that many seconds for the popup before answering `pending`.",
         security: [{ apiKey: [] }],
-        body: RedeemBody,
-        response: { 200: Envelope(RedeemResult), ...commonErrors },
+        body: HandoffRedeemBodySchema,
+        response: { 200: Envelope(HandoffRedeemResultSchema), ...commonErrors },
       },
     },
     async (request, reply) => {
@@ -393,7 +285,7 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
         tags: ['authentication'],
         summary: 'Ends the API session; its token is refused afterwards. Forgets the given push token.',
         security: [{ apiKey: [], bearer: [] }],
-        body: LogoutBody,
+        body: LogoutBodySchema,
         response: { 200: Envelope(Type.Null()), ...commonErrors },
       },
     },
@@ -421,7 +313,7 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
         tags: ['authentication'],
         summary: "The chat backend's custom token for the live features (Firebase's, where Firebase is on).",
         security: [{ apiKey: [], bearer: [] }],
-        response: { 200: Envelope(ChatAuth), ...commonErrors },
+        response: { 200: Envelope(ChatAuthResultSchema), ...commonErrors },
       },
     },
     async (request) => {

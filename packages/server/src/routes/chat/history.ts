@@ -9,6 +9,14 @@
 
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { UserRole } from '@mashura/core'
+import {
+  ChatConversationSummarySchema,
+  ChatConversationsQuerySchema,
+  ChatMessageSchema,
+  ChatMessagesQuerySchema,
+  ChatReadResultSchema,
+  UserTypeQuerySchema,
+} from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables.ts'
@@ -21,83 +29,13 @@ import {
   markConversationRead,
 } from '../../domain/chat.ts'
 import { notFound } from '../../http/errors.ts'
-import {
-  commonErrors,
-  DEFAULT_PER_PAGE,
-  Envelope,
-  IdParams,
-  Nullable,
-  Paged,
-  PageQuery,
-  pageMeta,
-} from '../../http/schema.ts'
-import { ContributorSummarySchema, DateTimeSchema, SmeSummarySchema } from '../../http/wire-schemas.ts'
+import { commonErrors, DEFAULT_PER_PAGE, Envelope, IdParams, Paged, pageMeta } from '../../http/schema.ts'
 import { mustBeSignedIn, requireAuth, requireContributor } from '../../plugins/auth.ts'
 
 const signedIn = [{ apiKey: [], bearer: [] }]
 
 const EXTENSION =
   'A reference-server extension: the spec kept chat messages in Firebase, which the apps read directly. '
-
-const UserTypeQuery = {
-  user_type: Type.Union([Type.Literal('sme'), Type.Literal('contributor')], {
-    description: "Whether {id} is a business owner's person id (sme) or a contributor id (contributor)",
-  }),
-}
-
-const SenderId = Type.Union([Type.Integer(), Type.String()], {
-  description: 'The contributor id when the expert sent it, `sme:{person id}` when the business owner did.',
-})
-
-/** core's `ChatLastMessage`. */
-const ChatLastMessageSchema = Type.Object({
-  user: Type.Object({ id: SenderId }),
-  body: Nullable(Type.String()),
-  status: Type.Integer({ description: '1 sent, 2 read' }),
-})
-
-/** core's `ChatMessage`. */
-export const ChatMessageSchema = Type.Object({
-  id: Type.Integer(),
-  type: Type.Union([
-    Type.Literal('text'),
-    Type.Literal('image'),
-    Type.Literal('file'),
-    Type.Literal('voice'),
-  ]),
-  body: Nullable(
-    Type.String({ description: 'Plain text exactly as sent (never HTML); for a file, its url.' }),
-  ),
-  user: Type.Object({ id: SenderId }),
-  mine: Type.Boolean({ description: 'Whether the signed-in person sent it.' }),
-  status: Type.Integer({ description: '1 sent, 2 read' }),
-  created_at: DateTimeSchema,
-  file: Nullable(
-    Type.Object({
-      url: Type.String({
-        description: 'GET /uploader/files/{id}: to the two people of the conversation only.',
-      }),
-      name: Type.String(),
-      mime_type: Type.String(),
-      size: Type.Integer({ minimum: 0 }),
-      duration: Nullable(Type.Integer({ minimum: 0, description: "A voice note's length in seconds." })),
-    }),
-  ),
-})
-
-/** core's `ChatConversationSummary`. */
-export const ChatConversationSummarySchema = Type.Object({
-  conversation_id: Type.Integer(),
-  id: Type.String({ description: "The business owner's person id (the realtime conversation id)." }),
-  contributor: ContributorSummarySchema,
-  sme: SmeSummarySchema,
-  lastMessage: Nullable(ChatLastMessageSchema),
-  unread: Type.Integer({
-    minimum: 0,
-    description: 'Messages from the other party, non-empty and not read (status other than 2).',
-  }),
-  updated_at: DateTimeSchema,
-})
 
 /**
  * The two people of a possible conversation with the caller and its id (null before the first message).
@@ -144,11 +82,7 @@ export async function chatHistoryRoutes(fastify: FastifyInstance): Promise<void>
           "the expert's (403 without an expert identity). Each has both people, the last message and the " +
           "caller's unread count. At most 500.",
         security: signedIn,
-        querystring: Type.Object({
-          as: Type.Union([Type.Literal('sme'), Type.Literal('contributor')], {
-            description: 'Whose side the signed-in person reads as.',
-          }),
-        }),
+        querystring: ChatConversationsQuerySchema,
         response: { 200: Envelope(Type.Array(ChatConversationSummarySchema)), ...commonErrors },
       },
     },
@@ -176,7 +110,7 @@ export async function chatHistoryRoutes(fastify: FastifyInstance): Promise<void>
           'text, exactly as sent.',
         security: signedIn,
         params: IdParams,
-        querystring: Type.Object({ ...UserTypeQuery, ...PageQuery }),
+        querystring: ChatMessagesQuerySchema,
         response: { 200: Paged(ChatMessageSchema), ...commonErrors },
       },
     },
@@ -215,9 +149,9 @@ export async function chatHistoryRoutes(fastify: FastifyInstance): Promise<void>
           'any did, both people hear of it live (realtime conversations and chat topics).',
         security: signedIn,
         params: IdParams,
-        querystring: Type.Object(UserTypeQuery),
+        querystring: UserTypeQuerySchema,
         response: {
-          200: Envelope(Type.Object({ read: Type.Integer({ minimum: 0 }) })),
+          200: Envelope(ChatReadResultSchema),
           ...commonErrors,
         },
       },

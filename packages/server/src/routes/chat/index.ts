@@ -9,6 +9,14 @@
 
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AppNotification, Language, UserRole } from '@mashura/core'
+import {
+  AppNotificationSchema,
+  ChatNotificationBodySchema,
+  ChattingPossibilitySchema,
+  NotificationPageSchema,
+  PageQuerySchema,
+  UserTypeQuerySchema,
+} from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { pageRows } from '../../db/paging.ts'
@@ -23,71 +31,11 @@ import {
 } from '../../domain/chat.ts'
 import { notify } from '../../domain/notifications.ts'
 import { ApiHttpError, notFound, unprocessable } from '../../http/errors.ts'
-import {
-  commonErrors,
-  DEFAULT_PER_PAGE,
-  Envelope,
-  ErrorBody,
-  IdParams,
-  Nullable,
-  PageMeta,
-  PageQuery,
-  pageMeta,
-} from '../../http/schema.ts'
-import { DateTimeSchema } from '../../http/wire-schemas.ts'
+import { commonErrors, DEFAULT_PER_PAGE, Envelope, ErrorBody, IdParams, pageMeta } from '../../http/schema.ts'
 import { mustBeSignedIn, requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
 
-/** The longest chat message, in characters. */
-export const CHAT_MESSAGE_MAX = 4000
-
 const signedIn = [{ apiKey: [], bearer: [] }]
-
-const UserRoleSchema = Type.Union([Type.Literal('sme'), Type.Literal('contributor')], {
-  description: "Whether {id} is a business owner's person id (sme) or a contributor id (contributor)",
-})
-
-/** core's `ChattingPossibility`. */
-const ChattingPossibilitySchema = Type.Object({
-  can_chat: Type.Boolean(),
-  reason: Nullable(Type.String()),
-})
-
-/** The body of the chat-notification call (core's `ChatNotificationParams` without `id`). */
-const ChatNotificationBody = Type.Object(
-  {
-    notifiable_user: UserRoleSchema,
-    type: Type.Union([
-      Type.Literal('text'),
-      Type.Literal('image'),
-      Type.Literal('file'),
-      Type.Literal('voice'),
-    ]),
-    // Plain text, kept exactly as sent; it must hold something besides white space.
-    message: Type.String({ minLength: 1, maxLength: CHAT_MESSAGE_MAX, pattern: '\\S' }),
-  },
-  { additionalProperties: false },
-)
-
-/** core's `AppNotification`. */
-const AppNotificationSchema = Type.Object({
-  id: Type.Integer(),
-  title: Type.String(),
-  body: Type.String(),
-  data: Type.Object({ request_id: Nullable(Type.Integer()), session_id: Nullable(Type.Integer()) }),
-  read_at: Nullable(DateTimeSchema),
-  created_at: DateTimeSchema,
-})
-
-/** A page of notifications; `meta.unread` is the person's unread count (core's PageMeta has no place for it). */
-const NotificationPage = Type.Object({
-  data: Type.Array(AppNotificationSchema),
-  meta: Type.Object({
-    ...PageMeta.properties,
-    unread: Type.Integer({ minimum: 0, description: "The signed-in person's unread notifications" }),
-  }),
-  message: Type.Optional(Type.String()),
-})
 
 /** A notification row on the wire, in a language. */
 export function notificationOut(row: Row<'notifications'>, lang: Language): AppNotification {
@@ -134,7 +82,7 @@ export async function chatRoutes(fastify: FastifyInstance): Promise<void> {
           'otherwise can_chat is false with the reason in the request language.',
         security: signedIn,
         params: IdParams,
-        querystring: Type.Object({ user_type: UserRoleSchema }),
+        querystring: UserTypeQuerySchema,
         response: { 200: Envelope(ChattingPossibilitySchema), ...commonErrors },
       },
     },
@@ -165,7 +113,7 @@ export async function chatRoutes(fastify: FastifyInstance): Promise<void> {
           'download it. Anything else is 422 chat_file_invalid.',
         security: signedIn,
         params: IdParams,
-        body: ChatNotificationBody,
+        body: ChatNotificationBodySchema,
         response: { 201: Envelope(Type.Null()), ...commonErrors, 422: ErrorBody },
       },
     },
@@ -224,8 +172,8 @@ export async function chatRoutes(fastify: FastifyInstance): Promise<void> {
         summary: "The signed-in person's notifications, newest first, in the request language.",
         description: 'Paged; meta.unread is the count of unread notifications across all pages.',
         security: signedIn,
-        querystring: Type.Object(PageQuery),
-        response: { 200: NotificationPage, ...commonErrors },
+        querystring: PageQuerySchema,
+        response: { 200: NotificationPageSchema, ...commonErrors },
       },
     },
     async (request) => {

@@ -3,6 +3,13 @@
  * account-deletion request, the instant-session toggle and the push token.
  */
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import {
+  AccountDeletionBodySchema,
+  ContributorProfileSchema,
+  InstantAvailabilityBodySchema,
+  InstantAvailabilitySchema,
+  PushTokenBodySchema,
+} from '@mashura/core/contract'
 import type { FastifyInstance } from 'fastify'
 import { pushEnv } from '../../config.ts'
 import { contributorProfile } from '../../domain/contributors.ts'
@@ -11,13 +18,7 @@ import { commonErrors, Envelope, ErrorBody } from '../../http/schema.ts'
 import { mustBeSignedIn, requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
 import { parseSubscription, policyFromEnv } from '../../push/endpoints.ts'
-import {
-  AccountDeletionBody,
-  ContributorProfileSchema,
-  InstantAvailabilityBody,
-  PushTokenBodySchema,
-  SIGNED_IN,
-} from './schemas.ts'
+import { SIGNED_IN } from './security.ts'
 
 /** Registers the signed-in person's own profile calls. */
 export async function ownProfileRoutes(instance: FastifyInstance): Promise<void> {
@@ -56,7 +57,7 @@ export async function ownProfileRoutes(instance: FastifyInstance): Promise<void>
         description:
           'The reason is required and trimmed, at most 300 characters. One open request per person: a second is 409. The message is for people, in the request language.',
         security: SIGNED_IN,
-        body: AccountDeletionBody,
+        body: AccountDeletionBodySchema,
         response: { 201: Envelope(Type.Null()), 409: ErrorBody, ...commonErrors },
       },
     },
@@ -98,9 +99,9 @@ export async function ownProfileRoutes(instance: FastifyInstance): Promise<void>
         description:
           '403 `instant_not_enabled` unless the admin has enabled instant sessions for this contributor.',
         security: SIGNED_IN,
-        body: InstantAvailabilityBody,
+        body: InstantAvailabilityBodySchema,
         response: {
-          200: Envelope(Type.Object({ available_for_instant: Type.Boolean() })),
+          200: Envelope(InstantAvailabilitySchema),
           ...commonErrors,
         },
       },

@@ -1,4 +1,4 @@
-import type { ContributorProfile, Slot } from '@mashura/core'
+import { addCalendarDays, type ContributorProfile, type Slot } from '@mashura/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Row } from '../../db/tables.ts'
 import { normalizeArabic } from '../../search/arabic.ts'
@@ -27,7 +27,7 @@ eachDatabase('public contributor reads', (dialect) => {
   let office: Row<'offices'>
   /** A Riyadh day a few days ahead, and the day after it. */
   const day = riyadhDay(fromNow(5))
-  const nextDay = riyadhDay(new Date(riyadhTime(day, '12:00').getTime() + 86_400_000))
+  const nextDay = addCalendarDays(day, 1)
   let slotA1: Row<'slots'>
   let slotA2: Row<'slots'>
 

@@ -1,6 +1,12 @@
 /** The public contributor reads: a contributor's schedule, the lists, the search and the covered subjects. */
 import { type Static, Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { ContributorProfile, Language } from '@mashura/core'
+import {
+  ContributorListQuerySchema,
+  ContributorProfileSchema,
+  ContributorScheduleResponseSchema,
+  SubjectSchema,
+} from '@mashura/core/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { answerCached, readKey, sendVersioned } from '../../cache/cached-answer.ts'
 import type { CacheScope } from '../../cache/catalogue-cache.ts'
@@ -23,15 +29,9 @@ import {
   PageQuery,
   pageMeta,
 } from '../../http/schema.ts'
-import { SubjectSchema } from '../../http/wire-schemas.ts'
-import {
-  ContributorListQuery,
-  ContributorProfileSchema,
-  ContributorScheduleResponse,
-  PUBLIC,
-} from './schemas.ts'
+import { PUBLIC } from './security.ts'
 
-type ListQuery = Static<typeof ContributorListQuery>
+type ListQuery = Static<typeof ContributorListQuerySchema>
 
 /** The filters a list query asks for, within some kinds. */
 function filtersOf(query: ListQuery, kinds?: ContributorFilters['kinds']): ContributorFilters {
@@ -72,7 +72,7 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
         security: PUBLIC,
         params: IdParams,
         querystring: Type.Object(PageQuery),
-        response: { 200: ContributorScheduleResponse, ...commonErrors },
+        response: { 200: ContributorScheduleResponseSchema, ...commonErrors },
       },
     },
     async (request, reply) => {
@@ -194,7 +194,7 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
         description:
           'Public. `type` picks the field: 1 consulting → consultants, 2 guidance → advisors, 4 partnerships → partners. A text is matched and ordered as by `GET /profile/contributors`.',
         security: PUBLIC,
-        querystring: ContributorListQuery,
+        querystring: ContributorListQuerySchema,
         response: { 200: Paged(ContributorProfileSchema), ...commonErrors },
       },
     },
@@ -211,7 +211,7 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
         description:
           'Public. `type` keeps those who cover a subject of that type. A text is matched and ordered as by `GET /profile/contributors`.',
         security: PUBLIC,
-        querystring: ContributorListQuery,
+        querystring: ContributorListQuerySchema,
         response: { 200: Paged(ContributorProfileSchema), ...commonErrors },
       },
     },
@@ -227,7 +227,7 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
         description:
           "Public. The text is matched Arabic-aware (hamza forms, diacritics, taa marbuta, alef maqsura, and an attached article: «التسويق», «بالتسويق» and «تسويق» are one word); every word must appear in the name, titles, subjects or bio, and a word of five letters or more also finds the words one typo away (a letter wrong, missing, extra, or two swapped). Results with a text are ordered by relevance: the name above the titles and subjects above the bio, a whole word above part of one, a word as typed above a corrected one, the words' scores added up; equal scores newest first. A blank text (a single space) or none lists everyone newest first, and so do the filters alone. Filters combine with AND; list filters match any of their values.",
         security: PUBLIC,
-        querystring: ContributorListQuery,
+        querystring: ContributorListQuerySchema,
         response: { 200: Paged(ContributorProfileSchema), ...commonErrors },
       },
     },

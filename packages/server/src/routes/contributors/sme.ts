@@ -7,18 +7,13 @@
  */
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { SmeCompany, SmeProfile } from '@mashura/core'
+import { SessionSchema, SmeCompanySchema, SmeProfileSchema } from '@mashura/core/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database, Row } from '../../db/tables.ts'
 import { smeAccess } from '../../domain/access.ts'
 import { fileRef } from '../../domain/serializers.ts'
-import {
-  PAST_STATES,
-  SessionSchema,
-  sessionRowsOnly,
-  sessionsOut,
-  UPCOMING_STATES,
-} from '../../domain/sessions.ts'
+import { PAST_STATES, sessionRowsOnly, sessionsOut, UPCOMING_STATES } from '../../domain/sessions.ts'
 import { notFound } from '../../http/errors.ts'
 import {
   commonErrors,
@@ -30,7 +25,7 @@ import {
   pageMeta,
 } from '../../http/schema.ts'
 import { requireAuth } from '../../plugins/auth.ts'
-import { SIGNED_IN, SmeCompanySchema, SmeProfileSchema } from './schemas.ts'
+import { SIGNED_IN } from './security.ts'
 
 // The uploads routes import it from here.
 export { canReadSessionRecords } from '../../domain/access.ts'

@@ -3,6 +3,7 @@
  * person's initials on a colour picked from a fixed palette by their id.
  */
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { initialsOf } from '@mashura/core'
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../../http/errors.ts'
 import { ErrorBody } from '../../http/schema.ts'
@@ -33,32 +34,8 @@ export function avatarColor(kind: AvatarKind, id: number): string {
   return AVATAR_PALETTE[hash % AVATAR_PALETTE.length]!
 }
 
-// Honorifics and the "son of / daughter of" links carry no initial.
-const SKIPPED_WORDS = new Set(['بن', 'بنت', 'ابن', 'bin', 'bint', 'ibn'])
-const ARABIC_ARTICLE = /^(ال)(?=\p{L}{2})/u
-const LATIN_ARTICLE = /^(al|el)-(?=\p{L})/iu
+/** An Arabic letter: initials that hold one are drawn right to left. */
 const ARABIC_LETTER = /[\u0600-\u06FF\u0750-\u077F\u08A0-\u08FF]/
-
-/**
- * The initials of a name: the first letter of the first and of the last word,
- * skipping honorifics ("د.", "Dr."), "بن"/"بنت" and the article "ال"/"Al-".
- * Only letters are kept, so bidi controls and markup characters never get in.
- */
-export function initialsOf(name: string): string {
-  const words = name
-    .normalize('NFC')
-    .split(/\s+/)
-    .filter((w) => w.length > 0 && !w.endsWith('.') && !SKIPPED_WORDS.has(w.toLowerCase()))
-  const letters = words
-    .map((w) => w.replace(ARABIC_ARTICLE, '').replace(LATIN_ARTICLE, ''))
-    .map((w) => /\p{L}/u.exec(w)?.[0])
-    .filter((c): c is string => c !== undefined)
-  const chosen = letters.length > 1 ? [letters[0]!, letters[letters.length - 1]!] : letters
-  // A zero-width non-joiner keeps two Arabic letters apart instead of joining them into a word.
-  return chosen
-    .map((c) => c.toLocaleUpperCase())
-    .join(chosen.some((c) => ARABIC_LETTER.test(c)) ? '\u200C' : '')
-}
 
 /** Escapes text for SVG/XML content and attribute values. */
 export function escapeXml(text: string): string {

@@ -10,6 +10,12 @@
  */
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AcademyCategory, AcademyCourse, Language, PlatformService } from '@mashura/core'
+import {
+  AcademyCategorySchema,
+  AcademyCourseSchema,
+  AcademyCoursesBodySchema,
+  PlatformServiceSchema,
+} from '@mashura/core/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import type { Row } from '../../db/tables.ts'
@@ -19,10 +25,7 @@ import {
   DEFAULT_PER_PAGE,
   Envelope,
   ErrorBody,
-  IdParam,
   IdParams,
-  MAX_PER_PAGE,
-  Nullable,
   Paged,
   pageMeta,
 } from '../../http/schema.ts'
@@ -37,36 +40,6 @@ const ACADEMY_FALLBACK_URL = 'https://academy.mashura.sa/courses'
 const SERVICES_FALLBACK_URL = 'https://services.mashura.sa/services'
 
 const signedIn = [{ apiKey: [], bearer: [] }]
-
-const AcademyCategorySchema = Type.Object({ id: Type.Integer(), name: Type.String() })
-
-const AcademyCourseSchema = Type.Object({
-  id: Type.Integer(),
-  title: Type.String(),
-  description: Nullable(Type.String()),
-  category_id: Nullable(Type.Integer()),
-  image_url: Nullable(Type.String()),
-  url: Type.String(),
-})
-
-const PlatformServiceSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  description: Nullable(Type.String()),
-  icon_url: Nullable(Type.String()),
-  url: Type.String(),
-})
-
-/** The body of all_courses (core's `AcademyCoursesParams`). */
-const CoursesBody = Type.Object(
-  {
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
-    per_page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE })),
-    search: Type.Optional(Type.String({ maxLength: 200 })),
-    category_id: Type.Optional(IdParam),
-  },
-  { additionalProperties: false },
-)
 
 const text = (ar: string, en: string, lang: Language) => (lang === 'en' ? en : ar)
 
@@ -195,7 +168,7 @@ export async function integrationRoutes(fastify: FastifyInstance): Promise<void>
           'A page of academy courses, by search text (title or description, either language) and category.',
         description: `Paging is in the body (page, per_page), as are search and category_id.${proxied}`,
         security: signedIn,
-        body: CoursesBody,
+        body: AcademyCoursesBodySchema,
         response: { 200: Paged(AcademyCourseSchema), ...commonErrors, 502: ErrorBody },
       },
     },

@@ -3,30 +3,14 @@
  * credentials minted for the caller (domain/ice.ts). A reference-server extension: the spec's meetings ran on
  * Zoom, which brings its own relays.
  */
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { IceServersSchema } from '@mashura/core/contract'
 import type { FastifyInstance } from 'fastify'
 import { iceServersFor } from '../../domain/ice.ts'
 import { participantOf, sessionRowsOnly, UPCOMING_STATES } from '../../domain/sessions.ts'
 import { notFound } from '../../http/errors.ts'
-import { commonErrors, Envelope, IdParams, Nullable } from '../../http/schema.ts'
+import { commonErrors, Envelope, IdParams } from '../../http/schema.ts'
 import { mustBeSignedIn, requireAuth } from '../../plugins/auth.ts'
-
-const IceServerSchema = Type.Object({
-  urls: Type.Array(Type.String(), { description: 'stun:, stuns:, turn: or turns: URLs.' }),
-  username: Type.Optional(Type.String({ description: 'TURN only: `<expiry>:<person id>`.' })),
-  credential: Type.Optional(Type.String({ description: 'TURN only: valid until `expires_at`.' })),
-})
-
-const IceServersSchema = Type.Object({
-  ice_servers: Type.Array(IceServerSchema, {
-    description:
-      'For `RTCConfiguration.iceServers`; empty when the server names none (host candidates only).',
-  }),
-  ice_transport_policy: Type.Union([Type.Literal('all'), Type.Literal('relay')], {
-    description: '`relay`: media only through TURN, so neither side learns the other’s address.',
-  }),
-  expires_at: Nullable(Type.String({ format: 'date-time', description: 'When the TURN credentials stop.' })),
-})
 
 export async function iceServerRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()

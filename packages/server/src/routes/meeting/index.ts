@@ -7,6 +7,16 @@
 
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { MeetingData } from '@mashura/core'
+import {
+  CancelReasonSchema,
+  CancelSessionBodySchema,
+  EndSessionBodySchema,
+  MeetingSignatureParamsSchema,
+  MeetingSignatureSchema,
+  SessionSchema,
+  SmeProfileSchema,
+  ValidateSessionBodySchema,
+} from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { SignJWT } from 'jose'
 import type { Row } from '../../db/tables.ts'
@@ -24,77 +34,17 @@ import {
   startSession,
 } from '../../domain/lifecycle.ts'
 import { createRatingLink } from '../../domain/rating.ts'
-import {
-  MeetingDataSchema,
-  participantOf,
-  SessionSchema,
-  sessionRowsOnly,
-  sessionsOut,
-  UPCOMING_STATES,
-} from '../../domain/sessions.ts'
+import { participantOf, sessionRowsOnly, sessionsOut, UPCOMING_STATES } from '../../domain/sessions.ts'
 import { conflict, forbidden, notFound } from '../../http/errors.ts'
-import { commonErrors, Envelope, ErrorBody, IdParam, IdParams, Nullable } from '../../http/schema.ts'
+import { commonErrors, Envelope, ErrorBody, IdParams } from '../../http/schema.ts'
 import { mustBeSignedIn, requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { hostZak, releaseZoomMeeting } from '../../zoom/meetings.ts'
-import { SmeProfileSchema } from '../contributors/schemas.ts'
 import { smeProfileOut } from '../contributors/sme.ts'
 
 const signedIn = [{ apiKey: [], bearer: [] }]
 
-/** The longest end or cancel reason, in characters. */
-export const REASON_MAX = 1000
-
 /** How long a Zoom Meeting SDK signature is valid, in seconds (Zoom: at least 1800, at most 48 hours). */
 export const SIGNATURE_TTL_SECONDS = 2 * 3600
-
-/** A `CancelReason`. */
-const CancelReasonSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  requires_details: Type.Boolean(),
-})
-
-/** A `MeetingSignature`, with the session's meeting data (signature included) beside it. */
-const MeetingSignatureSchema = Type.Object({
-  signature: Type.String(),
-  sdk_key: Nullable(Type.String()),
-  meeting: MeetingDataSchema,
-})
-
-const ValidateBody = Type.Object(
-  { start_from: Type.Literal(0, { description: '0: started from the web dashboard.' }) },
-  { additionalProperties: false },
-)
-
-const EndBody = Type.Object(
-  {
-    force_end: Type.Optional(
-      Type.Boolean({ default: false, description: 'Required to end before the scheduled end.' }),
-    ),
-    end_reason: Type.Optional(Nullable(Type.String({ maxLength: REASON_MAX }))),
-    end_from: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 3, description: '1: the web dashboard (not stored).' }),
-    ),
-  },
-  { additionalProperties: false },
-)
-
-const CancelBody = Type.Object(
-  {
-    cancel_reason_id: IdParam,
-    reason: Type.Optional(
-      Nullable(
-        Type.String({ maxLength: REASON_MAX, description: 'Required when the reason `requires_details`.' }),
-      ),
-    ),
-  },
-  { additionalProperties: false },
-)
-
-const SignatureParams = Type.Object({
-  meetingNumber: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' }),
-  role: Type.Integer({ minimum: 0, maximum: 1, description: '0 attendee, 1 host (the contributor only).' }),
-})
 
 /** Signs a Zoom Meeting SDK JWT (HS256) with the claims Zoom documents for the Meeting SDK. */
 export async function zoomSignature(
@@ -165,7 +115,7 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
         description: `${ownerOnly}The session must fall on today's Asia/Riyadh day (422 session_not_today otherwise); any state but booked is 409.`,
         security: signedIn,
         params: IdParams,
-        body: ValidateBody,
+        body: ValidateSessionBodySchema,
         response: { 200: Envelope(SessionSchema), ...transitionErrors },
       },
     },
@@ -187,7 +137,7 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
         description: `${ownerOnly}Ending before the scheduled end needs force_end true (422 force_end_required otherwise); end_reason is kept. end_from is 1 from the web dashboard and is not stored.`,
         security: signedIn,
         params: IdParams,
-        body: EndBody,
+        body: EndSessionBodySchema,
         response: { 200: Envelope(SessionSchema), ...transitionErrors },
       },
     },
@@ -308,7 +258,7 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
         description: `${ownerOnly}cancel_reason_id comes from GET /schedule/cancel/reasons (422 for an unknown one); a reason that requires details needs \`reason\` (422). Only a booked session (409 otherwise). The business owner is notified.`,
         security: signedIn,
         params: IdParams,
-        body: CancelBody,
+        body: CancelSessionBodySchema,
         response: { 200: Envelope(SessionSchema), ...transitionErrors },
       },
     },
@@ -376,7 +326,7 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
           'WebRTC meeting, the answer is 409 meeting_not_zoom: the client joins the WebRTC room named by ' +
           "the session's meeting.personal_id, and needs no signature.",
         security: signedIn,
-        params: SignatureParams,
+        params: MeetingSignatureParamsSchema,
         response: { 200: Envelope(MeetingSignatureSchema), ...commonErrors, 409: ErrorBody },
       },
     },

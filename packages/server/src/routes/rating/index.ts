@@ -7,26 +7,26 @@
  */
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { encryptRatingToken } from '@mashura/core'
+import {
+  QuestionnaireSchema,
+  RatingDetailsSchema,
+  RatingSubmissionBodySchema,
+  RatingTokenParamsSchema,
+  RecommendationInputSchema,
+  RecommendationSchema,
+} from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { canReadSessionRecords } from '../../domain/access.ts'
 import {
   checkRatingAccess,
   createRatingLink,
   openRatingLink,
-  QuestionnaireSchema,
   questionnairesOut,
-  RatingDetailsSchema,
-  RatingSubmissionSchema,
   ratingSessionOut,
   ratingTokenInvalid,
   submitRating,
 } from '../../domain/rating.ts'
-import {
-  RecommendationInputSchema,
-  RecommendationSchema,
-  recommendationsFor,
-  saveRecommendations,
-} from '../../domain/recommendations.ts'
+import { recommendationsFor, saveRecommendations } from '../../domain/recommendations.ts'
 import { notFound } from '../../http/errors.ts'
 import { commonErrors, Envelope, ErrorBody, IdParams, Nullable } from '../../http/schema.ts'
 import { requireAuth, requireContributor } from '../../plugins/auth.ts'
@@ -69,7 +69,7 @@ export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
           'authorises the two questionnaire calls for this session only, once, until the link expires. Opening ' +
           'the link again replaces the access token. `session` (added by this server) names the ' +
           'rated session for the form: its start, its expert and its subject, in the request language.',
-        params: Type.Object({ token: Type.String({ maxLength: 200 }) }),
+        params: RatingTokenParamsSchema,
         response: { 200: Envelope(RatingDetailsSchema), 400: ErrorBody, 429: ErrorBody },
       },
     },
@@ -122,7 +122,7 @@ export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
           'rating_token_invalid for a missing, unknown or expired token or another session.',
         security: ratingAuth,
         params: IdParams,
-        body: RatingSubmissionSchema,
+        body: RatingSubmissionBodySchema,
         response: { 201: Envelope(Type.Null()), 400: ErrorBody, 403: ErrorBody, 422: ErrorBody },
       },
     },

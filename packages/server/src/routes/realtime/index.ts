@@ -3,8 +3,9 @@
  * public VAPID key browsers subscribe to Web Push with.
  */
 import type { IncomingMessage } from 'node:http'
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import websocket from '@fastify/websocket'
+import { VapidPublicKeySchema } from '@mashura/core/contract'
 import type { FastifyInstance } from 'fastify'
 import { ApiHttpError } from '../../http/errors.ts'
 import { commonErrors, Envelope } from '../../http/schema.ts'
@@ -36,7 +37,7 @@ export async function realtimeRoutes(instance: FastifyInstance): Promise<void> {
         tags: ['push'],
         summary: 'The public VAPID key for `PushManager.subscribe({ applicationServerKey })`.',
         description: 'Base64url. 404 when this deployment does not push with Web Push.',
-        response: { 200: Envelope(Type.Object({ public_key: Type.String() })), ...commonErrors },
+        response: { 200: Envelope(VapidPublicKeySchema), ...commonErrors },
       },
     },
     async () => {

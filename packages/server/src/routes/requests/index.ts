@@ -3,18 +3,12 @@
  * until its slot starts, then expires; expiry is applied on every read here and by the scheduler.
  */
 
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { RequestAnswerBodySchema, RequestListQuerySchema, SessionRequestSchema } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { pageRows } from '../../db/paging.ts'
 import { announce, answerRequest, expireRequests, namesOf } from '../../domain/lifecycle.ts'
-import {
-  participantOf,
-  RequestStateSchema,
-  requestRowsOnly,
-  requestsOut,
-  type SerializeOptions,
-  SessionRequestSchema,
-} from '../../domain/sessions.ts'
+import { participantOf, requestRowsOnly, requestsOut, type SerializeOptions } from '../../domain/sessions.ts'
 import { notFound } from '../../http/errors.ts'
 import {
   commonErrors,
@@ -22,29 +16,13 @@ import {
   Envelope,
   ErrorBody,
   IdParams,
-  Nullable,
   Paged,
-  PageQuery,
   pageMeta,
 } from '../../http/schema.ts'
 import { mustBeSignedIn, requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { withZoomMeeting } from '../../zoom/meetings.ts'
 
 const signedIn = [{ apiKey: [], bearer: [] }]
-
-/** The longest reason an advisor may give, in characters. */
-export const REASON_MAX = 1000
-
-/** The answer body (core's `RequestAnswer` without the id, which is in the path). */
-const AnswerBody = Type.Object(
-  {
-    is_accepted: Type.Boolean(),
-    reason: Type.Optional(
-      Nullable(Type.String({ maxLength: REASON_MAX, description: 'Required (not blank) to reject.' })),
-    ),
-  },
-  { additionalProperties: false },
-)
 
 export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -76,7 +54,7 @@ export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
         description:
           'Contributors only (403 otherwise). Waiting requests whose slot has started are expired before reading.',
         security: signedIn,
-        querystring: Type.Object({ ...PageQuery, state: Type.Optional(RequestStateSchema) }),
+        querystring: RequestListQuerySchema,
         response: { 200: Paged(SessionRequestSchema), ...commonErrors },
       },
     },
@@ -116,7 +94,7 @@ export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
           'owner is notified.',
         security: signedIn,
         params: IdParams,
-        body: AnswerBody,
+        body: RequestAnswerBodySchema,
         response: { 200: Envelope(SessionRequestSchema), ...commonErrors, 409: ErrorBody, 422: ErrorBody },
       },
     },

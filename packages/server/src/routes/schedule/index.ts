@@ -1,11 +1,18 @@
 /** The contributor's schedule (spec section 7: five calls). Every call reads or changes the caller's own. */
 
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import {
+  BookedSessionsQuerySchema,
+  ContributorRangeQuerySchema,
+  CreateSlotsBodySchema,
+  SessionSchema,
+  SlotSchema,
+  WorkingHoursSchema,
+} from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { pageRows } from '../../db/paging.ts'
 import {
   PAST_STATES,
-  SessionSchema,
   sessionRowsOnly,
   sessionsOut,
   slotsOut,
@@ -19,28 +26,15 @@ import {
   ErrorBody,
   IdParams,
   Paged,
-  PageQuery,
   pageMeta,
 } from '../../http/schema.ts'
-import { SessionStateSchema, SlotSchema } from '../../http/wire-schemas.ts'
 import { requireContributor } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
-import { CreateSlotsBody, createSlots, deleteSlot, MAX_RANGE_DAYS } from './slots.ts'
+import { createSlots, deleteSlot, MAX_RANGE_DAYS } from './slots.ts'
 import { scopeBounds } from './time.ts'
-import { readWorkingHours, WorkingHoursSchema } from './working-hours.ts'
+import { readWorkingHours } from './working-hours.ts'
 
 const signedIn = [{ apiKey: [], bearer: [] }]
-
-const DateScopeSchema = Type.Union([
-  Type.Literal('today'),
-  Type.Literal('week'),
-  Type.Literal('month'),
-  Type.Literal('upcoming'),
-  Type.Literal('past'),
-])
-
-/** The largest Unix second a range may name (the end of year 9999). */
-const MAX_UNIX_SECONDS = 253_402_300_799
 
 // A signed-out caller gets 401 and a person without an expert identity 403, before any validation detail.
 async function mustBeContributor(request: FastifyRequest): Promise<void> {
@@ -65,13 +59,7 @@ export async function scheduleRoutes(fastify: FastifyInstance): Promise<void> {
           'With a scope, `from` and `to` are ignored; otherwise sessions starting at or after `from` and ' +
           'before `to`. `state` narrows either way.',
         security: signedIn,
-        querystring: Type.Object({
-          ...PageQuery,
-          date_scope: Type.Optional(DateScopeSchema),
-          from: Type.Optional(Type.String({ format: 'date-time' })),
-          to: Type.Optional(Type.String({ format: 'date-time' })),
-          state: Type.Optional(SessionStateSchema),
-        }),
+        querystring: BookedSessionsQuerySchema,
         response: { 200: Paged(SessionSchema), ...commonErrors, 422: ErrorBody },
       },
     },
@@ -147,7 +135,7 @@ export async function scheduleRoutes(fastify: FastifyInstance): Promise<void> {
           '(422 slot_overlap, `fields` names which). `office_id` is required when `availability` includes the ' +
           'office (1 or 3) and must exist. Answers 201 with the slots and a message to show.',
         security: signedIn,
-        body: CreateSlotsBody,
+        body: CreateSlotsBodySchema,
         response: { 201: Envelope(Type.Array(SlotSchema)), ...commonErrors, 422: ErrorBody },
       },
     },
@@ -198,10 +186,7 @@ export async function scheduleRoutes(fastify: FastifyInstance): Promise<void> {
         summary: "The signed-in contributor's slots, free and booked, starting in a range of Unix seconds.",
         description: `\`start_date\` inclusive, \`end_date\` exclusive; \`end_date\` after \`start_date\` and at most ${MAX_RANGE_DAYS} days later (422 otherwise).`,
         security: signedIn,
-        querystring: Type.Object({
-          start_date: Type.Integer({ minimum: 0, maximum: MAX_UNIX_SECONDS }),
-          end_date: Type.Integer({ minimum: 0, maximum: MAX_UNIX_SECONDS }),
-        }),
+        querystring: ContributorRangeQuerySchema,
         response: { 200: Envelope(Type.Array(SlotSchema)), ...commonErrors, 422: ErrorBody },
       },
     },

@@ -3,42 +3,18 @@
  * contributor's (or slot's) row is locked first, so two calls at once cannot both pass the overlap or
  * booking checks (SQLite runs one write transaction at a time anyway).
  */
-import { type Static, Type } from '@fastify/type-provider-typebox'
+import type { CreateSlotsInput } from '@mashura/core/contract'
 import type { ApiMessageKey as MessageKey } from '@mashura/core/i18n/server'
 import type { Store } from '../../db/database.ts'
 import type { Row } from '../../db/tables.ts'
 import { isForeignKeyViolation } from '../../domain/sessions.ts'
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts'
-import { IdParam, Nullable } from '../../http/schema.ts'
-import { AvailabilitySchema } from '../../http/wire-schemas.ts'
-
-/** The most slots one call may publish. */
-export const MAX_SLOTS_PER_CALL = 50
 
 /** The longest range `GET /schedule/v2/contributor` reads, in days. */
 export const MAX_RANGE_DAYS = 62
 
-/** The body of `POST /schedule/v5/schedules` (core's `CreateSlotsInput`). */
-export const CreateSlotsBody = Type.Object(
-  {
-    slots: Type.Array(
-      Type.Object(
-        {
-          start: Type.String({ format: 'date-time' }),
-          end: Type.String({ format: 'date-time' }),
-        },
-        { additionalProperties: false },
-      ),
-      { minItems: 1, maxItems: MAX_SLOTS_PER_CALL },
-    ),
-    availability: AvailabilitySchema,
-    office_id: Type.Optional(Nullable(IdParam)),
-  },
-  { additionalProperties: false },
-)
-
 /** What `POST /schedule/v5/schedules` takes. */
-export type CreateSlotsBody = Static<typeof CreateSlotsBody>
+export type CreateSlotsBody = CreateSlotsInput
 
 interface Candidate {
   index: number

@@ -1,5 +1,5 @@
 /** The Riyadh periods `GET /schedule/booked-sessions` reads by name. */
-import { addDays, riyadhParts, startOfRiyadhDay, weekBounds } from '@mashura/core'
+import { addDays, startOfRiyadhDay, startOfRiyadhMonth, weekBounds } from '@mashura/core'
 
 /** A period with a named calendar span. */
 export type CalendarScope = 'today' | 'week' | 'month'
@@ -10,11 +10,6 @@ export interface HalfOpenRange {
   start: Date
   /** The first instant after the span. */
   end: Date
-}
-
-/** The first instant of the Riyadh calendar month a moment falls in. */
-function startOfRiyadhMonth(moment: Date): Date {
-  return addDays(startOfRiyadhDay(moment), 1 - riyadhParts(moment).day)
 }
 
 /**

@@ -1,6 +1,6 @@
 /** The working hours within which contributors publish slots: the `working_hours` setting, or a default. */
-import { Type } from '@fastify/type-provider-typebox'
 import type { WorkingDay, WorkingHours } from '@mashura/core'
+import { HHMM_PATTERN } from '@mashura/core/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../db/tables.ts'
@@ -15,28 +15,7 @@ export const DEFAULT_WORKING_HOURS: WorkingHours = {
   days: ([0, 1, 2, 3, 4] as const).map((day) => ({ day, start: '09:00', end: '17:00' })),
 }
 
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/
-
-/** The working hours on the wire. */
-export const WorkingHoursSchema = Type.Object({
-  time_zone: Type.Literal('Asia/Riyadh'),
-  slot_minutes: Type.Integer({ minimum: 1 }),
-  days: Type.Array(
-    Type.Object({
-      day: Type.Union([
-        Type.Literal(0),
-        Type.Literal(1),
-        Type.Literal(2),
-        Type.Literal(3),
-        Type.Literal(4),
-        Type.Literal(5),
-        Type.Literal(6),
-      ]),
-      start: Type.String({ pattern: HHMM.source }),
-      end: Type.String({ pattern: HHMM.source }),
-    }),
-  ),
-})
+const HHMM = new RegExp(HHMM_PATTERN)
 
 /** Reads a stored value as working hours, or null when it is not a valid one. */
 export function parseWorkingHours(raw: string): WorkingHours | null {

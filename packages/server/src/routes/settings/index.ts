@@ -5,12 +5,22 @@
 
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Language, Settings } from '@mashura/core'
+import {
+  AdminSubjectsQuerySchema,
+  CenterSchema,
+  FaqSchema,
+  OfficeSchema,
+  OfficesQuerySchema,
+  SettingsSchema,
+  SettingValueSchema,
+  SubjectSchema,
+  SubjectsQuerySchema,
+} from '@mashura/core/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { answerCached, readKey } from '../../cache/cached-answer.ts'
 import { centerOut, officeOut, subjectOut } from '../../domain/serializers.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { commonErrors, Envelope } from '../../http/schema.ts'
-import { CenterSchema, OfficeSchema, SubjectSchema, SubjectTypeSchema } from '../../http/wire-schemas.ts'
 import { pick } from '../../plugins/language.ts'
 
 /** The single-setting keys of core's `SettingKey`, each with its own path. */
@@ -28,59 +38,6 @@ const SETTING_SUMMARIES: Record<SettingKey, string> = {
   terms_and_conditions: 'The terms and conditions for business owners.',
   terms_and_conditions_contributor: 'The terms and conditions for contributors.',
 }
-
-const SettingValue = Type.Object({
-  key: Type.Union([
-    Type.Literal('mentor_url'),
-    Type.Literal('about_us'),
-    Type.Literal('terms_and_conditions'),
-    Type.Literal('terms_and_conditions_contributor'),
-  ]),
-  value: Type.String(),
-})
-
-const Faq = Type.Object({ id: Type.Integer(), question: Type.String(), answer: Type.String() })
-
-const AllSettings = Type.Object({
-  about_us: Type.String(),
-  terms_and_conditions: Type.String(),
-  terms_and_conditions_contributor: Type.String(),
-  contact: Type.Object({ mobile: Type.String(), email: Type.String(), whatsapp: Type.String() }),
-  faqs: Type.Array(Faq),
-  mentor_url: Type.String(),
-})
-
-const SubjectFilters = {
-  type: Type.Optional(SubjectTypeSchema),
-  bsa_subject: Type.Optional(
-    Type.Boolean({ description: 'true: only bsa subjects; false: only the others' }),
-  ),
-}
-
-const SubjectsQuery = Type.Object(SubjectFilters, { additionalProperties: false })
-
-const AdminSubjectsQuery = Type.Object(
-  {
-    all_subjects: Type.Optional(
-      Type.Boolean({ description: 'true: every subject; it cannot be combined with type or bsa_subject' }),
-    ),
-    ...SubjectFilters,
-  },
-  { additionalProperties: false },
-)
-
-const OfficesQuery = Type.Object(
-  {
-    contributor: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: 2_147_483_647,
-        description: "Only the offices of this contributor's center",
-      }),
-    ),
-  },
-  { additionalProperties: false },
-)
 
 /** Keys whose values are read by `GET /dashboard/settings`. */
 const ALL_SETTING_KEYS = [...SETTING_KEYS, 'contact_mobile', 'contact_email', 'contact_whatsapp']
@@ -127,7 +84,7 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
         schema: {
           tags: ['settings'],
           summary: SETTING_SUMMARIES[key],
-          response: { 200: Envelope(SettingValue), ...commonErrors },
+          response: { 200: Envelope(SettingValueSchema), ...commonErrors },
         },
       },
       async (request, reply) =>
@@ -142,7 +99,7 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
         tags: ['settings'],
         summary: 'Every public setting at once: texts, contact details, the FAQ and the mentor video.',
         description: 'A setting that has not been set reads as an empty string.',
-        response: { 200: Envelope(AllSettings), ...commonErrors },
+        response: { 200: Envelope(SettingsSchema), ...commonErrors },
       },
     },
     async (request, reply) =>
@@ -179,7 +136,7 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags: ['settings'],
         summary: 'The FAQ, in display order.',
-        response: { 200: Envelope(Type.Array(Faq)), ...commonErrors },
+        response: { 200: Envelope(Type.Array(FaqSchema)), ...commonErrors },
       },
     },
     async (request, reply) => settingsRead(request, reply, async () => ({ data: await faqs(request.lang) })),
@@ -191,7 +148,7 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags: ['subjects'],
         summary: 'The subjects, optionally of one type and only bsa (or only other) subjects.',
-        querystring: SubjectsQuery,
+        querystring: SubjectsQuerySchema,
         response: { 200: Envelope(Type.Array(SubjectSchema)), ...commonErrors },
       },
     },
@@ -205,7 +162,7 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags: ['subjects'],
         summary: 'Every subject (all_subjects=true, or no query), or the subjects by type and bsa flag.',
-        querystring: AdminSubjectsQuery,
+        querystring: AdminSubjectsQuerySchema,
         response: { 200: Envelope(Type.Array(SubjectSchema)), ...commonErrors },
       },
     },
@@ -245,7 +202,7 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags: ['centers'],
         summary: "The offices, or only those of one contributor's center (none when they have no center).",
-        querystring: OfficesQuery,
+        querystring: OfficesQuerySchema,
         response: { 200: Envelope(Type.Array(OfficeSchema)), ...commonErrors },
       },
     },

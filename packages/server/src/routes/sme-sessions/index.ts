@@ -3,25 +3,29 @@
  * available now (an instant session, issue 7; a reference-server extension).
  */
 
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { formatDateWithHijri, formatTime } from '@mashura/core'
+import {
+  BookingBodySchema,
+  BookingResultSchema,
+  InstantSessionParamsSchema,
+  PageQuerySchema,
+  RequestListQuerySchema,
+  SessionRequestSchema,
+  SessionSchema,
+} from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { pageRows } from '../../db/paging.ts'
 import type { Row } from '../../db/tables.ts'
 import { INSTANT_SESSION_MINUTES, startInstantSession } from '../../domain/instant.ts'
 import { announce, expireRequests, namesOf } from '../../domain/lifecycle.ts'
 import {
-  BookingResultSchema,
   bookSlot,
-  CommunicationWaySchema,
   PAST_STATES,
   participantOf,
-  RequestStateSchema,
   requestRowsOnly,
   requestsOut,
   type SerializeOptions,
-  SessionRequestSchema,
-  SessionSchema,
   sessionRowsOnly,
   sessionsOut,
   UPCOMING_STATES,
@@ -32,31 +36,15 @@ import {
   DEFAULT_PER_PAGE,
   Envelope,
   ErrorBody,
-  IdParam,
   IdParams,
-  Nullable,
   Paged,
-  PageQuery,
   pageMeta,
 } from '../../http/schema.ts'
 import { mustBeSignedIn, requireAuth } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
 import { withZoomMeeting } from '../../zoom/meetings.ts'
 
-/** The longest booking description, in characters. */
-export const DESCRIPTION_MAX = 1000
-
 const signedIn = [{ apiKey: [], bearer: [] }]
-
-/** The booking body (core's `BookingInput`). */
-const BookingBody = Type.Object(
-  {
-    communication_way: CommunicationWaySchema,
-    subject_id: IdParam,
-    description: Type.Optional(Nullable(Type.String({ maxLength: DESCRIPTION_MAX }))),
-  },
-  { additionalProperties: false },
-)
 
 export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
@@ -98,7 +86,7 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
         tags: ['sme-sessions'],
         summary: "The signed-in business owner's upcoming sessions (booked or ongoing), earliest first.",
         security: signedIn,
-        querystring: Type.Object(PageQuery),
+        querystring: PageQuerySchema,
         response: { 200: Paged(SessionSchema), ...commonErrors },
       },
     },
@@ -113,7 +101,7 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
         tags: ['sme-sessions'],
         summary: "The signed-in business owner's past sessions (ended, cancelled, absent), newest first.",
         security: signedIn,
-        querystring: Type.Object(PageQuery),
+        querystring: PageQuerySchema,
         response: { 200: Paged(SessionSchema), ...commonErrors },
       },
     },
@@ -160,7 +148,7 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
           'Waiting requests whose slot has started are expired before reading, so a request is never listed ' +
           'as waiting after its time.',
         security: signedIn,
-        querystring: Type.Object({ ...PageQuery, state: Type.Optional(RequestStateSchema) }),
+        querystring: RequestListQuerySchema,
         response: { 200: Paged(SessionRequestSchema), ...commonErrors },
       },
     },
@@ -203,7 +191,7 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
           'for the expert themself, booking_overlaps when its half hour overlaps a session or waiting ' +
           'request of the signed-in person.',
         security: signedIn,
-        params: Type.Object({ contributorId: IdParam }),
+        params: InstantSessionParamsSchema,
         response: { 201: Envelope(SessionSchema), ...commonErrors, 404: ErrorBody, 409: ErrorBody },
       },
     },
@@ -253,7 +241,7 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
           'concurrent bookings by one person are decided one after the other. The rate limit counts per person.',
         security: signedIn,
         params: IdParams,
-        body: BookingBody,
+        body: BookingBodySchema,
         response: {
           201: Envelope(BookingResultSchema),
           ...commonErrors,

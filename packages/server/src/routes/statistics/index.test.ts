@@ -1,3 +1,4 @@
+import { riyadhMonth } from '@mashura/core'
 import { ar } from '@mashura/core/i18n/server'
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -121,8 +122,7 @@ eachDatabase('contributor statistics', (dialect) => {
     const months = lastRiyadhMonths(new Date())
     expect(last_months.map((m: { month: string }) => m.month)).toEqual(months)
     const sum = (key: string) => last_months.reduce((n: number, m: Record<string, number>) => n + m[key]!, 0)
-    const riyadhMonth = (hours: number) => new Date(hoursFromNow(hours + 3)).toISOString().slice(0, 7)
-    const bookedIn = [24, 30].filter((h) => months.includes(riyadhMonth(h))).length
+    const bookedIn = [24, 30].filter((h) => months.includes(riyadhMonth(hoursFromNow(h)))).length
     expect([
       sum('total'),
       sum('booked'),

@@ -2,8 +2,9 @@
  * A contributor's statistics (spec section 7: two calls), computed from the sessions and recommendations
  * with SQL that runs on SQLite and PostgreSQL alike (conditional sums, a window function).
  */
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { CompanyPhase, SessionStatistics, SmeStatistics } from '@mashura/core'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { type CompanyPhase, riyadhMonth, type SessionStatistics, type SmeStatistics } from '@mashura/core'
+import { SessionStatisticsSchema, SmeStatisticsSchema, STATISTICS_MONTHS } from '@mashura/core/contract'
 import type { FastifyInstance } from 'fastify'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/tables.ts'
@@ -23,16 +24,8 @@ const COMPANY_PHASES = [
 /** States in which a business owner has been met. */
 const MET_STATES = ['ongoing', 'ended'] as const
 
-/** How many Riyadh calendar months the chart series cover, the current one included. */
-export const STATISTICS_MONTHS = 6
-
-/** Riyadh is UTC+3 all year (no daylight saving): a moment's Riyadh month is that of the moment + 3 h. */
-const RIYADH_OFFSET_MS = 3 * 3_600_000
-
-/** The Riyadh calendar month (`YYYY-MM`) a moment falls in. */
-function riyadhMonth(at: string | number | Date): string {
-  return new Date(new Date(at).getTime() + RIYADH_OFFSET_MS).toISOString().slice(0, 7)
-}
+/** How many Riyadh calendar months the chart series cover, the current one included: the contract's. */
+export { STATISTICS_MONTHS }
 
 /** The last `n` Riyadh calendar months (`YYYY-MM`), oldest first, ending with the month of `now`. */
 export function lastRiyadhMonths(now: Date, n = STATISTICS_MONTHS): string[] {
@@ -44,56 +37,6 @@ export function lastRiyadhMonths(now: Date, n = STATISTICS_MONTHS): string[] {
   }
   return out
 }
-
-const count = Type.Integer({ minimum: 0 })
-const Month = Type.String({ pattern: '^\\d{4}-\\d{2}$' })
-
-/** core's `SessionStatistics`. */
-const SessionStatisticsSchema = Type.Object({
-  total: count,
-  booked: count,
-  ended: count,
-  cancelled: count,
-  sme_absent: count,
-  online: count,
-  office: count,
-  hours: Type.Number({ minimum: 0 }),
-  by_month: Type.Array(
-    Type.Object({
-      month: Month,
-      total: Type.Integer({ minimum: 0 }),
-      ended: Type.Integer({ minimum: 0 }),
-    }),
-  ),
-  ongoing: count,
-  last_months: Type.Array(
-    Type.Object({
-      month: Month,
-      total: count,
-      booked: count,
-      ongoing: count,
-      ended: count,
-      cancelled: count,
-      sme_absent: count,
-    }),
-    {
-      description: `The last ${STATISTICS_MONTHS} Riyadh months, oldest first, every month present (zeros included): sessions by state.`,
-    },
-  ),
-})
-
-/** core's `SmeStatistics`. */
-const SmeStatisticsSchema = Type.Object({
-  total: count,
-  new: count,
-  returning: count,
-  by_company_phase: Type.Object(Object.fromEntries(COMPANY_PHASES.map((p) => [p, count]))),
-  by_month: Type.Array(Type.Object({ month: Month, met: count, new: count, returning: count }), {
-    description:
-      `The last ${STATISTICS_MONTHS} Riyadh months, oldest first, every month present: business owners met ` +
-      'that month (an ongoing or ended session), of whom new (met for the first time) and returning.',
-  }),
-})
 
 /** A contributor's session counts: all sessions (not requests), by state and communication way. */
 export async function sessionStatistics(
@@ -198,8 +141,7 @@ export function sessionsByMonth(
 ): { month: string; total: number; ended: number }[] {
   const months = new Map<string, { total: number; ended: number }>()
   for (const r of rows) {
-    // Riyadh is UTC+3 all year (no daylight saving), so the month is that of start + 3 h.
-    const month = new Date(Date.parse(r.start_at) + 3 * 3_600_000).toISOString().slice(0, 7)
+    const month = riyadhMonth(r.start_at)
     const m = months.get(month) ?? { total: 0, ended: 0 }
     m.total++
     if (r.state === 'ended') m.ended++

@@ -6,9 +6,10 @@
 import { randomUUID } from 'node:crypto'
 import multipart, { type MultipartFile } from '@fastify/multipart'
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { AttachmentsUploadResultSchema, VoiceNoteUploadResultSchema } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Row } from '../../db/tables.ts'
-import { StoredFileSchema, storedFileOut } from '../../domain/recommendations.ts'
+import { storedFileOut } from '../../domain/recommendations.ts'
 import {
   type AllowedType,
   displayName,
@@ -169,7 +170,7 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
         security: signedIn,
         ...multipartBody,
         response: {
-          201: Envelope(Type.Object({ file: StoredFileSchema, duration: Type.Integer({ minimum: 0 }) })),
+          201: Envelope(VoiceNoteUploadResultSchema),
           ...uploadErrors,
         },
       },
@@ -207,7 +208,7 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
           'is stored.',
         security: signedIn,
         ...multipartBody,
-        response: { 201: Envelope(Type.Object({ files: Type.Array(StoredFileSchema) })), ...uploadErrors },
+        response: { 201: Envelope(AttachmentsUploadResultSchema), ...uploadErrors },
       },
     },
     async (request, reply) => {

@@ -1,0 +1,34 @@
+/**
+ * Core's own modules take the contract as types only, so TypeBox never reaches a bundle of core or the
+ * widgets: a value import of the contract from outside it (which `verbatimModuleSyntax` would keep) fails here.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, it } from 'vitest'
+
+const SRC = fileURLToPath(new URL('..', import.meta.url))
+
+/** Every TypeScript source of core outside the contract, tests left out. */
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return entry.name === 'contract' ? [] : sources(path)
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && !path.includes('test-support')
+      ? [path]
+      : []
+  })
+}
+
+it('core imports the contract as types only', () => {
+  const valueImports = sources(SRC).flatMap((file) => {
+    const text = readFileSync(file, 'utf8')
+    // `import { type X }` is kept as a bare import under `verbatimModuleSyntax`: only `import type` is erased.
+    const statements = text.match(/^(?:import|export)\s[^'"]*?\sfrom\s+'[^']+'/gm) ?? []
+    return statements
+      .filter((statement) => /'[^']*\/contract\/[^']*'$/.test(statement))
+      .filter((statement) => !/^(?:import|export)\s+type\s/.test(statement))
+      .map((statement) => `${relative(SRC, file)}: ${statement.replace(/\s+/g, ' ')}`)
+  })
+  expect(valueImports).toEqual([])
+})

@@ -1,0 +1,110 @@
+/**
+ * Core's client and the server agree on every call (issue 19): each call of `@mashura/core/contract`'s
+ * `calls`, the calls core's API client makes (core's endpoint test holds each function to its method
+ * and path there), must be a route of the server's OpenAPI document with exactly the contract's path
+ * parameters, query, body and success answer.
+ *
+ * Both sides go through @fastify/swagger: the server's own document, and the document of an app that has
+ * just the contract's calls with the contract's schemas. Comparing the two documents compares the
+ * schemas as the server publishes them, so a route that validates or answers with anything but the
+ * contract's shape (an inline copy that drifted, a renamed field, another status) fails here.
+ */
+import swagger from '@fastify/swagger'
+import { type Call, calls } from '@mashura/core/contract'
+import Fastify from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, type TestContext } from '../test-support/context.ts'
+
+/** The parts of an OpenAPI operation that describe what goes over the wire. */
+interface Operation {
+  parameters?: { in: string; name: string }[]
+  requestBody?: unknown
+  responses?: Record<string, unknown>
+}
+
+/** An OpenAPI document's operations. */
+interface Document {
+  paths: Record<string, Record<string, Operation>>
+}
+
+/** `/schedule/contributor/:id/` as OpenAPI writes it: `/schedule/contributor/{id}/`. */
+function openApiPath(path: string): string {
+  return path.replace(/:(\w+)/g, '{$1}')
+}
+
+/** The wire-relevant parts of an operation, the parameters in a stable order. */
+function wireOf(operation: Operation, status: number) {
+  const parameters = [...(operation.parameters ?? [])].sort((a, b) =>
+    `${a.in} ${a.name}`.localeCompare(`${b.in} ${b.name}`),
+  )
+  return { parameters, requestBody: operation.requestBody, success: operation.responses?.[String(status)] }
+}
+
+/** The OpenAPI document of an app whose routes are exactly the contract's calls, with its schemas. */
+async function contractDocument(): Promise<Document> {
+  const app = Fastify()
+  // Only the document is wanted: nothing is validated or serialized here.
+  app.setValidatorCompiler(() => () => true)
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data))
+  await app.register(swagger, {
+    openapi: { openapi: '3.1.0', info: { title: 'contract', version: '1' }, servers: [{ url: '/api' }] },
+  })
+  await app.register(
+    async (api) => {
+      for (const call of Object.values(calls) as Call[]) {
+        api.route({
+          method: call.method,
+          url: call.path,
+          schema: {
+            ...(call.params ? { params: call.params } : {}),
+            ...(call.querystring ? { querystring: call.querystring } : {}),
+            ...(call.body ? { body: call.body } : {}),
+            response: { [call.status ?? 200]: call.response },
+          },
+          handler: async () => null,
+        })
+      }
+    },
+    { prefix: '/api' },
+  )
+  await app.ready()
+  const doc = app.swagger() as unknown as Document
+  await app.close()
+  return doc
+}
+
+// The document does not depend on the database, so one (SQLite) is enough.
+describe('the contract of core and the server', () => {
+  let ctx: TestContext
+  let server: Document
+  let contract: Document
+
+  beforeAll(async () => {
+    ctx = await createTestContext('sqlite')
+    server = (await ctx.call({ method: 'GET', url: '/api/openapi.json', apiKey: null })).json() as Document
+    contract = await contractDocument()
+  })
+  afterAll(() => ctx.close())
+
+  it('lists the calls of core’s client: the spec’s 64 paths, 8 extensions and the 2 uploads', () => {
+    expect(Object.keys(calls)).toHaveLength(73)
+  })
+
+  it.each(Object.entries(calls) as [string, Call][])(
+    '%s is a route of the server with the contract’s schemas',
+    (_name, call) => {
+      const path = openApiPath(call.path)
+      const method = call.method.toLowerCase()
+      const route = server.paths[path]?.[method]
+      expect(route, `${call.method} ${path} is not in the server's OpenAPI document`).toBeDefined()
+      const expected = contract.paths[path]?.[method]
+      expect(expected, `the contract's own document lacks ${call.method} ${path}`).toBeDefined()
+      const status = call.status ?? 200
+      expect(
+        route?.responses?.[String(status)],
+        `the server answers ${call.method} ${path} with another status`,
+      ).toBeDefined()
+      expect(wireOf(route as Operation, status)).toEqual(wireOf(expected as Operation, status))
+    },
+  )
+})
