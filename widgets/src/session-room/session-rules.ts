@@ -1,51 +1,39 @@
-import { isSameRiyadhDay, type Session } from '@mashura/core'
+import { type LifecycleSession, type Session, type SessionAction, sessionActions } from '@mashura/core'
 
 /** Which of the signed-in person's identities looks at the session. */
 export type ViewerRole = 'sme' | 'contributor'
 
-/** An action the room may offer. */
-export type RoomAction =
-  | 'start'
-  | 'continue'
-  | 'end'
-  | 'markAbsent'
-  | 'cancel'
-  | 'join'
-  | 'extend'
-  | 'endInstant'
+/** An action the room offers as a button: core's session actions but the recommendations, which the host links. */
+export type RoomAction = Exclude<SessionAction, 'writeRecommendations'>
 
 /** Reads the `role` attribute: `contributor`, else the business owner (the default). */
 export function viewerRole(value: string | null | undefined): ViewerRole {
   return value === 'contributor' ? 'contributor' : 'sme'
 }
 
+/** The lifecycle facts of a session as the server sends it. */
+function lifecycleOf(session: Session): LifecycleSession {
+  return {
+    state: session.state,
+    instant: session.is_instant,
+    start: session.start,
+    end: session.end,
+    contributorId: session.contributor.id,
+    smeId: session.sme.id,
+    meeting: session.communication_way === 0 && Boolean(session.meeting),
+  }
+}
+
 /**
- * The actions a viewer may take on a session now, in display order. They mirror the server's rules
- * (packages/server/src/domain/lifecycle.ts) so that no button leads to a certain refusal: a booked session
- * starts on its own Riyadh day only; the business owner is marked absent once the session has begun;
- * only a booked session is cancelled, and only by its expert; the business owner joins an ongoing online
- * meeting. An ongoing instant session is extended and ended with its own calls (spec section 7: extend,
- * end-instant); the business owner asked for it a moment ago, so there is no absence to record. The server
- * stays the judge: a refusal still comes back as its message.
+ * The buttons a viewer may press on a session now, in display order: core's `sessionActions`, which the
+ * server's rules (packages/server/src/domain/lifecycle.ts) share, so that no button leads to a certain
+ * refusal. The viewer's id is not needed: the server hands a session only to its two participants. The
+ * server stays the judge: a refusal still comes back as its message.
  */
 export function roomActions(session: Session, role: ViewerRole, now: Date = new Date()): RoomAction[] {
-  const begun = Date.parse(session.start) <= now.getTime()
-  if (role === 'sme') {
-    return session.state === 'ongoing' && session.communication_way === 0 && session.meeting ? ['join'] : []
-  }
-  switch (session.state) {
-    case 'booked': {
-      const actions: RoomAction[] = []
-      if (isSameRiyadhDay(session.start, now)) actions.push('start')
-      if (begun) actions.push('markAbsent')
-      actions.push('cancel')
-      return actions
-    }
-    case 'ongoing':
-      return session.is_instant ? ['continue', 'extend', 'endInstant'] : ['continue', 'end', 'markAbsent']
-    default:
-      return []
-  }
+  return sessionActions(lifecycleOf(session), { role }, now).filter(
+    (action): action is RoomAction => action !== 'writeRecommendations',
+  )
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { MessageKey } from '@mashura/core'
+import type { HostAppMessageKey } from '@mashura/core/i18n/host-app'
 import type { ComponentType } from 'react'
 import { APP_STORE_URLS, SOCIAL_URLS } from '../../config/env.ts'
 import { useT } from '../../lib/i18n.ts'
@@ -14,7 +14,7 @@ import {
 import type { IconProps } from './icons.tsx'
 
 /** The five social networks, in the order shown, with their icon and accessible name. */
-const SOCIAL: { id: keyof typeof SOCIAL_URLS; label: MessageKey; Icon: ComponentType<IconProps> }[] = [
+const SOCIAL: { id: keyof typeof SOCIAL_URLS; label: HostAppMessageKey; Icon: ComponentType<IconProps> }[] = [
   { id: 'x', label: 'footer.social.x', Icon: XIcon },
   { id: 'instagram', label: 'footer.social.instagram', Icon: InstagramIcon },
   { id: 'linkedin', label: 'footer.social.linkedin', Icon: LinkedInIcon },

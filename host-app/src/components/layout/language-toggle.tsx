@@ -1,4 +1,5 @@
 import { createTranslator, setLanguage } from '@mashura/core'
+import { hostAppMessages } from '@mashura/core/i18n/host-app'
 import { useT } from '../../lib/i18n.ts'
 import { GlobeIcon } from './icons.tsx'
 
@@ -18,7 +19,7 @@ export function LanguageToggle() {
       onClick={() => setLanguage(other)}
     >
       <GlobeIcon size={20} />
-      <span lang={other}>{createTranslator(other).t('language.nativeName')}</span>
+      <span lang={other}>{createTranslator(other, hostAppMessages).t('language.nativeName')}</span>
     </button>
   )
 }

@@ -1,12 +1,7 @@
 import './side-menu.css'
-import {
-  $activeMenuItem,
-  $auth,
-  type MessageKey,
-  type SideMenuItemId,
-  setActiveMenuItem,
-  sideMenuItems,
-} from '@mashura/core'
+import { $auth, type MessageKey } from '@mashura/core'
+import type { HostAppMessageKey } from '@mashura/core/i18n/host-app'
+import { ModalDialog } from '@mashura/widgets/react'
 import { useStore } from '@nanostores/react'
 import { type ComponentType, useEffect, useId } from 'react'
 import { Link, useLocation } from 'react-router'
@@ -14,7 +9,12 @@ import { ABOUT_URL } from '../../config/env.ts'
 import { paths } from '../../config/paths.ts'
 import { useT } from '../../lib/i18n.ts'
 import { signOut } from '../../lib/session.ts'
-import { Modal } from '../ui/modal.tsx'
+import {
+  $activeMenuItem,
+  type SideMenuItemId,
+  setActiveMenuItem,
+  sideMenuItems,
+} from '../../lib/side-menu.ts'
 import {
   CalendarIcon,
   CloseIcon,
@@ -37,7 +37,10 @@ export interface SideMenuProps {
 }
 
 /** The label and icon of each side menu item. */
-const ITEMS: Record<SideMenuItemId, { label: MessageKey; Icon: ComponentType<IconProps> }> = {
+const ITEMS: Record<
+  SideMenuItemId,
+  { label: MessageKey | HostAppMessageKey; Icon: ComponentType<IconProps> }
+> = {
   home: { label: 'nav.home', Icon: HomeIcon },
   sessions: { label: 'nav.sessions', Icon: CalendarIcon },
   week: { label: 'nav.myWeek', Icon: WeekIcon },
@@ -59,7 +62,7 @@ function itemForPath(pathname: string, weekPath: string | null): SideMenuItemId 
  * The side menu of spec section 2, a drawer on the native `<dialog>` (focus stays inside, Escape and a click
  * outside close it): home, sessions, profile, about and log out, and for an expert their week of slots (their
  * public profile with the add-slots form) after sessions; signed out, only home and about. The active item
- * is kept in core's store and storage and marked with `aria-current`.
+ * is kept in a store and in storage (`lib/side-menu.ts`) and marked with `aria-current`.
  */
 export function SideMenu({ open, onClose }: SideMenuProps) {
   const t = useT()
@@ -122,13 +125,12 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
   }
 
   return (
-    <Modal
+    <ModalDialog
       open={open}
-      onDismiss={onClose}
-      dismissOnBackdrop
+      onClose={onClose}
       className="side-menu"
       data-region="side-menu"
-      aria-labelledby={titleId}
+      labelledBy={titleId}
     >
       <div className="side-menu-inner">
         <div className="side-menu-head">
@@ -146,6 +148,6 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
           ))}
         </ul>
       </div>
-    </Modal>
+    </ModalDialog>
   )
 }

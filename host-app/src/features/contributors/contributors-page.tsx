@@ -1,4 +1,5 @@
-import { type ContributorKind, getSubjects, type MessageKey } from '@mashura/core'
+import { type ContributorKind, getSubjects } from '@mashura/core'
+import type { HostAppMessageKey } from '@mashura/core/i18n/host-app'
 import { api } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.ts'
 import { useApi } from '../../lib/use-api.ts'
@@ -6,7 +7,7 @@ import { ExpertList } from './expert-list.tsx'
 import './contributors.css'
 
 /** The heading of each kind's list. */
-const LIST_TITLES: Record<ContributorKind, MessageKey> = {
+const LIST_TITLES: Record<ContributorKind, HostAppMessageKey> = {
   bsa: 'contributors.list.bsa',
   advisor: 'contributors.list.advisors',
   consultant: 'contributors.list.consultants',

@@ -8,7 +8,7 @@ import { useT } from '../../lib/i18n.ts'
 interface Entry {
   id: string
   to: string
-  title: MessageKey
+  title: MessageKey | HostAppMessageKey
   text: HostAppMessageKey
 }
 

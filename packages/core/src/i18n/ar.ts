@@ -9,19 +9,12 @@
  * 4 → `subjects.partnerships`; communication ways as 0 → `communication.online`, 1 → `communication.office`.
  */
 export const ar = {
-  // Application
-  'app.name': 'مشورة',
-  'app.tagline': 'منصة الاستشارات والإرشاد لأصحاب المنشآت الصغيرة والمتوسطة',
-
   // Navigation bar and side menu
   'nav.home': 'الرئيسية',
   'nav.sessions': 'الجلسات',
   'nav.myWeek': 'جدولي الأسبوعي',
   'nav.messages': 'الرسائل',
-  'nav.unreadMessages': 'لديك رسائل غير مقروءة',
   'nav.notifications': 'الإشعارات',
-  'nav.newNotifications':
-    '{count, plural, zero {لا توجد إشعارات جديدة} one {إشعار جديد واحد} two {إشعاران جديدان} few {# إشعارات جديدة} many {# إشعارًا جديدًا} other {# إشعار جديد}}',
   'nav.dashboard': 'لوحة المعلومات',
   'nav.myRequests': 'طلباتي',
   'nav.faq': 'الأسئلة الشائعة',
@@ -29,63 +22,15 @@ export const ar = {
   'nav.searchSubmit': 'بحث',
   'nav.signIn': 'تسجيل الدخول',
   'nav.profile': 'الملف الشخصي',
-  'nav.about': 'من نحن',
-  'nav.logout': 'تسجيل الخروج',
-  'nav.mainMenu': 'القائمة الرئيسية',
-  'nav.openMenu': 'فتح القائمة',
-  'nav.closeMenu': 'إغلاق القائمة',
-  'nav.skipToContent': 'الانتقال إلى المحتوى الرئيسي',
-
-  // Profile menu
-  'profileMenu.label': 'قائمة الحساب',
-  'profileMenu.switchToExpert': 'التبديل إلى ملف الخبير',
-  'profileMenu.switchToBusinessOwner': 'التبديل إلى ملف صاحب المنشأة',
-  'profileMenu.instantSessions': 'متاح للجلسات الفورية',
-  'profileMenu.instantSessionsEnabled': 'الجلسات الفورية مفعّلة',
-  'profileMenu.instantSessionsDisabled': 'الجلسات الفورية غير مفعّلة',
-  'profileMenu.logout': 'تسجيل الخروج',
-
-  // Language toggle
-  'language.nativeName': 'العربية',
-  'language.switch': 'التبديل إلى اللغة الإنجليزية',
-
-  // Footer
-  'footer.about': 'من نحن',
-  'footer.contactUs': 'تواصل معنا',
-  'footer.terms': 'الشروط والأحكام',
-  'footer.requestAccountDeletion': 'طلب حذف الحساب',
-  'footer.copyright': '© {year, number, ::group-off} مشورة. جميع الحقوق محفوظة.',
-  'footer.downloadApp': 'حمّل التطبيق',
-  'footer.appStore': 'حمّل التطبيق من App Store',
-  'footer.googlePlay': 'احصل على التطبيق من Google Play',
-  'footer.followUs': 'تابعنا',
-  'footer.social.x': 'تابعنا على إكس',
-  'footer.social.instagram': 'تابعنا على إنستغرام',
-  'footer.social.linkedin': 'تابعنا على لينكدإن',
-  'footer.social.youtube': 'تابعنا على يوتيوب',
-  'footer.social.snapchat': 'تابعنا على سناب شات',
 
   // Account deletion dialog
-  'accountDeletion.title': 'طلب حذف الحساب',
-  'accountDeletion.question': 'هل تريد حذف حسابك؟',
-  'accountDeletion.yes': 'نعم',
-  'accountDeletion.no': 'لا',
-  'accountDeletion.reasonLabel': 'سبب طلب الحذف',
-  'accountDeletion.reasonPlaceholder': 'اكتب سبب رغبتك في حذف الحساب',
-  'accountDeletion.cancel': 'إلغاء',
-  'accountDeletion.send': 'إرسال الطلب',
   'accountDeletion.sent': 'تم إرسال طلبك بنجاح',
   'accountDeletion.reasonRequired': 'يرجى كتابة سبب طلب الحذف',
   'accountDeletion.reasonTooLong':
     'يجب ألا يزيد السبب على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}',
-  'accountDeletion.charactersLeft':
-    '{remaining, plural, zero {لم يتبقَّ أي حرف} one {تبقّى حرف واحد} two {تبقّى حرفان} few {تبقّت # أحرف} many {تبقّى # حرفًا} other {تبقّى # حرف}}',
 
   // Sessions
-  'sessions.upcoming': 'الجلسات القادمة',
-  'sessions.history': 'سجل الجلسات',
   'sessions.details': 'تفاصيل الجلسة',
-  'sessions.with': 'جلسة مع {name}',
   'sessions.date': 'التاريخ',
   'sessions.time': 'الوقت',
   'sessions.duration': 'المدة',
@@ -96,8 +41,6 @@ export const ar = {
   'sessions.businessOwner': 'صاحب المنشأة',
   'sessions.expert': 'الخبير',
   'sessions.office': 'المكتب',
-  'sessions.viewDetails': 'عرض التفاصيل',
-  'sessions.businessOwnerHistory': 'سجل صاحب المنشأة',
   'sessions.recommendations': 'توصيات الجلسة',
   'sessions.status.booked': 'محجوزة',
   'sessions.status.ongoing': 'لديك جلسة الآن',
@@ -106,13 +49,7 @@ export const ar = {
   'sessions.status.smeAbsent': 'لم يحضر صاحب المنشأة',
 
   // Requests
-  'requests.title': 'الطلبات',
   'requests.details': 'تفاصيل الطلب',
-  'requests.view': 'عرض الطلب',
-  'requests.accept': 'قبول',
-  'requests.reject': 'رفض',
-  'requests.rejectReason': 'سبب الرفض',
-  'requests.rejectReasonPlaceholder': 'اكتب سبب رفض الطلب',
   'requests.status.waiting': 'بانتظار الرد',
   'requests.status.accepted': 'مقبول',
   'requests.status.rejected': 'مرفوض',
@@ -173,44 +110,19 @@ export const ar = {
 
   // Recommendations form
   'recommendations.title': 'التوصيات',
-  'recommendations.add': 'إضافة التوصيات',
   'recommendations.challenges': 'التحديات',
-  'recommendations.challengesPlaceholder': 'اذكر أبرز التحديات التي تواجه المنشأة',
   'recommendations.recommendations': 'التوصيات',
-  'recommendations.recommendationsPlaceholder': 'اكتب توصياتك لصاحب المنشأة',
-  'recommendations.needAnotherSession': 'يحتاج إلى جلسة أخرى',
-  'recommendations.needAcademyCourse': 'يحتاج إلى دورة تدريبية من الأكاديمية',
-  'recommendations.needPlatformFeature': 'يحتاج إلى خدمة من خدمات المنصة',
-  'recommendations.companyPhase': 'مرحلة المنشأة',
-  'recommendations.phase.ideaOwner': 'صاحب فكرة',
-  'recommendations.phase.launchedProject': 'مشروع قائم',
-  'recommendations.phase.facingChallenge': 'يواجه تحديًا',
-  'recommendations.phase.growing': 'في مرحلة النمو',
-  'recommendations.successStory': 'تُعدّ هذه الحالة قصة نجاح',
-  'recommendations.successStorySummary': 'ملخص قصة النجاح',
-  'recommendations.comment': 'ملاحظات إضافية',
-  'recommendations.voiceNote': 'ملاحظة صوتية',
   'recommendations.recordVoiceNote': 'تسجيل ملاحظة صوتية',
   'recommendations.stopRecording': 'إيقاف التسجيل',
   'recommendations.deleteVoiceNote': 'حذف الملاحظة الصوتية',
-  'recommendations.attachments': 'المرفقات',
-  'recommendations.addAttachments': 'إضافة مرفقات',
-  'recommendations.attachmentsCount':
-    '{count, plural, zero {لا توجد مرفقات} one {مرفق واحد} two {مرفقان} few {# مرفقات} many {# مرفقًا} other {# مرفق}}',
-  'recommendations.submit': 'حفظ التوصيات',
   'recommendations.saved': 'تم حفظ التوصيات بنجاح',
 
-  // Contributors, lists and filters
   // A woman's kind in the feminine: `gender` is the contributor's (`female`, or `male`/null for the masculine).
   'contributors.kind.bsa':
     '{gender, select, female {مستشارة مراكز دعم المنشآت} other {مستشار مراكز دعم المنشآت}}',
   'contributors.kind.advisor': '{gender, select, female {مرشدة} other {مرشد}}',
   'contributors.kind.consultant': '{gender, select, female {مستشارة} other {مستشار}}',
   'contributors.kind.partner': '{gender, select, female {شريكة} other {شريك}}',
-  'contributors.list.bsa': 'مستشارو مراكز دعم المنشآت',
-  'contributors.list.advisors': 'المرشدون',
-  'contributors.list.consultants': 'المستشارون',
-  'contributors.list.partners': 'الشركاء',
   'contributors.results':
     '{count, plural, zero {لا توجد نتائج} one {نتيجة واحدة} two {نتيجتان} few {# نتائج} many {# نتيجة} other {# نتيجة}}',
   'contributors.viewProfile': 'عرض الملف',
@@ -226,9 +138,6 @@ export const ar = {
   'contributors.filters.clear': 'مسح عوامل التصفية',
 
   // Contributor profile
-  'profile.addSlots': 'إضافة مواعيد',
-  'profile.deleteSlot': 'حذف الموعد',
-  'profile.currentSessions': 'الجلسات الحالية',
   'profile.mentorVideo': 'شاهد الفيديو التعريفي',
 
   // Subject types (1, 2, 4)
@@ -253,31 +162,12 @@ export const ar = {
   'time.days':
     '{count, plural, zero {لا أيام} one {يوم واحد} two {يومان} few {# أيام} many {# يومًا} other {# يوم}}',
 
-  // Dashboard
-  'dashboard.title': 'لوحة المعلومات',
-  'dashboard.sessionsStatistics': 'إحصائيات الجلسات',
-  'dashboard.smeStatistics': 'إحصائيات أصحاب المنشآت',
-  'dashboard.totalSessions': 'إجمالي الجلسات',
-  'dashboard.completedSessions': 'الجلسات المكتملة',
-  'dashboard.cancelledSessions': 'الجلسات الملغاة',
-  'dashboard.absentSessions': 'جلسات لم يحضرها صاحب المنشأة',
-
   // Chat and notifications
   'chat.newMessageTitle': 'رسالة جديدة',
   'chat.newMessageBody': 'وصلتك رسالة جديدة من {name}',
-  'chat.title': 'المحادثات',
-  'chat.placeholder': 'اكتب رسالتك…',
-  'chat.send': 'إرسال',
   'notifications.title': 'الإشعارات',
-  'notifications.loadMore': 'عرض المزيد',
 
   // Public pages
-  'about.title': 'من نحن',
-  'faq.title': 'الأسئلة الشائعة',
-  'contact.title': 'تواصل معنا',
-  'contact.mobile': 'رقم الجوال',
-  'contact.email': 'البريد الإلكتروني',
-  'contact.whatsapp': 'واتساب',
   'auth.signingIn': 'جارٍ تسجيل الدخول…',
 
   // Sign-in in a popup for widgets on partner sites (/sign-in/popup)
@@ -292,27 +182,11 @@ export const ar = {
   'signIn.originNotAllowed': 'هذا الموقع غير مصرّح له بتسجيل الدخول عبر مشورة، أو أن مفتاحه غير معروف.',
   'signIn.incompleteLink': 'رابط تسجيل الدخول ناقص. أغلق هذه النافذة وابدأ من جديد.',
 
-  // Terms popup
-  'terms.title': 'الشروط والأحكام',
-  'terms.intro': 'يرجى قراءة الشروط والأحكام والموافقة عليها للمتابعة.',
-  'terms.agree': 'أوافق على الشروط والأحكام',
-
-  // Not-found page
-  'notFound.title': 'الصفحة غير موجودة',
-  'notFound.body': 'عذرًا، لم نتمكن من العثور على الصفحة التي تبحث عنها.',
-  'notFound.backHome': 'العودة إلى الرئيسية',
-
   // Empty states
   'empty.sessions': 'لا توجد جلسات حتى الآن',
-  'empty.upcomingSessions': 'لا توجد جلسات قادمة',
-  'empty.history': 'لا توجد جلسات سابقة',
-  'empty.requests': 'لا توجد طلبات',
-  'empty.notifications': 'لا توجد إشعارات',
   'empty.messages': 'لا توجد محادثات',
   'empty.searchResults': 'لا توجد نتائج مطابقة لبحثك',
   'empty.contributors': 'لا يوجد خبراء متاحون حاليًا',
-  'empty.faq': 'لا توجد أسئلة شائعة حاليًا',
-  'empty.recommendations': 'لا توجد توصيات لهذه الجلسة',
 
   // Common
   'common.loading': 'جارٍ التحميل…',
@@ -328,8 +202,6 @@ export const ar = {
   'common.previous': 'السابق',
   'common.yes': 'نعم',
   'common.no': 'لا',
-  'common.showMore': 'عرض المزيد',
-  'common.optional': 'اختياري',
   'common.required': 'مطلوب',
   'common.success': 'تمت العملية بنجاح',
   'common.pagination': 'الصفحة {page, number} من {total, number}',
@@ -343,9 +215,6 @@ export const ar = {
   'snackbar.notificationPermissionDenied':
     'لا توجد صلاحية لعرض الإشعارات، يرجى السماح بها من إعدادات المتصفح',
   'snackbar.pushListenFailed': 'حدث خطأ ما، لا توجد صلاحية لاستقبال الإشعارات',
-  'snackbar.viewRequest': 'عرض الطلب',
-  'snackbar.viewSession': 'عرض الجلسة',
-  'snackbar.dismiss': 'إغلاق التنبيه',
 
   // Server errors (the reference API answers with these, in the request's language)
   'notify.booking.title': 'حجز جديد',

@@ -5,19 +5,12 @@ import type { MessageKey } from './ar.ts'
  * type enforces it) and, per key, the same ICU arguments (the tests enforce that).
  */
 export const en: Record<MessageKey, string> = {
-  // Application
-  'app.name': 'Mashura',
-  'app.tagline': 'Consulting and advisory sessions for small and medium business owners',
-
   // Navigation bar and side menu
   'nav.home': 'Home',
   'nav.sessions': 'Sessions',
   'nav.myWeek': 'My week',
   'nav.messages': 'Messages',
-  'nav.unreadMessages': 'You have unread messages',
   'nav.notifications': 'Notifications',
-  'nav.newNotifications':
-    '{count, plural, =0 {No new notifications} one {# new notification} other {# new notifications}}',
   'nav.dashboard': 'Dashboard',
   'nav.myRequests': 'My requests',
   'nav.faq': 'FAQ',
@@ -25,63 +18,15 @@ export const en: Record<MessageKey, string> = {
   'nav.searchSubmit': 'Search',
   'nav.signIn': 'Sign in',
   'nav.profile': 'Profile',
-  'nav.about': 'About us',
-  'nav.logout': 'Log out',
-  'nav.mainMenu': 'Main menu',
-  'nav.openMenu': 'Open menu',
-  'nav.closeMenu': 'Close menu',
-  'nav.skipToContent': 'Skip to main content',
-
-  // Profile menu
-  'profileMenu.label': 'Account menu',
-  'profileMenu.switchToExpert': 'Switch to expert profile',
-  'profileMenu.switchToBusinessOwner': 'Switch to business owner profile',
-  'profileMenu.instantSessions': 'Available for instant sessions',
-  'profileMenu.instantSessionsEnabled': 'Instant sessions are enabled',
-  'profileMenu.instantSessionsDisabled': 'Instant sessions are not enabled',
-  'profileMenu.logout': 'Log out',
-
-  // Language toggle
-  'language.nativeName': 'English',
-  'language.switch': 'Switch to Arabic',
-
-  // Footer
-  'footer.about': 'About us',
-  'footer.contactUs': 'Contact us',
-  'footer.terms': 'Terms and conditions',
-  'footer.requestAccountDeletion': 'Request account deletion',
-  'footer.copyright': '© {year, number, ::group-off} Mashura. All rights reserved.',
-  'footer.downloadApp': 'Get the app',
-  'footer.appStore': 'Download on the App Store',
-  'footer.googlePlay': 'Get it on Google Play',
-  'footer.followUs': 'Follow us',
-  'footer.social.x': 'Follow us on X',
-  'footer.social.instagram': 'Follow us on Instagram',
-  'footer.social.linkedin': 'Follow us on LinkedIn',
-  'footer.social.youtube': 'Follow us on YouTube',
-  'footer.social.snapchat': 'Follow us on Snapchat',
 
   // Account deletion dialog
-  'accountDeletion.title': 'Request account deletion',
-  'accountDeletion.question': 'Do you want to delete your account?',
-  'accountDeletion.yes': 'Yes',
-  'accountDeletion.no': 'No',
-  'accountDeletion.reasonLabel': 'Reason for deletion',
-  'accountDeletion.reasonPlaceholder': 'Tell us why you want to delete your account',
-  'accountDeletion.cancel': 'Cancel',
-  'accountDeletion.send': 'Send request',
   'accountDeletion.sent': 'Your request has been sent',
   'accountDeletion.reasonRequired': 'Please enter a reason for the deletion request',
   'accountDeletion.reasonTooLong':
     'The reason must be at most {max, plural, one {# character} other {# characters}}',
-  'accountDeletion.charactersLeft':
-    '{remaining, plural, =0 {No characters left} one {# character left} other {# characters left}}',
 
   // Sessions
-  'sessions.upcoming': 'Upcoming sessions',
-  'sessions.history': 'Session history',
   'sessions.details': 'Session details',
-  'sessions.with': 'Session with {name}',
   'sessions.date': 'Date',
   'sessions.time': 'Time',
   'sessions.duration': 'Duration',
@@ -91,8 +36,6 @@ export const en: Record<MessageKey, string> = {
   'sessions.businessOwner': 'Business owner',
   'sessions.expert': 'Expert',
   'sessions.office': 'Office',
-  'sessions.viewDetails': 'View details',
-  'sessions.businessOwnerHistory': 'Business owner history',
   'sessions.recommendations': 'Session recommendations',
   'sessions.status.booked': 'Booked',
   'sessions.status.ongoing': 'You have a session now',
@@ -101,13 +44,7 @@ export const en: Record<MessageKey, string> = {
   'sessions.status.smeAbsent': 'Business owner absent',
 
   // Requests
-  'requests.title': 'Requests',
   'requests.details': 'Request details',
-  'requests.view': 'View request',
-  'requests.accept': 'Accept',
-  'requests.reject': 'Reject',
-  'requests.rejectReason': 'Reason for rejection',
-  'requests.rejectReasonPlaceholder': 'Write why you are rejecting the request',
   'requests.status.waiting': 'Waiting for response',
   'requests.status.accepted': 'Accepted',
   'requests.status.rejected': 'Rejected',
@@ -166,43 +103,18 @@ export const en: Record<MessageKey, string> = {
 
   // Recommendations form
   'recommendations.title': 'Recommendations',
-  'recommendations.add': 'Add recommendations',
   'recommendations.challenges': 'Challenges',
-  'recommendations.challengesPlaceholder': 'Describe the main challenges the business faces',
   'recommendations.recommendations': 'Recommendations',
-  'recommendations.recommendationsPlaceholder': 'Write your recommendations for the business owner',
-  'recommendations.needAnotherSession': 'Needs another session',
-  'recommendations.needAcademyCourse': 'Needs an academy course',
-  'recommendations.needPlatformFeature': 'Needs a platform service',
-  'recommendations.companyPhase': 'Company phase',
-  'recommendations.phase.ideaOwner': 'Idea owner',
-  'recommendations.phase.launchedProject': 'Launched project',
-  'recommendations.phase.facingChallenge': 'Facing a challenge',
-  'recommendations.phase.growing': 'Growing',
-  'recommendations.successStory': 'This is a success story',
-  'recommendations.successStorySummary': 'Success story summary',
-  'recommendations.comment': 'Comment',
-  'recommendations.voiceNote': 'Voice note',
   'recommendations.recordVoiceNote': 'Record a voice note',
   'recommendations.stopRecording': 'Stop recording',
   'recommendations.deleteVoiceNote': 'Delete voice note',
-  'recommendations.attachments': 'Attachments',
-  'recommendations.addAttachments': 'Add attachments',
-  'recommendations.attachmentsCount':
-    '{count, plural, =0 {No attachments} one {# attachment} other {# attachments}}',
-  'recommendations.submit': 'Save recommendations',
   'recommendations.saved': 'Recommendations saved',
 
-  // Contributors, lists and filters
   // English titles are the same for women and men; the select keeps the arguments of the Arabic.
   'contributors.kind.bsa': '{gender, select, other {Business support advisor}}',
   'contributors.kind.advisor': '{gender, select, other {Advisor}}',
   'contributors.kind.consultant': '{gender, select, other {Consultant}}',
   'contributors.kind.partner': '{gender, select, other {Partner}}',
-  'contributors.list.bsa': 'Business support advisors',
-  'contributors.list.advisors': 'Advisors',
-  'contributors.list.consultants': 'Consultants',
-  'contributors.list.partners': 'Partners',
   'contributors.results': '{count, plural, =0 {No results} one {# result} other {# results}}',
   'contributors.viewProfile': 'View profile',
   'contributors.filters.title': 'Filter results',
@@ -217,9 +129,6 @@ export const en: Record<MessageKey, string> = {
   'contributors.filters.clear': 'Clear filters',
 
   // Contributor profile
-  'profile.addSlots': 'Add slots',
-  'profile.deleteSlot': 'Delete slot',
-  'profile.currentSessions': 'Current sessions',
   'profile.mentorVideo': 'Watch the introduction video',
 
   // Subject types (1, 2, 4)
@@ -243,31 +152,12 @@ export const en: Record<MessageKey, string> = {
   'time.yesterday': 'Yesterday',
   'time.days': '{count, plural, =0 {No days} one {# day} other {# days}}',
 
-  // Dashboard
-  'dashboard.title': 'Dashboard',
-  'dashboard.sessionsStatistics': 'Session statistics',
-  'dashboard.smeStatistics': 'Business owner statistics',
-  'dashboard.totalSessions': 'Total sessions',
-  'dashboard.completedSessions': 'Completed sessions',
-  'dashboard.cancelledSessions': 'Cancelled sessions',
-  'dashboard.absentSessions': 'Sessions the business owner missed',
-
   // Chat and notifications
   'chat.newMessageTitle': 'New message',
   'chat.newMessageBody': 'New message from {name}',
-  'chat.title': 'Conversations',
-  'chat.placeholder': 'Write your message…',
-  'chat.send': 'Send',
   'notifications.title': 'Notifications',
-  'notifications.loadMore': 'Show more',
 
   // Public pages
-  'about.title': 'About us',
-  'faq.title': 'Frequently asked questions',
-  'contact.title': 'Contact us',
-  'contact.mobile': 'Mobile number',
-  'contact.email': 'Email',
-  'contact.whatsapp': 'WhatsApp',
   'auth.signingIn': 'Signing you in…',
 
   // Sign-in in a popup for widgets on partner sites (/sign-in/popup)
@@ -283,27 +173,11 @@ export const en: Record<MessageKey, string> = {
   'signIn.originNotAllowed': 'This site is not allowed to sign in through Mashura, or its key is unknown.',
   'signIn.incompleteLink': 'The sign-in link is incomplete. Close this window and start again.',
 
-  // Terms popup
-  'terms.title': 'Terms and conditions',
-  'terms.intro': 'Please read and accept the terms and conditions to continue.',
-  'terms.agree': 'I agree to the terms and conditions',
-
-  // Not-found page
-  'notFound.title': 'Page not found',
-  'notFound.body': 'Sorry, we could not find the page you are looking for.',
-  'notFound.backHome': 'Back to home',
-
   // Empty states
   'empty.sessions': 'No sessions yet',
-  'empty.upcomingSessions': 'No upcoming sessions',
-  'empty.history': 'No past sessions',
-  'empty.requests': 'No requests',
-  'empty.notifications': 'No notifications',
   'empty.messages': 'No conversations',
   'empty.searchResults': 'No results match your search',
   'empty.contributors': 'No experts are available at the moment',
-  'empty.faq': 'No frequently asked questions yet',
-  'empty.recommendations': 'No recommendations for this session',
 
   // Common
   'common.loading': 'Loading…',
@@ -319,8 +193,6 @@ export const en: Record<MessageKey, string> = {
   'common.previous': 'Previous',
   'common.yes': 'Yes',
   'common.no': 'No',
-  'common.showMore': 'Show more',
-  'common.optional': 'Optional',
   'common.required': 'Required',
   'common.success': 'Done',
   'common.pagination': 'Page {page, number} of {total, number}',
@@ -334,9 +206,6 @@ export const en: Record<MessageKey, string> = {
   'snackbar.notificationPermissionDenied':
     'Notifications are not permitted. Please allow them in your browser settings',
   'snackbar.pushListenFailed': 'Something went wrong: no permission to receive notifications',
-  'snackbar.viewRequest': 'View request',
-  'snackbar.viewSession': 'View session',
-  'snackbar.dismiss': 'Dismiss',
 
   // Server errors (the reference API answers with these, in the request's language)
   'notify.booking.title': 'New booking',

@@ -10,7 +10,8 @@ import {
   parse,
 } from '@formatjs/icu-messageformat-parser'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { hostAppCatalogParts, hostAppMessages } from './host-app/index.ts'
+import { type HostAppMessageKey, hostAppCatalogParts, hostAppMessages } from './host-app/index.ts'
+import * as site from './host-app/site.ts'
 import {
   ar,
   catalogs,
@@ -78,7 +79,16 @@ function keysMissingFrom(a: object, b: object): string[] {
     .sort()
 }
 
-const keys = Object.keys(ar) as MessageKey[]
+/**
+ * The shared catalogs and the site's own words under the shared namespaces (`host-app/site.ts`), which were
+ * shared once: every check on the shared messages holds for those too.
+ */
+const checked: Record<'ar' | 'en', Record<CheckedKey, string>> = {
+  ar: { ...ar, ...site.ar },
+  en: { ...en, ...site.en },
+}
+type CheckedKey = MessageKey | keyof typeof site.ar
+const keys = Object.keys(checked.ar) as CheckedKey[]
 const arabicLetter = /[\u0621-\u064A]/
 
 let previousHandler: I18nErrorHandler
@@ -116,7 +126,7 @@ describe('catalogs', () => {
     const broken: string[] = []
     for (const key of keys) {
       try {
-        parse(catalogs[lang][key], { requiresOtherClause: true })
+        parse(checked[lang][key], { requiresOtherClause: true })
       } catch (error) {
         broken.push(`${key}: ${(error as Error).message}`)
       }
@@ -126,29 +136,29 @@ describe('catalogs', () => {
 
   it('use the same ICU argument names and kinds for each key', () => {
     const mismatched = keys.filter(
-      (key) => JSON.stringify(argumentsOf(ar[key])) !== JSON.stringify(argumentsOf(en[key])),
+      (key) => JSON.stringify(argumentsOf(checked.ar[key])) !== JSON.stringify(argumentsOf(checked.en[key])),
     )
     expect(mismatched, `keys whose arguments differ: ${mismatched.join(', ')}`).toEqual([])
   })
 
   it.each(LANGUAGES)('%s: every message formats with sample values and reports no error', (lang) => {
-    const { t } = createTranslator(lang)
+    const { t } = createTranslator(lang, hostAppMessages)
     for (const key of keys) {
-      const text = t(key, sampleValues(catalogs[lang][key]))
+      const text = t(key, sampleValues(checked[lang][key]))
       expect(text, key).not.toBe('')
       expect(text, key).not.toContain('{')
     }
   })
 
   it('have no empty English message and no Arabic letters in English', () => {
-    const empty = keys.filter((key) => en[key].trim() === '')
-    const arabicInEnglish = keys.filter((key) => arabicLetter.test(en[key]))
+    const empty = keys.filter((key) => checked.en[key].trim() === '')
+    const arabicInEnglish = keys.filter((key) => arabicLetter.test(checked.en[key]))
     expect(empty, `empty English messages: ${empty.join(', ')}`).toEqual([])
     expect(arabicInEnglish, `English messages with Arabic text: ${arabicInEnglish.join(', ')}`).toEqual([])
   })
 
   it('have Arabic letters in every Arabic message', () => {
-    const notArabic = keys.filter((key) => !arabicLetter.test(ar[key]))
+    const notArabic = keys.filter((key) => !arabicLetter.test(checked.ar[key]))
     expect(notArabic, `Arabic messages without Arabic letters: ${notArabic.join(', ')}`).toEqual([])
   })
 
@@ -185,13 +195,14 @@ describe('catalogs', () => {
         }
       }
     }
-    for (const key of keys) visit(key, parse(ar[key]))
+    for (const key of keys) visit(key, parse(checked.ar[key]))
     expect(incomplete).toEqual([])
   })
 
   it('hold every user-visible message the spec names', () => {
-    // Typed as MessageKey, so a renamed or removed key fails type-checking too.
-    const required: MessageKey[] = [
+    // Typed as catalog keys, so a renamed or removed key fails type-checking too. The site's own words are
+    // in the host app's catalog (`host-app/site.ts`), the rest in the shared one.
+    const required: (MessageKey | HostAppMessageKey)[] = [
       'nav.home',
       'nav.sessions',
       'nav.messages',
@@ -322,7 +333,9 @@ describe('catalogs', () => {
       'errors.ratingLinkExpired',
       'errors.internal',
     ]
-    expect(required.filter((key) => !isMessageKey(key))).toEqual([])
+    expect(required.filter((key) => !isMessageKey(key) && !Object.hasOwn(hostAppMessages.ar, key))).toEqual(
+      [],
+    )
   })
 })
 
@@ -381,16 +394,16 @@ describe('createTranslator', () => {
   })
 
   it('writes the copyright year without grouping, in each language’s digits', () => {
-    expect(createTranslator('ar').t('footer.copyright', { year: 2026 })).toBe(
+    expect(createTranslator('ar', hostAppMessages).t('footer.copyright', { year: 2026 })).toBe(
       '© ٢٠٢٦ مشورة. جميع الحقوق محفوظة.',
     )
-    expect(createTranslator('en').t('footer.copyright', { year: 2026 })).toBe(
+    expect(createTranslator('en', hostAppMessages).t('footer.copyright', { year: 2026 })).toBe(
       '© 2026 Mashura. All rights reserved.',
     )
   })
 
   it('uses the six Arabic plural forms for 0, 1, 2, 3, 11 and 100', () => {
-    const { t } = createTranslator('ar')
+    const { t } = createTranslator('ar', hostAppMessages)
     const rules = new Intl.PluralRules('ar')
     const cases: [number, string, string][] = [
       [0, 'zero', 'لا توجد إشعارات جديدة'],
@@ -412,7 +425,7 @@ describe('createTranslator', () => {
   })
 
   it('uses English plurals', () => {
-    const { t } = createTranslator('en')
+    const { t } = createTranslator('en', hostAppMessages)
     expect(t('errors.rateLimited', { seconds: 1 })).toBe('Too many attempts. Try again in 1 second.')
     expect(t('errors.rateLimited', { seconds: 30 })).toBe('Too many attempts. Try again in 30 seconds.')
     expect(t('nav.newNotifications', { count: 0 })).toBe('No new notifications')
@@ -438,7 +451,7 @@ describe('createTranslator', () => {
   it('reports a missing argument value instead of throwing', () => {
     const handler = vi.fn<I18nErrorHandler>()
     setI18nErrorHandler(handler)
-    const text = createTranslator('en').t('nav.newNotifications')
+    const text = createTranslator('en', hostAppMessages).t('nav.newNotifications')
     expect(typeof text).toBe('string')
     expect(handler).toHaveBeenCalled()
   })

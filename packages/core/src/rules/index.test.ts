@@ -5,8 +5,6 @@ import {
   BREAKPOINTS,
   COLORS,
   COMMUNICATION_WAYS,
-  canTransitionRequest,
-  canTransitionSession,
   DELETION_REASON_MAX,
   DELETION_REASON_ROWS,
   deletionDialog,
@@ -15,7 +13,6 @@ import {
   errorMessageFromBody,
   hasUnreadMessages,
   isAlreadyRated,
-  isSideMenuItem,
   isSubjectType,
   isUnreadMessage,
   type NavigationContext,
@@ -30,13 +27,11 @@ import {
   roleFromContributorId,
   roleFromLoginRoles,
   SESSION_STATES,
-  SIDE_MENU_ITEMS,
   SNACKBAR_MS,
   SUBJECT_TYPES,
   sessionDetailsRedirectsHome,
   sessionStateLabelKey,
   shouldAskNotificationPermission,
-  sideMenuItems,
   voiceNoteErrorShown,
 } from './index.ts'
 
@@ -151,28 +146,6 @@ describe('navigation bar (spec 2)', () => {
       'signIn',
     ])
   })
-
-  it('lists the side menu items and recognises them', () => {
-    expect(SIDE_MENU_ITEMS).toEqual(['home', 'sessions', 'week', 'profile', 'about', 'logout'])
-    expect(isSideMenuItem('about')).toBe(true)
-    expect(isSideMenuItem('week')).toBe(true)
-    expect(isSideMenuItem('dashboard')).toBe(false)
-    expect(isSideMenuItem(null)).toBe(false)
-  })
-
-  it('gives the side menu its items per person: the week of slots to experts only', () => {
-    expect(sideMenuItems(false, 'sme')).toEqual(['home', 'about'])
-    expect(sideMenuItems(false, 'contributor')).toEqual(['home', 'about'])
-    expect(sideMenuItems(true, 'sme')).toEqual(['home', 'sessions', 'profile', 'about', 'logout'])
-    expect(sideMenuItems(true, 'contributor')).toEqual([
-      'home',
-      'sessions',
-      'week',
-      'profile',
-      'about',
-      'logout',
-    ])
-  })
 })
 
 describe('profile menu (spec 2, 5)', () => {
@@ -272,23 +245,6 @@ describe('state labels and lifecycle (spec 4)', () => {
       expect(isMessageKey(key), key).toBe(true)
     }
     expect(REQUEST_STATES.map(requestStateIcon)).toEqual(['pending', 'accepted', 'rejected', 'expired'])
-  })
-
-  it('allows exactly the lifecycle transitions', () => {
-    const allowed = SESSION_STATES.flatMap((from) =>
-      SESSION_STATES.filter((to) => canTransitionSession(from, to)).map((to) => `${from}>${to}`),
-    )
-    expect(allowed).toEqual([
-      'booked>ongoing',
-      'booked>cancelled',
-      'booked>sme_absent',
-      'ongoing>ended',
-      'ongoing>sme_absent',
-    ])
-    expect(canTransitionRequest('waiting', 'accepted')).toBe(true)
-    expect(canTransitionRequest('waiting', 'expired')).toBe(true)
-    expect(canTransitionRequest('waiting', 'waiting')).toBe(false)
-    expect(canTransitionRequest('accepted', 'rejected')).toBe(false)
   })
 })
 

@@ -2,7 +2,7 @@
  * Pure rules of the spec: no I/O, no stores, no DOM. Every widget, page and the
  * server call these so that the same input always decides the same way.
  */
-import type { ChatMessageType } from '../api/types.ts'
+import type { ChatMessageType } from '../contract/index.ts'
 import type { MessageKey } from '../i18n/index.ts'
 import { type ContributorKind, DELETION_REASON_MAX, type UserRole } from './constants.ts'
 
@@ -122,28 +122,6 @@ export function navigationItems(ctx: NavigationContext): NavigationItem[] {
   items.push({ id: 'search' })
   items.push(ctx.signedIn ? { id: 'profileMenu' } : { id: 'signIn' })
   return items
-}
-
-/**
- * Side menu item ids, in display order (spec 2); `week` (the expert's own profile with their week of slots)
- * is the expert's addition.
- */
-export const SIDE_MENU_ITEMS = ['home', 'sessions', 'week', 'profile', 'about', 'logout'] as const
-/** A side menu item id. */
-export type SideMenuItemId = (typeof SIDE_MENU_ITEMS)[number]
-
-/**
- * The side menu items a person sees, in order: signed out, home and about; a business owner, home, sessions,
- * profile, about and log out; an expert, their week of slots too, after sessions.
- */
-export function sideMenuItems(signedIn: boolean, role: UserRole): SideMenuItemId[] {
-  if (!signedIn) return ['home', 'about']
-  return SIDE_MENU_ITEMS.filter((id) => id !== 'week' || role === 'contributor')
-}
-
-/** Returns whether a string names a side menu item (for values read back from storage). */
-export function isSideMenuItem(value: unknown): value is SideMenuItemId {
-  return typeof value === 'string' && (SIDE_MENU_ITEMS as readonly string[]).includes(value)
 }
 
 /** What the profile menu looks at. */
@@ -296,27 +274,25 @@ export function requestStateIcon(state: RequestState): 'accepted' | 'pending' | 
   return state === 'waiting' ? 'pending' : state
 }
 
-/**
- * The session lifecycle (spec 4): booked → ongoing → ended; booked → cancelled;
- * booked or ongoing → SME absent. Nothing leaves ended, cancelled or SME absent.
- */
-export const SESSION_TRANSITIONS: Readonly<Record<SessionState, readonly SessionState[]>> = {
-  booked: ['ongoing', 'cancelled', 'sme_absent'],
-  ongoing: ['ended', 'sme_absent'],
-  ended: [],
-  cancelled: [],
-  sme_absent: [],
-}
-
-/** Returns whether a session may move from one state to another. */
-export function canTransitionSession(from: SessionState, to: SessionState): boolean {
-  return SESSION_TRANSITIONS[from].includes(to)
-}
-
-/** The request lifecycle: a waiting request is accepted, rejected or expires; the rest are final. */
-export function canTransitionRequest(from: RequestState, to: RequestState): boolean {
-  return from === 'waiting' && to !== 'waiting'
-}
+export {
+  endsEarly,
+  type LifecycleSession,
+  RECOMMENDABLE_STATES,
+  REQUEST_MOVES,
+  type RequestMove,
+  type RequestMoveRule,
+  type RequestRefusal,
+  requestMoveRefusal,
+  SESSION_MOVES,
+  SESSION_TRANSITIONS,
+  type SessionAction,
+  type SessionMove,
+  type SessionMoveRule,
+  type SessionRefusal,
+  type SessionViewer,
+  sessionActions,
+  sessionMoveRefusal,
+} from './lifecycle.ts'
 
 // ---------------------------------------------------------------- account deletion (spec 2, 5)
 

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createMemoryPush, createMemoryRealtime, type ExpertRecord } from '../realtime/index.ts'
 import { configureStorage, memoryStorage } from '../storage/index.ts'
 import {
-  $activeMenuItem,
   $direction,
   $errorNotice,
   $expert,
@@ -17,7 +16,6 @@ import {
   hydrateStores,
   loadAuthState,
   resetSessionStores,
-  setActiveMenuItem,
   setInstantAvailability,
   setLanguage,
   showApiError,
@@ -94,20 +92,6 @@ describe('language and direction', () => {
     expect(storage.getItem('language')).toBe('en')
     setLanguage('fr')
     expect($direction.get()).toBe('rtl')
-  })
-})
-
-describe('active menu item (spec 2)', () => {
-  it('is kept in state and in storage, and read back', () => {
-    setActiveMenuItem('about')
-    expect($activeMenuItem.get()).toBe('about')
-    expect(storage.getItem('activeMenuItem')).toBe('about')
-    $activeMenuItem.set(null)
-    hydrateStores(storage)
-    expect($activeMenuItem.get()).toBe('about')
-    storage.setItem('activeMenuItem', 'nonsense')
-    hydrateStores(storage)
-    expect($activeMenuItem.get()).toBeNull()
   })
 })
 

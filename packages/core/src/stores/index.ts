@@ -14,9 +14,7 @@ import type { ExpertRecord } from '../realtime/index.ts'
 import {
   ERROR_NOTICE_MS,
   errorMessageFromBody,
-  isSideMenuItem,
   roleFromContributorId,
-  type SideMenuItemId,
   SNACKBAR_MS,
   type UserRole,
 } from '../rules/index.ts'
@@ -187,30 +185,10 @@ export function showApiError(error: unknown): ShownNotice {
   return showErrorNotice(text ? { kind: 'error', text } : { kind: 'error', key: 'common.error' })
 }
 
-// ---------------------------------------------------------------- menu, counts, expert
-
-function initialMenuItem(): SideMenuItemId | null {
-  try {
-    const stored = getStorage().getItem(STORAGE_KEYS.activeMenuItem)
-    return isSideMenuItem(stored) ? stored : null
-  } catch {
-    return null
-  }
-}
-
-/** The highlighted side menu item, kept in state and in storage. */
-export const $activeMenuItem = atom<SideMenuItemId | null>(initialMenuItem())
-
-/** Highlights a side menu item and stores it. */
-export function setActiveMenuItem(item: SideMenuItemId, storage = getStorage()): void {
-  storage.setItem(STORAGE_KEYS.activeMenuItem, item)
-  $activeMenuItem.set(item)
-}
+// ---------------------------------------------------------------- counts, expert
 
 /** Re-reads the persisted stores after `configureStorage` pointed core at other storage. */
 export function hydrateStores(storage = getStorage()): void {
-  const item = storage.getItem(STORAGE_KEYS.activeMenuItem)
-  $activeMenuItem.set(isSideMenuItem(item) ? item : null)
   const lang = storage.getItem(EXTRA_STORAGE_KEYS.language)
   $language.set(lang ? normalizeLanguage(lang) : DEFAULT_LANGUAGE)
   loadAuthState(storage)
@@ -253,5 +231,4 @@ export function resetSessionStores(): void {
   $notificationCount.set(0)
   $hasUnreadChat.set(false)
   $expert.set(null)
-  $activeMenuItem.set(null)
 }

@@ -3,14 +3,28 @@
  * UPDATE (`where id = ? and state in (…)`) that returns the changed row: of two concurrent
  * transitions of the same row exactly one matches, the other changes nothing and gets a 409.
  *
+ * The rules are core's (`packages/core/src/rules/lifecycle.ts`), the same the session room offers its
+ * buttons by: the states each move leaves (`SESSION_MOVES`, `REQUEST_MOVES`) go into the UPDATEs, and a move
+ * at the wrong time (`sessionMoveRefusal`) is a 422 before any UPDATE is tried.
+ *
  * Requests: waiting → accepted (the row becomes a booked session) | rejected (the slot is freed) |
  * expired (its slot started with no answer; the slot is freed). A rejected or expired request keeps
  * `state` 'pending': it never became a session, and `sessionRowsOnly` leaves it out either way.
  *
- * Sessions (core's SESSION_TRANSITIONS): booked → ongoing → ended; booked → cancelled (frees the
- * slot); booked | ongoing → sme_absent.
+ * Sessions: booked → ongoing → ended; booked → cancelled (frees the slot); booked | ongoing → sme_absent.
  */
-import { isSameRiyadhDay, type MessageKey, type SessionState } from '@mashura/core'
+import {
+  endsEarly,
+  type LifecycleSession,
+  type MessageKey,
+  REQUEST_MOVES,
+  SESSION_MOVES,
+  type SessionMove,
+  type SessionMoveRule,
+  type SessionRefusal,
+  type SessionState,
+  sessionMoveRefusal,
+} from '@mashura/core'
 import type { Kysely } from 'kysely'
 import type { Database, Row, RowUpdate } from '../db/tables.ts'
 import { conflict, forbidden, notFound, unprocessable } from '../http/errors.ts'
@@ -41,9 +55,10 @@ export async function expireRequests(
   const stamp = now.toISOString()
   let query = db
     .updateTable('sessions')
-    .set({ request_state: 'expired', active_slot_id: null, updated_at: stamp })
-    .where('request_state', '=', 'waiting')
+    .set({ request_state: REQUEST_MOVES.expire.to, active_slot_id: null, updated_at: stamp })
+    .where('request_state', 'in', [...REQUEST_MOVES.expire.from])
     .where('state', '=', 'pending')
+    // Core's rule (`requestMoveRefusal`): a request lapses once its slot has started.
     .where('start_at', '<=', stamp)
   if (where.contributorId !== undefined) query = query.where('contributor_id', '=', where.contributorId)
   if (where.smeId !== undefined) query = query.where('sme_id', '=', where.smeId)
@@ -94,7 +109,7 @@ export async function answerRequest(db: Db, input: RequestAnswerInput): Promise<
   const change: RowUpdate<'sessions'> = input.accept
     ? {
         state: 'booked',
-        request_state: 'accepted',
+        request_state: REQUEST_MOVES.accept.to,
         request_reason: reason,
         ...(input.meeting
           ? {
@@ -104,7 +119,7 @@ export async function answerRequest(db: Db, input: RequestAnswerInput): Promise<
             }
           : {}),
       }
-    : { request_state: 'rejected', request_reason: reason, active_slot_id: null }
+    : { request_state: REQUEST_MOVES.reject.to, request_reason: reason, active_slot_id: null }
   const row = await db.transaction().execute(async (trx) => {
     // The business owner's bookings are checked one at a time (domain/fair-booking.ts).
     if (input.accept) await lockBusinessOwner(trx, current.sme_id)
@@ -113,8 +128,9 @@ export async function answerRequest(db: Db, input: RequestAnswerInput): Promise<
       .set({ ...change, answered_at: stamp, updated_at: stamp })
       .where('id', '=', input.id)
       .where('contributor_id', '=', input.contributorId)
-      .where('request_state', '=', 'waiting')
+      .where('request_state', 'in', [...REQUEST_MOVES[input.accept ? 'accept' : 'reject'].from])
       .where('state', '=', 'pending')
+      // Core's rule (`requestMoveRefusal`): a request is answered only while its slot is ahead.
       .where('start_at', '>', stamp)
       .returningAll()
       .executeTakeFirst()
@@ -169,36 +185,39 @@ export async function ownSession(db: Db, id: number, auth: { personId: number; c
   return row
 }
 
-/** A session transition: the states it leaves, and what it writes. */
+/** A session transition: core's move, and what it writes besides the state. */
 export interface SessionTransition {
   /** The session. */
   id: number
   /** The contributor who must own the session. */
   contributorId: number
-  /** The states the transition may start from. */
-  from: readonly SessionState[]
-  /** What the transition writes (`updated_at` is added). */
+  /** The move of core's `SESSION_MOVES`: the states it leaves, the state it writes, whether only instant. */
+  move: SessionMove
+  /** What the transition writes besides the state (`updated_at` is added). */
   set: RowUpdate<'sessions'>
   /** An extra guard on the row as read, for optimistic updates (e.g. `end_at` unchanged). */
   unchanged?: { end_at?: string }
-  /** Only instant sessions. */
-  instantOnly?: boolean
   /** The current time. */
   now?: Date
 }
 
-/** Applies a transition with one conditional UPDATE; a 409 when the row is in no state it leaves. */
+/**
+ * Applies a transition with one conditional UPDATE; a 409 when the row is in no state the move leaves (or
+ * is not instant, for a move of instant sessions only). The state is judged here rather than on the row as
+ * read, so that of two concurrent transitions exactly one applies.
+ */
 export async function transitionSession(db: Db, t: SessionTransition): Promise<Row<'sessions'>> {
   const stamp = (t.now ?? new Date()).toISOString()
+  const rule: SessionMoveRule = SESSION_MOVES[t.move]
   let query = db
     .updateTable('sessions')
-    .set({ ...t.set, updated_at: stamp })
+    .set({ ...t.set, state: rule.to, updated_at: stamp })
     .where('id', '=', t.id)
     .where('contributor_id', '=', t.contributorId)
-    .where('state', 'in', [...t.from])
+    .where('state', 'in', [...rule.from])
     .where(sessionRowsOnly)
   if (t.unchanged?.end_at !== undefined) query = query.where('end_at', '=', t.unchanged.end_at)
-  if (t.instantOnly) query = query.where('is_instant', '=', 1)
+  if (rule.instantOnly) query = query.where('is_instant', '=', 1)
   const row = await query.returningAll().executeTakeFirst()
   if (!row) throw conflict('invalid_state_transition', 'errors.invalidStateTransition')
   return row
@@ -206,22 +225,53 @@ export async function transitionSession(db: Db, t: SessionTransition): Promise<R
 
 type Who = { personId: number; contributorId: number }
 
+/** The lifecycle facts of a session row, as core's rules read them. */
+function lifecycleOf(row: Row<'sessions'>): LifecycleSession {
+  return {
+    // A session row (`sessionRowsOnly`) is never 'pending': that state is a request's.
+    state: row.state as SessionState,
+    instant: row.is_instant === 1,
+    start: row.start_at,
+    end: row.end_at,
+    contributorId: row.contributor_id,
+    smeId: row.sme_id,
+    meeting: row.communication_way === 0 && row.meeting_number !== null && row.meeting_provider !== null,
+  }
+}
+
+/** The 422 of each of core's refusals for a move at the wrong time. */
+const WRONG_TIME: Partial<Record<SessionRefusal, () => Error>> = {
+  before_day: () => unprocessable('session_not_today', 'errors.sessionNotStarted'),
+  after_day: () => unprocessable('session_not_today', 'errors.sessionAlreadyEnded'),
+  not_started: () => unprocessable('session_not_started', 'errors.sessionNotStarted'),
+}
+
+/**
+ * Throws the 422 of a move its expert makes at the wrong time (core's `sessionMoveRefusal`). A move from the
+ * wrong state is left to the conditional UPDATE, which answers it with a 409.
+ */
+function refuseAtTheWrongTime(move: SessionMove, row: Row<'sessions'>, who: Who, now: Date): void {
+  const refusal = sessionMoveRefusal(
+    move,
+    lifecycleOf(row),
+    { role: 'contributor', id: who.contributorId },
+    now,
+  )
+  const error = refusal ? WRONG_TIME[refusal] : undefined
+  if (error) throw error()
+}
+
 /**
  * Starts a session (validate contributor, `start_from` 0): booked → ongoing, only on the session's own
  * Riyadh day; 422 on another day.
  */
 export async function startSession(db: Db, id: number, who: Who, now = new Date()) {
-  const row = await ownSession(db, id, who)
-  if (row.state === 'booked' && !isSameRiyadhDay(row.start_at, now)) {
-    if (Date.parse(row.start_at) > now.getTime())
-      throw unprocessable('session_not_today', 'errors.sessionNotStarted')
-    throw unprocessable('session_not_today', 'errors.sessionAlreadyEnded')
-  }
+  refuseAtTheWrongTime('start', await ownSession(db, id, who), who, now)
   return transitionSession(db, {
     id,
     contributorId: who.contributorId,
-    from: ['booked'],
-    set: { state: 'ongoing', started_at: now.toISOString() },
+    move: 'start',
+    set: { started_at: now.toISOString() },
     now,
   })
 }
@@ -238,13 +288,18 @@ export async function endSession(
   now = new Date(),
 ) {
   const row = await ownSession(db, id, who)
-  if (row.state === 'ongoing' && !input.forceEnd && Date.parse(row.end_at) > now.getTime())
+  const facts = lifecycleOf(row)
+  if (
+    !input.forceEnd &&
+    sessionMoveRefusal('end', facts, { role: 'contributor' }, now) === null &&
+    endsEarly(facts, now)
+  )
     throw unprocessable('force_end_required', 'errors.validationFailed', { force_end: 'errors.invalidValue' })
   return transitionSession(db, {
     id,
     contributorId: who.contributorId,
-    from: ['ongoing'],
-    set: { state: 'ended', ended_at: now.toISOString(), end_reason: input.endReason?.trim() || null },
+    move: 'end',
+    set: { ended_at: now.toISOString(), end_reason: input.endReason?.trim() || null },
     now,
   })
 }
@@ -255,9 +310,8 @@ export async function endInstantSession(db: Db, id: number, who: Who, now = new 
   return transitionSession(db, {
     id,
     contributorId: who.contributorId,
-    from: ['ongoing'],
-    set: { state: 'ended', ended_at: now.toISOString() },
-    instantOnly: true,
+    move: 'endInstant',
+    set: { ended_at: now.toISOString() },
     now,
   })
 }
@@ -272,7 +326,7 @@ export async function extendSession(db: Db, id: number, who: Who, now = new Date
   return transitionSession(db, {
     id,
     contributorId: who.contributorId,
-    from: ['ongoing'],
+    move: 'extend',
     set: { end_at: end },
     unchanged: { end_at: row.end_at },
     now,
@@ -281,14 +335,12 @@ export async function extendSession(db: Db, id: number, who: Who, now = new Date
 
 /** Marks the business owner absent: booked | ongoing → sme_absent, only once the session has started (422 before). */
 export async function markSmeAbsent(db: Db, id: number, who: Who, now = new Date()) {
-  const row = await ownSession(db, id, who)
-  if (row.state === 'booked' && Date.parse(row.start_at) > now.getTime())
-    throw unprocessable('session_not_started', 'errors.sessionNotStarted')
+  refuseAtTheWrongTime('markAbsent', await ownSession(db, id, who), who, now)
   return transitionSession(db, {
     id,
     contributorId: who.contributorId,
-    from: ['booked', 'ongoing'],
-    set: { state: 'sme_absent', ended_at: now.toISOString() },
+    move: 'markAbsent',
+    set: { ended_at: now.toISOString() },
     now,
   })
 }
@@ -320,8 +372,8 @@ export async function cancelSession(
   return transitionSession(db, {
     id,
     contributorId: who.contributorId,
-    from: ['booked'],
-    set: { state: 'cancelled', cancel_reason_id: reason.id, cancel_reason: details, active_slot_id: null },
+    move: 'cancel',
+    set: { cancel_reason_id: reason.id, cancel_reason: details, active_slot_id: null },
     now,
   })
 }

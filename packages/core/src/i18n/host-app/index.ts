@@ -5,9 +5,11 @@ import * as expertSessions from './expert-sessions.ts'
 import * as expertWorkspace from './expert-workspace.ts'
 import * as publicPages from './public-pages.ts'
 import * as shell from './shell.ts'
+import * as site from './site.ts'
 import * as smePages from './sme-pages.ts'
 
 const parts = [
+  site,
   shell,
   publicPages,
   smePages,
@@ -19,6 +21,7 @@ const parts = [
 
 /** A key of the host app's own messages. */
 export type HostAppMessageKey =
+  | keyof typeof site.ar
   | keyof typeof shell.ar
   | keyof typeof publicPages.ar
   | keyof typeof smePages.ar
@@ -28,8 +31,9 @@ export type HostAppMessageKey =
   | keyof typeof expertSessions.ar
 
 /**
- * The messages only the agency's host app shows (its shell, public pages, the business owner's pages and the
- * expert's workspace), on top of the shared catalogs: `createTranslator(lang, hostAppMessages)`.
+ * The messages only the agency's host app shows (its own words under the shared namespaces, its shell, public
+ * pages, the business owner's pages and the expert's workspace), on top of the shared catalogs:
+ * `createTranslator(lang, hostAppMessages)`.
  */
 export const hostAppMessages: CatalogExtension<HostAppMessageKey> = {
   ar: Object.assign({}, ...parts.map((part) => part.ar)),

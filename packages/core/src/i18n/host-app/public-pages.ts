@@ -1,6 +1,7 @@
 /**
  * Host app messages: public-pages. Arabic first; both languages hold the same keys (tested in
- * `i18n/index.test.ts`). Shared words stay in the shared catalogs (`nav.*`, `footer.*`, `common.*`, …).
+ * `i18n/index.test.ts`). Words the widgets show too stay in the shared catalogs; the site's own words
+ * under shared namespaces (`nav.about`, `footer.*`, …) are in `site.ts`.
  */
 export const ar = {
   // Home
