@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs'
+import { riyadhDay } from '@mashura/core'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
@@ -161,6 +162,9 @@ describe('chat between an expert and a business owner', () => {
     expect(await today.textContent()).toMatch(/الموافق .+ [٠-٩]{4}\u00a0هـ بتوقيت السعودية$/)
     const lastTime = expert.locator('li[data-message-id]').last().locator('time')
     expect(await lastTime.textContent()).toMatch(/^[٠-٩]{1,2}:[٠-٩]{2}\u00a0[صم]$/)
+    // The divider names the Riyadh day of its messages, which from 21:00 UTC is the next UTC day.
+    const sentAt = (await lastTime.getAttribute('datetime')) ?? ''
+    expect(await today.locator('time').getAttribute('datetime')).toBe(riyadhDay(sentAt))
     expect(await lastTime.getAttribute('title')).toContain('٢٠٢')
 
     await owner.screenshot({ path: `${shots}chat-thread-ar-390.png` })

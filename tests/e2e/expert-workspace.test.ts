@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { ar, weekBounds } from '@mashura/core'
+import { addDays, ar, riyadhInstant, riyadhWeekDays, weekBounds } from '@mashura/core'
 import { hostAppMessages } from '@mashura/core/i18n/host-app'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -91,7 +91,7 @@ async function apiGet<T>(path: string): Promise<T> {
 }
 
 /** Riyadh wall time `HH:mm` of day `YYYY-MM-DD` as an ISO time. */
-const at = (day: string, time: string) => new Date(`${day}T${time}:00+03:00`).toISOString()
+const at = (day: string, time: string) => riyadhInstant(day, time).toISOString()
 
 describe('the dashboard', () => {
   it('draws both charts, right to left in Arabic, with the server’s figures in their tables', async () => {
@@ -155,9 +155,9 @@ describe('the schedule on the own profile', () => {
   let day = ''
 
   it('publishes two slots at once in next week’s view and lists them as free', async () => {
-    const start = new Date(weekBounds(new Date()).start.getTime() + 7 * 86_400_000)
+    const nextWeek = riyadhWeekDays(addDays(weekBounds(new Date()).start, 7))
     for (let i = 0; i < 7 && !day; i++) {
-      const candidate = new Date(start.getTime() + i * 86_400_000 + 12 * 3_600_000).toISOString().slice(0, 10)
+      const candidate = nextWeek[i] ?? ''
       const busy = await slotsBetween(
         app.dataDir,
         contributorId,

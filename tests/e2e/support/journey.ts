@@ -3,16 +3,13 @@
  * SQLite connection beside the server's, as `db.ts` does). Nothing here writes what the journey does
  * through the browser.
  */
+import { riyadhClockTime, riyadhDay } from '@mashura/core'
 import { withStore } from './db.ts'
-
-/** Riyadh is UTC+3 all year (no daylight saving). */
-const RIYADH_OFFSET_MS = 3 * 3_600_000
 
 /** The Riyadh day (`YYYY-MM-DD`) and time (`HH:MM`) `minutes` from now, rounded up to the next minute. */
 export function riyadhClock(minutes: number): { day: string; time: string; at: Date } {
   const at = new Date(Math.ceil((Date.now() + minutes * 60_000) / 60_000) * 60_000)
-  const local = new Date(at.getTime() + RIYADH_OFFSET_MS).toISOString()
-  return { day: local.slice(0, 10), time: local.slice(11, 16), at }
+  return { day: riyadhDay(at), time: riyadhClockTime(at), at }
 }
 
 /** A session row as the journey checks it. */

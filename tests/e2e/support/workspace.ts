@@ -2,6 +2,7 @@
  * Fixtures of the expert-workspace journeys, read from and written to the database of the running
  * `npm start` (a second SQLite connection beside the server's, as `db.ts` does).
  */
+import { riyadhDay } from '@mashura/core'
 import { withStore } from './db.ts'
 /** A seeded expert's own public profile address and contributor id. */
 export function ownProfile(
@@ -71,13 +72,12 @@ export function twoSessionDays(
       .where('request_state', 'is', null)
       .orderBy('start_at')
       .execute()
-    const day = (iso: string) => new Date(Date.parse(iso) + 3 * 3_600_000).toISOString().slice(0, 10)
     const first = rows[0]
-    const other = rows.find((r) => first && day(r.start_at) !== day(first.start_at))
+    const other = rows.find((r) => first && riyadhDay(r.start_at) !== riyadhDay(first.start_at))
     if (!first || !other) throw new Error('the expert needs sessions on two different days')
     return {
-      inside: { id: first.id, day: day(first.start_at) },
-      outside: { id: other.id, day: day(other.start_at) },
+      inside: { id: first.id, day: riyadhDay(first.start_at) },
+      outside: { id: other.id, day: riyadhDay(other.start_at) },
     }
   })
 }

@@ -1,3 +1,4 @@
+import { calendarDaysBetween } from '@mashura/core'
 import { useId, useRef, useState } from 'react'
 import type { ExpertSearchKey, ExpertSearchTranslator } from './expert-search-types.ts'
 import { MAX_SEARCH_DAYS } from './search-query.ts'
@@ -71,9 +72,9 @@ function rangeOf(typed: Typed, today: string): Range {
   return whole && !problems.from && !problems.to ? { start: typed.from, end: typed.to } : null
 }
 
-/** The number of days from `start` to `end`, both included (calendar days: UTC arithmetic is exact). */
+/** The number of days from `start` to `end`, both included. */
 function dayCount(start: string, end: string): number {
-  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1
+  return calendarDaysBetween(start, end) + 1
 }
 
 /**

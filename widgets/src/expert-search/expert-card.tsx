@@ -1,4 +1,10 @@
-import { type ContributorProfile, formatDateWithHijri, formatTime, timeZoneLabel } from '@mashura/core'
+import {
+  type ContributorProfile,
+  formatDateWithHijri,
+  formatTime,
+  initialsOf,
+  timeZoneLabel,
+} from '@mashura/core'
 import { useId, useState } from 'react'
 import type { ExpertSearchTranslator } from './expert-search-types.ts'
 
@@ -10,14 +16,6 @@ export interface ExpertCardProps {
   onChoose: (expert: ContributorProfile) => void
   /** The widget's translator. */
   t: ExpertSearchTranslator
-}
-
-/** The initials of a name for the fallback avatar, leaving out honorifics such as «د.» and «أ.». */
-export function initialsOf(name: string): string {
-  const words = name.split(/\s+/).filter((word) => word !== '' && !word.endsWith('.'))
-  const first = words[0]?.[0] ?? ''
-  const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : ''
-  return `${first}${last}`
 }
 
 /**

@@ -1,17 +1,23 @@
 import {
+  addCalendarDays,
   type ContributorProfile,
   catalogs,
   createTranslator,
   expertSearchMessages,
+  initialsOf,
   type MessageKey,
   type PagedResponse,
+  riyadhDay,
 } from '@mashura/core'
 import { sendKeys } from '@web/test-runner-commands'
 import { expect } from 'chai'
+import { flushSync } from 'react-dom'
+import { createRoot } from 'react-dom/client'
 import type { ExpertSelectedDetail } from '../events.ts'
 import { expectAccessible } from '../test-support/axe.ts'
 import { platform, platformAttributes } from '../test-support/platform.ts'
 import { waitFor as waitUntil } from '../test-support/wait-for.ts'
+import { ExpertCard } from './expert-card.tsx'
 import { defineExpertSearch, type ExpertSearchElement, ROLE_DEPRECATION } from './expert-search.element.ts'
 
 /**
@@ -99,21 +105,6 @@ function select(element: Element, label: string): HTMLSelectElement {
   const found = [...element.shadowRoot!.querySelectorAll('label')].find((l) => l.textContent === label)
   expect(found, `a label "${label}"`).to.exist
   return element.shadowRoot!.getElementById(found!.htmlFor) as HTMLSelectElement
-}
-
-/** Today's Riyadh day, `YYYY-MM-DD`. */
-function riyadhToday(): string {
-  return riyadhDay(new Date().toISOString())
-}
-
-/** The Riyadh day (`YYYY-MM-DD`) of an instant. */
-function riyadhDay(instant: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(new Date(instant))
-}
-
-/** The day `n` days after `day` (both `YYYY-MM-DD`). */
-function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10)
 }
 
 /** The dates filter's two inputs, found by their labels, and their group. */
@@ -224,6 +215,39 @@ describe('<expert-search>', () => {
     expect(status.getAttribute('role')).to.equal('status')
     expect(status.textContent).to.contain(`${expected.meta.total.toLocaleString('ar-SA')}`)
     await expectAccessible(rendered(element), 'results (ar)')
+  })
+
+  it('shows the initials of an expert without a photo by core’s rule: first name and family name, apart', async () => {
+    const [expert] = (await api('/profile/v2/consultants?q=%20&type=1&per_page=1')).data
+    const container = document.createElement('div')
+    document.body.append(container)
+    const root = createRoot(container)
+    const t = createTranslator('ar', expertSearchMessages)
+    const cases: [string, string][] = [
+      ['د. أحمد بن سعد العتيبي', 'أ ع'],
+      ['م. هيفاء بنت محمد الزهراني', 'ه ز'],
+      ['نورة', 'ن'],
+      ['Dr. Sarah Al-Otaibi', 'SO'],
+    ]
+    try {
+      for (const [name, initials] of cases) {
+        const shown = { ...expert!, file: null, sso_user: { ...expert!.sso_user, full_name: name } }
+        flushSync(() =>
+          root.render(
+            <ul>
+              <ExpertCard expert={shown} onChoose={() => {}} t={t} />
+            </ul>,
+          ),
+        )
+        const photo = container.querySelector('[part="photo"]')!
+        expect(photo.tagName, name).to.equal('SPAN')
+        expect(photo.textContent, name).to.equal(initials)
+        expect(photo.textContent).to.equal(initialsOf(name))
+      }
+    } finally {
+      root.unmount()
+      container.remove()
+    }
   })
 
   it('is English and left to right with lang="en"', async () => {
@@ -434,9 +458,9 @@ describe('<expert-search>', () => {
     const soonest = everyone.data.find((expert) => expert.next_free_slot)
     expect(soonest, 'a seeded consultant with a free slot').to.exist
     const first = riyadhDay(soonest!.next_free_slot!)
-    const last = addDays(first, 2)
+    const last = addCalendarDays(first, 2)
     const expected = await api(
-      `/profile/v2/consultants?q=%20&type=1&dates=${first}&dates=${addDays(first, 1)}&dates=${last}&sort=newest`,
+      `/profile/v2/consultants?q=%20&type=1&dates=${first}&dates=${addCalendarDays(first, 1)}&dates=${last}&sort=newest`,
       'en',
     )
     expect(expected.data.map((e) => e.id)).to.include(soonest!.id)
@@ -449,7 +473,7 @@ describe('<expert-search>', () => {
     expect(fieldset.querySelector('legend')!.textContent).to.equal(en['contributors.filters.dates'])
     expect(group.contains(to)).to.equal(true)
     expect(from.type).to.equal('date')
-    expect(from.min).to.equal(riyadhToday())
+    expect(from.min).to.equal(riyadhDay(new Date()))
     const hint = element.shadowRoot!.getElementById(from.getAttribute('aria-describedby')!)!
     expect(hint.textContent).to.equal(en['expertSearch.datesHint'])
 
@@ -467,7 +491,7 @@ describe('<expert-search>', () => {
       expected.data.map((e) => e.id),
       'the consultants with a free slot on the three days',
     )
-    expect(datesAsked().at(-1)).to.deep.equal([first, addDays(first, 1), last])
+    expect(datesAsked().at(-1)).to.deep.equal([first, addCalendarDays(first, 1), last])
     expect(from.getAttribute('aria-invalid')).to.equal(null)
     await expectAccessible(rendered(element), 'dates typed (en)')
 
@@ -492,11 +516,11 @@ describe('<expert-search>', () => {
       const element = await mount({ role: 'consultant', lang })
       await waitForResults(element)
       const { from, to } = dateInputs(element, messages)
-      const today = riyadhToday()
+      const today = riyadhDay(new Date())
       performance.clearResourceTimings()
 
-      await typeDate(from, addDays(today, 5))
-      await typeDate(to, addDays(today, 2))
+      await typeDate(from, addCalendarDays(today, 5))
+      await typeDate(to, addCalendarDays(today, 2))
       // Nothing is said while the visitor types; leaving the field says it.
       expect(to.getAttribute('aria-invalid')).to.equal(null)
       await tabOutOf(element, to)
@@ -510,14 +534,14 @@ describe('<expert-search>', () => {
       await expectAccessible(rendered(element), `last day before the first (${lang})`)
 
       // Mending it unsays it at once and applies the days.
-      await typeDate(to, addDays(today, 6))
+      await typeDate(to, addCalendarDays(today, 6))
       await waitFor(() => !errorOf(element, to), `the error gone (${lang})`)
       expect(to.getAttribute('aria-invalid')).to.equal(null)
       await waitFor(() => datesAsked().length > 0, 'a search with the days')
-      expect(datesAsked().at(-1)).to.deep.equal([5, 6].map((n) => addDays(today, n)))
+      expect(datesAsked().at(-1)).to.deep.equal([5, 6].map((n) => addCalendarDays(today, n)))
 
       // A day before today: said on leaving, and the search goes back to any day.
-      await typeDate(from, addDays(today, -1))
+      await typeDate(from, addCalendarDays(today, -1))
       await tabOutOf(element, from)
       const past = await waitFor(() => errorOf(element, from), `the error of the first day (${lang})`)
       expect(past.textContent).to.equal(messages['expertSearch.datesStartPast'])
@@ -536,9 +560,9 @@ describe('<expert-search>', () => {
     const element = await mount({ role: 'consultant', lang: 'en' })
     await waitForResults(element)
     const { from, to } = dateInputs(element, en)
-    const today = riyadhToday()
+    const today = riyadhDay(new Date())
     // Two segments of three, then away: the date is incomplete.
-    await typeDate(to, addDays(today, 3), 2)
+    await typeDate(to, addCalendarDays(today, 3), 2)
     expect(to.value).to.equal('')
     await tabOutOf(element, to)
     const error = await waitFor(() => errorOf(element, to), 'the incomplete error')
@@ -546,13 +570,13 @@ describe('<expert-search>', () => {
     expect(to.getAttribute('aria-invalid')).to.equal('true')
     await expectAccessible(rendered(element), 'incomplete day (en)')
 
-    await typeDate(from, addDays(today, 1))
-    await typeDate(to, addDays(today, 3))
+    await typeDate(from, addCalendarDays(today, 1))
+    await typeDate(to, addCalendarDays(today, 3))
     await waitFor(() => !errorOf(element, to), 'the error gone')
     await waitFor(() => datesAsked().at(-1)?.length === 3, 'a search with three days')
     // Longer than the server's month: the first 31 days are asked, and the visitor is told so.
-    await typeDate(to, addDays(today, 40))
-    await waitFor(() => datesAsked().at(-1)?.[30] === addDays(today, 31), 'a search with 31 days')
+    await typeDate(to, addCalendarDays(today, 40))
+    await waitFor(() => datesAsked().at(-1)?.[30] === addCalendarDays(today, 31), 'a search with 31 days')
     expect(datesAsked().at(-1)).to.have.length(31)
     const note = [...element.shadowRoot!.querySelectorAll('.date-messages .hint')].find((p) =>
       to.getAttribute('aria-describedby')!.split(' ').includes(p.id),
@@ -585,8 +609,8 @@ describe('<expert-search>', () => {
     ).to.equal(false)
 
     // "Clear filters" empties them too, a partly typed day included.
-    await typeDate(from, addDays(today, 1))
-    await typeDate(to, addDays(today, 2))
+    await typeDate(from, addCalendarDays(today, 1))
+    await typeDate(to, addCalendarDays(today, 2))
     const available = select(element, en['expertSearch.availableOnly']) as unknown as HTMLInputElement
     available.click()
     await waitFor(() => part(element, 'clear'), 'the clear filters button')

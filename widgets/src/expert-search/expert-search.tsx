@@ -3,7 +3,7 @@ import {
   expertSearchMessages,
   type FetchLike,
   type PageMeta,
-  riyadhParts,
+  riyadhDay,
 } from '@mashura/core'
 import { type FormEvent, useCallback, useId, useMemo, useRef, useState } from 'react'
 import type { ExpertSelectedDetail } from '../events.ts'
@@ -54,10 +54,7 @@ export interface ExpertSearchProps {
 }
 
 /** Today's Riyadh calendar day as `YYYY-MM-DD`. */
-function riyadhToday(): string {
-  const { year, month, day } = riyadhParts(new Date())
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
-}
+const riyadhToday = () => riyadhDay(new Date())
 
 /**
  * The expert search: a search box, the filters of spec section 2, a page of results and the pager. It

@@ -1,6 +1,7 @@
 import {
   type ApiClient,
   type Availability,
+  addCalendarDays,
   type CallOptions,
   type ContributorListParams,
   type ContributorProfile,
@@ -84,13 +85,8 @@ export function hasNarrowingFilters(filters: SearchFilters, start: SearchFilters
 export function daysBetween(start: string, end: string): string[] {
   const [from, to] = start <= end ? [start, end] : [end, start]
   const days: string[] = []
-  // Calendar days carry no time zone: UTC midnight arithmetic never skips or repeats one.
-  for (let day = new Date(`${from}T00:00:00Z`); days.length < MAX_SEARCH_DAYS; ) {
-    const text = day.toISOString().slice(0, 10)
-    if (text > to) break
-    days.push(text)
-    day = new Date(day.getTime() + 86_400_000)
-  }
+  for (let day = from; day <= to && days.length < MAX_SEARCH_DAYS; day = addCalendarDays(day, 1))
+    days.push(day)
   return days
 }
 

@@ -4,6 +4,7 @@ import {
   $hasUnreadChat,
   $notificationCount,
   getStorage,
+  initialsOf,
   type NavigationItem,
   navigationItems,
   STORAGE_KEYS,
@@ -45,18 +46,9 @@ export function storedProfilePicture(role: 'sme' | 'contributor'): string | null
   )
 }
 
-/** The first letters of the first and last words of a name, for an avatar without a picture. */
+/** The initials of a name for an avatar without a picture, by core's rule («أحمد العتيبي» → «أ ع»); '?' for none. */
 export function initials(name: string | null | undefined): string {
-  const words = (name ?? '')
-    .split(/\s+/)
-    // Titles ("د.", "أ.", "م.") are not part of the name.
-    .filter((word) => word && !word.endsWith('.'))
-  if (words.length === 0) return '?'
-  const first = Array.from(words[0] ?? '')[0] ?? ''
-  // The article "ال" opens most Arabic family names; the initial is the letter after it.
-  const lastWord = words.length > 1 ? (words[words.length - 1] ?? '').replace(/^ال(?=..)/, '') : ''
-  const last = Array.from(lastWord)[0] ?? ''
-  return `${first}${last ? ` ${last}` : ''}`
+  return initialsOf(name ?? '') || '?'
 }
 
 /** An avatar picture of initials on the brand colour, as an SVG data address (used when no photo exists). */

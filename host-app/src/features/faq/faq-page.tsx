@@ -1,20 +1,10 @@
-import { getCommonQuestions } from '@mashura/core'
+import { foldArabic, getCommonQuestions } from '@mashura/core'
 import { useDeferredValue, useId, useState } from 'react'
 import { PageLoading } from '../../components/ui/page-loading.tsx'
 import { api } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.ts'
 import { useApi } from '../../lib/use-api.ts'
 import './faq.css'
-
-/** Folds a text for matching: lower case, no Arabic diacritics or tatweel, one form of alef, ya and ta marbuta. */
-function fold(text: string): string {
-  return text
-    .toLocaleLowerCase()
-    .replace(/[\u064B-\u0652\u0640]/g, '')
-    .replace(/[أإآ]/g, 'ا')
-    .replace(/ى/g, 'ي')
-    .replace(/ة/g, 'ه')
-}
 
 /**
  * The FAQ (`/Faq`): the common questions as an accordion of native `<details>`, with a box that filters
@@ -26,9 +16,9 @@ export function FaqPage() {
   const [filter, setFilter] = useState('')
   const deferred = useDeferredValue(filter)
   const questions = useApi((signal) => getCommonQuestions(api, { signal }), [t.lang])
-  const needle = fold(deferred.trim())
+  const needle = foldArabic(deferred)
   const all = questions.data?.data ?? []
-  const shown = needle ? all.filter((q) => fold(`${q.question} ${q.answer}`).includes(needle)) : all
+  const shown = needle ? all.filter((q) => foldArabic(`${q.question} ${q.answer}`).includes(needle)) : all
   return (
     <div data-page="faq" className="faq-page">
       <h1>{t.t('faq.title')}</h1>

@@ -6,6 +6,7 @@ import {
   getOffices,
   getWorkingHours,
   isApiError,
+  riyadhDay,
   showApiError,
   showSnackbar,
   toUnixSeconds,
@@ -14,15 +15,7 @@ import { type FormEvent, useId, useRef, useState } from 'react'
 import { api } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.ts'
 import { useApi } from '../../lib/use-api.ts'
-import {
-  draftsToSlots,
-  fieldErrorsByDraft,
-  nextStartTime,
-  riyadhDay,
-  riyadhToday,
-  type SlotDraft,
-  weekAt,
-} from './slot-times.ts'
+import { draftsToSlots, fieldErrorsByDraft, nextStartTime, type SlotDraft, weekAt } from './slot-times.ts'
 import { WeekDay } from './week-day.tsx'
 
 /** The slot length when the working hours cannot be read (the platform's default). */
@@ -70,7 +63,7 @@ export function AddSlotsForm({ contributorId, onCreated }: { contributorId: numb
   const [busy, setBusy] = useState(false)
   const summaryRef = useRef<HTMLDivElement>(null)
   const week = weekAt(offset)
-  const today = riyadhToday()
+  const today = riyadhDay(new Date())
   const hours = useApi((signal) => getWorkingHours(api, { signal }), [])
   const offices = useApi((signal) => loadOffices(contributorId, signal), [contributorId, t.lang])
   const published = useApi(

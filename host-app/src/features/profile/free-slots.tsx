@@ -8,8 +8,8 @@ import {
   showSnackbar,
   timeZoneLabel,
 } from '@mashura/core'
-import { useState } from 'react'
-import { Dialog } from '../../components/ui/dialog.tsx'
+import { ModalDialog } from '@mashura/widgets/react'
+import { useId, useState } from 'react'
 import { api } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.ts'
 
@@ -33,6 +33,7 @@ export function FreeSlots({
   const [confirming, setConfirming] = useState<Slot | null>(null)
   const [busy, setBusy] = useState(false)
   const [all, setAll] = useState(false)
+  const titleId = useId()
   const shown = all ? slots : slots.slice(0, FIRST_SLOTS)
   const when = (slot: Slot) => ({
     date: formatDateWithHijri(slot.start, t.lang),
@@ -110,11 +111,16 @@ export function FreeSlots({
           {t.t('common.showMore')}
         </button>
       ) : null}
-      <Dialog
+      <ModalDialog
         open={confirming !== null}
-        title={t.t('profile.deleteSlot')}
+        labelledBy={titleId}
         onClose={() => setConfirming(null)}
+        closeOnBackdrop={false}
+        className="dialog"
       >
+        <h2 id={titleId} className="dialog-title">
+          {t.t('profile.deleteSlot')}
+        </h2>
         {confirming ? <p>{t.t('profilePage.deleteSlotConfirm', when(confirming))}</p> : null}
         <div className="dialog-actions">
           <button type="button" className="button" onClick={() => setConfirming(null)} disabled={busy}>
@@ -130,7 +136,7 @@ export function FreeSlots({
             {t.t('profile.deleteSlot')}
           </button>
         </div>
-      </Dialog>
+      </ModalDialog>
     </section>
   )
 }

@@ -1,4 +1,4 @@
-import type { ContributorProfile, MessageKey } from '@mashura/core'
+import { type ContributorProfile, initialsOf, type MessageKey } from '@mashura/core'
 import { useT } from '../../lib/i18n.ts'
 import { JoinNow } from '../instant/join-now.tsx'
 
@@ -17,12 +17,7 @@ export function ProfileHeader({
 }) {
   const t = useT()
   const name = contributor.sso_user.full_name
-  const initials = name
-    .split(/\s+/)
-    .filter((w) => w && !w.endsWith('.'))
-    .slice(0, 2)
-    .map((w) => w[0])
-    .join('')
+  const initials = initialsOf(name)
   return (
     <section className="profile-card card" aria-labelledby="profile-name">
       <div className="profile-identity">

@@ -3,29 +3,12 @@ import {
   EXTRA_STORAGE_KEYS,
   getStorage,
   type LoginResult,
-  riyadhParts,
+  riyadhClockTime,
+  riyadhInstant,
+  riyadhWeekDays,
   type SlotInput,
   weekBounds,
 } from '@mashura/core'
-
-/** Riyadh is UTC+3 all year (no daylight saving), so a Riyadh wall time has a fixed offset. */
-const RIYADH_OFFSET = '+03:00'
-
-/** The Riyadh calendar day of a moment as `YYYY-MM-DD`. */
-export function riyadhDay(at: Date | string | number): string {
-  const { year, month, day } = riyadhParts(at)
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
-}
-
-/** Today's Riyadh calendar day as `YYYY-MM-DD`. */
-export function riyadhToday(now = new Date()): string {
-  return riyadhDay(now)
-}
-
-/** The moment a Riyadh day (`YYYY-MM-DD`) starts, at 00:00 Riyadh time. */
-export function riyadhMidnight(day: string): Date {
-  return new Date(`${day}T00:00:00${RIYADH_OFFSET}`)
-}
 
 /** A Saudi week (Sunday to Saturday, Riyadh): its first moment, the moment after it, and its seven days. */
 export interface Week {
@@ -41,7 +24,7 @@ export function weekAt(offset: number, now = new Date()): Week {
   return {
     start,
     end: addDays(start, 7),
-    days: Array.from({ length: 7 }, (_, i) => riyadhDay(addDays(start, i).getTime() + 12 * 3_600_000)),
+    days: riyadhWeekDays(start),
   }
 }
 
@@ -57,19 +40,20 @@ export interface SlotDraft {
   minutes: number
 }
 
-/** The moment a draft starts, or NaN when its time is not filled in. */
+/** The moment a draft starts, or NaN when its time is not filled in (or is no time). */
 export function draftStart(draft: SlotDraft): number {
-  return /^\d{2}:\d{2}$/.test(draft.start)
-    ? Date.parse(`${draft.day}T${draft.start}:00${RIYADH_OFFSET}`)
-    : Number.NaN
+  try {
+    return riyadhInstant(draft.day, draft.start).getTime()
+  } catch {
+    return Number.NaN
+  }
 }
 
 /** The Riyadh wall time (`HH:mm`) a draft ends at, or '' when its start is not filled in. */
 export function draftEndTime(draft: SlotDraft): string {
   const start = draftStart(draft)
   if (Number.isNaN(start)) return ''
-  const { hour, minute } = riyadhParts(start + draft.minutes * 60_000)
-  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`
+  return riyadhClockTime(start + draft.minutes * 60_000)
 }
 
 /**

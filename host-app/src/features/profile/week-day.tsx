@@ -1,6 +1,6 @@
-import { formatTime, type Slot } from '@mashura/core'
+import { formatTime, riyadhInstant, type Slot, startOfRiyadhDay } from '@mashura/core'
 import { useT } from '../../lib/i18n.ts'
-import { draftEndTime, riyadhMidnight, type SlotDraft } from './slot-times.ts'
+import { draftEndTime, type SlotDraft } from './slot-times.ts'
 
 /** The lengths a slot may have, in minutes (the platform's own length is added when it differs). */
 const LENGTHS = [30, 45, 60, 90, 120]
@@ -35,9 +35,10 @@ export function WeekDay(props: WeekDayProps) {
   const { day, past, today, published, drafts, errors, slotMinutes, onAdd, onChange, onRemove } = props
   const t = useT()
   const headingId = `week-day-${day}`
-  const midday = new Date(riyadhMidnight(day).getTime() + 12 * 3_600_000)
-  const name = t.intl.formatDate(midday, { weekday: 'long', timeZone: 'Asia/Riyadh' })
-  const date = t.intl.formatDate(midday, { day: 'numeric', month: 'long', timeZone: 'Asia/Riyadh' })
+  // The translator's formatters read dates on a Riyadh clock.
+  const start = startOfRiyadhDay(day)
+  const name = t.intl.formatDate(start, { weekday: 'long' })
+  const date = t.intl.formatDate(start, { day: 'numeric', month: 'long' })
   const lengths = LENGTHS.includes(slotMinutes) ? LENGTHS : [...LENGTHS, slotMinutes].sort((a, b) => a - b)
   return (
     <section
@@ -112,7 +113,7 @@ export function WeekDay(props: WeekDayProps) {
                   <p className="week-draft-end muted" data-field="end">
                     {draftEndTime(draft)
                       ? t.t('workspace.week.ends', {
-                          time: formatTime(`${draft.day}T${draftEndTime(draft)}:00+03:00`, t.lang),
+                          time: formatTime(riyadhInstant(draft.day, draftEndTime(draft)), t.lang),
                         })
                       : ''}
                   </p>

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
+  addCalendarDays,
   addDays,
+  calendarDaysBetween,
   currentWeekRange,
+  endOfRiyadhDay,
   formatDate,
   formatDateTime,
   formatDateWithHijri,
@@ -9,10 +12,18 @@ import {
   formatHijriRange,
   formatTime,
   fromUnixSeconds,
+  groupByRiyadhDay,
+  isCalendarDay,
   isSameRiyadhDay,
   RIYADH_TZ,
+  riyadhClockTime,
+  riyadhDay,
+  riyadhInstant,
+  riyadhMonth,
   riyadhParts,
+  riyadhWeekDays,
   startOfRiyadhDay,
+  startOfRiyadhMonth,
   timeZoneLabel,
   toDate,
   toUnixSeconds,
@@ -116,7 +127,128 @@ describe('Riyadh clock', () => {
   })
 })
 
+describe('Riyadh calendar days', () => {
+  it('names the Riyadh day of a moment, which runs ahead of UTC from 21:00', () => {
+    expect(riyadhDay(NEAR_MIDNIGHT)).toBe('2026-11-22')
+    expect(riyadhDay('2026-11-21T20:59:59.999Z')).toBe('2026-11-21')
+    expect(riyadhDay(Date.parse('2026-12-31T21:00:00Z'))).toBe('2027-01-01')
+    expect(riyadhDay(new Date('2026-03-05T23:30:00Z'))).toBe('2026-03-06')
+    expect(riyadhMonth('2026-11-30T21:00:00Z')).toBe('2026-12')
+    expect(riyadhMonth('2026-11-30T20:59:00Z')).toBe('2026-11')
+  })
+
+  it('reads the time on a 24-hour Riyadh clock', () => {
+    expect(riyadhClockTime(NEAR_MIDNIGHT)).toBe('01:30')
+    expect(riyadhClockTime(SATURDAY_AFTERNOON)).toBe('15:00')
+    expect(riyadhClockTime('2026-11-21T20:59:59Z')).toBe('23:59')
+  })
+
+  it('takes a calendar day without a time as that day in Riyadh, not UTC midnight', () => {
+    expect(toDate('2026-11-22').toISOString()).toBe('2026-11-21T21:00:00.000Z')
+    expect(startOfRiyadhDay('2026-11-22').toISOString()).toBe('2026-11-21T21:00:00.000Z')
+    expect(endOfRiyadhDay('2026-11-22').toISOString()).toBe('2026-11-22T20:59:59.999Z')
+    expect(riyadhDay('2026-11-22')).toBe('2026-11-22')
+    expect(formatDate('2026-11-22', 'en')).toMatch(/^Sunday,? 22 November 2026$/)
+    expect(weekBounds('2026-11-28').start.toISOString()).toBe('2026-11-21T21:00:00.000Z')
+    expect(() => toDate('2026-02-29')).toThrow(RangeError)
+    expect(() => startOfRiyadhDay('2026-04-31')).toThrow(RangeError)
+  })
+
+  it('ends the Riyadh day at 20:59:59.999 UTC, just before the next one starts', () => {
+    expect(endOfRiyadhDay(NEAR_MIDNIGHT).toISOString()).toBe('2026-11-22T20:59:59.999Z')
+    expect(endOfRiyadhDay('2026-11-21T20:59:59Z').toISOString()).toBe('2026-11-21T20:59:59.999Z')
+    expect(endOfRiyadhDay('2026-12-31T12:00:00Z').getTime() + 1).toBe(
+      startOfRiyadhDay('2027-01-01').getTime(),
+    )
+    expect(startOfRiyadhMonth('2026-11-30T21:00:00Z').toISOString()).toBe('2026-11-30T21:00:00.000Z')
+    expect(startOfRiyadhMonth('2026-01-15T12:00:00Z').toISOString()).toBe('2025-12-31T21:00:00.000Z')
+  })
+
+  it('gives the moment of a Riyadh wall-clock time on a Riyadh day', () => {
+    expect(riyadhInstant('2026-11-22', '01:30').toISOString()).toBe(NEAR_MIDNIGHT.replace('Z', '.000Z'))
+    expect(riyadhInstant('2026-11-22').toISOString()).toBe('2026-11-21T21:00:00.000Z')
+    expect(riyadhInstant('2027-01-01', '02:59:30').toISOString()).toBe('2026-12-31T23:59:30.000Z')
+    expect(riyadhInstant('2026-11-21', '15:00').getTime()).toBe(Date.parse('2026-11-21T15:00:00+03:00'))
+    for (const [day, time] of [
+      ['2026-11-22', '24:00'],
+      ['2026-11-22', '9:00'],
+      ['2026-11-22', '09:60'],
+      ['2026-02-30', '09:00'],
+      ['22/11/2026', '09:00'],
+    ])
+      expect(() => riyadhInstant(day ?? '', time), `${day} ${time}`).toThrow(RangeError)
+    // Day, clock time and moment go round.
+    const at = riyadhInstant(riyadhDay(NEAR_MIDNIGHT), riyadhClockTime(NEAR_MIDNIGHT))
+    expect(at.toISOString()).toBe('2026-11-21T22:30:00.000Z')
+  })
+
+  it('adds days to a calendar day across months, years and a leap day', () => {
+    expect(addCalendarDays('2026-11-22', 1)).toBe('2026-11-23')
+    expect(addCalendarDays('2026-11-30', 1)).toBe('2026-12-01')
+    expect(addCalendarDays('2026-12-31', 1)).toBe('2027-01-01')
+    expect(addCalendarDays('2027-01-01', -1)).toBe('2026-12-31')
+    expect(addCalendarDays('2028-02-28', 1)).toBe('2028-02-29')
+    expect(addCalendarDays('2026-11-22', 0)).toBe('2026-11-22')
+    expect(addCalendarDays('2026-11-22', 28)).toBe('2026-12-20')
+    expect(() => addCalendarDays('2026-11-31', 1)).toThrow(RangeError)
+  })
+
+  it('counts the days from one calendar day to another', () => {
+    expect(calendarDaysBetween('2026-11-22', '2026-11-22')).toBe(0)
+    expect(calendarDaysBetween('2026-11-22', '2026-12-20')).toBe(28)
+    expect(calendarDaysBetween('2026-12-31', '2027-01-01')).toBe(1)
+    expect(calendarDaysBetween('2028-03-01', '2028-02-28')).toBe(-2)
+  })
+
+  it('tells calendar days that exist', () => {
+    for (const day of ['2026-11-22', '2028-02-29', '2026-12-31']) expect(isCalendarDay(day), day).toBe(true)
+    for (const value of ['2026-02-29', '2026-13-01', '2026-11-22T00:00:00Z', '2026-1-2', '', null, 20261122])
+      expect(isCalendarDay(value), String(value)).toBe(false)
+  })
+
+  it('groups items in time order by the Riyadh day they fall on, not the UTC day', () => {
+    const messages = [
+      { id: 1, created_at: '2026-11-21T10:00:00.000Z' },
+      { id: 2, created_at: '2026-11-21T20:59:59.000Z' },
+      // 23:30 UTC on the 21st is 02:30 on the 22nd in Riyadh: the next day's divider, not the 21st's.
+      { id: 3, created_at: '2026-11-21T23:30:00.000Z' },
+      { id: 4, created_at: '2026-11-22T09:00:00.000Z' },
+      { id: 5, created_at: '2026-11-24T21:00:00.000Z' },
+    ]
+    const groups = groupByRiyadhDay(messages, (m) => m.created_at)
+    expect(groups.map((g) => [g.day, g.items.map((m) => m.id)])).toEqual([
+      ['2026-11-21', [1, 2]],
+      ['2026-11-22', [3, 4]],
+      ['2026-11-25', [5]],
+    ])
+    expect(groupByRiyadhDay([], (m: { at: number }) => m.at)).toEqual([])
+  })
+})
+
 describe('Saudi week', () => {
+  it('lists its seven days from Sunday, across a month and a year', () => {
+    expect(riyadhWeekDays(NEAR_MIDNIGHT)).toEqual([
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+    ])
+    // Saturday 21 November at 23:59 Riyadh time is still the week before.
+    expect(riyadhWeekDays('2026-11-21T20:59:00Z')[0]).toBe('2026-11-15')
+    expect(riyadhWeekDays('2027-01-01')).toEqual([
+      '2026-12-27',
+      '2026-12-28',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+    ])
+  })
+
   it('ends on Saturday 23:59:59 Riyadh time', () => {
     const { start, end } = weekBounds('2026-11-21T20:59:59.999Z')
     expect(start.toISOString()).toBe('2026-11-14T21:00:00.000Z')

@@ -1,12 +1,28 @@
 import { createTranslator, DEFAULT_LANGUAGE, LOCALES, normalizeLanguage } from '../i18n/index.ts'
 
+/*
+ * The one date API of Mashura: Riyadh time (the kingdom's clock, which people see) for every day, week and
+ * month, and the formats dates are shown in. Calendar days are `YYYY-MM-DD` strings; moments are Dates, ISO
+ * strings or epoch milliseconds. Nothing outside this unit should add three hours or write `+03:00`.
+ * - a moment's day, clock time and month: `riyadhDay`, `riyadhClockTime`, `riyadhMonth`, `riyadhParts`;
+ * - a day's moments: `riyadhInstant` (a day and a clock time), `startOfRiyadhDay`, `endOfRiyadhDay`,
+ *   `startOfRiyadhMonth`; days themselves: `addCalendarDays`, `calendarDaysBetween`, `isCalendarDay`;
+ * - the Saudi week, Sunday to Saturday: `weekBounds`, `riyadhWeekDays`, `currentWeekRange`;
+ * - grouping by day (`groupByRiyadhDay`) and formatting (`formatDate`, `formatTime`, `formatDateTime`,
+ *   `formatDateWithHijri`, `formatHijriDate`, `formatHijriRange`, `timeZoneLabel`).
+ */
+
 /**
  * The time zone people see times in: Riyadh, UTC+3 all year (no daylight saving). Arithmetic here still goes
  * through Intl's time-zone data rather than a fixed +3, so it stays right whatever the data says.
  */
 export const RIYADH_TZ = 'Asia/Riyadh'
 
-/** A moment as the API and callers hand it over: a Date, an ISO 8601 string, or epoch milliseconds. */
+/**
+ * A moment as the API and callers hand it over: a Date, an ISO 8601 string, or epoch milliseconds. A calendar
+ * day alone (`YYYY-MM-DD`) means 00:00 of that day in Riyadh, so day strings go straight into the day, week
+ * and formatting functions below.
+ */
 export type DateInput = Date | string | number
 
 /** The calendar fields of a moment as seen on a clock in Riyadh (Gregorian calendar). */
@@ -46,8 +62,16 @@ export interface UnixWeekRange {
 const MINUTE_MS = 60_000
 const DAY_MS = 86_400_000
 
-/** Converts a date input to a Date, throwing a RangeError for anything that is not a valid moment. */
+/**
+ * Converts a date input to a Date, throwing a RangeError for anything that is not a valid moment. A calendar
+ * day without a time (`YYYY-MM-DD`) means that day in Riyadh, as everywhere in the API, so it gives 00:00
+ * Riyadh time (21:00 UTC the day before), not UTC midnight as `new Date('YYYY-MM-DD')` would.
+ */
 export function toDate(input: DateInput): Date {
+  if (typeof input === 'string' && CALENDAR_DAY.test(input)) {
+    const { year, month, day } = calendarDayFields(input)
+    return riyadhWallTime(year, month, day)
+  }
   const date = input instanceof Date ? new Date(input.getTime()) : new Date(input)
   if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid date: ${String(input)}`)
   return date
@@ -63,9 +87,64 @@ export function fromUnixSeconds(seconds: number): Date {
   return toDate(seconds * 1000)
 }
 
-/** Adds whole calendar days (negative to go back); Riyadh has no daylight saving, so a day is 24 hours. */
+/**
+ * Adds whole days to a moment (negative to go back); Riyadh has no daylight saving, so a day is 24 hours. For
+ * a calendar day (`YYYY-MM-DD`) that should stay one, use {@link addCalendarDays}.
+ */
 export function addDays(input: DateInput, days: number): Date {
   return new Date(toDate(input).getTime() + days * DAY_MS)
+}
+
+// ------------------------------------------------------------------------------------------- calendar days
+
+/** A calendar day as the API writes it: `YYYY-MM-DD`. */
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** Writes a number with at least two digits. */
+const two = (n: number) => String(n).padStart(2, '0')
+
+/** Writes calendar fields as `YYYY-MM-DD`. */
+function writeDay(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}`
+}
+
+/** The fields of a calendar day `YYYY-MM-DD`, throwing a RangeError for text that is no day (`2026-02-30`). */
+function calendarDayFields(text: string): { year: number; month: number; day: number } {
+  const m = CALENDAR_DAY.exec(text)
+  const [year, month, day] = m ? [Number(m[1]), Number(m[2]), Number(m[3])] : [0, 0, 0]
+  const check = new Date(Date.UTC(year, month - 1, day))
+  if (!m || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
+    throw new RangeError(`Invalid calendar day: ${text}`)
+  return { year, month, day }
+}
+
+/** Tells whether a value is a calendar day that exists, written `YYYY-MM-DD` (`2026-02-29` is not one). */
+export function isCalendarDay(value: unknown): value is string {
+  if (typeof value !== 'string') return false
+  try {
+    calendarDayFields(value)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Adds whole days to a calendar day (`YYYY-MM-DD`, negative to go back), across months and years:
+ * `addCalendarDays('2026-12-31', 1)` is `'2027-01-01'`. A calendar day has no time zone, so this never
+ * skips or repeats one.
+ */
+export function addCalendarDays(day: string, days: number): string {
+  const { year, month, day: date } = calendarDayFields(day)
+  const d = new Date(Date.UTC(year, month - 1, date + days))
+  return writeDay(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate())
+}
+
+/** The number of days from one calendar day to another (`YYYY-MM-DD`): 1 from a day to the next, negative backwards. */
+export function calendarDaysBetween(from: string, to: string): number {
+  const a = calendarDayFields(from)
+  const b = calendarDayFields(to)
+  return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / DAY_MS)
 }
 
 // Parts are read in en-US with Latin digits and the Gregorian calendar, whatever the page's locale. Made on
@@ -139,16 +218,78 @@ function riyadhOffsetMs(ms: number): number {
   return Math.round((wall - (ms - (((ms % 1000) + 1000) % 1000))) / MINUTE_MS) * MINUTE_MS
 }
 
-/** Returns the moment a Riyadh calendar day starts (00:00 Riyadh time). */
-function riyadhMidnight(year: number, month: number, day: number): Date {
-  const wall = Date.UTC(year, month - 1, day)
+/**
+ * Returns the moment a Riyadh wall-clock time shows (00:00 by default). Fields past their range carry over as
+ * `Date.UTC` carries them (day 0 is the last of the month before).
+ */
+function riyadhWallTime(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): Date {
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second)
   return new Date(wall - riyadhOffsetMs(wall - riyadhOffsetMs(wall)))
 }
 
-/** Returns 00:00 Riyadh time of the Riyadh day a moment falls on. */
+/** Returns the moment a Riyadh calendar day starts (00:00 Riyadh time). */
+function riyadhMidnight(year: number, month: number, day: number): Date {
+  return riyadhWallTime(year, month, day)
+}
+
+/**
+ * Returns the Riyadh calendar day a moment falls on, as `YYYY-MM-DD`: `'2026-11-22'` for 22:30 UTC on the
+ * 21st, already 01:30 on the 22nd in Riyadh. The day a message, session or slot belongs to.
+ */
+export function riyadhDay(input: DateInput): string {
+  const { year, month, day } = riyadhParts(input)
+  return writeDay(year, month, day)
+}
+
+/** Returns the time a moment shows on a 24-hour Riyadh clock, as `HH:mm` (what `<input type="time">` holds). */
+export function riyadhClockTime(input: DateInput): string {
+  const { hour, minute } = riyadhParts(input)
+  return `${two(hour)}:${two(minute)}`
+}
+
+/** A 24-hour clock time as `<input type="time">` gives it: `HH:mm`, or `HH:mm:ss`. */
+const CLOCK_TIME = /^(\d{2}):(\d{2})(?::(\d{2}))?$/
+
+/**
+ * Returns the moment of a Riyadh wall-clock time (`HH:mm` or `HH:mm:ss`, 24-hour, 00:00 by default) on a
+ * Riyadh calendar day (`YYYY-MM-DD`): `riyadhInstant('2026-11-22', '01:30')` is 22:30 UTC on the 21st. Throws
+ * a RangeError for a day or time that does not exist.
+ */
+export function riyadhInstant(day: string, time = '00:00'): Date {
+  const { year, month, day: date } = calendarDayFields(day)
+  const m = CLOCK_TIME.exec(time)
+  const [hour, minute, second] = m ? [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)] : [-1, 0, 0]
+  if (hour < 0 || hour > 23 || minute > 59 || second > 59) throw new RangeError(`Invalid time: ${time}`)
+  return riyadhWallTime(year, month, date, hour, minute, second)
+}
+
+/**
+ * Returns 00:00 Riyadh time of the Riyadh day a moment falls on; given a calendar day (`YYYY-MM-DD`), the
+ * moment that day starts.
+ */
 export function startOfRiyadhDay(input: DateInput): Date {
   const { year, month, day } = riyadhParts(input)
   return riyadhMidnight(year, month, day)
+}
+
+/**
+ * Returns the last instant (23:59:59.999 Riyadh time) of the Riyadh day a moment falls on, or of a calendar
+ * day (`YYYY-MM-DD`). For a half-open span `[start, end)`, take {@link startOfRiyadhDay} of the next day.
+ */
+export function endOfRiyadhDay(input: DateInput): Date {
+  const { year, month, day } = riyadhParts(input)
+  return new Date(riyadhMidnight(year, month, day + 1).getTime() - 1)
+}
+
+/** Returns the first instant of the Riyadh calendar month a moment falls in. */
+export function startOfRiyadhMonth(input: DateInput): Date {
+  const { year, month } = riyadhParts(input)
+  return riyadhMidnight(year, month, 1)
+}
+
+/** Returns the Riyadh calendar month a moment falls in, as `YYYY-MM`. */
+export function riyadhMonth(input: DateInput): string {
+  return riyadhDay(input).slice(0, 7)
 }
 
 /** Tells whether two moments fall on the same calendar day in Riyadh. */
@@ -159,7 +300,8 @@ export function isSameRiyadhDay(a: DateInput, b: DateInput): boolean {
 }
 
 /**
- * Returns the Saudi week a moment falls in: from Sunday 00:00:00.000 to Saturday 23:59:59.999, Riyadh time.
+ * Returns the Saudi week a moment (or calendar day) falls in: from Sunday 00:00:00.000 to Saturday
+ * 23:59:59.999, Riyadh time. The week starts on Sunday, as the kingdom's working week does.
  */
 export function weekBounds(input: DateInput): DateRange {
   const { year, month, day, weekday } = riyadhParts(input)
@@ -167,6 +309,36 @@ export function weekBounds(input: DateInput): DateRange {
   const start = riyadhMidnight(year, month, day - weekday)
   const nextStart = riyadhMidnight(year, month, day - weekday + 7)
   return { start, end: new Date(nextStart.getTime() - 1) }
+}
+
+/** Returns the seven Riyadh calendar days (`YYYY-MM-DD`) of the Saudi week a moment or day falls in, Sunday first. */
+export function riyadhWeekDays(input: DateInput): string[] {
+  const sunday = riyadhDay(weekBounds(input).start)
+  return Array.from({ length: 7 }, (_, i) => addCalendarDays(sunday, i))
+}
+
+/** A run of items that fall on one Riyadh day, as {@link groupByRiyadhDay} gives it. */
+export interface RiyadhDayGroup<T> {
+  /** The Riyadh calendar day, `YYYY-MM-DD`. */
+  day: string
+  /** The items of the run, in their order. */
+  items: T[]
+}
+
+/**
+ * Splits items in time order into runs of the same Riyadh day (a chat's messages under their day's
+ * divider): a new run starts wherever the Riyadh day changes. A message sent at 23:30 UTC falls on the
+ * next Riyadh day, 02:30 in Riyadh.
+ */
+export function groupByRiyadhDay<T>(items: readonly T[], at: (item: T) => DateInput): RiyadhDayGroup<T>[] {
+  const groups: RiyadhDayGroup<T>[] = []
+  for (const item of items) {
+    const day = riyadhDay(at(item))
+    const last = groups.at(-1)
+    if (last?.day === day) last.items.push(item)
+    else groups.push({ day, items: [item] })
+  }
+  return groups
 }
 
 /** Returns the current Saudi week in Unix seconds, Sunday 00:00:00 to Saturday 23:59:59 Riyadh time. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { riyadhDay } from '@mashura/core'
 import type { Kysely, KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dropPgSchema, openStore, type Store } from '../db/database.ts'
@@ -183,7 +184,7 @@ eachDatabase(`contributor search over ${PEOPLE.toLocaleString('en')} contributor
 
   it('answers searches with every filter quickly', async () => {
     const day = new Date(now.getTime() + 2 * 86_400_000)
-    const ymd = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Riyadh' }).format(day)
+    const ymd = riyadhDay(day)
     const cases = [
       {},
       { q: 'احمد' },

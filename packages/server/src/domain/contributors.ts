@@ -7,7 +7,7 @@
  */
 import {
   type Availability,
-  addDays,
+  addCalendarDays,
   type ContributorKind,
   type ContributorProfile,
   type Language,
@@ -43,9 +43,6 @@ export const KIND_FOR_SUBJECT_TYPE: Readonly<Record<SubjectType, Exclude<Contrib
 
 /** The kinds `GET /profile/v2/consultants` lists. */
 export const CONSULTANT_KINDS: readonly ContributorKind[] = ['consultant', 'advisor', 'partner']
-
-/** The most dates a search may ask for (a month of days). */
-export const MAX_SEARCH_DATES = 31
 
 /** What a contributor search narrows by; every filter given must hold (AND). */
 export interface ContributorFilters {
@@ -93,9 +90,10 @@ export interface ProfileOptions {
 
 /** The UTC instants a Riyadh calendar day (`YYYY-MM-DD`) spans, as stored text: `[start, end)`. */
 export function riyadhDayRange(date: string): { start: string; end: string } {
-  // Noon Riyadh time is safely inside the day whatever the offset.
-  const start = startOfRiyadhDay(`${date}T12:00:00+03:00`)
-  return { start: start.toISOString(), end: addDays(start, 1).toISOString() }
+  return {
+    start: startOfRiyadhDay(date).toISOString(),
+    end: startOfRiyadhDay(addCalendarDays(date, 1)).toISOString(),
+  }
 }
 
 type ContributorScope = ExpressionBuilder<Database, 'contributors'>

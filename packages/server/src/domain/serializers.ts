@@ -1,5 +1,5 @@
 /**
- * Rows to wire shapes (the types of `@mashura/core`'s `api/types.ts`), shared by
+ * Rows to wire shapes (the types of `@mashura/core/contract`), shared by
  * every route that embeds them. Bilingual columns are picked by request language.
  */
 import type {

@@ -1,29 +1,18 @@
 /**
  * Arabic-aware text matching: the same normalisation is applied to what is stored
  * (`contributors.search_text`) and to what people type, so "أحمد", "احمد" and
- * "أَحْمَد" find each other, as do "مؤسسة"/"مؤسسه" and "مستشفى"/"مستشفي".
+ * "أَحْمَد" find each other, as do "مؤسسة"/"مؤسسه" and "مستشفى"/"مستشفي". The folding
+ * itself is core's (`foldArabic`, shared with the site's FAQ filter); what is search's
+ * own here is the words, the articles and the ranking fields.
  */
+import { foldArabic } from '@mashura/core'
 
-const DIACRITICS = /[\u064B-\u065F\u0670\u06D6-\u06ED]/g
-const TATWEEL = /\u0640/g
-
-/** Normalises text for matching: diacritics and tatweel removed, alef/hamza, taa marbuta and alef maqsura unified, digits Latin, case folded, spaces collapsed. */
-export function normalizeArabic(text: string): string {
-  return text
-    .normalize('NFKC')
-    .replace(DIACRITICS, '')
-    .replace(TATWEEL, '')
-    .replace(/[أإآٱ]/g, 'ا')
-    .replace(/ى/g, 'ي')
-    .replace(/ة/g, 'ه')
-    .replace(/ؤ/g, 'و')
-    .replace(/ئ/g, 'ي')
-    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim()
-}
+/**
+ * Normalises text for matching: core's {@link foldArabic} (diacritics and tatweel removed, alef/hamza, taa
+ * marbuta and alef maqsura unified, digits Latin, case folded, spaces collapsed). Stored search text was
+ * written with it, so it must not change without rebuilding `contributors.search_text`.
+ */
+export const normalizeArabic: (text: string) => string = foldArabic
 
 /** The normalised words of a query; at most 8, each at most 40 characters (a query is not a document). */
 export function searchTerms(query: string): string[] {

@@ -1,14 +1,12 @@
 /**
  * Slot times for demo data: whole Asia/Riyadh hours within the working hours
- * (Sunday–Thursday, 09:00–17:00). Riyadh keeps UTC+3 all year, so a fixed
- * offset is exact.
+ * (Sunday–Thursday, 09:00–17:00), worked out with core's date API.
  */
+import { addCalendarDays, riyadhDay, riyadhParts, startOfRiyadhDay } from '@mashura/core'
 import { WORKING_HOURS } from './catalogue.ts'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
-/** Asia/Riyadh's offset from UTC (no daylight saving). */
-export const RIYADH_OFFSET_MS = 3 * HOUR
 /** How far ahead slots are published. */
 export const SLOT_WINDOW_DAYS = 21
 
@@ -18,10 +16,12 @@ const LAST_START_HOUR = 16
 
 /** The working hours' slot starts (UTC ms) on the Riyadh day `dayOffset` days from `now`'s Riyadh day. */
 function dayStarts(nowMs: number, dayOffset: number): number[] {
-  const riyadhMidnight = Math.floor((nowMs + RIYADH_OFFSET_MS) / DAY) * DAY + dayOffset * DAY
-  if (!WORKING_DAYS.has(new Date(riyadhMidnight).getUTCDay())) return []
+  const day = addCalendarDays(riyadhDay(nowMs), dayOffset)
+  if (!WORKING_DAYS.has(riyadhParts(day).weekday)) return []
+  // Riyadh keeps no daylight saving: every hour of its day is an hour after its midnight.
+  const midnight = startOfRiyadhDay(day).getTime()
   const out: number[] = []
-  for (let h = FIRST_HOUR; h <= LAST_START_HOUR; h++) out.push(riyadhMidnight + h * HOUR - RIYADH_OFFSET_MS)
+  for (let h = FIRST_HOUR; h <= LAST_START_HOUR; h++) out.push(midnight + h * HOUR)
   return out
 }
 

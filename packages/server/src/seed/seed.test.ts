@@ -1,9 +1,10 @@
+import { riyadhParts } from '@mashura/core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/tables.ts'
 import { DEV_ACCOUNTS, DEV_ISSUER_KEY } from '../oidc/dev-accounts.ts'
 import { normalizeArabic } from '../search/arabic.ts'
 import { createTestContext, eachDatabase, type TestContext } from '../test-support/context.ts'
-import { futureHours, pastHours, RIYADH_OFFSET_MS } from './calendar.ts'
+import { futureHours, pastHours } from './calendar.ts'
 import { SUBJECTS } from './catalogue.ts'
 import { createRandom } from './random.ts'
 import {
@@ -23,8 +24,8 @@ const LIVE_STATES = new Set(['booked', 'ongoing', 'pending'])
 
 /** A time's Riyadh weekday (0 Sunday) and hour. */
 function riyadh(iso: string) {
-  const local = new Date(Date.parse(iso) + RIYADH_OFFSET_MS)
-  return { day: local.getUTCDay(), hour: local.getUTCHours(), minute: local.getUTCMinutes() }
+  const { weekday, hour, minute } = riyadhParts(iso)
+  return { day: weekday, hour, minute }
 }
 
 describe('seed helpers', () => {

@@ -5,7 +5,6 @@
  * stores them.
  */
 import { randomUUID } from 'node:crypto'
-import { riyadhParts } from '@mashura/core'
 import type { Kysely } from 'kysely'
 import type { Database, NewRow, Row } from '../db/tables.ts'
 import { rebuildSearchText } from '../domain/contributors.ts'
@@ -26,16 +25,9 @@ export function hoursFromNow(hours: number): Date {
   return fromNow(0, hours)
 }
 
-/** The Riyadh calendar day (`YYYY-MM-DD`) a moment falls on. */
-export function riyadhDay(at: Date): string {
-  const { year, month, day } = riyadhParts(at)
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
-}
-
-/** A moment given as a Riyadh wall-clock time. */
-export function riyadhTime(day: string, time: string): Date {
-  return new Date(`${day}T${time}:00+03:00`)
-}
+// The Riyadh day of a moment (`YYYY-MM-DD`), and a moment given as a Riyadh wall-clock time (`HH:mm`) on a
+// Riyadh day: core's one date API, under the names the tests use.
+export { riyadhDay, riyadhInstant as riyadhTime } from '@mashura/core'
 
 // ------------------------------------------------------------------------------------------- catalogue
 

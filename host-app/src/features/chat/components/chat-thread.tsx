@@ -1,13 +1,12 @@
 import {
-  type ChatMessage,
   formatDateWithHijri,
   getChattingPossibility,
   getContributorSchedule,
   getSmeProfile,
-  isSameRiyadhDay,
+  groupByRiyadhDay,
   timeZoneLabel,
 } from '@mashura/core'
-import { Fragment, useEffect, useLayoutEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react'
 import { Link } from 'react-router'
 import { LoadFailed } from '../../../components/ui/load-failed.tsx'
 import { PageLoading } from '../../../components/ui/page-loading.tsx'
@@ -48,15 +47,14 @@ function usePartner(otherId: number, side: ChatSide, known: ConversationView | u
 
 /**
  * The divider above each Riyadh day's first message: its date (with the Hijri date in Arabic) and, set apart
- * by the layout rather than a dot, the time zone its days are counted in.
+ * by the layout rather than a dot, the time zone its days are counted in. `day` is the Riyadh day
+ * (`YYYY-MM-DD`), which from 21:00 UTC is already the next UTC day.
  */
-function DayDivider({ message }: { message: ChatMessage }) {
+function DayDivider({ day }: { day: string }) {
   const t = useT()
   return (
-    <li className="chat-day" data-role="day">
-      <time dateTime={message.created_at.slice(0, 10)}>
-        {formatDateWithHijri(message.created_at, t.lang)}
-      </time>{' '}
+    <li className="chat-day" data-role="day" data-day={day}>
+      <time dateTime={day}>{formatDateWithHijri(day, t.lang)}</time>{' '}
       <span className="chat-day-zone">{timeZoneLabel(t.lang)}</span>
     </li>
   )
@@ -99,6 +97,7 @@ export function ChatThread({
   const partner = usePartner(otherId, side, known)
   const { messages, hasOlder, loading, failed, loadOlder, refresh } = useChatMessages(otherId, side.otherRole)
   const newest = messages.at(-1)
+  const days = useMemo(() => groupByRiyadhDay(messages, (m) => m.created_at), [messages])
   const { box, onScroll } = useScrollKeeper(messages.length, newest?.id)
 
   useChatEvents((event) => {
@@ -158,17 +157,11 @@ export function ChatThread({
           hidden={messages.length === 0}
         >
           <ol className="chat-message-list">
-            {messages.map((m, i) => {
-              const previous = messages[i - 1]
-              return (
-                <Fragment key={m.id}>
-                  {!previous || !isSameRiyadhDay(previous.created_at, m.created_at) ? (
-                    <DayDivider message={m} />
-                  ) : null}
-                  <MessageItem message={m} otherName={name} />
-                </Fragment>
-              )
-            })}
+            {/* One flat list keyed by message, so a message keeps its element when older ones load above. */}
+            {days.flatMap((group) => [
+              <DayDivider key={`day-${group.items[0]?.id}`} day={group.day} />,
+              ...group.items.map((m) => <MessageItem key={m.id} message={m} otherName={name} />),
+            ])}
           </ol>
         </div>
         {loading && messages.length === 0 ? <PageLoading /> : null}

@@ -3,14 +3,15 @@ import {
   getSmeStatistics,
   type SessionStatistics,
   type SmeStatistics,
+  startOfRiyadhDay,
 } from '@mashura/core'
 import { useMemo } from 'react'
 import { LoadFailed } from '../../../components/ui/load-failed.tsx'
 import { PageLoading } from '../../../components/ui/page-loading.tsx'
 import { api } from '../../../lib/api.ts'
+import { COMPANY_PHASES, PHASE_KEYS } from '../../../lib/company-phases.ts'
 import { useT } from '../../../lib/i18n.ts'
 import { useApi } from '../../../lib/use-api.ts'
-import { COMPANY_PHASES, PHASE_KEYS } from '../../recommendations/phases.ts'
 import { NextStep } from '../dashboard/next-step.tsx'
 import { StatChart } from '../dashboard/stat-chart.tsx'
 
@@ -31,9 +32,9 @@ function Stat({ label, value, name }: { label: Key; value: number; name: string 
 /** The month `YYYY-MM` (Riyadh) as "November 2026", in the page's language. */
 function useMonthLabel() {
   const t = useT()
-  // Midday of the 1st in Riyadh names that month in any time zone the formatter might use.
+  // The translator's formatters read dates on a Riyadh clock, where the 1st starts the month.
   return (month: string) =>
-    t.intl.formatDate(new Date(`${month}-01T12:00:00+03:00`), { month: 'long', year: 'numeric' })
+    t.intl.formatDate(startOfRiyadhDay(`${month}-01`), { month: 'long', year: 'numeric' })
 }
 
 /** Sessions per month as a chart and table: all sessions, and the ended ones. */

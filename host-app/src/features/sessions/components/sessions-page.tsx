@@ -1,4 +1,4 @@
-import { $auth, addDays, formatDateWithHijri } from '@mashura/core'
+import { $auth, addCalendarDays, formatDateWithHijri, riyadhDay } from '@mashura/core'
 import { useStore } from '@nanostores/react'
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
@@ -27,11 +27,10 @@ function tabLabelKey(tab: SessionsTab) {
   return `sessionsPage.scope.${tab}` as const
 }
 
-/** Today's Riyadh day and the day `days` later, as `YYYY-MM-DD` (Riyadh is UTC+3 all year). */
+/** Today's Riyadh day and the day `days` later, as `YYYY-MM-DD`. */
 function riyadhDays(days: number): DayRange {
-  const at = (d: Date) => new Date(d.getTime() + 3 * 3_600_000).toISOString().slice(0, 10)
-  const now = new Date()
-  return { from: at(now), to: at(addDays(now, days)) }
+  const today = riyadhDay(new Date())
+  return { from: today, to: addCalendarDays(today, days) }
 }
 
 /** The range the address asks for (`?from=…&to=…`), or the default one when it asks for none. */
@@ -179,8 +178,8 @@ export function SessionsPage() {
           <RangeForm range={range} />
           <p className="range-summary" data-from={range.from} data-to={range.to}>
             {t.t('workspace.range.summary', {
-              from: formatDateWithHijri(`${range.from}T12:00:00+03:00`, t.lang),
-              to: formatDateWithHijri(`${range.to}T12:00:00+03:00`, t.lang),
+              from: formatDateWithHijri(range.from, t.lang),
+              to: formatDateWithHijri(range.to, t.lang),
             })}
           </p>
         </>

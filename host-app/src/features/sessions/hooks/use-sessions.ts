@@ -1,12 +1,14 @@
 import {
   $language,
-  addDays,
+  addCalendarDays,
   type DateScope,
   getBookedSessions,
   getSmeSessionHistory,
   getSmeSessions,
+  isCalendarDay,
   type PagedResponse,
   type Session,
+  startOfRiyadhDay,
   type UserRole,
 } from '@mashura/core'
 import { useStore } from '@nanostores/react'
@@ -45,15 +47,15 @@ export function tabFromType(role: UserRole, type: string | undefined): SessionsT
   return tabsFor(role).find((tab) => tab === type) ?? null
 }
 
-/** Whether a string is a calendar day `YYYY-MM-DD`. */
+/** Whether a string is a calendar day `YYYY-MM-DD` that exists. */
 export function isDay(value: string | null | undefined): value is string {
-  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))
+  return isCalendarDay(value)
 }
 
 /** The moments a range of Riyadh days covers: from 00:00 of `from` to 00:00 after `to`, as ISO times. */
 export function rangeBounds(range: DayRange): { from: string; to: string } {
-  const start = new Date(`${range.from}T00:00:00+03:00`)
-  const end = addDays(new Date(`${range.to}T00:00:00+03:00`), 1)
+  const start = startOfRiyadhDay(range.from)
+  const end = startOfRiyadhDay(addCalendarDays(range.to, 1))
   return { from: start.toISOString(), to: end.toISOString() }
 }
 
