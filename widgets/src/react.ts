@@ -1,6 +1,7 @@
 /**
  * The widgets for React hosts (the agency's host app): each widget's React component with its stylesheet,
- * and {@link ShadowHost} to render one in a shadow root as its custom element would. Registers no tags.
+ * {@link ShadowHost} to render one in a shadow root as its custom element would, and {@link ModalDialog}, the
+ * one modal dialog of the widgets and the host app. Registers no tags.
  */
 
 export {
@@ -9,7 +10,6 @@ export {
   type CalendarPlace,
 } from './booking-calendar/booking-calendar.tsx'
 export { bookingCalendarSheet } from './booking-calendar/sheet.ts'
-export { bookingTokens } from './booking-calendar/token-store.ts'
 export type {
   BookingCreatedDetail,
   ExpertSelectedDetail,
@@ -26,6 +26,7 @@ export { RateForm, type RateFormProps } from './rate-form/rate-form.tsx'
 export { rateFormSheet } from './rate-form/sheet.ts'
 export { SessionRoom, type SessionRoomProps } from './session-room/session-room.tsx'
 export { sessionRoomSheet } from './session-room/sheet.ts'
+export { ModalDialog, type ModalDialogProps } from './shared/modal-dialog.tsx'
 export type { WidgetSeed } from './shared/seed.ts'
 export {
   createShadowSlots,

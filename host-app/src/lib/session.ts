@@ -17,8 +17,7 @@ import {
   STORAGE_KEYS,
   type Unsubscribe,
 } from '@mashura/core'
-import { bookingTokens } from '@mashura/widgets/src/react.ts'
-import { API_BASE, SIGN_IN } from '../config/env.ts'
+import { SIGN_IN } from '../config/env.ts'
 import { identify } from './analytics.ts'
 import { api, realtime } from './api.ts'
 
@@ -50,13 +49,6 @@ function shareSignedInWithServer(): void {
   })
 }
 
-/** The booking calendar books with the site's token: kept in step with the session. */
-function shareTokenWithWidgets(): void {
-  const sync = () => bookingTokens.set(API_BASE, $auth.get().token)
-  sync()
-  $auth.subscribe(sync)
-}
-
 /** Identifies the signed-in person to analytics (spec section 7), from what the login stored. */
 function identifyStored(): void {
   const storage = getStorage()
@@ -86,7 +78,6 @@ async function connectRealtime(): Promise<void> {
 export function bootSession(): void {
   hydrateStores()
   initAuth()
-  shareTokenWithWidgets()
   shareSignedInWithServer()
   if ($auth.get().token) {
     identifyStored()

@@ -5,7 +5,6 @@ import { resolveConfig, type SharedAttributes, sharedProps } from '../shared/con
 import { adoptStyles } from '../shared/styles.ts'
 import { BookingCalendar } from './booking-calendar.tsx'
 import { bookingCalendarSheet } from './sheet.ts'
-import { bookingTokens } from './token-store.ts'
 
 /** The attributes of `<booking-calendar>`, as r2wc hands them over. */
 interface BookingCalendarAttributes extends SharedAttributes {
@@ -14,6 +13,10 @@ interface BookingCalendarAttributes extends SharedAttributes {
   sessionHref?: string
   requestHref?: string
   container?: HTMLElement
+  /** Set by the `token` property, never from an attribute. */
+  token?: string | null
+  /** Set by the element: keeps a token the widget's own sign-in got, or forgets a refused one. */
+  onTokenChange?: (token: string | null) => void
 }
 
 function BookingCalendarHost({
@@ -22,6 +25,8 @@ function BookingCalendarHost({
   subjectId,
   sessionHref,
   requestHref,
+  token,
+  onTokenChange,
   ...shared
 }: BookingCalendarAttributes) {
   // r2wc renders into the shadow root and passes it as `container`.
@@ -32,12 +37,23 @@ function BookingCalendarHost({
     subjectId: subjectId !== undefined && Number.isInteger(subjectId) ? subjectId : undefined,
     sessionHref: sessionHref || undefined,
     requestHref: requestHref || undefined,
+    token: token ?? null,
+    onTokenChange,
     onBookingCreated: (detail) => {
       if (host) emit(host, 'booking-created', detail)
     },
     // Not prevented (or no host yet) means the widget opens the popup itself.
     onSignInRequired: (detail) => (host ? emit(host, 'sign-in-required', detail) : true),
   })
+}
+
+/** r2wc's own props object and render method (registry symbols): the token is a property r2wc knows nothing of. */
+const R2WC_PROPS = Symbol.for('r2wc.props')
+const R2WC_RENDER = Symbol.for('r2wc.render')
+
+/** The props r2wc hands the component, where the `token` property keeps its value. */
+function r2wcProps(element: HTMLElement): BookingCalendarAttributes {
+  return (element as unknown as Record<symbol, BookingCalendarAttributes>)[R2WC_PROPS]!
 }
 
 const Base = r2wc(BookingCalendarHost, {
@@ -72,10 +88,10 @@ const Base = r2wc(BookingCalendarHost, {
  * @attr lang - `ar` (default, right to left) or `en` (left to right).
  *
  * @prop {string | null} token - The bearer token to book with, for host pages that sign people in
- *   themselves. A property only, never an attribute, so the token never sits in the DOM; it is kept per
- *   API base for the page's lifetime, shared by every calendar of that platform, and survives the element
- *   being moved. Set it after `api-base` (it is filed under the API base the element has then). Set `null`
- *   to forget it. A 401 from the booking forgets it too.
+ *   themselves. A property only, never an attribute, so the token never sits in the DOM; it belongs to
+ *   this element (set it on each calendar) and survives the element being moved. Set `null` to forget it.
+ *   The widget's own popup sign-in sets it (read it back to reuse the sign-in elsewhere), and a 401 from
+ *   the booking sets it to `null`.
  *
  * @event booking-created - Emitted when the server accepted a booking; `detail: BookingCreatedDetail`
  *   (`contributorId`, `slotId`, `sessionId`, `startAt`, `communicationWay`, `officeId`, `pendingApproval`).
@@ -136,25 +152,24 @@ export class BookingCalendarElement extends Base {
     super()
     if (this.shadowRoot) adoptStyles(this.shadowRoot, 'booking-calendar', bookingCalendarSheet)
     // A token set before the element was upgraded sits on the instance and hides the accessor below.
-    if (Object.hasOwn(this, 'token')) {
-      const early = (this as { token?: string | null }).token
-      delete (this as { token?: string | null }).token
-      this.token = early ?? null
+    const early = Object.hasOwn(this, 'token') ? (this as { token?: string | null }).token : undefined
+    delete (this as { token?: string | null }).token
+    const props = r2wcProps(this)
+    props.token = early ?? null
+    // The component's own sign-in (or a 401) changes the token: kept here, it outlives a remount.
+    props.onTokenChange = (token: string | null) => {
+      props.token = token
     }
   }
 
-  /** The API base this element books against, resolved like the component resolves it. */
-  #apiBase(): string {
-    return resolveConfig({ apiBase: this.getAttribute('api-base') ?? undefined }).apiBase
-  }
-
-  /** The bearer token for this element's API base, or null when signed out. */
+  /** The bearer token this calendar books with, or null when signed out. */
   get token(): string | null {
-    return bookingTokens.get(this.#apiBase()) ?? null
+    return (r2wcProps(this).token as string | null | undefined) ?? null
   }
 
   set token(value: string | null | undefined) {
-    bookingTokens.set(this.#apiBase(), value)
+    r2wcProps(this).token = value || null
+    ;(this as unknown as Record<symbol, () => void>)[R2WC_RENDER]?.()
   }
 }
 

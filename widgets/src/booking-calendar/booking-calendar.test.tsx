@@ -17,7 +17,6 @@ import { expectAccessible } from '../test-support/axe.ts'
 import { addSlot, newBusinessOwner, platform, platformAttributes, signIn } from '../test-support/platform.ts'
 import { waitFor } from '../test-support/wait-for.ts'
 import { type BookingCalendarElement, defineBookingCalendar } from './booking-calendar.element.ts'
-import { bookingTokens } from './token-store.ts'
 
 /**
  * `<booking-calendar>` in real Chromium against the real reference server: every call goes over HTTP to
@@ -181,11 +180,10 @@ after(() => {
   setI18nErrorHandler()
 })
 
-afterEach(async () => {
+afterEach(() => {
   document.body.replaceChildren()
   for (const style of document.head.querySelectorAll('style[data-hostile]')) style.remove()
   resetWidgetConfig()
-  bookingTokens.set((await platform()).apiBase, null)
 })
 
 describe('<booking-calendar>', () => {

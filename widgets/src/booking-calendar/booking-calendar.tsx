@@ -7,7 +7,6 @@ import type { WidgetSeed } from '../shared/seed.ts'
 import { useTranslator } from '../shared/use-translator.ts'
 import { ConfirmDialog } from './confirm-dialog.tsx'
 import { SuccessDialog } from './success-dialog.tsx'
-import { bookingTokens } from './token-store.ts'
 import { useBooking } from './use-booking.ts'
 import { useSchedule, useUpcoming } from './use-schedule.ts'
 import { SlotGrid, WeekHeader } from './week-view.tsx'
@@ -26,6 +25,14 @@ export interface BookingCalendarProps {
   lang?: Language | undefined
   /** The `fetch` the API client uses. */
   fetch?: FetchLike | undefined
+  /**
+   * The bearer token to book with, for hosts that sign people in themselves (the site's own sign-in), or
+   * null when signed out. The widget's own popup sign-in replaces it and a 401 forgets it: both are told
+   * through {@link BookingCalendarProps.onTokenChange}.
+   */
+  token?: string | null | undefined
+  /** Called with the token the widget's own sign-in got, or null when the server refused the token (401). */
+  onTokenChange?: ((token: string | null) => void) | undefined
   /** Called once the server accepted a booking. */
   onBookingCreated?: ((detail: BookingCreatedDetail) => void) | undefined
   /** The week's slots the host already has (a page its server drew); React hosts only. */
@@ -61,7 +68,8 @@ export interface CalendarPlace {
 /**
  * One expert's free slots by week in Riyadh time, with the way to hold the session, confirmation, the
  * booking call and the success modal (spec section 4). Knows nothing of custom elements;
- * `booking-calendar.element.ts` wraps it. The bearer token lives in `token-store.ts`, keyed by API base.
+ * `booking-calendar.element.ts` wraps it. The bearer token comes in as the `token` prop (the element's
+ * `token` property); a token the widget's own sign-in gets goes out through `onTokenChange`.
  */
 export function BookingCalendar(props: BookingCalendarProps) {
   const { apiBase, apiKey, lang, fetch, subjectId } = props
@@ -70,9 +78,11 @@ export function BookingCalendar(props: BookingCalendarProps) {
       ? props.contributorId
       : undefined
   const t = useTranslator(lang, bookingCalendarMessages)
-  const token = bookingTokens.use(apiBase)
+  const [token, setToken] = useTokenProp(props.token, props.onTokenChange)
+  const tokenRef = useRef(token)
+  tokenRef.current = token
   const client = useMemo(
-    () => createWidgetClient({ apiBase, apiKey, lang: t.lang, fetch }, () => bookingTokens.get(apiBase)),
+    () => createWidgetClient({ apiBase, apiKey, lang: t.lang, fetch }, () => tokenRef.current),
     [apiBase, apiKey, t, fetch],
   )
   // The schedule is public: read it without the token, so that a stale token cannot hide the slots.
@@ -104,6 +114,12 @@ export function BookingCalendar(props: BookingCalendarProps) {
     sessionHref: props.sessionHref,
     requestHref: props.requestHref,
     contributor: schedule.data?.contributor ?? null,
+    token,
+    setToken: (next) => {
+      // The booking that follows a sign-in runs before the next render: the client reads the ref.
+      tokenRef.current = next
+      setToken(next)
+    },
     reload: schedule.reload,
     onBooked: () => setSelected(null),
     onBookingCreated: props.onBookingCreated,
@@ -247,4 +263,27 @@ export function BookingCalendar(props: BookingCalendarProps) {
       />
     </div>
   )
+}
+
+/**
+ * The calendar's token: the host's `token` prop, until the widget's own sign-in replaces it or a 401 forgets
+ * it (the host hears of both through `onTokenChange`); a new value from the host wins again.
+ */
+function useTokenProp(
+  given: string | null | undefined,
+  onChange: ((token: string | null) => void) | undefined,
+): [string | null, (token: string | null) => void] {
+  const [token, setToken] = useState(given ?? null)
+  const [seen, setSeen] = useState(given)
+  if (seen !== given) {
+    setSeen(given)
+    setToken(given ?? null)
+  }
+  const onChangeRef = useRef(onChange)
+  onChangeRef.current = onChange
+  const change = useCallback((next: string | null) => {
+    setToken(next)
+    onChangeRef.current?.(next)
+  }, [])
+  return [token, change]
 }

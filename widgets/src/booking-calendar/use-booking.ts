@@ -12,7 +12,6 @@ import type { BookingCreatedDetail, SignInRequiredDetail } from '../events.ts'
 import { openSignInPopup } from '../shared/sign-in-popup.ts'
 import { bookingOutcome } from './outcome.ts'
 import type { BookingOutcome } from './success-dialog.tsx'
-import { bookingTokens } from './token-store.ts'
 import { type Way, wayId, waysOf } from './ways.ts'
 
 /** What {@link useBooking} needs from the calendar. */
@@ -30,6 +29,10 @@ export interface UseBookingOptions {
   requestHref?: string | undefined
   /** The expert, once the schedule has loaded. */
   contributor: ContributorProfile | null
+  /** The bearer token, or null when signed out. */
+  token: string | null
+  /** Keeps the token the popup sign-in got, or forgets a refused one (null). */
+  setToken: (token: string | null) => void
   /** Reloads the schedule (after a booking, and after a failed one: the slot may be gone). */
   reload: () => void
   /** Called after a successful booking, before the success modal shows. */
@@ -138,7 +141,7 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
     openSignInPopup({ apiBase, apiKey, lang: t.lang, signal: controller.signal }).then(
       (result) => {
         if (!settled()) return
-        bookingTokens.set(apiBase, result.token)
+        options.setToken(result.token)
         setStatus(t.t('bookingCalendar.signedIn'))
         then?.()
       },
@@ -160,7 +163,7 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
 
   function start(slot: Slot) {
     if (passed(slot)) return
-    if (bookingTokens.get(apiBase)) openConfirm(slot)
+    if (options.token) openConfirm(slot)
     else signIn(slot.id, () => openConfirm(slot))
   }
 
@@ -211,7 +214,7 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
     } catch (error) {
       setConfirming(null)
       // An expired or revoked token: forget it, so the sign-in button offers a fresh one.
-      if (isApiError(error) && error.status === 401) bookingTokens.set(apiBase, null)
+      if (isApiError(error) && error.status === 401) options.setToken(null)
       fail(isApiError(error) && error.message ? error.message : t.t('common.error'))
       options.reload()
     } finally {

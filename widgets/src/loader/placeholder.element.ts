@@ -1,4 +1,5 @@
 import { html, LitElement, nothing, type PropertyValues, unsafeCSS } from 'lit'
+import baseCss from '../shared/base.css?inline'
 import { placeholderLanguage, placeholderMessages } from './messages.ts'
 import css from './placeholder.css?inline'
 
@@ -43,7 +44,7 @@ const BARS: Record<string, number> = {
  *   `--mashura-color-danger`, `--mashura-font-family`, `--mashura-radius`, `--mashura-space-*`.
  */
 export class MashuraPlaceholderElement extends LitElement {
-  static override styles = unsafeCSS(css)
+  static override styles = [unsafeCSS(baseCss), unsafeCSS(css)]
 
   static override properties = {
     widget: { reflect: true },

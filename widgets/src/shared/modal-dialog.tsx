@@ -1,18 +1,39 @@
-import { type ReactNode, useEffect, useRef } from 'react'
+import { type DialogHTMLAttributes, type ReactNode, useEffect, useRef } from 'react'
+import css from './modal-dialog.css?inline'
 
-/** The props of {@link ModalDialog}. */
-export interface ModalDialogProps {
+/** The styles of {@link ModalDialog}'s `modal` class, for the sheets of the widgets that show one. */
+export const modalDialogCss: string = css
+
+/**
+ * The props of {@link ModalDialog}; other attributes of `<dialog>` (data hooks such as `data-region`) pass
+ * through to it.
+ */
+export interface ModalDialogProps
+  extends Omit<
+    DialogHTMLAttributes<HTMLDialogElement>,
+    'open' | 'role' | 'onClose' | 'onCancel' | 'onClick' | 'onKeyDown' | 'className' | 'dir' | 'children'
+  > {
   /** The id of the dialog's heading. */
   labelledBy: string
   /** `dialog`, or `alertdialog` for an outcome that needs acknowledging. */
   role?: 'dialog' | 'alertdialog'
-  /** Called on Escape or a click on the backdrop, unless `dismissable` is false. */
-  onClose: () => void
+  /**
+   * Whether the dialog is shown; true by default, for callers that mount it only while open. Closed, the
+   * `<dialog>` stays in the page, empty, for callers whose page keeps it there.
+   */
+  open?: boolean | undefined
+  /**
+   * Called on Escape or a click on the backdrop, unless `dismissable` is false; without it only the dialog's
+   * own buttons close it (the host's terms, which only agreeing closes).
+   */
+  onClose?: (() => void) | undefined
   /** Whether Escape and the backdrop close the dialog; false while a call runs. */
   dismissable?: boolean
+  /** Whether a click on the backdrop closes it as Escape does; true by default. */
+  closeOnBackdrop?: boolean | undefined
   /** The dialog's `part` names, for widgets whose dialog element itself is a documented part. */
   part?: string | undefined
-  /** The dialog's class; `modal` by default, which each widget's sheet styles (with its `::backdrop`). */
+  /** The dialog's class; `modal` by default, which {@link modalDialogCss} styles (with its `::backdrop`). */
   className?: string | undefined
   /** The writing direction, when the dialog must state it rather than inherit it. */
   dir?: 'rtl' | 'ltr' | undefined
@@ -48,10 +69,11 @@ function tabStops(dialog: HTMLDialogElement): HTMLElement[] {
 }
 
 /**
- * A modal dialog on the platform's own `<dialog>`: `showModal()` makes everything else inert, traps focus,
- * moves it in (to the first control or the `autoFocus` one) and closes on Escape; focus goes back to
- * where it was when the dialog closes. Tab from the last control wraps to the first (Shift+Tab from the
- * first to the last), where the browser would let it leave the page.
+ * A modal dialog on the platform's own `<dialog>`, the one dialog of the widgets and the host app:
+ * `showModal()` makes everything else inert, traps focus, moves it in (to the first control, the `autoFocus`
+ * one, or an element marked `data-autofocus`, such as a heading before long text) and closes on Escape;
+ * focus goes back to where it was when the dialog closes. Tab from the last control wraps to the first
+ * (Shift+Tab from the first to the last), where the browser would let it leave the page.
  *
  * Why not React Aria's Modal: inside a shadow root its outside-hiding marks the widget's own host inert
  * and its focus scope reads `document.activeElement` (the host), unless the private `enableShadowDOM`
@@ -60,33 +82,41 @@ function tabStops(dialog: HTMLDialogElement): HTMLElement[] {
 export function ModalDialog({
   labelledBy,
   role = 'dialog',
+  open = true,
   onClose,
   dismissable = true,
+  closeOnBackdrop = true,
   part,
   className = 'modal',
   dir,
   children,
+  ...attributes
 }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const closeRef = useRef({ onClose, dismissable })
   closeRef.current = { onClose, dismissable }
+  const dismiss = () => {
+    if (closeRef.current.dismissable) closeRef.current.onClose?.()
+  }
 
   useEffect(() => {
     const dialog = ref.current
-    if (!dialog) return
+    if (!dialog || !open) return
     const root = dialog.getRootNode() as Document | ShadowRoot
     const previous = root.activeElement
     dialog.showModal()
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus()
     return () => {
       dialog.close()
       // The element that opened the dialog may be gone (a booked slot); callers then move focus themselves.
       if (previous instanceof HTMLElement && previous.isConnected && !previous.matches(':disabled'))
         previous.focus()
     }
-  }, [])
+  }, [open])
 
   return (
     <dialog
+      {...attributes}
       ref={ref}
       part={part}
       className={className}
@@ -97,7 +127,7 @@ export function ModalDialog({
       onCancel={(event) => {
         // React state decides whether the dialog is open; the browser must not close it behind its back.
         event.preventDefault()
-        if (closeRef.current.dismissable) closeRef.current.onClose()
+        dismiss()
       }}
       onKeyDown={(event) => {
         if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return
@@ -119,10 +149,10 @@ export function ModalDialog({
       }}
       onClick={(event) => {
         // A click on the backdrop lands on the dialog element itself.
-        if (event.target === event.currentTarget && closeRef.current.dismissable) closeRef.current.onClose()
+        if (closeOnBackdrop && event.target === event.currentTarget) dismiss()
       }}
     >
-      {children}
+      {open ? children : null}
     </dialog>
   )
 }

@@ -12,8 +12,7 @@ import {
 } from 'react'
 import { createPortal } from 'react-dom'
 import { hydrateRoot, type Root } from 'react-dom/client'
-import { adoptStyles } from './styles.ts'
-import { tokensCss } from './theme.ts'
+import { adoptStyles, widgetBaseCss } from './styles.ts'
 
 /** The props of {@link ShadowHost}. */
 export interface ShadowHostProps {
@@ -67,7 +66,7 @@ function Drawn({ css, children }: { css: string; children: ReactNode }) {
     <>
       {/* The server's copy is kept whatever it says: styles do not decide what the widget hydrates. */}
       <style {...{ [DRAWN_STYLE]: '' }} suppressHydrationWarning>
-        {`${tokensCss}\n${css}`}
+        {`${widgetBaseCss}\n${css}`}
       </style>
       {children}
     </>

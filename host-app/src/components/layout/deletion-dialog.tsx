@@ -7,10 +7,10 @@ import {
   errorMessageFromBody,
   requestAccountDeletion,
 } from '@mashura/core'
+import { ModalDialog } from '@mashura/widgets/react'
 import { useId, useState } from 'react'
 import { api } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.ts'
-import { Modal } from '../ui/modal.tsx'
 
 /** The props of {@link DeletionDialog}. */
 export interface DeletionDialogProps {
@@ -66,13 +66,14 @@ export function DeletionDialog({ state, dispatch }: DeletionDialogProps) {
   }
 
   return (
-    <Modal
+    <ModalDialog
       open={state !== 'closed'}
-      onDismiss={() => close(state === 'sent' ? 'close' : state === 'reason' ? 'cancel' : 'no')}
+      onClose={() => close(state === 'sent' ? 'close' : state === 'reason' ? 'cancel' : 'no')}
+      closeOnBackdrop={false}
       className="dialog deletion-dialog"
       data-region="deletion-dialog"
       data-state={state}
-      aria-labelledby={titleId}
+      labelledBy={titleId}
     >
       <h2 id={titleId} className="dialog-title">
         {t.t('accountDeletion.title')}
@@ -166,6 +167,6 @@ export function DeletionDialog({ state, dispatch }: DeletionDialogProps) {
           </div>
         </>
       ) : null}
-    </Modal>
+    </ModalDialog>
   )
 }

@@ -1,12 +1,12 @@
 import './footer.css'
 import { $auth, agreeToTerms, getTermsAndConditions, hasAgreedToTerms } from '@mashura/core'
+import { ModalDialog } from '@mashura/widgets/react'
 import { useStore } from '@nanostores/react'
 import { useEffect, useId, useState } from 'react'
 import { api } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.ts'
 import { signOut } from '../../lib/session.ts'
 import { useApi } from '../../lib/use-api.ts'
-import { Modal } from '../ui/modal.tsx'
 import { PageLoading } from '../ui/page-loading.tsx'
 
 /** The terms text for the acting role, with loading, failure and retry. */
@@ -45,7 +45,7 @@ export function TermsPopup() {
   useEffect(() => setAgreed(hasAgreedToTerms()), [token])
   const open = token !== null && !agreed
   return (
-    <Modal open={open} className="dialog terms-popup" data-region="terms-popup" aria-labelledby={titleId}>
+    <ModalDialog open={open} className="dialog terms-popup" data-region="terms-popup" labelledBy={titleId}>
       <h2 id={titleId} className="dialog-title" tabIndex={-1} data-autofocus>
         {t.t('terms.title')}
       </h2>
@@ -67,6 +67,6 @@ export function TermsPopup() {
           {t.t('terms.agree')}
         </button>
       </div>
-    </Modal>
+    </ModalDialog>
   )
 }

@@ -1,10 +1,12 @@
+import { $auth } from '@mashura/core'
 import {
   BookingCalendar,
   type BookingCalendarProps,
   bookingCalendarSheet,
   type CalendarPlace,
   ShadowHost,
-} from '@mashura/widgets/src/react.ts'
+} from '@mashura/widgets/react'
+import { useStore } from '@nanostores/react'
 import { paths } from '../../config/paths.ts'
 import { startSignIn } from '../../lib/session.ts'
 import { type SiteConfig, useSiteConfig, useWidgetSeed } from './site-config.ts'
@@ -25,14 +27,17 @@ export function slotFromAddress(search: string): CalendarPlace | undefined {
  * The booking calendar in the site. Signed out, its sign-in button starts the site's own sign-in (a full
  * redirect that comes back to this page) instead of the partner pages' popup; the chosen slot and its week
  * ride in the return address, so the visitor comes back to it chosen, and signed in, to its confirmation.
- * The success modal links to the site's own session (or request) page.
+ * The success modal links to the site's own session (or request) page. It books with the site's token,
+ * handed over as a prop.
  */
 export function BookingCalendarWidget(props: Omit<BookingCalendarProps, SiteConfig>) {
+  const { token } = useStore($auth)
   return (
     <ShadowHost widget="booking-calendar" css={bookingCalendarSheet} drawOnServer>
       <BookingCalendar
         {...useSiteConfig()}
         seed={useWidgetSeed()}
+        token={token}
         sessionHref={paths.session.to('{id}')}
         requestHref={paths.request.to('{id}')}
         onSignInRequired={(_detail, where) => {

@@ -1,5 +1,5 @@
+import { ModalDialog } from '@mashura/widgets/react'
 import { useId, useState } from 'react'
-import { Dialog } from '../../../components/ui/dialog.tsx'
 import { useT } from '../../../lib/i18n.ts'
 
 /** The props of {@link RejectDialog}. */
@@ -18,10 +18,20 @@ export interface RejectDialogProps {
 export function RejectDialog({ open, busy, onClose, onReject }: RejectDialogProps) {
   const t = useT()
   const fieldId = useId()
+  const titleId = useId()
   const [reason, setReason] = useState('')
   const blank = reason.trim() === ''
   return (
-    <Dialog open={open} title={t.t('requestPage.rejectTitle')} onClose={onClose} className="reject-dialog">
+    <ModalDialog
+      open={open}
+      labelledBy={titleId}
+      onClose={onClose}
+      closeOnBackdrop={false}
+      className="dialog reject-dialog"
+    >
+      <h2 id={titleId} className="dialog-title">
+        {t.t('requestPage.rejectTitle')}
+      </h2>
       <form
         data-region="reject-dialog"
         onSubmit={(event) => {
@@ -56,6 +66,6 @@ export function RejectDialog({ open, busy, onClose, onReject }: RejectDialogProp
           </button>
         </div>
       </form>
-    </Dialog>
+    </ModalDialog>
   )
 }
