@@ -1,17 +1,48 @@
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
 import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
 import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
+import { hostApiProxy, hostCommands, hostServerPort } from './tests/support/host-browser.ts'
 
 /**
- * Three suites share one runner:
+ * Debian's Chromium, headless, for a suite that runs in a browser: a fresh object each, since vitest names
+ * each project's browser instances in place.
+ */
+function debianChromium() {
+  return {
+    enabled: true,
+    headless: true,
+    screenshotFailures: false,
+    provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
+    instances: [{ browser: 'chromium' as const }],
+  }
+}
+
+/** Core's dependencies, which the browser suites pre-bundle. */
+const coreDependencies = [
+  'ofetch',
+  'nanostores',
+  'intl-messageformat',
+  '@formatjs/icu-messageformat-parser',
+  'typebox',
+]
+
+/** Where the host project's reference server listens (tests/support/host-setup.ts); `/api` is proxied there. */
+const hostPort = await hostServerPort()
+
+/**
+ * Four suites share one runner:
  * - unit: every `*.test.ts` beside the code, in Node, with coverage;
  * - browser: the same files in Debian's Chromium (core must run in both), except
  *   `*.node.test.ts`, which compare against Node-only modules such as `node:crypto`;
+ * - host: the host app's hooks and lib (every `*.test.ts(x)` under `host-app/src`) in Debian's Chromium,
+ *   drawn by real React, against the real reference server (tests/support/host-setup.ts), whose `/api` the
+ *   page's own origin forwards, as the site and the API share one origin in production;
  * - e2e: the journeys under `tests/`, which drive Chromium with playwright-core.
  * The widgets' `*.test.tsx` run in @web/test-runner against the reference server instead
  * (web-test-runner.config.mjs, `npm run test:widgets`). The unit suite also checks the scripts'
- * `*.test.ts`, such as the custom-elements.json generator, and the site's framework-free modules
- * (`host-app/src/lib/*.test.ts`).
+ * `*.test.ts`, such as the custom-elements.json generator.
  */
 export default defineConfig({
   test: {
@@ -28,26 +59,53 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           globals: true,
-          include: ['packages/*/src/**/*.test.ts', 'scripts/*.test.ts', 'host-app/src/lib/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'scripts/*.test.ts'],
         },
       },
       {
         // Pre-bundle these up front: found mid-run, Vite would reload the page and lose a test file.
-        optimizeDeps: {
-          include: ['ofetch', 'nanostores', 'intl-messageformat', '@formatjs/icu-messageformat-parser'],
-        },
+        optimizeDeps: { include: coreDependencies },
         test: {
           name: 'browser',
           globals: true,
           include: ['packages/core/src/**/*.test.ts'],
           exclude: ['**/*.node.test.ts'],
-          browser: {
-            enabled: true,
-            headless: true,
-            screenshotFailures: false,
-            provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
-            instances: [{ browser: 'chromium' }],
-          },
+          browser: debianChromium(),
+        },
+      },
+      {
+        plugins: [react()],
+        // The site's build without VITE_FIREBASE_CONFIG (host-app/vite.config.ts): no Firebase to load.
+        resolve: {
+          alias: [
+            {
+              find: /^\.\/firebase-loader\.ts$/,
+              replacement: fileURLToPath(
+                new URL('host-app/src/lib/firebase-loader.none.ts', import.meta.url),
+              ),
+            },
+          ],
+        },
+        server: { proxy: hostApiProxy(hostPort) },
+        optimizeDeps: {
+          include: [
+            ...coreDependencies,
+            'react',
+            'react/jsx-runtime',
+            'react/jsx-dev-runtime',
+            'react-dom/client',
+            'react-dom/server',
+            'react-router',
+            '@nanostores/react',
+            '@r2wc/react-to-web-component',
+          ],
+        },
+        test: {
+          name: 'host',
+          globals: true,
+          include: ['host-app/src/**/*.test.{ts,tsx}'],
+          globalSetup: ['tests/support/host-setup.ts'],
+          browser: { ...debianChromium(), commands: hostCommands },
         },
       },
       {
