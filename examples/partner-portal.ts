@@ -7,7 +7,7 @@ import type {
   BookingCreatedDetail,
   ExpertSelectedDetail,
   SignInRequiredDetail,
-} from '../widgets/src/events.ts'
+} from '@mashura/widgets/events'
 
 type Lang = 'ar' | 'en'
 

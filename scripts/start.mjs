@@ -22,25 +22,13 @@ await build({
   logLevel: 'warn',
   build: { ssr: `${root}host-app/src/entry-server.tsx` },
 })
-if (nodeEnv === undefined) delete process.env.NODE_ENV
-else process.env.NODE_ENV = nodeEnv
-
-// The widget bundles, served at /widgets/ for the examples and partner pages.
-const { existsSync } = await import('node:fs')
-if (existsSync(`${root}vite.widgets.config.ts`)) {
-  // Also builds the Zoom page into widgets/dist/zoom/ (served at /widgets/zoom/) once the widgets are done.
-  await build({ configFile: `${root}vite.widgets.config.ts`, logLevel: 'warn' })
-}
-// The Zoom page on its own, when the widget build did not make it (its config absent or changed).
-if (!existsSync(`${root}widgets/dist/zoom/index.html`) && existsSync(`${root}zoom-page/vite.config.ts`)) {
-  await build({ configFile: `${root}zoom-page/vite.config.ts`, logLevel: 'warn' })
-}
+// The widget bundles, served at /widgets/ for the examples and partner pages; the same build makes the Zoom
+// page in widgets/dist/zoom/ (served at /widgets/zoom/) once the widgets are done.
+await build({ configFile: `${root}vite.widgets.config.ts`, logLevel: 'warn' })
 if (nodeEnv === undefined) delete process.env.NODE_ENV
 else process.env.NODE_ENV = nodeEnv
 // Brotli and gzip copies beside the built files: the server sends them to browsers that accept them.
-for (const dir of ['host-app/dist', 'examples/dist', 'widgets/dist']) {
-  if (existsSync(`${root}${dir}`)) precompressDir(`${root}${dir}`)
-}
+for (const dir of ['host-app/dist', 'examples/dist', 'widgets/dist']) precompressDir(`${root}${dir}`)
 
 const { start } = await import('../packages/server/src/main.ts')
 const server = await start({

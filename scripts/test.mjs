@@ -1,6 +1,7 @@
-// `npm test`: every suite in order — lint, types (which also builds core), size budgets, unit (with coverage),
-// browser (Chromium), widgets (Chromium and the reference server), the docs site's build, end to end
-// (Chromium) — and a summary line at the end.
+// `npm test`: every suite in order — the spec-coverage document's citations, lint, types (which also builds
+// core), the import rules, size budgets, unit (with coverage), browser (Chromium), host (the host app in
+// Chromium), widgets (Chromium and the reference server), the docs site's build, end to end (Chromium) — and a
+// summary line at the end.
 // A missing service fails loudly with what to install; nothing is skipped in silence.
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
@@ -9,11 +10,17 @@ import { connect } from 'node:net'
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 const suites = [
+  // Fast checks first (seconds): the spec-coverage document cites only files and tests that exist.
+  { name: 'spec-coverage', cmd: ['npm', 'run', '--silent', 'check:spec-coverage'] },
   { name: 'lint', cmd: ['npx', 'biome', 'check', '.'] },
   { name: 'types', cmd: ['npx', 'tsc', '-b'] },
+  // The import rules of .dependency-cruiser.cjs (seconds); after `types`, which builds the core it resolves.
+  { name: 'imports', cmd: ['npm', 'run', '--silent', 'check:imports'] },
   { name: 'size', cmd: ['node', 'scripts/bench.mjs', '--check'] },
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--coverage'], needs: 'databases' },
   { name: 'browser', cmd: ['npx', 'vitest', 'run', '--project', 'browser'], needs: 'chromium' },
+  // The host app's hooks and lib in Chromium, drawn by React, against the real reference server (vitest.config.ts).
+  { name: 'host', cmd: ['npx', 'vitest', 'run', '--project', 'host'], needs: 'chromium' },
   // The widgets in Chromium against the real reference server; they import core's `dist`, built by `types`.
   { name: 'widgets', cmd: ['npx', 'wtr', '--config', 'web-test-runner.config.mjs'], needs: 'chromium' },
   // The docs site: the OpenAPI document, the widget bundles (built when widgets/dist is missing), `astro build`;

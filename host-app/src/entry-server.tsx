@@ -10,7 +10,7 @@
  * preloading.
  */
 import { $language, type Language } from '@mashura/core'
-import { createShadowSlots, fillShadowSlots, ShadowSlotsContext } from '@mashura/widgets/src/react.ts'
+import { createShadowSlots, fillShadowSlots, ShadowSlotsContext } from '@mashura/widgets/react'
 import { renderToString } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router'
 import type { PageHandle } from './app/router.tsx'

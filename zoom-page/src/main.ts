@@ -13,12 +13,9 @@
  * accepted only from `window.parent` (not from other frames or windows), and every reply goes only to
  * the origin that sent the join, so nothing about the meeting reaches anyone else.
  */
+
+import { isZoomJoinMessage, type ZoomJoinMessage, type ZoomPageMessage } from '@mashura/widgets/zoom-protocol'
 import ZoomMtgEmbedded from '@zoom/meetingsdk/embedded'
-import {
-  isZoomJoinMessage,
-  type ZoomJoinMessage,
-  type ZoomPageMessage,
-} from '../../widgets/src/session-room/meeting/zoom-protocol.ts'
 
 let parentOrigin: string | null = null
 let joining = false

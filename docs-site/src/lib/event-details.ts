@@ -4,7 +4,7 @@
  * says what is inside it. A small reader of `interface X [extends Y] { /** doc *\/ field: type }` blocks,
  * which is all that file contains; a type it cannot find is shown by name only.
  */
-import source from '../../../widgets/src/events.ts?raw'
+import source from '@mashura/widgets/events?raw'
 
 /** One field of a detail type. */
 export interface DetailField {

@@ -2,7 +2,7 @@
  * The widgets' `custom-elements.json`, read at build time: every reference table on the site is generated
  * from it (and the event detail types from `widgets/src/events.ts`), never written by hand.
  */
-import manifest from '../../../widgets/custom-elements.json'
+import manifest from '@mashura/widgets/custom-elements.json'
 
 /** A type as the manifest writes it. */
 interface ManifestType {

@@ -11,11 +11,6 @@ export function useT(): Translator<HostAppMessageKey> {
   return createTranslator(lang, hostAppMessages)
 }
 
-/** The translator for the language now in the store, for code outside components. */
-export function currentTranslator(): Translator<HostAppMessageKey> {
-  return createTranslator($language.get(), hostAppMessages)
-}
-
 /**
  * Keeps `<html lang dir>` on the store's language (Arabic right to left, English left to right), and the
  * `mashura_lang` cookie with it, so the server draws the next page in that language (`site-render.ts`).

@@ -1,9 +1,4 @@
-import {
-  ExpertSearch,
-  type ExpertSearchProps,
-  expertSearchSheet,
-  ShadowHost,
-} from '@mashura/widgets/src/react.ts'
+import { ExpertSearch, type ExpertSearchProps, expertSearchSheet, ShadowHost } from '@mashura/widgets/react'
 import { type SiteConfig, useSiteConfig, useWidgetSeed } from './site-config.ts'
 
 /** The expert-search widget in the site. */

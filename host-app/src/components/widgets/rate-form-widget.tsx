@@ -1,4 +1,4 @@
-import { RateForm, type RateFormProps, rateFormSheet, ShadowHost } from '@mashura/widgets/src/react.ts'
+import { RateForm, type RateFormProps, rateFormSheet, ShadowHost } from '@mashura/widgets/react'
 import { RATING_PASSPHRASE } from '../../config/env.ts'
 import { type SiteConfig, useSiteConfig } from './site-config.ts'
 

@@ -1,10 +1,5 @@
 import { $auth } from '@mashura/core'
-import {
-  SessionRoom,
-  type SessionRoomProps,
-  ShadowHost,
-  sessionRoomSheet,
-} from '@mashura/widgets/src/react.ts'
+import { SessionRoom, type SessionRoomProps, ShadowHost, sessionRoomSheet } from '@mashura/widgets/react'
 import { useStore } from '@nanostores/react'
 import { type SiteConfig, useSiteConfig } from './site-config.ts'
 

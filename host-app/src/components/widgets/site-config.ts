@@ -1,5 +1,5 @@
 import { $language } from '@mashura/core'
-import type { WidgetSeed } from '@mashura/widgets/src/react.ts'
+import type { WidgetSeed } from '@mashura/widgets/react'
 import { useStore } from '@nanostores/react'
 import { useContext, useMemo } from 'react'
 import { API_BASE, API_KEY } from '../../config/env.ts'

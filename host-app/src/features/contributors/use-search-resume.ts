@@ -1,5 +1,5 @@
 import { getSessionStorage } from '@mashura/core'
-import type { ExpertSearchProps } from '@mashura/widgets/src/react.ts'
+import type { ExpertSearchProps } from '@mashura/widgets/react'
 import { useCallback, useMemo } from 'react'
 
 /** The expert search's filters and page, as the widget hands them out. */

@@ -1,7 +1,7 @@
 import type { CompanyPhase } from '@mashura/core'
 import { useId } from 'react'
+import { COMPANY_PHASES, PHASE_KEYS } from '../../../lib/company-phases.ts'
 import { useT } from '../../../lib/i18n.ts'
-import { COMPANY_PHASES, PHASE_KEYS } from '../phases.ts'
 import { FieldError } from './field-error.tsx'
 
 /** The company phase as a radio group (idea owner, launched project, facing a challenge, growing). */

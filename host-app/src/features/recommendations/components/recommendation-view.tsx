@@ -1,8 +1,8 @@
 import { formatDateTime, type Recommendation, timeZoneLabel } from '@mashura/core'
+import { PHASE_KEYS } from '../../../lib/company-phases.ts'
 import { useT } from '../../../lib/i18n.ts'
 import { downloadProtectedFile } from '../../../lib/protected-file.ts'
 import { useCourseTitles, useServiceNames } from '../hooks/use-catalogue-names.ts'
-import { PHASE_KEYS } from '../phases.ts'
 import { useFileSize } from './attachments-field.tsx'
 import { ProtectedAudio } from './protected-audio.tsx'
 

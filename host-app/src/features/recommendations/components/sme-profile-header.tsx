@@ -1,8 +1,8 @@
 import { getSmeProfile } from '@mashura/core'
 import { api } from '../../../lib/api.ts'
+import { PHASE_KEYS } from '../../../lib/company-phases.ts'
 import { useT } from '../../../lib/i18n.ts'
 import { useApi } from '../../../lib/use-api.ts'
-import { PHASE_KEYS } from '../phases.ts'
 
 /**
  * The business owner's profile header (`GET /profile/v2/sme/show/{id}`): photo, name, sessions held and
