@@ -462,7 +462,10 @@ eachDatabase('seedDatabase determinism and scale', (dialect) => {
     }
   }
 
-  it('makes the same rows from the same seed and time, and other people from another seed', async () => {
+  // Three freshly migrated databases: several seconds on a busy machine.
+  it('makes the same rows from the same seed and time, and other people from another seed', {
+    timeout: 30_000,
+  }, async () => {
     const a = await seedAndDump({ now: NOW, seed: 42, experts: 40 })
     const b = await seedAndDump({ now: NOW, seed: 42, experts: 40 })
     const c = await seedAndDump({ now: NOW, seed: 43, experts: 40 })
