@@ -42,7 +42,8 @@ describe('npm run seed', () => {
     expect(forced.stdout).toContain('(seed 9)')
   })
 
-  it('explains bad arguments', async () => {
+  // Two processes start and load the command: seconds each on a busy machine.
+  it('explains bad arguments', { timeout: 60_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mashura-seed-cli-'))
     const bad = await run(['--experts', 'lots'], dataDir)
     expect(bad.code).toBe(2)
