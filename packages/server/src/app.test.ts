@@ -13,33 +13,19 @@ import {
   type TestPerson,
   testConfig,
 } from './test-support/context.ts'
-import {
-  countRows,
-  coverSubjects,
-  hoursFromNow,
-  insertCatalogue,
-  insertSlot,
-} from './test-support/fixtures.ts'
+import { addBookableSlot, countRows } from './test-support/fixtures.ts'
 
 const HOSTILE = `<script>alert('x')</script>'; DROP TABLE people; -- "quoted" \u202Eevil`
 
 eachDatabase('bad input', (dialect) => {
   let ctx: TestContext
   let sme: TestPerson
-  let expert: TestPerson
   let slotId: number
   let subjectId: number
 
   beforeAll(async () => {
     ctx = await createTestContext(dialect)
-    sme = await ctx.person()
-    expert = await ctx.person({ contributor: { kind: 'consultant' } })
-    const cat = await insertCatalogue(ctx.store.db)
-    subjectId = cat.subjectId
-    await coverSubjects(ctx.store.db, expert.contributorId!, [cat.subjectId])
-    slotId = (
-      await insertSlot(ctx.store.db, { contributorId: expert.contributorId!, start: hoursFromNow(48) })
-    ).id
+    ;({ sme, subjectId, slotId } = await addBookableSlot(ctx, 48))
   })
   afterAll(() => ctx.close())
 
@@ -86,17 +72,11 @@ eachDatabase('bad input', (dialect) => {
   })
 
   it('refuses path ids and paging out of range', async () => {
-    expect((await ctx.call({ method: 'GET', url: '/api/schedule/contributor/0/' })).statusCode).toBe(400)
-    expect(
-      (await ctx.call({ method: 'GET', url: '/api/schedule/contributor/99999999999/' })).statusCode,
-    ).toBe(400)
-    expect(
-      (await ctx.call({ method: 'GET', url: '/api/profile/contributors?q=%20&page=0' })).statusCode,
-    ).toBe(400)
-    expect(
-      (await ctx.call({ method: 'GET', url: '/api/profile/contributors?q=%20&per_page=101' })).statusCode,
-    ).toBe(400)
-    const far = await ctx.call({ method: 'GET', url: '/api/profile/contributors?q=%20&page=5000' })
+    expect((await ctx.get('/api/schedule/contributor/0/')).statusCode).toBe(400)
+    expect((await ctx.get('/api/schedule/contributor/99999999999/')).statusCode).toBe(400)
+    expect((await ctx.get('/api/profile/contributors?q=%20&page=0')).statusCode).toBe(400)
+    expect((await ctx.get('/api/profile/contributors?q=%20&per_page=101')).statusCode).toBe(400)
+    const far = await ctx.get('/api/profile/contributors?q=%20&page=5000')
     expect(far.statusCode).toBe(200)
     expect(far.json().data).toEqual([])
     expect(far.json().meta.page).toBe(5000)
@@ -106,27 +86,19 @@ eachDatabase('bad input', (dialect) => {
     const res = await book({ communication_way: 0, subject_id: subjectId, description: HOSTILE })
     expect(res.statusCode).toBe(201)
     const id = res.json().data.session.id
-    const details = await ctx.call({
-      method: 'GET',
-      url: `/api/schedule/sessions/${id}/details`,
-      token: sme.token,
-    })
+    const details = await ctx.get(`/api/schedule/sessions/${id}/details`, sme.token)
     expect(details.json().data.description).toBe(HOSTILE)
     expect(details.headers['content-type']).toMatch(/^application\/json/)
     // The people table is still there and intact.
     const people = await ctx.store.db.selectFrom('people').select('id').execute()
     expect(people.length).toBeGreaterThanOrEqual(2)
-    const search = await ctx.call({
-      method: 'GET',
-      url: `/api/profile/contributors?q=${encodeURIComponent("'; DROP TABLE contributors; --")}`,
-    })
+    const search = await ctx.get(
+      `/api/profile/contributors?q=${encodeURIComponent("'; DROP TABLE contributors; --")}`,
+    )
     expect(search.statusCode).toBe(200)
     expect(search.json().data).toEqual([])
     // Full-text syntax is text too: quotes, operators and stars match literally.
-    const fts = await ctx.call({
-      method: 'GET',
-      url: `/api/profile/contributors?q=${encodeURIComponent('"تسويق" OR * NEAR(')}`,
-    })
+    const fts = await ctx.get(`/api/profile/contributors?q=${encodeURIComponent('"تسويق" OR * NEAR(')}`)
     expect(fts.statusCode).toBe(200)
     expect(fts.json().data).toEqual([])
   })
@@ -143,14 +115,7 @@ describe('rate limits, CORS, headers and 5xx', () => {
       rateLimit: { signIn: 3, booking: 3, windowMs: 60_000 },
       apiKeys: { 'partner-key': ['https://partner.example'] },
     })
-    sme = await ctx.person()
-    const expert = await ctx.person({ contributor: { kind: 'consultant' } })
-    const cat = await insertCatalogue(ctx.store.db)
-    subjectId = cat.subjectId
-    await coverSubjects(ctx.store.db, expert.contributorId!, [cat.subjectId])
-    slotId = (
-      await insertSlot(ctx.store.db, { contributorId: expert.contributorId!, start: hoursFromNow(30) })
-    ).id
+    ;({ sme, subjectId, slotId } = await addBookableSlot(ctx, 30))
   })
   afterAll(() => ctx.close())
 
@@ -270,7 +235,7 @@ describe('rate limits, CORS, headers and 5xx', () => {
   })
 
   it('sets security headers', async () => {
-    const res = await ctx.call({ method: 'GET', url: '/api/center/centers' })
+    const res = await ctx.get('/api/center/centers')
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.headers['content-security-policy']).toContain("default-src 'self'")
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')

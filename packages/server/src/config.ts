@@ -6,11 +6,51 @@
 import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { isIP } from 'node:net'
+import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
-import { defaultSqliteReaders } from './db/sqlite-readers.ts'
-import { type BookingLimits, DEFAULT_BOOKING_LIMITS } from './domain/fair-booking.ts'
-import { type IceConfig, iceUrls } from './domain/ice.ts'
-import type { ZoomApiConfig } from './zoom/api.ts'
+
+// This module is a leaf: it imports nothing of the server's own (.dependency-cruiser.cjs checks it), so every
+// module may read the configuration without a cycle. The shapes of the settings other modules take as
+// arguments (booking caps, ICE servers, Zoom app) are therefore declared here, and those modules import them.
+
+/** How many upcoming sessions (waiting requests included) one business owner may hold. */
+export interface BookingLimits {
+  /** With one expert (`BOOKING_MAX_UPCOMING_PER_EXPERT`). */
+  maxUpcomingPerExpert: number
+  /** In all (`BOOKING_MAX_UPCOMING`). */
+  maxUpcoming: number
+}
+
+/** The default limits: 3 upcoming sessions with one expert, 10 in all. */
+export const DEFAULT_BOOKING_LIMITS: BookingLimits = { maxUpcomingPerExpert: 3, maxUpcoming: 10 }
+
+/** The ICE settings of the server (`STUN_URLS`, `TURN_URLS`, `TURN_SECRET`, `TURN_TTL_SECONDS`, `ICE_TRANSPORT_POLICY`). */
+export interface IceConfig {
+  stunUrls: string[]
+  turnUrls: string[]
+  turnSecret: string | null
+  turnTtlSeconds: number
+  /** `relay` sends all media through TURN, so neither side ever learns the other's address. */
+  transportPolicy: 'all' | 'relay'
+}
+
+/** The Zoom Server-to-Server OAuth app and where Zoom answers. */
+export interface ZoomApiConfig {
+  accountId: string
+  clientId: string
+  clientSecret: string
+  /** `https://api.zoom.us/v2` */
+  apiBase: string
+  /** `https://zoom.us/oauth/token` */
+  oauthUrl: string
+  /** The user meetings are created for and whose ZAK starts them: `me` (the app's owner) or an id or e-mail. */
+  hostUser: string
+}
+
+/** The default number of SQLite reader threads: one per core, at most 4. */
+export function defaultSqliteReaders(): number {
+  return Math.min(4, availableParallelism())
+}
 
 /** The OpenID Connect provider the server exchanges codes with. */
 export interface OidcConfig {
@@ -155,6 +195,23 @@ function persistentSecret(dataDir: string, name: string, fromEnv: string | undef
     unlinkSync(tmp)
   }
   return readFileSync(file, 'utf8').trim()
+}
+
+const STUN = /^stuns?:[^\s,]+$/
+const TURN = /^turns?:[^\s,]+$/
+
+/** Splits a comma-separated list of ICE server URLs, refusing any that is not of the given scheme. */
+function iceUrls(name: string, raw: string | undefined, turn: boolean): string[] {
+  const urls = (raw ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean)
+  const bad = urls.find((url) => !(turn ? TURN : STUN).test(url))
+  if (bad !== undefined)
+    throw new Error(
+      `${name} takes comma-separated ${turn ? 'turn: or turns:' : 'stun: or stuns:'} URLs, got "${bad}"`,
+    )
+  return urls
 }
 
 /** The built-in calls' STUN and TURN servers, checked: TURN needs its secret, `relay` needs TURN. */

@@ -553,25 +553,29 @@ describe('widget catalogs (extensions)', () => {
   )
 
   it('session room: says how long until the start, in minutes or in hours and minutes', () => {
-    const ar = createTranslator('ar', sessionRoomMessages)
-    const en = createTranslator('en', sessionRoomMessages)
-    expect(ar.t('sessionRoom.startsIn', { minutes: 0 })).toBe('تبدأ الجلسة بعد أقل من دقيقة')
-    expect(ar.t('sessionRoom.startsIn', { minutes: 1 })).toBe('تبدأ الجلسة بعد دقيقة واحدة')
-    expect(ar.t('sessionRoom.startsIn', { minutes: 2 })).toBe('تبدأ الجلسة بعد دقيقتين')
-    expect(ar.t('sessionRoom.startsIn', { minutes: 7 })).toBe('تبدأ الجلسة بعد ٧ دقائق')
-    expect(ar.t('sessionRoom.startsIn', { minutes: 45 })).toBe('تبدأ الجلسة بعد ٤٥ دقيقة')
-    expect(ar.t('sessionRoom.startsInHours', { hours: 1, minutes: 0 })).toBe('تبدأ الجلسة بعد ساعة')
-    expect(ar.t('sessionRoom.startsInHours', { hours: 2, minutes: 5 })).toBe(
-      'تبدأ الجلسة بعد ساعتين و٥ دقائق',
-    )
-    expect(ar.t('sessionRoom.startsInHours', { hours: 3, minutes: 1 })).toBe('تبدأ الجلسة بعد ٣ ساعات ودقيقة')
-    expect(en.t('sessionRoom.startsIn', { minutes: 0 })).toBe('The session starts in less than a minute')
-    expect(en.t('sessionRoom.startsIn', { minutes: 1 })).toBe('The session starts in 1 minute')
-    expect(en.t('sessionRoom.startsIn', { minutes: 45 })).toBe('The session starts in 45 minutes')
-    expect(en.t('sessionRoom.startsInHours', { hours: 1, minutes: 0 })).toBe('The session starts in 1 hour')
-    expect(en.t('sessionRoom.startsInHours', { hours: 2, minutes: 5 })).toBe(
-      'The session starts in 2 hours and 5 minutes',
-    )
+    const cases = [
+      ['ar', 0, 0, 'تبدأ الجلسة بعد أقل من دقيقة'],
+      ['ar', 0, 1, 'تبدأ الجلسة بعد دقيقة واحدة'],
+      ['ar', 0, 2, 'تبدأ الجلسة بعد دقيقتين'],
+      ['ar', 0, 7, 'تبدأ الجلسة بعد ٧ دقائق'],
+      ['ar', 0, 45, 'تبدأ الجلسة بعد ٤٥ دقيقة'],
+      ['ar', 1, 0, 'تبدأ الجلسة بعد ساعة'],
+      ['ar', 2, 5, 'تبدأ الجلسة بعد ساعتين و٥ دقائق'],
+      ['ar', 3, 1, 'تبدأ الجلسة بعد ٣ ساعات ودقيقة'],
+      ['en', 0, 0, 'The session starts in less than a minute'],
+      ['en', 0, 1, 'The session starts in 1 minute'],
+      ['en', 0, 45, 'The session starts in 45 minutes'],
+      ['en', 1, 0, 'The session starts in 1 hour'],
+      ['en', 2, 5, 'The session starts in 2 hours and 5 minutes'],
+    ] as const
+    // Hours 0: the minutes-only message; otherwise the one in hours and minutes.
+    for (const [lang, hours, minutes, text] of cases) {
+      const { t } = createTranslator(lang, sessionRoomMessages)
+      const said = hours
+        ? t('sessionRoom.startsInHours', { hours, minutes })
+        : t('sessionRoom.startsIn', { minutes })
+      expect(said, `${lang} ${hours}h ${minutes}m`).toBe(text)
+    }
   })
 
   it('host app: its three parts never define one key twice (a later part would silently win)', () => {

@@ -61,10 +61,11 @@ function client() {
   })
 }
 
-async function signedIn() {
+/** A client signed in as an expert (contributor 7), or as a business owner with `contributorId` null. */
+async function signedIn(contributorId?: number | null) {
   const rt = client()
   const signing = rt.signIn('tok')
-  last().accept()
+  last().accept(contributorId)
   await signing
   return rt
 }
@@ -358,11 +359,8 @@ describe('createWebSocketRealtime', () => {
   })
 
   it('listens to chat changes, as a business owner too, and never replays an old one', async () => {
-    const rt = client()
-    const signing = rt.signIn('tok')
     // A business owner: no contributor id, which the chat topic does not need.
-    last().accept(null)
-    await signing
+    const rt = await signedIn(null)
     const socket = last()
     const seen: unknown[] = []
     const errors: RealtimeError[] = []
@@ -385,10 +383,7 @@ describe('createWebSocketRealtime', () => {
   })
 
   it('hears each later change of the person’s sessions, never the first list', async () => {
-    const rt = client()
-    const signing = rt.signIn('tok')
-    last().accept(null)
-    await signing
+    const rt = await signedIn(null)
     const socket = last()
     const seen: unknown[] = []
     const stop = rt.watchSessions((c) => seen.push(c))

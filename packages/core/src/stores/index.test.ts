@@ -26,6 +26,11 @@ import { bindRealtime, enablePush, PUSH_NOTICE_KEYS, showPushMessage, watchConne
 
 let storage: ReturnType<typeof memoryStorage>
 
+/** Puts the keys the old site kept into local storage, as it left them. */
+function remember(items: Record<string, string>): void {
+  for (const [key, value] of Object.entries(items)) storage.setItem(key, value)
+}
+
 beforeEach(() => {
   storage = memoryStorage()
   configureStorage({ local: storage, session: memoryStorage() })
@@ -102,11 +107,13 @@ describe('auth state (spec 3)', () => {
   })
 
   it('reads the contributor token and name for a contributor', () => {
-    storage.setItem('contributorID', '12')
-    storage.setItem('contributorToken', 'ct')
-    storage.setItem('smeToken', 'st')
-    storage.setItem('contributorFullName', 'د. سارة')
-    storage.setItem('userRole', 'contributor')
+    remember({
+      contributorID: '12',
+      contributorToken: 'ct',
+      smeToken: 'st',
+      contributorFullName: 'د. سارة',
+      userRole: 'contributor',
+    })
     expect(loadAuthState(storage)).toMatchObject({
       token: 'ct',
       userRole: 'contributor',
@@ -117,25 +124,19 @@ describe('auth state (spec 3)', () => {
   })
 
   it('keeps a switched sme role, but never a contributor role without an id', () => {
-    storage.setItem('contributorID', '12')
-    storage.setItem('smeToken', 'st')
-    storage.setItem('smeFullName', 'منيرة')
-    storage.setItem('userRole', 'sme')
+    remember({ contributorID: '12', smeToken: 'st', smeFullName: 'منيرة', userRole: 'sme' })
     expect(loadAuthState(storage)).toMatchObject({
       token: 'st',
       userRole: 'sme',
       id: '12',
       userName: 'منيرة',
     })
-    storage.setItem('contributorID', 'null')
-    storage.setItem('userRole', 'contributor')
+    remember({ contributorID: 'null', userRole: 'contributor' })
     expect(loadAuthState(storage)).toMatchObject({ userRole: 'sme', id: null })
   })
 
   it('lets a mobile-app token override both', () => {
-    storage.setItem('contributorID', '3')
-    storage.setItem('contributorToken', 'ct')
-    storage.setItem('mobileAppToken', 'mt')
+    remember({ contributorID: '3', contributorToken: 'ct', mobileAppToken: 'mt' })
     expect(loadAuthState(storage).token).toBe('mt')
   })
 })

@@ -42,21 +42,14 @@ eachDatabase('catalogue reads: compression, ETags and the read cache', (dialect)
       (p) => p.id === expert.contributorId,
     )
   const createSlot = (start: Date) =>
-    ctx.call({
-      method: 'POST',
-      url: '/api/schedule/v5/schedules',
-      token: expert.token,
-      payload: {
-        slots: [{ start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString() }],
-        availability: 2,
-      },
+    ctx.post('/api/schedule/v5/schedules', expert.token, {
+      slots: [{ start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString() }],
+      availability: 2,
     })
   const book = (slotId: number) =>
-    ctx.call({
-      method: 'POST',
-      url: `/api/schedule/v3/schedules/${slotId}/sessions/dashboard`,
-      token: owner.token,
-      payload: { communication_way: 0, subject_id: cat.subjectId },
+    ctx.post(`/api/schedule/v3/schedules/${slotId}/sessions/dashboard`, owner.token, {
+      communication_way: 0,
+      subject_id: cat.subjectId,
     })
 
   beforeAll(async () => {
@@ -197,12 +190,11 @@ eachDatabase('catalogue reads: compression, ETags and the read cache', (dialect)
       expect(booked.statusCode).toBe(201)
       expect(await free()).not.toContain(slot.id)
       const sessionId = booked.json().data.session.id as number
-      const cancelled = await ctx.call({
-        method: 'POST',
-        url: `/api/schedule/cancel/session/${sessionId}/contributor`,
-        token: expert.token,
-        payload: { cancel_reason_id: reasonId },
-      })
+      const cancelled = await ctx.post(
+        `/api/schedule/cancel/session/${sessionId}/contributor`,
+        expert.token,
+        { cancel_reason_id: reasonId },
+      )
       expect(cancelled.statusCode).toBe(200)
       expect(await free()).toContain(slot.id)
     })
@@ -225,32 +217,27 @@ eachDatabase('catalogue reads: compression, ETags and the read cache', (dialect)
           (r.json().data.slots as { id: number }[]).map((s) => s.id),
         )
       expect(await free()).toContain(slot.id)
-      const requested = await ctx.call({
-        method: 'POST',
-        url: `/api/schedule/v3/schedules/${slot.id}/sessions/dashboard`,
-        token: owner.token,
-        payload: { communication_way: 0, subject_id: cat.otherSubjectId },
-      })
+      const requested = await ctx.post(
+        `/api/schedule/v3/schedules/${slot.id}/sessions/dashboard`,
+        owner.token,
+        { communication_way: 0, subject_id: cat.otherSubjectId },
+      )
       expect(requested.statusCode).toBe(201)
       expect(requested.json().data.kind).toBe('request')
       expect(await free()).not.toContain(slot.id)
-      const answered = await ctx.call({
-        method: 'POST',
-        url: `/api/schedule/requests/advisor-session/${requested.json().data.request.id}`,
-        token: advisor.token,
-        payload: { is_accepted: false, reason: 'الموعد لا يناسبني' },
-      })
+      const answered = await ctx.post(
+        `/api/schedule/requests/advisor-session/${requested.json().data.request.id}`,
+        advisor.token,
+        { is_accepted: false, reason: 'الموعد لا يناسبني' },
+      )
       expect(answered.statusCode).toBe(200)
       expect(await free()).toContain(slot.id)
     })
 
     it("the expert's own profile switch (available for instant sessions)", async () => {
       expect(profileIn(await search())?.available_now).toBe(false)
-      const switched = await ctx.call({
-        method: 'PUT',
-        url: '/api/profile/contributor/available-for-instant',
-        token: expert.token,
-        payload: { available_for_instant: true },
+      const switched = await ctx.put('/api/profile/contributor/available-for-instant', expert.token, {
+        available_for_instant: true,
       })
       expect(switched.statusCode).toBe(200)
       expect(profileIn(await search())?.available_now).toBe(true)
@@ -317,7 +304,7 @@ describe('without the cache (CATALOGUE_CACHE_MB=0)', () => {
   afterAll(() => ctx.close())
 
   it('answers every read fresh, without an ETag, and still compresses', async () => {
-    const first = await ctx.call({ method: 'GET', url: '/api/profile/contributors?q=%20' })
+    const first = await ctx.get('/api/profile/contributors?q=%20')
     expect(first.headers.etag).toBeUndefined()
     expect(first.json().meta.total).toBe(3)
     await addExpert(ctx, { name: 'ماجد الحربي' })

@@ -60,14 +60,9 @@ describe.runIf(redisUrl)('the catalogue cache shared through Redis', () => {
         for (const app of [ctx.app, second, ctx.app, second]) expect(await freeSlots(app)).toEqual([])
         expect(await listed(second)).not.toContain(expert.contributorId)
         const start = hoursFromNow(40)
-        const created = await ctx.call({
-          method: 'POST',
-          url: '/api/schedule/v5/schedules',
-          token: expert.token,
-          payload: {
-            slots: [{ start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString() }],
-            availability: 2,
-          },
+        const created = await ctx.post('/api/schedule/v5/schedules', expert.token, {
+          slots: [{ start: start.toISOString(), end: new Date(start.getTime() + 3_600_000).toISOString() }],
+          availability: 2,
         })
         expect(created.statusCode).toBe(201)
         const slotId = created.json().data[0].id as number

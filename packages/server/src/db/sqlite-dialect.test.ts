@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../test-support/context.ts'
+import { insertPerson } from '../test-support/fixtures.ts'
 import type { SqliteReaders } from './sqlite-readers.ts'
 import { StatementCache } from './sqlite-statements.ts'
 
@@ -27,22 +28,9 @@ describe('the SQLite statement cache', () => {
   })
 })
 
-/** Inserts a person with a raw-enough statement; answers its id. */
-async function addPerson(ctx: TestContext, subject: string): Promise<number> {
-  const row = await ctx.store.db
-    .insertInto('people')
-    .values({
-      issuer: 'test',
-      subject,
-      full_name: subject,
-      email: null,
-      phone: null,
-      photo_path: null,
-      created_at: new Date().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
+/** Inserts a person named after their subject; answers their id. */
+function addPerson(ctx: TestContext, subject: string): Promise<number> {
+  return insertPerson(ctx.store.db, { issuer: 'test', subject, fullName: subject })
 }
 
 /** A statement that keeps SQLite busy for a while (a recursive count to a few million). */
@@ -107,7 +95,7 @@ describe('SQLite reads on reader threads [sqlite only]', () => {
         slowDone = true
         return r
       })
-    const res = await ctx.call({ method: 'GET', url: '/api/profile/contributors/subjects' })
+    const res = await ctx.get('/api/profile/contributors/subjects')
     expect(res.statusCode).toBe(200)
     // The request was answered while the slow read was still running.
     expect(slowDone).toBe(false)
@@ -132,19 +120,11 @@ describe('SQLite reads on reader threads [sqlite only]', () => {
   it('runs a transaction on the writer: it sees its own writes, others see them once it commits', async () => {
     let outside: Promise<unknown> | null = null
     const id = await ctx.store.db.transaction().execute(async (trx) => {
-      const { id } = await trx
-        .insertInto('people')
-        .values({
-          issuer: 'test',
-          subject: 'in-a-transaction',
-          full_name: 'in a transaction',
-          email: null,
-          phone: null,
-          photo_path: null,
-          created_at: new Date().toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      const id = await insertPerson(trx, {
+        issuer: 'test',
+        subject: 'in-a-transaction',
+        fullName: 'in a transaction',
+      })
       const inside = await trx.selectFrom('people').select('id').where('id', '=', id).executeTakeFirst()
       expect(inside?.id).toBe(id)
       // A read outside the transaction does not wait for it: it reads the last committed state.
@@ -227,7 +207,7 @@ describe('SQLite shared by several processes [sqlite only]', () => {
       return id
     })
     // While the write waits for the lock, reads and requests are still answered.
-    const res = await ctx.call({ method: 'GET', url: '/api/profile/contributors/subjects' })
+    const res = await ctx.get('/api/profile/contributors/subjects')
     expect(res.statusCode).toBe(200)
     expect(written).toBe(false)
     expect(await other.ask('commit')).toBe('committed')

@@ -4,15 +4,13 @@
  * holds one thread and not the event loop every other request is waiting on. Threads start as reads
  * arrive side by side (a quiet server or a test keeps one), and are stopped by {@link SqliteReaders.close}.
  */
-import { availableParallelism } from 'node:os'
 import type { SQLInputValue } from 'node:sqlite'
 import { Worker } from 'node:worker_threads'
+import { defaultSqliteReaders } from '../config.ts'
 import type { ReadAnswer, ReaderData, ReadRequest } from './sqlite-reader-worker.ts'
 
-/** The default number of reader threads: one per core, at most 4. */
-export function defaultSqliteReaders(): number {
-  return Math.min(4, availableParallelism())
-}
+/** The default number of reader threads, declared with the rest of the configuration. */
+export { defaultSqliteReaders }
 
 /** A read's rows and how long the statement ran on its thread, in milliseconds. */
 export interface ReadResult {

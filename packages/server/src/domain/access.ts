@@ -16,7 +16,7 @@
  */
 import type { ExpressionBuilder, Kysely } from 'kysely'
 import type { Database } from '../db/tables.ts'
-import { sessionRowsOnly } from './sessions.ts'
+import { sessionRowsOnly } from './session-filters.ts'
 
 /** The session states that give an expert access to the business owner: booked, live or over. */
 export const ACCESS_STATES = ['booked', 'ongoing', 'ended', 'sme_absent'] as const

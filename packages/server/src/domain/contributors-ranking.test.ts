@@ -166,7 +166,7 @@ eachDatabase('contributor search ranking', (dialect) => {
 
     it('answers the ranked order through the API', async () => {
       const names = async (url: string) => {
-        const res = await ctx.call({ method: 'GET', url })
+        const res = await ctx.get(url)
         expect(res.statusCode).toBe(200)
         return (res.json() as { data: ContributorProfile[] }).data.map((p) => p.sso_user.full_name)
       }
@@ -216,7 +216,7 @@ eachDatabase('contributor search ranking', (dialect) => {
 
     it('takes the sort through the API and refuses an unknown one', async () => {
       const names = async (url: string) => {
-        const res = await ctx.call({ method: 'GET', url })
+        const res = await ctx.get(url)
         expect(res.statusCode, url).toBe(200)
         return (res.json() as { data: ContributorProfile[] }).data.map((p) => p.sso_user.full_name)
       }
@@ -230,7 +230,7 @@ eachDatabase('contributor search ranking', (dialect) => {
         'سلمان الدوسري',
         'نادر الجميلي',
       ])
-      const wrong = await ctx.call({ method: 'GET', url: `/api/profile/contributors?q=${q}&sort=rating` })
+      const wrong = await ctx.get(`/api/profile/contributors?q=${q}&sort=rating`)
       expect(wrong.statusCode).toBe(400)
     })
 

@@ -12,10 +12,10 @@ import {
   insertSession,
   insertSlot,
 } from '../test-support/fixtures.ts'
+import { bookSlot } from './booking.ts'
 import { DEFAULT_BOOKING_LIMITS } from './fair-booking.ts'
 import { startInstantSession } from './instant.ts'
 import { answerRequest } from './lifecycle.ts'
-import { bookSlot } from './sessions.ts'
 
 const HOUR = 3_600_000
 

@@ -16,19 +16,12 @@
  *   overlap).
  */
 import type { Kysely, Transaction } from 'kysely'
+import { type BookingLimits, DEFAULT_BOOKING_LIMITS } from '../config.ts'
 import type { Database } from '../db/tables.ts'
 import { ApiHttpError, conflict } from '../http/errors.ts'
 
-/** How many upcoming sessions (waiting requests included) one business owner may hold. */
-export interface BookingLimits {
-  /** With one expert (`BOOKING_MAX_UPCOMING_PER_EXPERT`). */
-  maxUpcomingPerExpert: number
-  /** In all (`BOOKING_MAX_UPCOMING`). */
-  maxUpcoming: number
-}
-
-/** The default limits: 3 upcoming sessions with one expert, 10 in all. */
-export const DEFAULT_BOOKING_LIMITS: BookingLimits = { maxUpcomingPerExpert: 3, maxUpcoming: 10 }
+/** The caps on upcoming sessions and their defaults, declared with the rest of the configuration. */
+export { type BookingLimits, DEFAULT_BOOKING_LIMITS }
 
 type Db = Kysely<Database> | Transaction<Database>
 

@@ -8,33 +8,10 @@
  */
 import { createHmac } from 'node:crypto'
 import type { IceServer, IceServers } from '@mashura/core'
+import type { IceConfig } from '../config.ts'
 
-/** The ICE settings of the server (`STUN_URLS`, `TURN_URLS`, `TURN_SECRET`, `TURN_TTL_SECONDS`, `ICE_TRANSPORT_POLICY`). */
-export interface IceConfig {
-  stunUrls: string[]
-  turnUrls: string[]
-  turnSecret: string | null
-  turnTtlSeconds: number
-  /** `relay` sends all media through TURN, so neither side ever learns the other's address. */
-  transportPolicy: 'all' | 'relay'
-}
-
-const STUN = /^stuns?:[^\s,]+$/
-const TURN = /^turns?:[^\s,]+$/
-
-/** Splits a comma-separated list of ICE server URLs, refusing any that is not of the given scheme. */
-export function iceUrls(name: string, raw: string | undefined, turn: boolean): string[] {
-  const urls = (raw ?? '')
-    .split(',')
-    .map((url) => url.trim())
-    .filter(Boolean)
-  const bad = urls.find((url) => !(turn ? TURN : STUN).test(url))
-  if (bad !== undefined)
-    throw new Error(
-      `${name} takes comma-separated ${turn ? 'turn: or turns:' : 'stun: or stuns:'} URLs, got "${bad}"`,
-    )
-  return urls
-}
+/** The ICE settings of the server, declared with the rest of the configuration. */
+export type { IceConfig }
 
 /** The servers for one person's call, with TURN credentials valid for `turnTtlSeconds` from `now`. */
 export function iceServersFor(ice: IceConfig, personId: number, now = new Date()): IceServers {

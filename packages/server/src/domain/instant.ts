@@ -12,8 +12,8 @@
 import type { Kysely } from 'kysely'
 import type { Database, Row } from '../db/tables.ts'
 import { conflict, notFound } from '../http/errors.ts'
+import { newMeetingCredentials } from './booking.ts'
 import { lockBusinessOwner, overlapsLiveRow } from './fair-booking.ts'
-import { newMeetingCredentials } from './sessions.ts'
 
 /** How long an instant session lasts, in minutes (an extension adds to it). */
 export const INSTANT_SESSION_MINUTES = 30

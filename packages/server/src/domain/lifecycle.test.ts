@@ -8,7 +8,7 @@ import {
   type TestContext,
   type TestPerson,
 } from '../test-support/context.ts'
-import { addSession, riyadhDay, riyadhTime } from '../test-support/fixtures.ts'
+import { addCancelReasons, addSession, riyadhDay, riyadhTime } from '../test-support/fixtures.ts'
 import {
   answerRequest,
   cancelSession,
@@ -54,16 +54,7 @@ eachDatabase('session and request lifecycle', (dialect) => {
     advisor = { ...a, contributorId: a.contributorId! }
     other = { ...o, contributorId: o.contributorId! }
     owner = await ctx.person({ name: 'سارة' })
-    const reasons = await ctx.store.db
-      .insertInto('cancel_reasons')
-      .values([
-        { label_ar: 'ظرف طارئ', label_en: 'An emergency', requires_details: 0 },
-        { label_ar: 'أخرى', label_en: 'Other', requires_details: 1 },
-      ])
-      .returning('id')
-      .execute()
-    reasonId = reasons[0]!.id
-    detailedReasonId = reasons[1]!.id
+    ;({ reasonId, detailedReasonId } = await addCancelReasons(ctx.store.db))
   })
   afterAll(() => ctx.close())
 

@@ -31,7 +31,7 @@ import { conflict, forbidden, notFound, unprocessable } from '../http/errors.ts'
 import { queueBookingConfirmed } from '../mail/session-mails.ts'
 import { lockBusinessOwner, overlapsASession } from './fair-booking.ts'
 import { type NotificationKind, type NotifyDeps, notify } from './notifications.ts'
-import { sessionRowsOnly } from './sessions.ts'
+import { sessionRowsOnly } from './session-filters.ts'
 
 /** How long an extension adds to an ongoing session's end, in minutes. */
 export const EXTENSION_MINUTES = 15

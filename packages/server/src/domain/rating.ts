@@ -14,7 +14,7 @@ import type { Database, Row } from '../db/tables.ts'
 import { ApiHttpError, badRequest, unprocessable } from '../http/errors.ts'
 import { ratingMail } from '../mail/compose.ts'
 import { queueMail } from '../mail/outbox.ts'
-import { isUniqueViolation } from './sessions.ts'
+import { isUniqueViolation } from './db-errors.ts'
 
 /** How long a rating link (and the access tokens it issues) lives. */
 export const RATING_LINK_TTL_MS = 7 * 24 * 3600 * 1000

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { recommendationsFor, storedFileOut } from '../routes/serialize/recommendations.ts'
 import {
   createTestContext,
   eachDatabase,
@@ -6,12 +7,7 @@ import {
   type TestPerson,
 } from '../test-support/context.ts'
 import { addSession, hoursFromNow } from '../test-support/fixtures.ts'
-import {
-  type RecommendationBody,
-  recommendationsFor,
-  saveRecommendations,
-  storedFileOut,
-} from './recommendations.ts'
+import { type RecommendationBody, saveRecommendations } from './recommendations.ts'
 
 eachDatabase('recommendations', (dialect) => {
   let ctx: TestContext
@@ -24,6 +20,22 @@ eachDatabase('recommendations', (dialect) => {
     owner = await ctx.person()
   })
   afterAll(() => ctx.close())
+
+  /** A past session of the expert's with the owner, `hours` ago, in `state`. */
+  const pastSession = (hours: number, state: 'ended' | 'sme_absent') =>
+    addSession(ctx.store.db, {
+      contributorId: expert.contributorId!,
+      start: hoursFromNow(-hours),
+      smeId: owner.personId,
+      state,
+    })
+  /** Saves recommendations as the expert. */
+  const saveAsExpert = (recommendation: RecommendationBody) =>
+    saveRecommendations(ctx.store.db, {
+      personId: expert.personId,
+      contributorId: expert.contributorId!,
+      body: recommendation,
+    })
 
   const body = (sessionId: number, extra: Partial<RecommendationBody> = {}): RecommendationBody => ({
     session_id: sessionId,
@@ -46,28 +58,10 @@ eachDatabase('recommendations', (dialect) => {
 
   it('normalises the form and reads several sessions in one batch', async () => {
     const db = ctx.store.db
-    const a = await addSession(db, {
-      contributorId: expert.contributorId!,
-      start: hoursFromNow(-5),
-      smeId: owner.personId,
-      state: 'ended',
-    })
-    const b = await addSession(db, {
-      contributorId: expert.contributorId!,
-      start: hoursFromNow(-9),
-      smeId: owner.personId,
-      state: 'sme_absent',
-    })
-    await saveRecommendations(db, {
-      personId: expert.personId,
-      contributorId: expert.contributorId!,
-      body: body(a.id),
-    })
-    await saveRecommendations(db, {
-      personId: expert.personId,
-      contributorId: expert.contributorId!,
-      body: body(b.id, { challenges: 'ب' }),
-    })
+    const a = await pastSession(5, 'ended')
+    const b = await pastSession(9, 'sme_absent')
+    await saveAsExpert(body(a.id))
+    await saveAsExpert(body(b.id, { challenges: 'ب' }))
     const found = await recommendationsFor(db, [a.id, b.id, 999_999], 'https://m.sa')
     expect([...found.keys()].sort()).toEqual([a.id, b.id].sort())
     // Lists of unticked needs and a summary without a success story are not kept; blank comments are null.
@@ -82,18 +76,11 @@ eachDatabase('recommendations', (dialect) => {
 
   it('refuses unknown course ids and a success story without a summary', async () => {
     const db = ctx.store.db
-    const s = await addSession(db, {
-      contributorId: expert.contributorId!,
-      start: hoursFromNow(-7),
-      smeId: owner.personId,
-      state: 'ended',
-    })
+    const s = await pastSession(7, 'ended')
     await expect(
-      saveRecommendations(db, {
-        personId: expert.personId,
-        contributorId: expert.contributorId!,
-        body: body(s.id, { academy_course_ids: [424_242], success_story: true, success_story_summary: ' ' }),
-      }),
+      saveAsExpert(
+        body(s.id, { academy_course_ids: [424_242], success_story: true, success_story_summary: ' ' }),
+      ),
     ).rejects.toMatchObject({
       status: 400,
       fields: { academy_course_ids: 'errors.invalidValue', success_story_summary: 'errors.fieldRequired' },

@@ -1,6 +1,7 @@
 import type { KyselyPlugin } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Row } from '../db/tables.ts'
+import { requestsOut, sessionsOut, slotsOut } from '../routes/serialize/sessions.ts'
 import { createTestContext, eachDatabase, type TestContext } from '../test-support/context.ts'
 import {
   coverSubjects,
@@ -9,15 +10,8 @@ import {
   insertSession,
   insertSlot,
 } from '../test-support/fixtures.ts'
-import {
-  bookSlot,
-  isForeignKeyViolation,
-  isUniqueViolation,
-  newMeetingCredentials,
-  requestsOut,
-  sessionsOut,
-  slotsOut,
-} from './sessions.ts'
+import { bookSlot, newMeetingCredentials } from './booking.ts'
+import { isForeignKeyViolation, isUniqueViolation } from './db-errors.ts'
 
 describe('database error recognition', () => {
   it('recognises unique violations on both databases, and on a given column', () => {

@@ -162,7 +162,7 @@ describe('Firebase on the server', () => {
   })
 
   it('hands out a Firebase custom token signed with the service account, and the built-in token beside it', async () => {
-    const res = await ctx.call({ method: 'GET', url: '/api/firebase/auth', token: expert.token })
+    const res = await ctx.get('/api/firebase/auth', expert.token)
     expect(res.statusCode).toBe(200)
     const { payload } = res.json().data
     const { payload: claims } = await jwtVerify(payload, await importSPKI(publicKey, 'RS256'), {
@@ -219,9 +219,7 @@ describe('Firebase on the server', () => {
       signOut: () => signOut(auth),
     })
     // Signed in with the token the server hands out, through Firebase Auth's SDK.
-    const { payload } = (
-      await ctx.call({ method: 'GET', url: '/api/firebase/auth', token: expert.token })
-    ).json().data
+    const { payload } = (await ctx.get('/api/firebase/auth', expert.token)).json().data
     await expect(client.signIn('not-a-token')).rejects.toMatchObject({ code: 'invalid_token' })
     await client.signIn(payload)
     expect(auth.currentUser?.uid).toBe(String(expert.personId))
@@ -230,12 +228,7 @@ describe('Firebase on the server', () => {
     const stop = client.watchExpert(String(expert.contributorId), (record) => records.push(record))
     try {
       const toggle = (on: boolean) =>
-        ctx.call({
-          method: 'PUT',
-          url: '/api/profile/contributor/available-for-instant',
-          token: expert.token,
-          payload: { available_for_instant: on },
-        })
+        ctx.put('/api/profile/contributor/available-for-instant', expert.token, { available_for_instant: on })
       expect((await toggle(true)).statusCode).toBe(200)
       await expect
         .poll(() => records.at(-1), { timeout: 15_000 })

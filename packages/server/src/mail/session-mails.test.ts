@@ -7,9 +7,9 @@ import {
   type TestPerson,
 } from '../test-support/context.ts'
 import {
+  addBookingExperts,
   addSession,
   type Catalogue,
-  coverSubjects,
   hoursFromNow,
   insertCatalogue,
   insertSlot,
@@ -26,22 +26,17 @@ eachDatabase('the business owner’s booking mails', (dialect) => {
   beforeAll(async () => {
     ctx = await createTestContext(dialect)
     cat = await insertCatalogue(ctx.store.db)
-    consultant = await ctx.person({ name: 'نورة القحطاني', contributor: { kind: 'consultant' } })
-    advisor = await ctx.person({ name: 'خالد العتيبي', contributor: { kind: 'advisor' } })
+    ;({ consultant, advisor } = await addBookingExperts(ctx, cat))
     owner = await ctx.person({ name: 'سارة الشمري', email: 'sara@example.sa' })
     silent = await ctx.person({ name: 'بلا بريد' })
     await ctx.store.db.updateTable('people').set({ email: null }).where('id', '=', silent.personId).execute()
-    await coverSubjects(ctx.store.db, consultant.contributorId!, [cat.subjectId])
-    await coverSubjects(ctx.store.db, advisor.contributorId!, [cat.subjectId])
   })
   afterAll(() => ctx.close())
 
   const book = (slotId: number, who: TestPerson, way: 0 | 1 = 1) =>
-    ctx.call({
-      method: 'POST',
-      url: `/api/schedule/v3/schedules/${slotId}/sessions/dashboard`,
-      token: who.token,
-      payload: { communication_way: way, subject_id: cat.subjectId },
+    ctx.post(`/api/schedule/v3/schedules/${slotId}/sessions/dashboard`, who.token, {
+      communication_way: way,
+      subject_id: cat.subjectId,
     })
   const mails = (key: string) =>
     ctx.store.db.selectFrom('outbox').selectAll().where('dedupe_key', '=', key).execute()
@@ -82,11 +77,8 @@ eachDatabase('the business owner’s booking mails', (dialect) => {
     expect(res.statusCode).toBe(201)
     const requestId = res.json().data.request.id as number
     expect(await mails(`booking_confirmed:${requestId}`)).toEqual([])
-    const answer = await ctx.call({
-      method: 'POST',
-      url: `/api/schedule/requests/advisor-session/${requestId}`,
-      token: advisor.token,
-      payload: { is_accepted: true },
+    const answer = await ctx.post(`/api/schedule/requests/advisor-session/${requestId}`, advisor.token, {
+      is_accepted: true,
     })
     expect(answer.statusCode).toBe(200)
     const sessionId = answer.json().data.session_id as number

@@ -170,10 +170,10 @@ describe('the dev sign-in provider', () => {
     )
     expect(returnUrl.startsWith(`${redirectUri}?`)).toBe(true)
     const { code, verifier } = readSignInReturn(returnUrl, started.session)
-    const login = await ctx.call({
-      method: 'POST',
-      url: '/api/authentication/auth/login',
-      payload: { code, code_verifier: verifier, redirect_uri: redirectUri },
+    const login = await ctx.post('/api/authentication/auth/login', null, {
+      code,
+      code_verifier: verifier,
+      redirect_uri: redirectUri,
     })
     expect(login.statusCode, login.body).toBe(200)
     expect(login.json().data.access_token).toBeTruthy()

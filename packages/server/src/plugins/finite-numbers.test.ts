@@ -31,7 +31,7 @@ eachDatabase('numbers in the address', (dialect) => {
       'page=+Infinity',
     ]) {
       for (const path of ['/api/profile/contributors', '/api/profile/v2/consultants']) {
-        const res = await ctx.call({ method: 'GET', url: `${path}?${query}`, lang: 'en' })
+        const res = await ctx.get(`${path}?${query}`, null, 'en')
         expect(res.statusCode, `${path}?${query}`).toBe(400)
         const field = query.split('=')[0]!
         expect(res.json().error).toMatchObject({
@@ -40,13 +40,11 @@ eachDatabase('numbers in the address', (dialect) => {
         })
       }
     }
-    const id = await ctx.call({ method: 'GET', url: '/api/schedule/contributor/Infinity/' })
+    const id = await ctx.get('/api/schedule/contributor/Infinity/')
     expect(id.statusCode).toBe(400)
     // Text that happens to read "Infinity" is text: the search takes it.
-    expect((await ctx.call({ method: 'GET', url: '/api/profile/contributors?q=Infinity' })).statusCode).toBe(
-      200,
-    )
-    expect((await ctx.call({ method: 'GET', url: '/api/profile/contributors?page=2' })).statusCode).toBe(200)
+    expect((await ctx.get('/api/profile/contributors?q=Infinity')).statusCode).toBe(200)
+    expect((await ctx.get('/api/profile/contributors?page=2')).statusCode).toBe(200)
   })
 
   it('answer a path part over the length limit in the envelope and the language asked for, without echoing it', async () => {
@@ -87,12 +85,7 @@ eachDatabase('numbers in the address', (dialect) => {
         fields: { [payload.includes('per_page') ? 'per_page' : 'page']: expect.any(String) },
       })
     }
-    const ok = await ctx.call({
-      method: 'POST',
-      url: '/api/integration/academy/all_courses',
-      token,
-      payload: { page: '2', per_page: 5 },
-    })
+    const ok = await ctx.post('/api/integration/academy/all_courses', token, { page: '2', per_page: 5 })
     expect(ok.statusCode).toBe(200)
   })
 })

@@ -5,7 +5,7 @@ import {
   type TestContext,
   type TestPerson,
 } from '../test-support/context.ts'
-import { coverSubjects, hoursFromNow, insertCatalogue, insertSlot } from '../test-support/fixtures.ts'
+import { addBookableSlot } from '../test-support/fixtures.ts'
 import { nulPaths } from './no-nul.ts'
 
 describe('nulPaths', () => {
@@ -33,25 +33,17 @@ eachDatabase('the NUL character', (dialect) => {
   let subjectId: number
   beforeAll(async () => {
     ctx = await createTestContext(dialect)
-    const cat = await insertCatalogue(ctx.store.db)
-    subjectId = cat.subjectId
-    const consultant = await ctx.person({ contributor: { kind: 'consultant' } })
-    await coverSubjects(ctx.store.db, consultant.contributorId!, [cat.subjectId])
-    owner = await ctx.person()
-    slotId = (
-      await insertSlot(ctx.store.db, { contributorId: consultant.contributorId!, start: hoursFromNow(30) })
-    ).id
+    ;({ sme: owner, subjectId, slotId } = await addBookableSlot(ctx, 30))
   })
   afterAll(() => ctx.close())
 
   it('is refused in a body, a search and a path alike on both databases, naming the field, and books nothing', async () => {
-    const book = await ctx.call({
-      method: 'POST',
-      url: `/api/schedule/v3/schedules/${slotId}/sessions/dashboard`,
-      token: owner.token,
-      lang: 'en',
-      payload: { communication_way: 0, subject_id: subjectId, description: 'before\u0000after' },
-    })
+    const book = await ctx.post(
+      `/api/schedule/v3/schedules/${slotId}/sessions/dashboard`,
+      owner.token,
+      { communication_way: 0, subject_id: subjectId, description: 'before\u0000after' },
+      'en',
+    )
     expect(book.statusCode).toBe(400)
     expect(book.json().error).toMatchObject({
       code: 'validation_failed',
@@ -60,15 +52,14 @@ eachDatabase('the NUL character', (dialect) => {
     expect(
       await ctx.store.db.selectFrom('sessions').select('id').where('slot_id', '=', slotId).execute(),
     ).toEqual([])
-    const search = await ctx.call({ method: 'GET', url: '/api/profile/contributors?q=a%00b' })
+    const search = await ctx.get('/api/profile/contributors?q=a%00b')
     expect(search.statusCode).toBe(400)
     expect(search.json().error.fields).toEqual({ q: expect.any(String) })
     // The same booking without it goes through.
-    const ok = await ctx.call({
-      method: 'POST',
-      url: `/api/schedule/v3/schedules/${slotId}/sessions/dashboard`,
-      token: owner.token,
-      payload: { communication_way: 0, subject_id: subjectId, description: 'before after' },
+    const ok = await ctx.post(`/api/schedule/v3/schedules/${slotId}/sessions/dashboard`, owner.token, {
+      communication_way: 0,
+      subject_id: subjectId,
+      description: 'before after',
     })
     expect(ok.statusCode).toBe(201)
   })

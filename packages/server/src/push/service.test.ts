@@ -159,12 +159,7 @@ eachDatabase('Web Push', (dialect) => {
   })
 
   const register = (token: string) =>
-    ctx.call({
-      method: 'POST',
-      url: '/api/profile/contributor/fcm-token',
-      token: expert.token,
-      payload: { token, device_type: 3 },
-    })
+    ctx.post('/api/profile/contributor/fcm-token', expert.token, { token, device_type: 3 })
 
   async function addStandInSubscription(id: string) {
     const browser = browserKeys()
@@ -227,7 +222,7 @@ eachDatabase('Web Push', (dialect) => {
   })
 
   it('GET /push/vapid-public-key answers the key kept in DATA_DIR', async () => {
-    const response = await ctx.call({ method: 'GET', url: '/api/push/vapid-public-key' })
+    const response = await ctx.get('/api/push/vapid-public-key')
     expect(response.statusCode).toBe(200)
     const kept = JSON.parse(readFileSync(join(ctx.config.dataDir, 'secrets', 'vapid.json'), 'utf8'))
     expect(response.json()).toEqual({ data: { public_key: kept.publicKey } })

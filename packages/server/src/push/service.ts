@@ -17,15 +17,11 @@ import { type Config, pushEnv } from '../config.ts'
 import type { Store } from '../db/database.ts'
 import type { FcmSender } from '../firebase/fcm.ts'
 import { type EndpointPolicy, endpointAllowed, parseSubscription, policyFromEnv } from './endpoints.ts'
+import type { PushMessage } from './message.ts'
 import { loadVapidDetails, type VapidDetails } from './vapid.ts'
 
-/** What a push carries (spec section 7: data fields title, request_id, session_id; notification.body). */
-export interface PushMessage {
-  title: string
-  body: string
-  request_id?: number | null
-  session_id?: number | null
-}
+/** What a push carries; declared in message.ts, which the FCM sender shares without importing this module. */
+export type { PushMessage }
 
 /** Sends pushes. */
 export interface PushService {

@@ -11,14 +11,13 @@ import {
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { issueRealtimeToken, REALTIME_TOKEN_TTL_SECONDS } from '../auth/realtime-token.ts'
 import { DEV_API_KEY } from '../config.ts'
-import { notify } from '../domain/notifications.ts'
 import {
   createTestContext,
   eachDatabase,
   type TestContext,
   type TestPerson,
 } from '../test-support/context.ts'
-import { addSession } from '../test-support/fixtures.ts'
+import { addNotification, addSession } from '../test-support/fixtures.ts'
 
 /** Waits until `check` holds (the socket delivers asynchronously). */
 async function until(check: () => boolean, what: string, timeoutMs = 2000): Promise<void> {
@@ -40,7 +39,7 @@ eachDatabase('core realtime client', (dialect) => {
     return made
   }
   const realtimeToken = async (person: TestPerson): Promise<string> => {
-    const response = await ctx.call({ method: 'GET', url: '/api/firebase/auth', token: person.token })
+    const response = await ctx.get('/api/firebase/auth', person.token)
     expect(response.statusCode).toBe(200)
     return response.json().data.payload
   }
@@ -84,23 +83,12 @@ eachDatabase('core realtime client', (dialect) => {
     })
 
     // As the app notifies: a notifications row, then `notifications.changed` on the bus.
-    await notify(
-      { db: ctx.store.db, bus: ctx.app.bus, push: ctx.app.push },
-      {
-        personId: expert.personId,
-        kind: 'booking',
-        title: 'notifications.title',
-        body: 'notifications.title',
-      },
-    )
+    await addNotification(ctx, expert.personId)
     await until(() => counts.length === 2, 'the new count')
     expect(counts).toEqual([0, 1])
 
-    const response = await ctx.call({
-      method: 'PUT',
-      url: '/api/profile/contributor/available-for-instant',
-      token: expert.token,
-      payload: { available_for_instant: true },
+    const response = await ctx.put('/api/profile/contributor/available-for-instant', expert.token, {
+      available_for_instant: true,
     })
     expect(response.statusCode).toBe(200)
     await until(() => records.length === 2, 'the changed expert record')
@@ -165,15 +153,7 @@ eachDatabase('core realtime client', (dialect) => {
     for (const socket of opened) socket.close(4000, 'network drop')
     await until(() => fresh > 0 && withFresh.isSignedIn(), 'a sign-in with a fresh token', 10_000)
     const before = counts.length
-    await notify(
-      { db: ctx.store.db, bus: ctx.app.bus, push: ctx.app.push },
-      {
-        personId: expert.personId,
-        kind: 'booking',
-        title: 'notifications.title',
-        body: 'notifications.title',
-      },
-    )
+    await addNotification(ctx, expert.personId)
     await until(() => counts.length > before, 'the count after the drop', 10_000)
     // The client that sent the lapsed token again was refused.
     await until(() => refused.length > 0, 'the lapsed token refused', 10_000)
@@ -192,12 +172,7 @@ eachDatabase('core realtime client', (dialect) => {
       (e) => errors.push(e.code),
     )
     await until(() => counts.length === 1, 'the current count')
-    const logout = await ctx.call({
-      method: 'POST',
-      url: '/api/authentication/logout',
-      token: person.token,
-      payload: {},
-    })
+    const logout = await ctx.post('/api/authentication/logout', person.token, {})
     expect(logout.statusCode).toBe(200)
     // The hub's own check runs once a minute; this is well within it.
     await until(() => errors.length > 0, 'the socket closed by the logout', 5000)
@@ -224,12 +199,11 @@ eachDatabase('core realtime client', (dialect) => {
     )
     // The subscription is in once the socket answers a later message; a round trip through the API is enough.
     await new Promise((resolve) => setTimeout(resolve, 100))
-    const sent = await ctx.call({
-      method: 'POST',
-      url: `/api/schedule/notifiable-id/${owner.personId}/chat-notification`,
-      token: chatty.token,
-      payload: { notifiable_user: 'sme', type: 'text', message: 'مرحبًا' },
-    })
+    const sent = await ctx.post(
+      `/api/schedule/notifiable-id/${owner.personId}/chat-notification`,
+      chatty.token,
+      { notifiable_user: 'sme', type: 'text', message: 'مرحبًا' },
+    )
     expect(sent.statusCode).toBe(201)
     await until(() => changes.length === 1, 'the chat change')
     expect(changes).toEqual([{ contributor_id: chatty.contributorId, sme_id: owner.personId }])

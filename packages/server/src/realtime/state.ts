@@ -1,7 +1,7 @@
 /**
  * A contributor's expert record as the live listeners see it, read from the database: the WebSocket hub
- * (hub.ts) sends it to sockets and the Firestore mirror (firebase/mirror.ts) writes it to Firestore, so both
- * say the same. (The unread count and the conversations are domain/chat.ts's `unreadCount` and
+ * (topics.ts) sends it to sockets and the Firestore mirror (firebase/mirror.ts) writes it to Firestore, so
+ * both say the same. (The unread count and the conversations are domain/chat.ts's `unreadCount` and
  * `conversationsFor`.)
  */
 import type { Kysely } from 'kysely'

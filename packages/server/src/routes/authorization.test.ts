@@ -391,7 +391,7 @@ eachDatabase('authorization matrix: an advisor reading a business owner (issue 1
             smeId: sme.personId,
           })
         : null
-      const get = (url: string) => ctx.call({ method: 'GET', url, token: advisor.token })
+      const get = (url: string) => ctx.get(url, advisor.token)
       const profile = await get(`/api/profile/v2/sme/show/${sme.personId}`)
       const data = profile.statusCode === 200 ? profile.json().data : null
       if (data) {

@@ -388,7 +388,7 @@ eachDatabase('seedDatabase', (dialect) => {
   })
 
   it('serves the routes from a seeded database', async () => {
-    const subjects = await ctx.call({ method: 'GET', url: '/api/dashboard/subjects?type=4', lang: 'en' })
+    const subjects = await ctx.get('/api/dashboard/subjects?type=4', null, 'en')
     expect(subjects.statusCode).toBe(200)
     expect(subjects.json().data.map((s: { name: string }) => s.name)).toContain('Government procurement')
     const consultant = await db
@@ -397,13 +397,13 @@ eachDatabase('seedDatabase', (dialect) => {
       .select(['contributors.id', 'contributors.center_id'])
       .where('people.subject', '=', 'dev-consultant')
       .executeTakeFirstOrThrow()
-    const offices = await ctx.call({ method: 'GET', url: `/api/center/offices?contributor=${consultant.id}` })
+    const offices = await ctx.get(`/api/center/offices?contributor=${consultant.id}`)
     expect(offices.json().data.length).toBeGreaterThan(0)
     for (const o of offices.json().data) expect(o.center_id).toBe(consultant.center_id)
-    const settings = await ctx.call({ method: 'GET', url: '/api/dashboard/settings' })
+    const settings = await ctx.get('/api/dashboard/settings')
     expect(settings.json().data.faqs.length).toBeGreaterThanOrEqual(8)
     expect(settings.json().data.contact.email).toContain('@')
-    const avatar = await ctx.call({ method: 'GET', url: `/api/files/avatars/c-${consultant.id}.svg` })
+    const avatar = await ctx.get(`/api/files/avatars/c-${consultant.id}.svg`)
     expect(avatar.statusCode).toBe(200)
     expect(avatar.body).toContain('<title>د. فيصل بن عبدالله الحربي</title>')
   })

@@ -6,7 +6,7 @@
  */
 import { once } from 'node:events'
 import { openStore } from '../db/database.ts'
-import { bookSlot } from '../domain/sessions.ts'
+import { bookSlot } from '../domain/booking.ts'
 
 const [dataDir, sqliteFile, smeId, subjectId, slotId] = process.argv.slice(2)
 const store = await openStore({ databaseUrl: null, dataDir: dataDir!, sqliteFile: sqliteFile! })

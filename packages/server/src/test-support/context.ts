@@ -17,7 +17,7 @@ import { dropPgSchema, openStore, type Store } from '../db/database.ts'
 import type { Dialect } from '../db/migration-helpers.ts'
 import type { ContributorsTable } from '../db/tables.ts'
 import { buildSearchText } from '../search/arabic.ts'
-import { insertPerson } from './fixtures.ts'
+import { coverSubjects, insertPerson } from './fixtures.ts'
 
 /** The databases this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DATABASES: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
@@ -46,6 +46,8 @@ export interface PersonOptions {
     can_delete_slots?: boolean
     chat_status?: boolean
     join_now_enabled?: boolean
+    /** The subjects the expert covers. */
+    subjects?: readonly number[]
   }
 }
 
@@ -57,6 +59,22 @@ export interface TestContext {
   /** Calls the app with the dev API key, an optional token and language. */
   call(
     options: InjectOptions & { token?: string | null; lang?: 'ar' | 'en'; apiKey?: string | null },
+  ): Promise<LightMyRequestResponse>
+  /** `call` for a GET of `url`, as the holder of `token` (signed out without one), in `lang` if given. */
+  get(url: string, token?: string | null, lang?: 'ar' | 'en'): Promise<LightMyRequestResponse>
+  /** `call` for a POST of `payload` (an object goes as JSON) to `url`, as the holder of `token`, in `lang` if given. */
+  post(
+    url: string,
+    token: string | null,
+    payload: InjectOptions['payload'],
+    lang?: 'ar' | 'en',
+  ): Promise<LightMyRequestResponse>
+  /** `call` for a PUT of `payload` (an object goes as JSON) to `url`, as the holder of `token`, in `lang` if given. */
+  put(
+    url: string,
+    token: string | null,
+    payload: InjectOptions['payload'],
+    lang?: 'ar' | 'en',
   ): Promise<LightMyRequestResponse>
   /** Makes a person (and optionally their expert identity) with a live token. */
   person(options?: PersonOptions): Promise<TestPerson>
@@ -75,6 +93,24 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     TOKEN_SECRET: 'test-secret-of-enough-length',
   })
   return { ...config, ...overrides }
+}
+
+/**
+ * A production configuration, complete enough to start (API keys, sign-in, mail), in a temporary data
+ * directory: what a test needs to show that development-only routes are not there.
+ */
+export function productionConfig(): Config {
+  const { dataDir } = testConfig()
+  return loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    TOKEN_SECRET: 'test-secret-of-enough-length',
+    API_KEYS: JSON.stringify({ 'partner-key': ['https://partner.example.sa'] }),
+    OIDC_ISSUER: 'https://sso.example.sa',
+    OIDC_CLIENT_ID: 'mashura',
+    OIDC_CLIENT_SECRET: 'secret',
+    SMTP_URL: 'smtp://relay.example.sa:587',
+  })
 }
 
 /** Starts the app on a fresh database of the given kind. */
@@ -103,23 +139,27 @@ export async function createTestContext(
   const app = await buildApp({ config, store })
   await app.ready()
   let people = 0
+  const call: TestContext['call'] = (options) => {
+    const { token, lang, apiKey, headers, ...rest } = options
+    return app.inject({
+      ...rest,
+      headers: {
+        ...(apiKey === null ? {} : { 'x-api-key': apiKey ?? DEV_API_KEY }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(lang ? { 'accept-language': lang } : {}),
+        ...headers,
+      },
+    })
+  }
 
   return {
     config,
     store,
     app,
-    call(options) {
-      const { token, lang, apiKey, headers, ...rest } = options
-      return app.inject({
-        ...rest,
-        headers: {
-          ...(apiKey === null ? {} : { 'x-api-key': apiKey ?? DEV_API_KEY }),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(lang ? { 'accept-language': lang } : {}),
-          ...headers,
-        },
-      })
-    },
+    call,
+    get: (url, token, lang) => call({ method: 'GET', url, token, lang }),
+    post: (url, token, payload, lang) => call({ method: 'POST', url, token, lang, payload }),
+    put: (url, token, payload, lang) => call({ method: 'PUT', url, token, lang, payload }),
     async person(options = {}) {
       const n = ++people
       const name = options.name ?? `شخص تجريبي ${n}`
@@ -155,6 +195,7 @@ export async function createTestContext(
           .returning('id')
           .executeTakeFirstOrThrow()
         contributorId = row.id
+        if (c.subjects?.length) await coverSubjects(store.db, row.id, c.subjects)
       }
       const { token, sessionId } = await issueApiToken(store, config, personId)
       return { personId, contributorId, token, sessionId, name }

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database, NewRow, Row } from '../db/tables.ts'
 import { rebuildSearchText } from '../domain/contributors.ts'
+import { notify } from '../domain/notifications.ts'
 import type { TestContext, TestPerson } from './context.ts'
 
 const HOUR = 3_600_000
@@ -261,6 +262,86 @@ export async function addSession(
     meeting_password: 'pw-secret',
     ...overrides,
   })
+}
+
+/**
+ * Makes the two experts of the booking suites, both covering the catalogue's first subject: «نورة
+ * القحطاني», a consultant (who takes instant sessions with `consultantJoinsNow`), and «خالد العتيبي», an
+ * advisor (covering `advisorSubjects` instead, when given).
+ */
+export async function addBookingExperts(
+  ctx: TestContext,
+  cat: Catalogue,
+  options: { consultantJoinsNow?: boolean; advisorSubjects?: readonly number[] } = {},
+): Promise<{ consultant: TestPerson; advisor: TestPerson }> {
+  const consultant = await ctx.person({
+    name: 'نورة القحطاني',
+    contributor: {
+      kind: 'consultant',
+      subjects: [cat.subjectId],
+      ...(options.consultantJoinsNow ? { join_now_enabled: true } : {}),
+    },
+  })
+  const advisor = await ctx.person({
+    name: 'خالد العتيبي',
+    contributor: { kind: 'advisor', subjects: options.advisorSubjects ?? [cat.subjectId] },
+  })
+  return { consultant, advisor }
+}
+
+/** What {@link addBookableSlot} makes. */
+export interface BookableSlot {
+  /** The business owner who can book it. */
+  sme: TestPerson
+  /** The consultant whose slot it is. */
+  expert: TestPerson
+  /** The subject the consultant covers (the catalogue's Financial planning). */
+  subjectId: number
+  slotId: number
+}
+
+/**
+ * Makes what one booking needs: a business owner, the catalogue ({@link insertCatalogue}), a consultant
+ * covering its first subject, and a free slot of the consultant's `hours` from now.
+ */
+export async function addBookableSlot(ctx: TestContext, hours: number): Promise<BookableSlot> {
+  const sme = await ctx.person()
+  const cat = await insertCatalogue(ctx.store.db)
+  const expert = await ctx.person({ contributor: { kind: 'consultant', subjects: [cat.subjectId] } })
+  const slot = await insertSlot(ctx.store.db, {
+    contributorId: expert.contributorId!,
+    start: hoursFromNow(hours),
+  })
+  return { sme, expert, subjectId: cat.subjectId, slotId: slot.id }
+}
+
+/**
+ * Inserts the two cancel reasons of the lifecycle tests: «ظرف طارئ» / An emergency, which needs no
+ * details, and «أخرى» / Other, which does.
+ */
+export async function addCancelReasons(
+  db: Kysely<Database>,
+): Promise<{ reasonId: number; detailedReasonId: number }> {
+  const [plain, detailed] = await db
+    .insertInto('cancel_reasons')
+    .values([
+      { label_ar: 'ظرف طارئ', label_en: 'An emergency', requires_details: 0 },
+      { label_ar: 'أخرى', label_en: 'Other', requires_details: 1 },
+    ])
+    .returning('id')
+    .execute()
+  return { reasonId: plain!.id, detailedReasonId: detailed!.id }
+}
+
+/**
+ * Notifies a person as the app does on a booking: a notifications row, then `notifications.changed` on
+ * the bus (and a push where they have a device).
+ */
+export async function addNotification(ctx: TestContext, personId: number): Promise<void> {
+  await notify(
+    { db: ctx.store.db, bus: ctx.app.bus, push: ctx.app.push },
+    { personId, kind: 'booking', title: 'notifications.title', body: 'notifications.title' },
+  )
 }
 
 /** How many rows a table holds. */

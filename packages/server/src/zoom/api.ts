@@ -15,20 +15,11 @@
  * (`ZOOM_API_BASE`, `ZOOM_OAUTH_URL`) so that tests run against a local stand-in.
  */
 
+import type { ZoomApiConfig } from '../config.ts'
 import { accessTokenCache, type IssuedToken } from '../http/access-token-cache.ts'
 
-/** The Server-to-Server OAuth app and where Zoom answers. */
-export interface ZoomApiConfig {
-  accountId: string
-  clientId: string
-  clientSecret: string
-  /** `https://api.zoom.us/v2` */
-  apiBase: string
-  /** `https://zoom.us/oauth/token` */
-  oauthUrl: string
-  /** The user meetings are created for and whose ZAK starts them: `me` (the app's owner) or an id or e-mail. */
-  hostUser: string
-}
+/** The Server-to-Server OAuth app and where Zoom answers, declared with the rest of the configuration. */
+export type { ZoomApiConfig }
 
 /** Zoom refused or failed a call. */
 export class ZoomApiError extends Error {

@@ -6,8 +6,8 @@ import {
   type TestPerson,
 } from '../test-support/context.ts'
 import {
+  addBookingExperts,
   type Catalogue,
-  coverSubjects,
   hoursFromNow,
   insertCatalogue,
   insertSlot,
@@ -30,14 +30,8 @@ eachDatabase('sessions’ Zoom meetings', (dialect) => {
       booking: { maxUpcomingPerExpert: 1000, maxUpcoming: 1000 },
     })
     cat = await insertCatalogue(ctx.store.db)
-    consultant = await ctx.person({
-      name: 'نورة القحطاني',
-      contributor: { kind: 'consultant', join_now_enabled: true },
-    })
-    advisor = await ctx.person({ name: 'خالد العتيبي', contributor: { kind: 'advisor' } })
+    ;({ consultant, advisor } = await addBookingExperts(ctx, cat, { consultantJoinsNow: true }))
     owner = await ctx.person({ name: 'سارة الشمري' })
-    await coverSubjects(ctx.store.db, consultant.contributorId!, [cat.subjectId])
-    await coverSubjects(ctx.store.db, advisor.contributorId!, [cat.subjectId])
   })
   afterAll(async () => {
     await ctx.close()
@@ -48,13 +42,12 @@ eachDatabase('sessions’ Zoom meetings', (dialect) => {
   })
 
   const book = (slotId: number, way: 0 | 1 = 0, lang?: 'en') =>
-    ctx.call({
-      method: 'POST',
-      url: `/api/schedule/v3/schedules/${slotId}/sessions/dashboard`,
-      token: owner.token,
+    ctx.post(
+      `/api/schedule/v3/schedules/${slotId}/sessions/dashboard`,
+      owner.token,
+      { communication_way: way, subject_id: cat.subjectId },
       lang,
-      payload: { communication_way: way, subject_id: cat.subjectId },
-    })
+    )
   const creates = () => zoom.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/meetings'))
 
   it('makes a scheduled meeting for an online booking, at its time and length, and the session joins it', async () => {
@@ -96,11 +89,8 @@ eachDatabase('sessions’ Zoom meetings', (dialect) => {
     expect(res.statusCode).toBe(201)
     expect(creates()).toEqual([])
     const id = res.json().data.request.id
-    const answer = await ctx.call({
-      method: 'POST',
-      url: `/api/schedule/requests/advisor-session/${id}`,
-      token: advisor.token,
-      payload: { is_accepted: true },
+    const answer = await ctx.post(`/api/schedule/requests/advisor-session/${id}`, advisor.token, {
+      is_accepted: true,
     })
     expect(answer.statusCode, answer.body).toBe(200)
     expect(creates()).toHaveLength(1)
@@ -157,12 +147,11 @@ eachDatabase('sessions’ Zoom meetings', (dialect) => {
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id
-    const cancel = await ctx.call({
-      method: 'POST',
-      url: `/api/schedule/cancel/session/${session.id}/contributor`,
-      token: consultant.token,
-      payload: { cancel_reason_id: reasonId },
-    })
+    const cancel = await ctx.post(
+      `/api/schedule/cancel/session/${session.id}/contributor`,
+      consultant.token,
+      { cancel_reason_id: reasonId },
+    )
     expect(cancel.statusCode, cancel.body).toBe(200)
     expect(zoom.meetings.has(number)).toBe(false)
   })

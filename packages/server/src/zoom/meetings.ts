@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { Row } from '../db/tables.ts'
-import { newMeetingCredentials } from '../domain/sessions.ts'
+import { newMeetingCredentials } from '../domain/booking.ts'
 import { ApiHttpError } from '../http/errors.ts'
 import type { ZoomMeeting } from './api.ts'
 

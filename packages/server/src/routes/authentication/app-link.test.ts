@@ -19,12 +19,7 @@ eachDatabase("the mobile app's link (POST /authentication/app-link…)", (dialec
   afterAll(() => ctx.close())
 
   async function link(body: unknown = { to: '/sessions' }, token: string | null = person.token) {
-    const res = await ctx.call({
-      method: 'POST',
-      url: '/api/authentication/app-link',
-      token,
-      payload: body as object,
-    })
+    const res = await ctx.post('/api/authentication/app-link', token, body as object)
     return { res, handle: res.statusCode === 200 ? (res.json().data.url as string).split('/').pop() : null }
   }
 

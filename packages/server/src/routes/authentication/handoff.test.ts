@@ -74,11 +74,7 @@ eachDatabase('sign-in hand-off (POST /authentication/handoff…)', (dialect) => 
     expect(redeemed.statusCode, redeemed.body).toBe(200)
     expect(redeemed.json().data).toEqual({ status: 'signed_in', result })
     // The token works.
-    const me = await ctx.call({
-      method: 'GET',
-      url: '/api/schedule/sme/sessions',
-      token: result.access_token,
-    })
+    const me = await ctx.get('/api/schedule/sme/sessions', result.access_token)
     expect(me.statusCode).toBe(200)
     // Single use.
     expect((await post('handoff/redeem', { handle }, PARTNER)).json().data).toEqual({

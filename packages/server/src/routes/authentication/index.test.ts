@@ -10,6 +10,7 @@ import {
   TEST_REDIRECT_URI,
 } from '../../oidc/test-support.ts'
 import { createTestContext, eachDatabase, type TestContext } from '../../test-support/context.ts'
+import { insertPerson } from '../../test-support/fixtures.ts'
 
 const CONSULTANT = DEV_ACCOUNTS.find((a) => a.subject === 'dev-consultant')!
 
@@ -78,6 +79,11 @@ eachDatabase('sign-in with the dev provider over HTTP', (dialect) => {
     return api('/authentication/auth/login', { method: 'POST', body: JSON.stringify(body) })
   }
 
+  /** Logs in with what the provider sent back: its code, the PKCE verifier and the redirect URI it went to. */
+  function redeem(signIn: { code: string; verifier: string; redirectUri: string }) {
+    return login({ code: signIn.code, code_verifier: signIn.verifier, redirect_uri: signIn.redirectUri })
+  }
+
   it('signs the consultant in end to end: chooser, code, login, realtime token, logout', async () => {
     // The public profile is read (and kept by the catalogue cache) under the stale name.
     const profileName = async () =>
@@ -101,11 +107,7 @@ eachDatabase('sign-in with the dev provider over HTTP', (dialect) => {
     expect(back.searchParams.get('state')).toBeTruthy()
     expect(back.searchParams.get('iss')).toBe(ctx.config.oidc.issuer)
 
-    const res = await login({
-      code: signIn.code,
-      code_verifier: signIn.verifier,
-      redirect_uri: signIn.redirectUri,
-    })
+    const res = await redeem(signIn)
     expect(res.status).toBe(200)
     const { data } = (await res.json()) as { data: LoginResult }
     expect(data.roles).toEqual(['sme', 'contributor'])
@@ -230,40 +232,21 @@ eachDatabase('sign-in with the dev provider over HTTP', (dialect) => {
 
   it('matches people by issuer and subject, never by e-mail, and creates new ones', async () => {
     // Another provider's person with the same subject and e-mail, and a dev person with the e-mail only.
-    const now = new Date().toISOString()
-    const other = await ctx.store.db
-      .insertInto('people')
-      .values({
-        issuer: 'https://other-idp.example',
-        subject: 'dev-advisor',
-        full_name: 'Someone else',
-        email: 'haifa@example.sa',
-        phone: null,
-        photo_path: null,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    const sameEmail = await ctx.store.db
-      .insertInto('people')
-      .values({
-        issuer: DEV_ISSUER_KEY,
-        subject: 'someone-else',
-        full_name: 'Same e-mail',
-        email: 'haifa@example.sa',
-        phone: null,
-        photo_path: null,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const other = await insertPerson(ctx.store.db, {
+      issuer: 'https://other-idp.example',
+      subject: 'dev-advisor',
+      fullName: 'Someone else',
+      email: 'haifa@example.sa',
+    })
+    const sameEmail = await insertPerson(ctx.store.db, {
+      issuer: DEV_ISSUER_KEY,
+      subject: 'someone-else',
+      fullName: 'Same e-mail',
+      email: 'haifa@example.sa',
+    })
 
     const signIn = await signInAtProvider(base, ctx.config, 'dev-advisor')
-    const res = await login({
-      code: signIn.code,
-      code_verifier: signIn.verifier,
-      redirect_uri: signIn.redirectUri,
-    })
+    const res = await redeem(signIn)
     expect(res.status).toBe(200)
     const { data } = (await res.json()) as { data: LoginResult }
     expect(data.roles).toEqual(['sme'])
@@ -277,9 +260,9 @@ eachDatabase('sign-in with the dev provider over HTTP', (dialect) => {
       .orderBy('id')
       .execute()
     expect(rows).toHaveLength(3)
-    const created = rows.find((r) => r.id !== other.id && r.id !== sameEmail.id)!
+    const created = rows.find((r) => r.id !== other && r.id !== sameEmail)!
     expect(created).toMatchObject({ issuer: DEV_ISSUER_KEY, subject: 'dev-advisor' })
-    expect(rows.find((r) => r.id === other.id)?.full_name).toBe('Someone else')
+    expect(rows.find((r) => r.id === other)?.full_name).toBe('Someone else')
 
     // The token speaks for the created person.
     const chat = await api('/firebase/auth', { token: data.access_token })
@@ -288,11 +271,7 @@ eachDatabase('sign-in with the dev provider over HTTP', (dialect) => {
 
     // Signing in again finds the same person.
     const again = await signInAtProvider(base, ctx.config, 'dev-advisor')
-    const res2 = await login({
-      code: again.code,
-      code_verifier: again.verifier,
-      redirect_uri: again.redirectUri,
-    })
+    const res2 = await redeem(again)
     const chat2 = await api('/firebase/auth', {
       token: ((await res2.json()) as { data: LoginResult }).data.access_token,
     })
@@ -316,11 +295,7 @@ eachDatabase('sign-in with the dev provider over HTTP', (dialect) => {
       })
       .execute()
     const signIn = await signInAtProvider(base, ctx.config, 'dev-admin')
-    const res = await login({
-      code: signIn.code,
-      code_verifier: signIn.verifier,
-      redirect_uri: signIn.redirectUri,
-    })
+    const res = await redeem(signIn)
     const { data } = (await res.json()) as { data: LoginResult }
     expect(data.roles).toEqual(['sme', 'admin'])
     expect(data.user.contributor).toBeNull()
@@ -336,10 +311,10 @@ eachDatabase('logout and the realtime token', (dialect) => {
   afterAll(() => ctx.close())
 
   it('refuse signed-out callers', async () => {
-    const out = await ctx.call({ method: 'POST', url: '/api/authentication/logout', payload: {} })
+    const out = await ctx.post('/api/authentication/logout', null, {})
     expect(out.statusCode).toBe(401)
     expect(out.json().error.code).toBe('unauthorized')
-    const chat = await ctx.call({ method: 'GET', url: '/api/firebase/auth' })
+    const chat = await ctx.get('/api/firebase/auth')
     expect(chat.statusCode).toBe(401)
   })
 
@@ -355,25 +330,18 @@ eachDatabase('logout and the realtime token', (dialect) => {
         created_at: new Date().toISOString(),
       })
       .execute()
-    const bad = await ctx.call({
-      method: 'POST',
-      url: '/api/authentication/logout',
-      token: a.token,
-      payload: { fcm_token: 'b-device', everything: true },
+    const bad = await ctx.post('/api/authentication/logout', a.token, {
+      fcm_token: 'b-device',
+      everything: true,
     })
     expect(bad.statusCode).toBe(400)
-    const res = await ctx.call({
-      method: 'POST',
-      url: '/api/authentication/logout',
-      token: a.token,
-      payload: { fcm_token: 'b-device' },
-    })
+    const res = await ctx.post('/api/authentication/logout', a.token, { fcm_token: 'b-device' })
     expect(res.statusCode).toBe(200)
     expect(await ctx.store.db.selectFrom('push_tokens').select('token').execute()).toEqual([
       { token: 'b-device' },
     ])
     // The other person's session is untouched.
-    const chat = await ctx.call({ method: 'GET', url: '/api/firebase/auth', token: b.token })
+    const chat = await ctx.get('/api/firebase/auth', b.token)
     expect(chat.statusCode).toBe(200)
   })
 
@@ -381,13 +349,13 @@ eachDatabase('logout and the realtime token', (dialect) => {
     const p = await ctx.person()
     const res = await ctx.call({ method: 'POST', url: '/api/authentication/logout', token: p.token })
     expect(res.statusCode).toBe(200)
-    const after = await ctx.call({ method: 'GET', url: '/api/firebase/auth', token: p.token })
+    const after = await ctx.get('/api/firebase/auth', p.token)
     expect(after.statusCode).toBe(401)
   })
 
   it('gives a person without an expert identity a realtime token with a null contributor id', async () => {
     const sme = await ctx.person()
-    const res = await ctx.call({ method: 'GET', url: '/api/firebase/auth', token: sme.token })
+    const res = await ctx.get('/api/firebase/auth', sme.token)
     expect(await verifyRealtimeToken(ctx.config, res.json().data.payload)).toEqual({
       personId: sme.personId,
       contributorId: null,
@@ -424,7 +392,7 @@ eachDatabase('sign-in with an external provider', (dialect) => {
   const verifier = 'v'.repeat(43)
 
   it('does not mount the dev provider', async () => {
-    const res = await ctx.call({ method: 'GET', url: '/oidc/.well-known/openid-configuration' })
+    const res = await ctx.get('/oidc/.well-known/openid-configuration')
     expect(res.statusCode).toBe(404)
   })
 
@@ -446,10 +414,10 @@ eachDatabase('sign-in with an external provider', (dialect) => {
       { sub: 'user-1' },
       { userinfo: { sub: 'user-1', name: 'سارة', email: 'same@example.sa' } },
     )
-    const res = await ctx.call({
-      method: 'POST',
-      url: '/api/authentication/auth/login',
-      payload: { code, code_verifier: verifier, redirect_uri: TEST_REDIRECT_URI },
+    const res = await ctx.post('/api/authentication/auth/login', null, {
+      code,
+      code_verifier: verifier,
+      redirect_uri: TEST_REDIRECT_URI,
     })
     expect(res.statusCode).toBe(200)
     expect(res.json().data.user).toMatchObject({ full_name: 'سارة', email: 'same@example.sa' })
@@ -468,10 +436,10 @@ eachDatabase('sign-in with an external provider', (dialect) => {
   it('answers 401 login_failed without internals when the provider is down, and rate-limits sign-in', async () => {
     idp.up = false
     try {
-      const res = await ctx.call({
-        method: 'POST',
-        url: '/api/authentication/auth/login',
-        payload: { code: 'abc', code_verifier: verifier, redirect_uri: TEST_REDIRECT_URI },
+      const res = await ctx.post('/api/authentication/auth/login', null, {
+        code: 'abc',
+        code_verifier: verifier,
+        redirect_uri: TEST_REDIRECT_URI,
       })
       expect(res.statusCode).toBe(401)
       expect(res.json().error.code).toBe('login_failed')
@@ -481,10 +449,10 @@ eachDatabase('sign-in with an external provider', (dialect) => {
     }
     // The limit is 3 per window: the earlier test and this one used two.
     const attempt = () =>
-      ctx.call({
-        method: 'POST',
-        url: '/api/authentication/auth/login',
-        payload: { code: 'abc', code_verifier: verifier, redirect_uri: TEST_REDIRECT_URI },
+      ctx.post('/api/authentication/auth/login', null, {
+        code: 'abc',
+        code_verifier: verifier,
+        redirect_uri: TEST_REDIRECT_URI,
       })
     expect((await attempt()).statusCode).toBe(400)
     const limited = await attempt()

@@ -27,11 +27,10 @@ eachDatabase('chat history and read state', (dialect) => {
   const sockets: TestSocket[] = []
 
   const send = (from: TestPerson, to: number, role: 'sme' | 'contributor', message: string, type = 'text') =>
-    ctx.call({
-      method: 'POST',
-      url: `/api/schedule/notifiable-id/${to}/chat-notification`,
-      token: from.token,
-      payload: { notifiable_user: role, type, message },
+    ctx.post(`/api/schedule/notifiable-id/${to}/chat-notification`, from.token, {
+      notifiable_user: role,
+      type,
+      message,
     })
   const messages = (who: TestPerson, id: number | string, query: string, lang?: 'ar' | 'en') =>
     ctx.call({
@@ -43,7 +42,7 @@ eachDatabase('chat history and read state', (dialect) => {
   const read = (who: TestPerson, id: number, userType: 'sme' | 'contributor') =>
     ctx.call({ method: 'POST', url: `/api/chat/read/${id}?user_type=${userType}`, token: who.token })
   const conversations = (who: TestPerson, as: string) =>
-    ctx.call({ method: 'GET', url: `/api/chat/conversations?as=${as}`, token: who.token })
+    ctx.get(`/api/chat/conversations?as=${as}`, who.token)
   const upload = (who: TestPerson, url: string, field: string, filename: string, data: Buffer) => {
     const { payload, headers } = multipartBody([{ field, filename, data }])
     return ctx.call({ method: 'POST', url, payload, headers, token: who.token })
@@ -183,12 +182,9 @@ eachDatabase('chat history and read state', (dialect) => {
 
   describe('who may read', () => {
     it('asks for a sign-in (401)', async () => {
-      const res = await ctx.call({ method: 'GET', url: '/api/chat/conversations?as=sme' })
+      const res = await ctx.get('/api/chat/conversations?as=sme')
       expect(res.statusCode).toBe(401)
-      const msgs = await ctx.call({
-        method: 'GET',
-        url: `/api/chat/messages/${owner.personId}?user_type=sme`,
-      })
+      const msgs = await ctx.get(`/api/chat/messages/${owner.personId}?user_type=sme`)
       expect(msgs.statusCode).toBe(401)
       const r = await ctx.call({ method: 'POST', url: `/api/chat/read/${owner.personId}?user_type=sme` })
       expect(r.statusCode).toBe(401)
@@ -227,12 +223,7 @@ eachDatabase('chat history and read state', (dialect) => {
         (await messages(owner, expert.contributorId!, 'user_type=contributor&per_page=500')).statusCode,
       ).toBe(400)
       expect((await conversations(owner, 'admin')).statusCode).toBe(400)
-      const missing = await ctx.call({
-        method: 'GET',
-        url: '/api/chat/conversations',
-        token: owner.token,
-        lang: 'en',
-      })
+      const missing = await ctx.get('/api/chat/conversations', owner.token, 'en')
       expect(missing.statusCode).toBe(400)
       expect(missing.json().error.message).toBe(en['errors.validationFailed'])
     })
@@ -297,8 +288,7 @@ eachDatabase('chat history and read state', (dialect) => {
     })
 
     it('lets the two people download it, and nobody else', async () => {
-      const get = (who: TestPerson) =>
-        ctx.call({ method: 'GET', url: `/api/uploader/files/${voice.path}`, token: who.token })
+      const get = (who: TestPerson) => ctx.get(`/api/uploader/files/${voice.path}`, who.token)
       expect((await get(expert)).statusCode).toBe(200)
       expect((await get(owner)).statusCode).toBe(200)
       expect((await get(otherExpert)).statusCode).toBe(404)
@@ -322,21 +312,19 @@ eachDatabase('chat history and read state', (dialect) => {
           message: ar['errors.chatFileInvalid'],
         })
       }
-      const enRes = await ctx.call({
-        method: 'POST',
-        url: `/api/schedule/notifiable-id/${expert.contributorId}/chat-notification`,
-        token: owner.token,
-        lang: 'en',
-        payload: { notifiable_user: 'contributor', type: 'voice', message: othersFile.path },
-      })
+      const enRes = await ctx.post(
+        `/api/schedule/notifiable-id/${expert.contributorId}/chat-notification`,
+        owner.token,
+        { notifiable_user: 'contributor', type: 'voice', message: othersFile.path },
+        'en',
+      )
       expect(enRes.json().error.message).toBe(en['errors.chatFileInvalid'])
     })
   })
 
   describe('the realtime chat topic', () => {
     async function signIn(person: TestPerson): Promise<TestSocket> {
-      const token = (await ctx.call({ method: 'GET', url: '/api/firebase/auth', token: person.token })).json()
-        .data.payload as string
+      const token = (await ctx.get('/api/firebase/auth', person.token)).json().data.payload as string
       const socket = await openSocket(`${address}?api_key=${DEV_API_KEY}`, {
         origin: 'http://localhost:5173',
       })

@@ -115,7 +115,7 @@ eachDatabase('chat and notifications', (dialect) => {
 
   describe('POST /schedule/notifiable-id/{id}/chat-notification', () => {
     const send = (token: string | null, id: number, payload: Record<string, unknown>) =>
-      ctx.call({ method: 'POST', url: `/api/schedule/notifiable-id/${id}/chat-notification`, token, payload })
+      ctx.post(`/api/schedule/notifiable-id/${id}/chat-notification`, token, payload)
 
     it('stores the message as plain text, exactly as sent, notifies the expert and publishes the change', async () => {
       events.length = 0

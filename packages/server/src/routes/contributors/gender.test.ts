@@ -41,7 +41,7 @@ eachDatabase('contributor gender in the API', (dialect) => {
     Object.fromEntries(data.map((c) => [c.id, c.gender]))
 
   it('GET /profile/contributors: every result says female, male or null', async () => {
-    const res = await ctx.call({ method: 'GET', url: '/api/profile/contributors?q=%20&per_page=100' })
+    const res = await ctx.get('/api/profile/contributors?q=%20&per_page=100')
     expect(res.statusCode).toBe(200)
     expect(genders(res.json().data)).toEqual({
       [woman.contributorId]: 'female',
@@ -52,32 +52,28 @@ eachDatabase('contributor gender in the API', (dialect) => {
   })
 
   it('GET /profile/v2/consultants and /profile/v2/bsa carry it too', async () => {
-    const consultants = await ctx.call({ method: 'GET', url: '/api/profile/v2/consultants?type=1' })
+    const consultants = await ctx.get('/api/profile/v2/consultants?type=1')
     expect(consultants.statusCode).toBe(200)
     expect(genders(consultants.json().data)).toEqual({
       [woman.contributorId]: 'female',
       [man.contributorId]: 'male',
       [unknown.contributorId]: null,
     })
-    const bsa = await ctx.call({ method: 'GET', url: '/api/profile/v2/bsa' })
+    const bsa = await ctx.get('/api/profile/v2/bsa')
     expect(bsa.statusCode).toBe(200)
     expect(genders(bsa.json().data)).toEqual({ [bsaWoman.contributorId]: 'female' })
   })
 
   it("GET /schedule/contributor/{id}/ and the expert's own GET /profile/contributor carry it", async () => {
     for (const lang of ['ar', 'en'] as const) {
-      const schedule = await ctx.call({
-        method: 'GET',
-        url: `/api/schedule/contributor/${woman.contributorId}/`,
-        lang,
-      })
+      const schedule = await ctx.get(`/api/schedule/contributor/${woman.contributorId}/`, null, lang)
       expect(schedule.statusCode).toBe(200)
       expect(schedule.json().data.contributor).toMatchObject({ id: woman.contributorId, gender: 'female' })
     }
-    const own = await ctx.call({ method: 'GET', url: '/api/profile/contributor', token: man.token })
+    const own = await ctx.get('/api/profile/contributor', man.token)
     expect(own.statusCode).toBe(200)
     expect(own.json().data).toMatchObject({ id: man.contributorId, gender: 'male' })
-    const other = await ctx.call({ method: 'GET', url: '/api/profile/contributor', token: unknown.token })
+    const other = await ctx.get('/api/profile/contributor', unknown.token)
     expect(other.json().data).toHaveProperty('gender', null)
   })
 

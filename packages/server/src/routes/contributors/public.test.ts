@@ -479,7 +479,7 @@ eachDatabase('public contributor reads', (dialect) => {
 
   describe('GET /profile/contributors/subjects', () => {
     it('lists the subjects someone covers, by language', async () => {
-      const ar = await ctx.call({ method: 'GET', url: '/api/profile/contributors/subjects' })
+      const ar = await ctx.get('/api/profile/contributors/subjects')
       expect(ar.statusCode).toBe(200)
       expect(ar.json().data.map((x: { name: string }) => x.name)).toEqual([
         'التسويق الرقمي',
@@ -487,7 +487,7 @@ eachDatabase('public contributor reads', (dialect) => {
         'الشراكات',
         'دعم الأعمال',
       ])
-      const en = await ctx.call({ method: 'GET', url: '/api/profile/contributors/subjects', lang: 'en' })
+      const en = await ctx.get('/api/profile/contributors/subjects', null, 'en')
       expect(en.json().data[3]).toEqual({
         id: s.bsa!.id,
         name: 'Business support',

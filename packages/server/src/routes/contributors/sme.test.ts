@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Row } from '../../db/tables.ts'
+import type { NewRow, Row } from '../../db/tables.ts'
 import {
   createTestContext,
   eachDatabase,
@@ -35,6 +35,14 @@ eachDatabase("business owners' profiles", (dialect) => {
   let office: Row<'offices'>
   let reason: Row<'cancel_reasons'>
   const sessions: Record<string, Row<'sessions'>> = {}
+  /** Adds a session of `expert`'s with the owner, starting `days` from now. */
+  const ownerSession = (expert: Expert, days: number, values: Partial<NewRow<'sessions'>>) =>
+    addSession(ctx.store.db, {
+      contributorId: expert.contributorId,
+      smeId: owner.personId,
+      start: fromNow(days),
+      ...values,
+    })
 
   beforeAll(async () => {
     ctx = await createTestContext(dialect)
@@ -80,70 +88,43 @@ eachDatabase("business owners' profiles", (dialect) => {
       .values({ person_id: other.personId, name: 'شركة أخرى', created_at: new Date().toISOString() })
       .execute()
 
-    sessions.ended = await addSession(ctx.store.db, {
-      contributorId: met.contributorId,
-      smeId: owner.personId,
-      start: fromNow(-10),
+    sessions.ended = await ownerSession(met, -10, {
       state: 'ended',
       subject_id: subject.id,
       started_at: fromNow(-10).toISOString(),
       ended_at: fromNow(-10, 0.5).toISOString(),
       end_reason: 'انتهى',
     })
-    sessions.office = await addSession(ctx.store.db, {
-      contributorId: partner.contributorId,
-      smeId: owner.personId,
-      start: fromNow(-5),
+    sessions.office = await ownerSession(partner, -5, {
       state: 'sme_absent',
       communication_way: 1,
       office_id: office.id,
     })
-    sessions.cancelled = await addSession(ctx.store.db, {
-      contributorId: met.contributorId,
-      smeId: owner.personId,
-      start: fromNow(-2),
+    sessions.cancelled = await ownerSession(met, -2, {
       state: 'cancelled',
       cancel_reason_id: reason.id,
     })
-    sessions.overdue = await addSession(ctx.store.db, {
-      contributorId: met.contributorId,
-      smeId: owner.personId,
-      start: fromNow(-1),
+    sessions.overdue = await ownerSession(met, -1, {
       state: 'booked',
     })
-    sessions.upcoming = await addSession(ctx.store.db, {
-      contributorId: met.contributorId,
-      smeId: owner.personId,
-      start: fromNow(2),
+    sessions.upcoming = await ownerSession(met, 2, {
       state: 'booked',
     })
-    sessions.waiting = await addSession(ctx.store.db, {
-      contributorId: asked.contributorId,
-      smeId: owner.personId,
-      start: fromNow(3),
+    sessions.waiting = await ownerSession(asked, 3, {
       state: 'pending',
       request_state: 'waiting',
     })
-    sessions.rejected = await addSession(ctx.store.db, {
-      contributorId: rejected.contributorId,
-      smeId: owner.personId,
-      start: fromNow(-4),
+    sessions.rejected = await ownerSession(rejected, -4, {
       state: 'pending',
       request_state: 'rejected',
     })
     const advisor = await addExpert(ctx, { name: 'منى', kind: 'advisor' })
-    sessions.accepted = await addSession(ctx.store.db, {
-      contributorId: advisor.contributorId,
-      smeId: owner.personId,
-      start: fromNow(-7),
+    sessions.accepted = await ownerSession(advisor, -7, {
       state: 'ended',
       request_state: 'accepted',
     })
     // A rejected request whose row says cancelled is still not a session.
-    sessions.rejectedCancelled = await addSession(ctx.store.db, {
-      contributorId: rejected.contributorId,
-      smeId: owner.personId,
-      start: fromNow(-6),
+    sessions.rejectedCancelled = await ownerSession(rejected, -6, {
       state: 'cancelled',
       request_state: 'rejected',
     })
@@ -179,7 +160,7 @@ eachDatabase("business owners' profiles", (dialect) => {
 
   describe('GET /profile/sme/companies', () => {
     it("answers the person's own companies only, as plain text", async () => {
-      const res = await ctx.call({ method: 'GET', url: '/api/profile/sme/companies', token: owner.token })
+      const res = await ctx.get('/api/profile/sme/companies', owner.token)
       expect(res.statusCode).toBe(200)
       expect(res.json().data).toEqual([
         {
@@ -199,19 +180,14 @@ eachDatabase("business owners' profiles", (dialect) => {
           phase: null,
         },
       ])
-      const en = await ctx.call({
-        method: 'GET',
-        url: '/api/profile/sme/companies',
-        token: other.token,
-        lang: 'en',
-      })
+      const en = await ctx.get('/api/profile/sme/companies', other.token, 'en')
       expect(en.json().data.map((c: { name: string }) => c.name)).toEqual(['شركة أخرى'])
-      const none = await ctx.call({ method: 'GET', url: '/api/profile/sme/companies', token: stranger.token })
+      const none = await ctx.get('/api/profile/sme/companies', stranger.token)
       expect(none.json()).toEqual({ data: [] })
     })
 
     it('is 401 signed out', async () => {
-      expect((await ctx.call({ method: 'GET', url: '/api/profile/sme/companies' })).statusCode).toBe(401)
+      expect((await ctx.get('/api/profile/sme/companies')).statusCode).toBe(401)
     })
   })
 

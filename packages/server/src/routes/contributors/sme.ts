@@ -13,7 +13,7 @@ import type { Kysely } from 'kysely'
 import type { Database, Row } from '../../db/tables.ts'
 import { smeAccess } from '../../domain/access.ts'
 import { fileRef } from '../../domain/serializers.ts'
-import { PAST_STATES, sessionRowsOnly, sessionsOut, UPCOMING_STATES } from '../../domain/sessions.ts'
+import { PAST_STATES, sessionRowsOnly, UPCOMING_STATES } from '../../domain/session-filters.ts'
 import { notFound } from '../../http/errors.ts'
 import {
   commonErrors,
@@ -25,6 +25,7 @@ import {
   pageMeta,
 } from '../../http/schema.ts'
 import { requireAuth } from '../../plugins/auth.ts'
+import { sessionsOut } from '../serialize/sessions.ts'
 import { SIGNED_IN } from './security.ts'
 
 // The uploads routes import it from here.

@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { loadConfig } from '../../config.ts'
 import { type MailCatcher, startMailCatcher } from '../../mail/catcher.ts'
 import { bookingConfirmedMail } from '../../mail/compose.ts'
 import { smtpTransport } from '../../mail/smtp.ts'
-import { createTestContext, DATABASES, type TestContext, testConfig } from '../../test-support/context.ts'
+import {
+  createTestContext,
+  DATABASES,
+  productionConfig,
+  type TestContext,
+} from '../../test-support/context.ts'
 import { DEV_MAILBOX_PATH } from './index.ts'
 
 const dialect = DATABASES[0]!
@@ -89,18 +93,7 @@ describe('the development mailbox', () => {
   })
 
   it('does not exist in production', async () => {
-    const { dataDir } = testConfig()
-    const production = loadConfig({
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      TOKEN_SECRET: 'test-secret-of-enough-length',
-      API_KEYS: JSON.stringify({ 'partner-key': ['https://partner.example.sa'] }),
-      OIDC_ISSUER: 'https://sso.example.sa',
-      OIDC_CLIENT_ID: 'mashura',
-      OIDC_CLIENT_SECRET: 'secret',
-      SMTP_URL: 'smtp://relay.example.sa:587',
-    })
-    const prod = await createTestContext(dialect, production)
+    const prod = await createTestContext(dialect, productionConfig())
     try {
       expect((await prod.app.inject({ method: 'GET', url: DEV_MAILBOX_PATH })).statusCode).toBe(404)
     } finally {

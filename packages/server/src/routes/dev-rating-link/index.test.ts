@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { loadConfig } from '../../config.ts'
 import { seedDatabase } from '../../seed/seed.ts'
-import { createTestContext, eachDatabase, type TestContext, testConfig } from '../../test-support/context.ts'
+import {
+  createTestContext,
+  eachDatabase,
+  productionConfig,
+  type TestContext,
+} from '../../test-support/context.ts'
 import { DEV_RATING_LINK_PATH, RATING_LANDING_PATH } from './index.ts'
 
 eachDatabase('development rating link', (dialect) => {
@@ -28,7 +32,7 @@ eachDatabase('development rating link', (dialect) => {
       return location.searchParams.get('token')!
     }
     const validate = (token: string) =>
-      ctx.call({ method: 'GET', url: `/api/rating/sme/validate-rating/${encodeURIComponent(token)}` })
+      ctx.get(`/api/rating/sme/validate-rating/${encodeURIComponent(token)}`)
 
     it('says which conveniences it offers, for the landing page to ask', async () => {
       const res = await ctx.app.inject({ method: 'GET', url: '/examples/dev/' })
@@ -134,17 +138,7 @@ eachDatabase('development rating link', (dialect) => {
     let ctx: TestContext
 
     beforeAll(async () => {
-      const { dataDir } = testConfig()
-      const production = loadConfig({
-        NODE_ENV: 'production',
-        DATA_DIR: dataDir,
-        TOKEN_SECRET: 'test-secret-of-enough-length',
-        API_KEYS: JSON.stringify({ 'partner-key': ['https://partner.example.sa'] }),
-        OIDC_ISSUER: 'https://sso.example.sa',
-        OIDC_CLIENT_ID: 'mashura',
-        OIDC_CLIENT_SECRET: 'secret',
-        SMTP_URL: 'smtp://relay.example.sa:587',
-      })
+      const production = productionConfig()
       expect(production.development).toBe(false)
       ctx = await createTestContext(dialect, production)
       await seedDatabase(ctx.store, { experts: 4 })

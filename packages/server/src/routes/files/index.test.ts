@@ -56,7 +56,7 @@ eachDatabase('GET /files/avatars/:name', (dialect) => {
   afterAll(() => ctx.close())
 
   // The route is meant to be keyless (for <img>); until api-key.ts lists it, tests send the key.
-  const get = (name: string) => ctx.call({ method: 'GET', url: `/api/files/avatars/${name}` })
+  const get = (name: string) => ctx.get(`/api/files/avatars/${name}`)
 
   it("draws a contributor's initials as an SVG with safe, cacheable headers", async () => {
     const res = await get(`c-${ids.contributor}.svg`)
@@ -121,7 +121,7 @@ eachDatabase('GET /files/avatars/:name', (dialect) => {
   })
 
   it('answers in the request language when an avatar is missing', async () => {
-    const res = await ctx.call({ method: 'GET', url: '/api/files/avatars/c-999999.svg', lang: 'en' })
+    const res = await ctx.get('/api/files/avatars/c-999999.svg', null, 'en')
     expect(res.json().error).toEqual({ code: 'not_found', message: 'The requested item was not found.' })
   })
 })

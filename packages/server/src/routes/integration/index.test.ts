@@ -46,21 +46,12 @@ eachDatabase('academy and services (seeded catalogue)', (dialect) => {
   })
 
   it('lists the categories in the request language', async () => {
-    const res = await ctx.call({
-      method: 'GET',
-      url: '/api/integration/academy/categories',
-      token: owner.token,
-    })
+    const res = await ctx.get('/api/integration/academy/categories', owner.token)
     expect(res.statusCode).toBe(200)
     expect(res.json().data.map((c: { name: string }) => c.name)).toEqual(
       ACADEMY_CATALOGUE.map((c) => c.nameAr),
     )
-    const en = await ctx.call({
-      method: 'GET',
-      url: '/api/integration/academy/categories',
-      token: owner.token,
-      lang: 'en',
-    })
+    const en = await ctx.get('/api/integration/academy/categories', owner.token, 'en')
     expect(en.json().data[0]).toEqual({ id: expect.any(Number), name: 'Entrepreneurship' })
   })
 
@@ -80,9 +71,9 @@ eachDatabase('academy and services (seeded catalogue)', (dialect) => {
       url: 'https://academy.mashura.sa/courses/idea-to-venture',
     })
 
-    const categories = (
-      await ctx.call({ method: 'GET', url: '/api/integration/academy/categories', token: owner.token })
-    ).json().data as { id: number }[]
+    const categories = (await ctx.get('/api/integration/academy/categories', owner.token)).json().data as {
+      id: number
+    }[]
     const finance = await courses({ category_id: categories[1]!.id })
     expect(finance.json().data.map((c: AcademyCourse) => c.category_id)).toEqual(
       Array(4).fill(categories[1]!.id),
@@ -107,25 +98,16 @@ eachDatabase('academy and services (seeded catalogue)', (dialect) => {
       '/api/integration/services/v2/services',
       '/api/integration/services/v2/services/1',
     ]) {
-      expect((await ctx.call({ method: 'GET', url })).statusCode).toBe(401)
+      expect((await ctx.get(url)).statusCode).toBe(401)
     }
   })
 
   it('lists the services and reads one, 404 for a missing one', async () => {
-    const list = await ctx.call({
-      method: 'GET',
-      url: '/api/integration/services/v2/services',
-      token: owner.token,
-    })
+    const list = await ctx.get('/api/integration/services/v2/services', owner.token)
     expect(list.statusCode).toBe(200)
     const services = list.json().data as PlatformService[]
     expect(services).toHaveLength(8)
-    const one = await ctx.call({
-      method: 'GET',
-      url: `/api/integration/services/v2/services/${services[1]!.id}`,
-      token: expert.token,
-      lang: 'en',
-    })
+    const one = await ctx.get(`/api/integration/services/v2/services/${services[1]!.id}`, expert.token, 'en')
     expect(one.json()).toEqual({
       data: {
         id: services[1]!.id,
@@ -135,11 +117,7 @@ eachDatabase('academy and services (seeded catalogue)', (dialect) => {
         url: 'https://services.mashura.sa/services/loan-guarantee',
       },
     })
-    const missing = await ctx.call({
-      method: 'GET',
-      url: '/api/integration/services/v2/services/999999',
-      token: owner.token,
-    })
+    const missing = await ctx.get('/api/integration/services/v2/services/999999', owner.token)
     expect(missing.statusCode).toBe(404)
   })
 
@@ -210,47 +188,28 @@ describe('academy and services through INTEGRATION_BASE_URL', () => {
   })
 
   it('forwards reads and the courses body to the integration, in the request language, answering as it did', async () => {
-    const cats = await ctx.call({
-      method: 'GET',
-      url: '/api/integration/academy/categories',
-      token: person.token,
-      lang: 'en',
-    })
+    const cats = await ctx.get('/api/integration/academy/categories', person.token, 'en')
     expect(cats.statusCode).toBe(200)
     expect(cats.json()).toEqual({ data: [{ id: 41, name: 'من الخارج' }] })
     expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/api/academy/categories', lang: 'en' })
 
-    const res = await ctx.call({
-      method: 'POST',
-      url: '/api/integration/academy/all_courses',
-      token: person.token,
-      payload: { page: 3, search: 'تسويق' },
+    const res = await ctx.post('/api/integration/academy/all_courses', person.token, {
+      page: 3,
+      search: 'تسويق',
     })
     expect(res.statusCode).toBe(200)
     expect(res.json().extra).toBe('kept')
     expect(seen.at(-1)).toMatchObject({ method: 'POST', url: '/api/academy/all_courses', lang: 'ar' })
     expect(seen.at(-1)!.body).toMatchObject({ page: 3, search: 'تسويق' })
 
-    const one = await ctx.call({
-      method: 'GET',
-      url: '/api/integration/services/v2/services/7',
-      token: person.token,
-    })
+    const one = await ctx.get('/api/integration/services/v2/services/7', person.token)
     expect(one.json().data.id).toBe(7)
   })
 
   it('answers 404 for a missing service and 502 when the integration fails', async () => {
-    const missing = await ctx.call({
-      method: 'GET',
-      url: '/api/integration/services/v2/services/8',
-      token: person.token,
-    })
+    const missing = await ctx.get('/api/integration/services/v2/services/8', person.token)
     expect(missing.statusCode).toBe(404)
-    const failed = await ctx.call({
-      method: 'GET',
-      url: '/api/integration/services/v2/services',
-      token: person.token,
-    })
+    const failed = await ctx.get('/api/integration/services/v2/services', person.token)
     expect(failed.statusCode).toBe(502)
     expect(failed.json().error.code).toBe('service_unavailable')
   })
@@ -263,16 +222,10 @@ describe('academy and services through INTEGRATION_BASE_URL', () => {
     const down = await withBase(`http://127.0.0.1:${port}`)
     try {
       const who = await down.person()
-      const res = await down.call({
-        method: 'GET',
-        url: '/api/integration/academy/categories',
-        token: who.token,
-      })
+      const res = await down.get('/api/integration/academy/categories', who.token)
       expect(res.statusCode).toBe(502)
       expect(res.json().error.code).toBe('service_unavailable')
-      expect(
-        (await down.call({ method: 'GET', url: '/api/integration/academy/categories' })).statusCode,
-      ).toBe(401)
+      expect((await down.get('/api/integration/academy/categories')).statusCode).toBe(401)
     } finally {
       await down.close()
     }

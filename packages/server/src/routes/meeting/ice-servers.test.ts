@@ -101,8 +101,7 @@ eachDatabase('GET /schedule/webrtc/ice-servers/{id}', (dialect) => {
   })
   afterAll(() => ctx.close())
 
-  const get = (id: number, token: string | null) =>
-    ctx.call({ method: 'GET', url: `/api/schedule/webrtc/ice-servers/${id}`, token })
+  const get = (id: number, token: string | null) => ctx.get(`/api/schedule/webrtc/ice-servers/${id}`, token)
 
   it('gives each participant the servers, with TURN credentials of their own', async () => {
     const users = new Set<string>()

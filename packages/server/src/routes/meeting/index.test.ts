@@ -9,7 +9,7 @@ import {
   type TestContext,
   type TestPerson,
 } from '../../test-support/context.ts'
-import { addSession, hoursFromNow } from '../../test-support/fixtures.ts'
+import { addCancelReasons, addSession, hoursFromNow } from '../../test-support/fixtures.ts'
 import { startZoomStandIn, type ZoomStandIn, zoomTestConfig } from '../../test-support/zoom-stand-in.ts'
 import { SIGNATURE_TTL_SECONDS } from './index.ts'
 
@@ -33,16 +33,7 @@ eachDatabase('meeting lifecycle', (dialect) => {
     otherContributor = await ctx.person({ name: 'ماجد السبيعي', contributor: { kind: 'consultant' } })
     owner = await ctx.person({ name: 'سارة الشمري' })
     otherOwner = await ctx.person({ name: 'فهد الدوسري' })
-    const reasons = await ctx.store.db
-      .insertInto('cancel_reasons')
-      .values([
-        { label_ar: 'ظرف طارئ', label_en: 'An emergency', requires_details: 0 },
-        { label_ar: 'أخرى', label_en: 'Other', requires_details: 1 },
-      ])
-      .returning('id')
-      .execute()
-    reasonId = reasons[0]!.id
-    detailedReasonId = reasons[1]!.id
+    ;({ reasonId, detailedReasonId } = await addCancelReasons(ctx.store.db))
     await ctx.store.db
       .insertInto('companies')
       .values({
@@ -213,9 +204,7 @@ eachDatabase('meeting lifecycle', (dialect) => {
       const row = await session()
       const url = `/api/schedule/v2/${row.id}/validate/contributor`
       for (const payload of [{ start_from: 1 }, { start_from: 0, x: 1 }, {}]) {
-        expect((await ctx.call({ method: 'POST', url, payload, token: contributor.token })).statusCode).toBe(
-          400,
-        )
+        expect((await ctx.post(url, contributor.token, payload)).statusCode).toBe(400)
       }
     })
   })
@@ -224,17 +213,12 @@ eachDatabase('meeting lifecycle', (dialect) => {
     it('needs force_end before the scheduled end, and keeps the reason', async () => {
       const row = await session({ state: 'ongoing' })
       const url = `/api/schedule/sessions/${row.id}/end/contributor`
-      const early = await ctx.call({
-        method: 'POST',
-        url,
-        token: contributor.token,
-        payload: { end_from: 1 },
-      })
+      const early = await ctx.post(url, contributor.token, { end_from: 1 })
       expect(early.statusCode).toBe(422)
       expect(early.json().error.code).toBe('force_end_required')
       const res = await run(calls.end!.call(row.id), contributor.token)
       expect(res.json().data).toMatchObject({ state: 'ended', end_reason: 'انتهت المشورة' })
-      const strict = await ctx.call({ method: 'POST', url, token: contributor.token, payload: { foo: 1 } })
+      const strict = await ctx.post(url, contributor.token, { foo: 1 })
       expect(strict.statusCode).toBe(400)
     })
   })
@@ -276,12 +260,7 @@ eachDatabase('meeting lifecycle', (dialect) => {
 
   describe('cancel details', () => {
     const cancel = (id: number, payload: Record<string, unknown>) =>
-      ctx.call({
-        method: 'POST',
-        url: `/api/schedule/cancel/session/${id}/contributor`,
-        token: contributor.token,
-        payload,
-      })
+      ctx.post(`/api/schedule/cancel/session/${id}/contributor`, contributor.token, payload)
 
     it('frees the slot, keeps the reason and notifies the business owner', async () => {
       const row = await session({ startsIn: 120 })
@@ -325,21 +304,16 @@ eachDatabase('meeting lifecycle', (dialect) => {
   describe('GET /schedule/cancel/reasons', () => {
     it('lists the reasons in the request language to anyone signed in; 401 to a visitor', async () => {
       for (const who of [contributor, otherContributor, owner, otherOwner]) {
-        const res = await ctx.call({
-          method: 'GET',
-          url: '/api/schedule/cancel/reasons',
-          token: who.token,
-          lang: 'en',
-        })
+        const res = await ctx.get('/api/schedule/cancel/reasons', who.token, 'en')
         expect(res.statusCode).toBe(200)
         expect(res.json().data).toEqual([
           { id: reasonId, name: 'An emergency', requires_details: false },
           { id: detailedReasonId, name: 'Other', requires_details: true },
         ])
       }
-      const ar = await ctx.call({ method: 'GET', url: '/api/schedule/cancel/reasons', token: owner.token })
+      const ar = await ctx.get('/api/schedule/cancel/reasons', owner.token)
       expect(ar.json().data[0].name).toBe('ظرف طارئ')
-      expect((await ctx.call({ method: 'GET', url: '/api/schedule/cancel/reasons' })).statusCode).toBe(401)
+      expect((await ctx.get('/api/schedule/cancel/reasons')).statusCode).toBe(401)
     })
   })
 
@@ -347,17 +321,17 @@ eachDatabase('meeting lifecycle', (dialect) => {
     it("gives the session's contributor the business owner's profile", async () => {
       const row = await session({ startsIn: 200 })
       const url = `/api/schedule/sessions/${row.id}/sme`
-      const res = await ctx.call({ method: 'GET', url, token: contributor.token })
+      const res = await ctx.get(url, contributor.token)
       expect(res.statusCode).toBe(200)
       expect(res.json().data).toMatchObject({
         id: owner.personId,
         full_name: 'سارة الشمري',
         companies: [{ name: 'مقهى الواحة', commercial_registration: '1010', phase: 'growing' }],
       })
-      expect((await ctx.call({ method: 'GET', url })).statusCode).toBe(401)
-      expect((await ctx.call({ method: 'GET', url, token: owner.token })).statusCode).toBe(403)
-      expect((await ctx.call({ method: 'GET', url, token: otherOwner.token })).statusCode).toBe(403)
-      expect((await ctx.call({ method: 'GET', url, token: otherContributor.token })).statusCode).toBe(404)
+      expect((await ctx.get(url)).statusCode).toBe(401)
+      expect((await ctx.get(url, owner.token)).statusCode).toBe(403)
+      expect((await ctx.get(url, otherOwner.token)).statusCode).toBe(403)
+      expect((await ctx.get(url, otherContributor.token)).statusCode).toBe(404)
     })
   })
 
@@ -366,16 +340,14 @@ eachDatabase('meeting lifecycle', (dialect) => {
       const row = await session({ startsIn: 300, meeting_number: '5550001111' })
       const url = (role: number) => `/api/schedule/zoom/jwt/5550001111/${role}`
       for (const who of [contributor, owner]) {
-        const res = await ctx.call({ method: 'GET', url: url(0), token: who.token })
+        const res = await ctx.get(url(0), who.token)
         expect(res.statusCode).toBe(409)
         expect(res.json().error.code).toBe('meeting_not_zoom')
       }
-      expect((await ctx.call({ method: 'GET', url: url(0) })).statusCode).toBe(401)
-      expect((await ctx.call({ method: 'GET', url: url(0), token: otherOwner.token })).statusCode).toBe(404)
-      expect((await ctx.call({ method: 'GET', url: url(0), token: otherContributor.token })).statusCode).toBe(
-        404,
-      )
-      expect((await ctx.call({ method: 'GET', url: url(2), token: contributor.token })).statusCode).toBe(400)
+      expect((await ctx.get(url(0))).statusCode).toBe(401)
+      expect((await ctx.get(url(0), otherOwner.token)).statusCode).toBe(404)
+      expect((await ctx.get(url(0), otherContributor.token)).statusCode).toBe(404)
+      expect((await ctx.get(url(2), contributor.token)).statusCode).toBe(400)
       expect(row.meeting_provider).toBe('webrtc')
     })
   })
@@ -422,7 +394,7 @@ eachDatabase('meeting signature with Zoom', (dialect) => {
   })
 
   const get = (number: string, role: number, token: string | null) =>
-    ctx.call({ method: 'GET', url: `/api/schedule/zoom/jwt/${number}/${role}`, token })
+    ctx.get(`/api/schedule/zoom/jwt/${number}/${role}`, token)
 
   it('signs an HS256 Meeting SDK JWT with the documented claims', async () => {
     for (const [who, role] of [

@@ -34,12 +34,13 @@ import {
   startSession,
 } from '../../domain/lifecycle.ts'
 import { createRatingLink } from '../../domain/rating.ts'
-import { participantOf, sessionRowsOnly, sessionsOut, UPCOMING_STATES } from '../../domain/sessions.ts'
+import { participantOf, sessionRowsOnly, UPCOMING_STATES } from '../../domain/session-filters.ts'
 import { conflict, forbidden, notFound } from '../../http/errors.ts'
 import { commonErrors, Envelope, ErrorBody, IdParams } from '../../http/schema.ts'
 import { mustBeSignedIn, requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { hostZak, releaseZoomMeeting } from '../../zoom/meetings.ts'
 import { smeProfileOut } from '../contributors/sme.ts'
+import { sessionsOut } from '../serialize/sessions.ts'
 
 const signedIn = [{ apiKey: [], bearer: [] }]
 

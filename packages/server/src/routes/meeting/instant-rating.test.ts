@@ -31,12 +31,7 @@ eachDatabase('an instant session’s rating link', (dialect) => {
     })
     expect(started.statusCode).toBe(201)
     const id = started.json().data.id as number
-    const saved = await ctx.call({
-      method: 'POST',
-      url: '/api/rating/v4/sme',
-      token: expert.token,
-      payload: recommendationBody(id),
-    })
+    const saved = await ctx.post('/api/rating/v4/sme', expert.token, recommendationBody(id))
     expect(saved.statusCode, saved.body).toBe(200)
     // Written while it runs: no link yet.
     expect(

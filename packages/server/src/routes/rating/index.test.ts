@@ -56,8 +56,7 @@ eachDatabase('rating and recommendations', (dialect) => {
   }
 
   const form = recommendationBody
-  const recommend = (who: TestPerson, body: object) =>
-    ctx.call({ method: 'POST', url: '/api/rating/v4/sme', token: who.token, payload: body })
+  const recommend = (who: TestPerson, body: object) => ctx.post('/api/rating/v4/sme', who.token, body)
 
   /** Saves recommendations for a new ended session and returns it with the link token from the outbox. */
   async function sessionWithLink() {
@@ -73,7 +72,7 @@ eachDatabase('rating and recommendations', (dialect) => {
     return { session, token, mail }
   }
   const validate = (token: string, lang?: 'en') =>
-    ctx.call({ method: 'GET', url: `/api/rating/sme/validate-rating/${encodeURIComponent(token)}`, lang })
+    ctx.get(`/api/rating/sme/validate-rating/${encodeURIComponent(token)}`, null, lang)
   async function open(token: string) {
     const res = await validate(token)
     expect(res.statusCode).toBe(200)
@@ -143,25 +142,14 @@ eachDatabase('rating and recommendations', (dialect) => {
 
     // Its two people read it; anyone else gets 404.
     for (const who of [owner, expert]) {
-      const read = await ctx.call({
-        method: 'GET',
-        url: `/api/rating/v2/sme/sessions/${session.id}`,
-        token: who.token,
-      })
+      const read = await ctx.get(`/api/rating/v2/sme/sessions/${session.id}`, who.token)
       expect(read.statusCode).toBe(200)
       expect(read.json().data.recommendations).toBe('إعداد موازنة شهرية ومتابعتها')
     }
-    const other = await ctx.call({
-      method: 'GET',
-      url: `/api/rating/v2/sme/sessions/${session.id}`,
-      token: stranger.token,
-    })
+    const other = await ctx.get(`/api/rating/v2/sme/sessions/${session.id}`, stranger.token)
     expect(other.statusCode).toBe(404)
     // The business owner can now fetch the attached file.
-    expect(
-      (await ctx.call({ method: 'GET', url: `/api/uploader/files/${doc.path}`, token: owner.token }))
-        .statusCode,
-    ).toBe(200)
+    expect((await ctx.get(`/api/uploader/files/${doc.path}`, owner.token)).statusCode).toBe(200)
 
     // Saving again replaces the form (upsert) and detaches the file it no longer names.
     const again = await recommend(expert, { ...body, attachments: [], challenges: 'تحديات محدثة' })
@@ -180,7 +168,7 @@ eachDatabase('rating and recommendations', (dialect) => {
       await uploadAs(expert, '/api/uploader/attachments/upload', 'files[]', 'plan.pdf', pdfFile())
     ).files
     expect((await recommend(expert, form(session.id, { attachments: [doc.path] }))).statusCode).toBe(200)
-    const read = (who: TestPerson, url: string) => ctx.call({ method: 'GET', url, token: who.token })
+    const read = (who: TestPerson, url: string) => ctx.get(url, who.token)
     const recsUrl = `/api/rating/v2/sme/sessions/${session.id}`
     const fileUrl = `/api/uploader/files/${doc.path}`
     // Before the other expert meets her, the session is none of his business.
@@ -201,13 +189,12 @@ eachDatabase('rating and recommendations', (dialect) => {
     const session = await endedSession()
     for (const field of ['challenges', 'recommendations']) {
       for (const lang of ['ar', 'en']) {
-        const res = await ctx.call({
-          method: 'POST',
-          url: '/api/rating/v4/sme',
-          payload: form(session.id, { [field]: '   ' }),
-          token: expert.token,
-          lang: lang as 'ar' | 'en',
-        })
+        const res = await ctx.post(
+          '/api/rating/v4/sme',
+          expert.token,
+          form(session.id, { [field]: '   ' }),
+          lang as 'ar' | 'en',
+        )
         expect(res.statusCode).toBe(400)
         expect(Object.keys(res.json().error.fields)).toEqual([field])
         expect(res.json().error.message).toMatch(lang === 'ar' ? /[\u0600-\u06ff]/ : /[a-z]/i)
@@ -226,11 +213,7 @@ eachDatabase('rating and recommendations', (dialect) => {
     expect((await recommend(expert, { ...form(session.id), extra: 1 })).statusCode).toBe(400)
     const booked = await endedSession('booked')
     expect((await recommend(expert, form(booked.id))).statusCode).toBe(409)
-    const none = await ctx.call({
-      method: 'GET',
-      url: `/api/rating/v2/sme/sessions/${booked.id}`,
-      token: owner.token,
-    })
+    const none = await ctx.get(`/api/rating/v2/sme/sessions/${booked.id}`, owner.token)
     expect(none.json().data).toBeNull()
   })
 
@@ -404,10 +387,7 @@ eachDatabase('rating and recommendations', (dialect) => {
     expect((await submit(b.session.id, access, body)).statusCode).toBe(403)
     const tampered = `${access.slice(0, -1)}${access.endsWith('A') ? 'B' : 'A'}`
     expect((await submit(a.session.id, tampered, body)).statusCode).toBe(403)
-    expect(
-      (await ctx.call({ method: 'GET', url: `/api/rating/sessions/${a.session.id}/questionnaires` }))
-        .statusCode,
-    ).toBe(403)
+    expect((await ctx.get(`/api/rating/sessions/${a.session.id}/questionnaires`)).statusCode).toBe(403)
     await ctx.store.db
       .updateTable('rating_links')
       .set({ expires_at: hoursFromNow(-1).toISOString() })
@@ -440,25 +420,14 @@ eachDatabase('rating and recommendations', (dialect) => {
   it.skipIf(!AUTH_SKIPS_RATING_ROUTES)('takes the rating access token as the Bearer', async () => {
     const { session, token } = await sessionWithLink()
     const { access } = await open(token)
-    const read = await ctx.call({
-      method: 'GET',
-      url: `/api/rating/sessions/${session.id}/questionnaires`,
-      token: access,
-    })
+    const read = await ctx.get(`/api/rating/sessions/${session.id}/questionnaires`, access)
     expect(read.statusCode).toBe(200)
-    const res = await ctx.call({
-      method: 'POST',
-      url: `/api/rating/v4/sessions/${session.id}/questionnaires`,
-      token: access,
-      payload: { answers: answersFor(questionnaires) },
+    const res = await ctx.post(`/api/rating/v4/sessions/${session.id}/questionnaires`, access, {
+      answers: answersFor(questionnaires),
     })
     expect(res.statusCode).toBe(201)
     // An API token is no rating token.
-    const api = await ctx.call({
-      method: 'GET',
-      url: `/api/rating/sessions/${session.id}/questionnaires`,
-      token: owner.token,
-    })
+    const api = await ctx.get(`/api/rating/sessions/${session.id}/questionnaires`, owner.token)
     expect(api.statusCode).toBe(403)
   })
 })

@@ -26,11 +26,12 @@ import {
   ratingTokenInvalid,
   submitRating,
 } from '../../domain/rating.ts'
-import { recommendationsFor, saveRecommendations } from '../../domain/recommendations.ts'
+import { saveRecommendations } from '../../domain/recommendations.ts'
 import { notFound } from '../../http/errors.ts'
 import { commonErrors, Envelope, ErrorBody, IdParams, Nullable } from '../../http/schema.ts'
 import { requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
+import { recommendationsFor } from '../serialize/recommendations.ts'
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -15,18 +15,17 @@ async function recommend(ctx: TestContext, expert: TestPerson, owner: TestPerson
     start: hoursFromNow(-2),
     state: 'ended',
   })
-  return ctx.call({
-    method: 'POST',
-    url: '/api/rating/v4/sme',
-    token: expert.token,
-    lang: 'en',
-    payload: recommendationBody(session.id, {
+  return ctx.post(
+    '/api/rating/v4/sme',
+    expert.token,
+    recommendationBody(session.id, {
       need_academy_course: true,
       academy_course_ids: [9001],
       need_platform_feature: true,
       service_ids: [77],
     }),
-  })
+    'en',
+  )
 }
 
 describe('course and service ids in recommendations', () => {

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../app.ts'
 import { revokeApiSession } from '../../auth/tokens.ts'
 import { DEV_API_KEY } from '../../config.ts'
-import { notify } from '../../domain/notifications.ts'
 import { openSocket, refusedStatus, type TestSocket } from '../../realtime/test-client.ts'
 import {
   createTestContext,
@@ -11,7 +10,7 @@ import {
   type TestContext,
   type TestPerson,
 } from '../../test-support/context.ts'
-import { addExpert, addSession } from '../../test-support/fixtures.ts'
+import { addExpert, addNotification, addSession } from '../../test-support/fixtures.ts'
 
 const ORIGIN = 'http://localhost:5173'
 const QUIET_MS = 300
@@ -19,7 +18,7 @@ const QUIET_MS = 300
 type Expert = TestPerson & { contributorId: number }
 
 async function realtimeToken(ctx: TestContext, person: TestPerson): Promise<string> {
-  const response = await ctx.call({ method: 'GET', url: '/api/firebase/auth', token: person.token })
+  const response = await ctx.get('/api/firebase/auth', person.token)
   expect(response.statusCode).toBe(200)
   return response.json().data.payload
 }
@@ -36,13 +35,6 @@ async function signIn(ctx: TestContext, address: string, person: TestPerson): Pr
 const wsAddress = (httpAddress: string) => `${httpAddress.replace(/^http/, 'ws')}/api/realtime`
 
 const quiet = () => new Promise((resolve) => setTimeout(resolve, QUIET_MS))
-
-async function addNotification(ctx: TestContext, personId: number) {
-  await notify(
-    { db: ctx.store.db, bus: ctx.app.bus, push: ctx.app.push },
-    { personId, kind: 'booking', title: 'notifications.title', body: 'notifications.title' },
-  )
-}
 
 eachDatabase('realtime socket', (dialect) => {
   let ctx: TestContext

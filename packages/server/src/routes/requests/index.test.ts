@@ -11,7 +11,6 @@ import {
 import {
   addSession,
   type Catalogue,
-  coverSubjects,
   hoursFromNow,
   insertCatalogue,
   insertSlot,
@@ -31,13 +30,17 @@ eachDatabase('advisor requests', (dialect) => {
     // The fixtures pile many requests of one business owner on one advisor: no fair-booking caps here.
     ctx = await createTestContext(dialect, { booking: { maxUpcomingPerExpert: 1000, maxUpcoming: 1000 } })
     cat = await insertCatalogue(ctx.store.db)
-    advisor = await ctx.person({ name: 'خالد العتيبي', contributor: { kind: 'advisor' } })
+    advisor = await ctx.person({
+      name: 'خالد العتيبي',
+      contributor: { kind: 'advisor', subjects: [cat.subjectId] },
+    })
     otherAdvisor = await ctx.person({ name: 'ريم الحربي', contributor: { kind: 'advisor' } })
-    consultant = await ctx.person({ name: 'نورة القحطاني', contributor: { kind: 'consultant' } })
+    consultant = await ctx.person({
+      name: 'نورة القحطاني',
+      contributor: { kind: 'consultant', subjects: [cat.subjectId] },
+    })
     owner = await ctx.person({ name: 'سارة الشمري' })
     otherOwner = await ctx.person({ name: 'فهد الدوسري' })
-    await coverSubjects(ctx.store.db, advisor.contributorId!, [cat.subjectId])
-    await coverSubjects(ctx.store.db, consultant.contributorId!, [cat.subjectId])
     ctx.app.bus.subscribe((e) => events.push(e))
   })
   afterAll(() => ctx.close())
@@ -61,7 +64,7 @@ eachDatabase('advisor requests', (dialect) => {
     ctx.store.db.selectFrom('notifications').selectAll().where('person_id', '=', personId).execute()
 
   const answer = (id: number, token: string | null, payload: Record<string, unknown>) =>
-    ctx.call({ method: 'POST', url: `/api/schedule/requests/advisor-session/${id}`, token, payload })
+    ctx.post(`/api/schedule/requests/advisor-session/${id}`, token, payload)
 
   it('publishes the three calls in the OpenAPI document with their security', async () => {
     const doc = (await ctx.call({ method: 'GET', url: '/api/openapi.json', apiKey: null })).json()
@@ -80,7 +83,7 @@ eachDatabase('advisor requests', (dialect) => {
 
   describe('GET /schedule/requests/advisor-session', () => {
     const list = (token: string | null, query = '') =>
-      ctx.call({ method: 'GET', url: `/api/schedule/requests/advisor-session${query}`, token })
+      ctx.get(`/api/schedule/requests/advisor-session${query}`, token)
 
     it("lists the advisor's own requests, newest first, and expires stale ones on read", async () => {
       const waiting = await request(24)
@@ -128,11 +131,7 @@ eachDatabase('advisor requests', (dialect) => {
       expect(note).toMatchObject({ kind: 'request_answered', session_id: row.id, title_ar: 'تم قبول طلبك' })
       expect(note.body_ar).toContain('خالد العتيبي')
       expect(events).toContainEqual(expect.objectContaining({ type: 'session.changed', sessionId: row.id }))
-      const details = await ctx.call({
-        method: 'GET',
-        url: `/api/schedule/sessions/${row.id}/details`,
-        token: owner.token,
-      })
+      const details = await ctx.get(`/api/schedule/sessions/${row.id}/details`, owner.token)
       expect(details.json().data.state).toBe('booked')
     })
 
@@ -201,7 +200,7 @@ eachDatabase('advisor requests', (dialect) => {
 
   describe('GET /schedule/requests/{id}/details', () => {
     const details = (id: number, token: string | null) =>
-      ctx.call({ method: 'GET', url: `/api/schedule/requests/${id}/details`, token })
+      ctx.get(`/api/schedule/requests/${id}/details`, token)
 
     it('shows the request to its advisor and its business owner only', async () => {
       const row = await request()
@@ -226,11 +225,9 @@ eachDatabase('advisor requests', (dialect) => {
 
   describe('booking tells the contributor', () => {
     const book = (slotId: number) =>
-      ctx.call({
-        method: 'POST',
-        url: `/api/schedule/v3/schedules/${slotId}/sessions/dashboard`,
-        token: owner.token,
-        payload: { communication_way: 0, subject_id: cat.subjectId },
+      ctx.post(`/api/schedule/v3/schedules/${slotId}/sessions/dashboard`, owner.token, {
+        communication_way: 0,
+        subject_id: cat.subjectId,
       })
 
     it('a new request notifies the advisor (request_new)', async () => {

@@ -8,7 +8,7 @@ import { RequestAnswerBodySchema, RequestListQuerySchema, SessionRequestSchema }
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { pageRows } from '../../db/paging.ts'
 import { announce, answerRequest, expireRequests, namesOf } from '../../domain/lifecycle.ts'
-import { participantOf, requestRowsOnly, requestsOut, type SerializeOptions } from '../../domain/sessions.ts'
+import { participantOf, requestRowsOnly } from '../../domain/session-filters.ts'
 import { notFound } from '../../http/errors.ts'
 import {
   commonErrors,
@@ -21,6 +21,7 @@ import {
 } from '../../http/schema.ts'
 import { mustBeSignedIn, requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { withZoomMeeting } from '../../zoom/meetings.ts'
+import { requestsOut, type SerializeOptions } from '../serialize/sessions.ts'
 
 const signedIn = [{ apiKey: [], bearer: [] }]
 

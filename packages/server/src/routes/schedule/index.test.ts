@@ -155,20 +155,11 @@ eachDatabase('contributor schedule', (dialect) => {
 
     it('refuses a bad scope, a bad time and an empty range', async () => {
       for (const query of ['?date_scope=year', '?from=yesterday', '?state=pending']) {
-        const res = await ctx.call({
-          method: 'GET',
-          url: `/api/schedule/booked-sessions${query}`,
-          token: me.token,
-        })
+        const res = await ctx.get(`/api/schedule/booked-sessions${query}`, me.token)
         expect(res.statusCode).toBe(400)
       }
       const from = encodeURIComponent(todayAt.toISOString())
-      const res = await ctx.call({
-        method: 'GET',
-        url: `/api/schedule/booked-sessions?from=${from}&to=${from}`,
-        token: me.token,
-        lang: 'en',
-      })
+      const res = await ctx.get(`/api/schedule/booked-sessions?from=${from}&to=${from}`, me.token, 'en')
       expect(res.statusCode).toBe(422)
       expect(res.json().error.code).toBe('invalid_range')
       expect(Object.keys(res.json().error.fields)).toEqual(['to'])
@@ -177,7 +168,7 @@ eachDatabase('contributor schedule', (dialect) => {
 
   describe('GET /schedule/working-hours', () => {
     it('answers the default, then the stored hours, and the default again for a bad value', async () => {
-      const call = () => ctx.call({ method: 'GET', url: '/api/schedule/working-hours', token: me.token })
+      const call = () => ctx.get('/api/schedule/working-hours', me.token)
       const first = await call()
       expect(first.statusCode).toBe(200)
       expect(first.json().data).toEqual(DEFAULT_WORKING_HOURS)
@@ -485,12 +476,11 @@ eachDatabase('contributor schedule', (dialect) => {
     })
 
     it("lists the contributor's own slots starting in the range, with their bookings", async () => {
-      const res = await ctx.call({
-        method: 'GET',
-        url: `/api/schedule/v2/contributor?start_date=${start}&end_date=${start + 86_400 * 7}`,
-        token: me.token,
-        lang: 'en',
-      })
+      const res = await ctx.get(
+        `/api/schedule/v2/contributor?start_date=${start}&end_date=${start + 86_400 * 7}`,
+        me.token,
+        'en',
+      )
       expect(res.statusCode).toBe(200)
       const data = res.json().data as Slot[]
       expect(data.map((s) => [s.start, s.is_booked, s.session_id === null])).toEqual([
@@ -500,17 +490,12 @@ eachDatabase('contributor schedule', (dialect) => {
       ])
       expect(data[1]!.office?.name).toBe('Olaya Office')
       expect(data.every((s) => s.contributor_id === me.contributorId)).toBe(true)
-      const booked = await ctx.call({
-        method: 'GET',
-        url: `/api/schedule/sessions/${data[0]!.session_id}/details`,
-        token: me.token,
-      })
+      const booked = await ctx.get(`/api/schedule/sessions/${data[0]!.session_id}/details`, me.token)
       expect(booked.statusCode).toBe(200)
     })
 
     it('refuses a range that is empty, backwards or longer than 62 days, and missing dates', async () => {
-      const call = (query: string) =>
-        ctx.call({ method: 'GET', url: `/api/schedule/v2/contributor?${query}`, token: me.token })
+      const call = (query: string) => ctx.get(`/api/schedule/v2/contributor?${query}`, me.token)
       const backwards = await call(`start_date=${start}&end_date=${start - 1}`)
       expect(backwards.statusCode).toBe(422)
       expect(backwards.json().error.code).toBe('invalid_range')

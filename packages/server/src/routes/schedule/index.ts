@@ -11,13 +11,7 @@ import {
 } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { pageRows } from '../../db/paging.ts'
-import {
-  PAST_STATES,
-  sessionRowsOnly,
-  sessionsOut,
-  slotsOut,
-  UPCOMING_STATES,
-} from '../../domain/sessions.ts'
+import { PAST_STATES, sessionRowsOnly, UPCOMING_STATES } from '../../domain/session-filters.ts'
 import { unprocessable } from '../../http/errors.ts'
 import {
   commonErrors,
@@ -30,6 +24,7 @@ import {
 } from '../../http/schema.ts'
 import { requireContributor } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
+import { sessionsOut, slotsOut } from '../serialize/sessions.ts'
 import { createSlots, deleteSlot, MAX_RANGE_DAYS } from './slots.ts'
 import { scopeBounds } from './time.ts'
 import { readWorkingHours } from './working-hours.ts'

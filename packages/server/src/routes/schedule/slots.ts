@@ -7,7 +7,7 @@ import type { CreateSlotsInput } from '@mashura/core/contract'
 import type { ApiMessageKey as MessageKey } from '@mashura/core/i18n/server'
 import type { Store } from '../../db/database.ts'
 import type { Row } from '../../db/tables.ts'
-import { isForeignKeyViolation } from '../../domain/sessions.ts'
+import { isForeignKeyViolation } from '../../domain/db-errors.ts'
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts'
 
 /** The longest range `GET /schedule/v2/contributor` reads, in days. */

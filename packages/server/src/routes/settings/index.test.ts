@@ -17,10 +17,10 @@ eachDatabase('GET /dashboard/settings/mentor_url', (dialect) => {
   afterAll(() => ctx.close())
 
   it('answers the URL in the request language', async () => {
-    const ar = await ctx.call({ method: 'GET', url: '/api/dashboard/settings/mentor_url' })
+    const ar = await ctx.get('/api/dashboard/settings/mentor_url')
     expect(ar.statusCode).toBe(200)
     expect(ar.json()).toEqual({ data: { key: 'mentor_url', value: 'https://video.example/ar' } })
-    const en = await ctx.call({ method: 'GET', url: '/api/dashboard/settings/mentor_url', lang: 'en' })
+    const en = await ctx.get('/api/dashboard/settings/mentor_url', null, 'en')
     expect(en.json().data.value).toBe('https://video.example/en')
   })
 
@@ -39,17 +39,13 @@ eachDatabase('GET /dashboard/settings/mentor_url', (dialect) => {
   })
 
   it('refuses a token that is not valid', async () => {
-    const res = await ctx.call({
-      method: 'GET',
-      url: '/api/dashboard/settings/mentor_url',
-      token: 'not-a-jwt',
-    })
+    const res = await ctx.get('/api/dashboard/settings/mentor_url', 'not-a-jwt')
     expect(res.statusCode).toBe(401)
     expect(res.json().error.code).toBe('unauthorized')
   })
 
   it('answers unknown routes with a 404 envelope and publishes the OpenAPI document', async () => {
-    const res = await ctx.call({ method: 'GET', url: '/api/nope' })
+    const res = await ctx.get('/api/nope')
     expect(res.statusCode).toBe(404)
     expect(res.json().error.code).toBe('route_not_found')
     const doc = await ctx.call({ method: 'GET', url: '/api/openapi.json', apiKey: null })
@@ -150,7 +146,7 @@ eachDatabase('settings, subjects and lists', (dialect) => {
   })
   afterAll(() => ctx.close())
 
-  const get = (url: string, lang?: 'ar' | 'en') => ctx.call({ method: 'GET', url: `/api${url}`, lang })
+  const get = (url: string, lang?: 'ar' | 'en') => ctx.get(`/api${url}`, null, lang)
   const names = (res: { json(): { data: { name: string }[] } }) => res.json().data.map((x) => x.name)
 
   it('reads about us and both sets of terms, in Arabic by default and in English on request', async () => {
@@ -296,7 +292,7 @@ eachDatabase('settings, subjects and lists', (dialect) => {
 
   it('serves visitors and signed-in people alike', async () => {
     const person = await ctx.person()
-    const signedIn = await ctx.call({ method: 'GET', url: '/api/center/centers', token: person.token })
+    const signedIn = await ctx.get('/api/center/centers', person.token)
     expect(signedIn.statusCode).toBe(200)
     expect(signedIn.json().data).toHaveLength(2)
   })

@@ -139,7 +139,7 @@ eachDatabase('the sign-in popup page (GET /sign-in/popup)', (dialect) => {
   })
 
   it('stays out of the API document, whose paths are under /api', async () => {
-    const doc = (await ctx.call({ method: 'GET', url: '/api/openapi.json' })).json()
+    const doc = (await ctx.get('/api/openapi.json')).json()
     expect(Object.keys(doc.paths)).not.toContain('/sign-in/popup')
   })
 })

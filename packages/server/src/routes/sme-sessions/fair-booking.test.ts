@@ -38,13 +38,12 @@ eachDatabase('fair booking over the API', (dialect) => {
     (await insertSlot(ctx.store.db, { contributorId, start: hoursFromNow(hours) })).id
 
   const book = (slotId: number, sme: TestPerson, lang: 'ar' | 'en' = 'ar') =>
-    ctx.call({
-      method: 'POST',
-      url: `/api/schedule/v3/schedules/${slotId}/sessions/dashboard`,
-      token: sme.token,
+    ctx.post(
+      `/api/schedule/v3/schedules/${slotId}/sessions/dashboard`,
+      sme.token,
+      { communication_way: 0, subject_id: cat.subjectId },
       lang,
-      payload: { communication_way: 0, subject_id: cat.subjectId },
-    })
+    )
 
   it('answers an overlap with 409 booking_overlaps, in Arabic and in English', async () => {
     const sme = await ctx.person()

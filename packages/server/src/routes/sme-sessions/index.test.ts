@@ -8,9 +8,9 @@ import {
   type TestPerson,
 } from '../../test-support/context.ts'
 import {
+  addBookingExperts,
   type Catalogue,
   countRows,
-  coverSubjects,
   hoursFromNow,
   insertCatalogue,
   insertSession,
@@ -121,7 +121,7 @@ eachDatabase('business owner sessions', (dialect) => {
 
   describe('GET /schedule/sme/sessions', () => {
     it("lists only the caller's booked and ongoing sessions, earliest first, in the request language", async () => {
-      const res = await ctx.call({ method: 'GET', url: '/api/schedule/sme/sessions', token: ownerA.token })
+      const res = await ctx.get('/api/schedule/sme/sessions', ownerA.token)
       expect(res.statusCode).toBe(200)
       const body = res.json()
       expect(body.data.map((s: Session) => s.id)).toEqual([ids.ongoing, ids.soon, ids.later])
@@ -136,79 +136,49 @@ eachDatabase('business owner sessions', (dialect) => {
       const soon = body.data[1] as Session
       expect(soon.meeting).toMatchObject({ provider: 'webrtc', personal_id: '1234567890' })
 
-      const en = await ctx.call({
-        method: 'GET',
-        url: '/api/schedule/sme/sessions',
-        token: ownerA.token,
-        lang: 'en',
-      })
+      const en = await ctx.get('/api/schedule/sme/sessions', ownerA.token, 'en')
       expect(en.json().data[2].subject.name).toBe('Financial planning')
       expect(en.json().data[2].office.name).toBe('Olaya Office')
     })
 
     it('pages', async () => {
-      const res = await ctx.call({
-        method: 'GET',
-        url: '/api/schedule/sme/sessions?page=2&per_page=2',
-        token: ownerA.token,
-      })
+      const res = await ctx.get('/api/schedule/sme/sessions?page=2&per_page=2', ownerA.token)
       expect(res.json().data.map((s: Session) => s.id)).toEqual([ids.later])
       expect(res.json().meta).toEqual({ page: 2, per_page: 2, total: 3, last_page: 2 })
-      const bad = await ctx.call({
-        method: 'GET',
-        url: '/api/schedule/sme/sessions?per_page=500',
-        token: ownerA.token,
-      })
+      const bad = await ctx.get('/api/schedule/sme/sessions?per_page=500', ownerA.token)
       expect(bad.statusCode).toBe(400)
       expect(bad.json().error.code).toBe('validation_failed')
     })
 
     it('refuses a signed-out caller, in Arabic by default and in English on request', async () => {
-      const res = await ctx.call({ method: 'GET', url: '/api/schedule/sme/sessions' })
+      const res = await ctx.get('/api/schedule/sme/sessions')
       expect(res.statusCode).toBe(401)
       expect(res.json().error.message).toMatch(ARABIC)
-      const en = await ctx.call({ method: 'GET', url: '/api/schedule/sme/sessions', lang: 'en' })
+      const en = await ctx.get('/api/schedule/sme/sessions', null, 'en')
       expect(en.json().error.message).toBe('Your sign-in has expired. Please sign in again.')
     })
   })
 
   describe('GET /schedule/sme/sessions/history', () => {
     it('lists ended, cancelled and absent sessions newest first, without rejected requests', async () => {
-      const res = await ctx.call({
-        method: 'GET',
-        url: '/api/schedule/sme/sessions/history',
-        token: ownerA.token,
-      })
+      const res = await ctx.get('/api/schedule/sme/sessions/history', ownerA.token)
       expect(res.statusCode).toBe(200)
       const data = res.json().data as Session[]
       expect(data.map((s) => s.id)).toEqual([ids.cancelled, ids.ended])
       expect(data[0]!.cancel_reason).toBe('ظرف طارئ')
-      const en = await ctx.call({
-        method: 'GET',
-        url: '/api/schedule/sme/sessions/history',
-        token: ownerA.token,
-        lang: 'en',
-      })
+      const en = await ctx.get('/api/schedule/sme/sessions/history', ownerA.token, 'en')
       expect(en.json().data[0].cancel_reason).toBe('An emergency')
     })
 
     it('is empty for someone with no history', async () => {
-      const res = await ctx.call({
-        method: 'GET',
-        url: '/api/schedule/sme/sessions/history',
-        token: ownerB.token,
-      })
+      const res = await ctx.get('/api/schedule/sme/sessions/history', ownerB.token)
       expect(res.json()).toEqual({ data: [], meta: { page: 1, per_page: 15, total: 0, last_page: 1 } })
     })
   })
 
   describe('GET /schedule/sessions/{id}/details', () => {
     it('shows the session to its business owner and to its contributor', async () => {
-      const own = await ctx.call({
-        method: 'GET',
-        url: `/api/schedule/sessions/${ids.soon}/details`,
-        token: ownerA.token,
-      })
+      const own = await ctx.get(`/api/schedule/sessions/${ids.soon}/details`, ownerA.token)
       expect(own.statusCode).toBe(200)
       expect(own.json().data).toMatchObject({
         id: ids.soon,
@@ -219,74 +189,41 @@ eachDatabase('business owner sessions', (dialect) => {
         recommendations: null,
         meeting: { provider: 'webrtc', personal_id: '1234567890', meeting_password: 'secret12' },
       })
-      const theirs = await ctx.call({
-        method: 'GET',
-        url: `/api/schedule/sessions/${ids.soon}/details`,
-        token: consultant.token,
-      })
+      const theirs = await ctx.get(`/api/schedule/sessions/${ids.soon}/details`, consultant.token)
       expect(theirs.statusCode).toBe(200)
       expect(theirs.json().data.sme.full_name).toBe('سارة الشمري')
     })
 
     it("answers 404 for another business owner's session, as for a missing one", async () => {
-      const res = await ctx.call({
-        method: 'GET',
-        url: `/api/schedule/sessions/${ids.ofB}/details`,
-        token: ownerA.token,
-      })
+      const res = await ctx.get(`/api/schedule/sessions/${ids.ofB}/details`, ownerA.token)
       expect(res.statusCode).toBe(404)
       expect(res.json().error).toEqual({ code: 'not_found', message: 'الجلسة غير موجودة.' })
-      const en = await ctx.call({
-        method: 'GET',
-        url: `/api/schedule/sessions/${ids.soon}/details`,
-        token: ownerB.token,
-        lang: 'en',
-      })
+      const en = await ctx.get(`/api/schedule/sessions/${ids.soon}/details`, ownerB.token, 'en')
       expect(en.statusCode).toBe(404)
       expect(en.json().error.message).toBe('The session was not found.')
-      const missing = await ctx.call({
-        method: 'GET',
-        url: '/api/schedule/sessions/999999/details',
-        token: ownerA.token,
-      })
+      const missing = await ctx.get('/api/schedule/sessions/999999/details', ownerA.token)
       expect(missing.statusCode).toBe(404)
       // Another contributor does not see it either.
-      const other = await ctx.call({
-        method: 'GET',
-        url: `/api/schedule/sessions/${ids.soon}/details`,
-        token: advisor.token,
-      })
+      const other = await ctx.get(`/api/schedule/sessions/${ids.soon}/details`, advisor.token)
       expect(other.statusCode).toBe(404)
     })
 
     it('does not show a waiting request as a session', async () => {
-      const res = await ctx.call({
-        method: 'GET',
-        url: `/api/schedule/sessions/${ids.waiting}/details`,
-        token: ownerA.token,
-      })
+      const res = await ctx.get(`/api/schedule/sessions/${ids.waiting}/details`, ownerA.token)
       expect(res.statusCode).toBe(404)
     })
 
     it('refuses a bad id and a signed-out caller', async () => {
-      const bad = await ctx.call({
-        method: 'GET',
-        url: '/api/schedule/sessions/abc/details',
-        token: ownerA.token,
-      })
+      const bad = await ctx.get('/api/schedule/sessions/abc/details', ownerA.token)
       expect(bad.statusCode).toBe(400)
-      const out = await ctx.call({ method: 'GET', url: `/api/schedule/sessions/${ids.soon}/details` })
+      const out = await ctx.get(`/api/schedule/sessions/${ids.soon}/details`)
       expect(out.statusCode).toBe(401)
     })
   })
 
   describe('GET /schedule/requests/sme-session', () => {
     it("lists the caller's requests with their states, newest first", async () => {
-      const res = await ctx.call({
-        method: 'GET',
-        url: '/api/schedule/requests/sme-session',
-        token: ownerA.token,
-      })
+      const res = await ctx.get('/api/schedule/requests/sme-session', ownerA.token)
       expect(res.statusCode).toBe(200)
       const data = res.json().data as SessionRequest[]
       expect(data.map((r) => [r.id, r.state])).toEqual([
@@ -305,29 +242,16 @@ eachDatabase('business owner sessions', (dialect) => {
       expect(data[0]!.reason).toBe('لا يناسبني الموعد')
       expect(data[0]!.slot.is_booked).toBe(false)
 
-      const filtered = await ctx.call({
-        method: 'GET',
-        url: '/api/schedule/requests/sme-session?state=waiting',
-        token: ownerA.token,
-        lang: 'en',
-      })
+      const filtered = await ctx.get('/api/schedule/requests/sme-session?state=waiting', ownerA.token, 'en')
       expect(filtered.json().data.map((r: SessionRequest) => r.id)).toEqual([ids.waiting])
       expect(filtered.json().data[0].subject.name).toBe('Marketing')
       expect(filtered.json().meta.total).toBe(1)
     })
 
     it('shows nobody else their requests', async () => {
-      const res = await ctx.call({
-        method: 'GET',
-        url: '/api/schedule/requests/sme-session',
-        token: ownerB.token,
-      })
+      const res = await ctx.get('/api/schedule/requests/sme-session', ownerB.token)
       expect(res.json().data).toEqual([])
-      const bad = await ctx.call({
-        method: 'GET',
-        url: '/api/schedule/requests/sme-session?state=maybe',
-        token: ownerB.token,
-      })
+      const bad = await ctx.get('/api/schedule/requests/sme-session?state=maybe', ownerB.token)
       expect(bad.statusCode).toBe(400)
     })
 
@@ -347,19 +271,11 @@ eachDatabase('business owner sessions', (dialect) => {
           resolve()
         })
       })
-      const res = await ctx.call({
-        method: 'GET',
-        url: '/api/schedule/requests/sme-session',
-        token: owner.token,
-      })
+      const res = await ctx.get('/api/schedule/requests/sme-session', owner.token)
       expect(res.json().data.map((r: SessionRequest) => [r.id, r.state, r.expires_at])).toEqual([
         [lapsed.id, 'expired', null],
       ])
-      const waiting = await ctx.call({
-        method: 'GET',
-        url: '/api/schedule/requests/sme-session?state=waiting',
-        token: owner.token,
-      })
+      const waiting = await ctx.get('/api/schedule/requests/sme-session?state=waiting', owner.token)
       expect(waiting.json().meta.total).toBe(0)
       // Its slot is free again, and its two people heard of the change.
       const row = await db
@@ -384,11 +300,10 @@ eachDatabase('POST /schedule/v3/schedules/{id}/sessions/dashboard', (dialect) =>
   beforeAll(async () => {
     ctx = await createTestContext(dialect)
     cat = await insertCatalogue(ctx.store.db)
-    consultant = await ctx.person({ name: 'نورة القحطاني', contributor: { kind: 'consultant' } })
-    advisor = await ctx.person({ name: 'خالد العتيبي', contributor: { kind: 'advisor' } })
+    ;({ consultant, advisor } = await addBookingExperts(ctx, cat, {
+      advisorSubjects: [cat.subjectId, cat.otherSubjectId],
+    }))
     owner = await ctx.person({ name: 'سارة الشمري' })
-    await coverSubjects(ctx.store.db, consultant.contributorId!, [cat.subjectId])
-    await coverSubjects(ctx.store.db, advisor.contributorId!, [cat.subjectId, cat.otherSubjectId])
   })
   afterAll(() => ctx.close())
 
@@ -398,11 +313,10 @@ eachDatabase('POST /schedule/v3/schedules/{id}/sessions/dashboard', (dialect) =>
       start: hoursFromNow(26),
       availability: 2,
     })
-    const res = await ctx.call({
-      method: 'POST',
-      url: url(slot.id),
-      token: owner.token,
-      payload: { communication_way: 0, subject_id: cat.subjectId, description: 'أريد مراجعة خطة العمل' },
+    const res = await ctx.post(url(slot.id), owner.token, {
+      communication_way: 0,
+      subject_id: cat.subjectId,
+      description: 'أريد مراجعة خطة العمل',
     })
     expect(res.statusCode).toBe(201)
     const body = res.json()
@@ -437,11 +351,7 @@ eachDatabase('POST /schedule/v3/schedules/{id}/sessions/dashboard', (dialect) =>
       request_state: null,
     })
 
-    const details = await ctx.call({
-      method: 'GET',
-      url: `/api/schedule/sessions/${session.id}/details`,
-      token: owner.token,
-    })
+    const details = await ctx.get(`/api/schedule/sessions/${session.id}/details`, owner.token)
     expect(details.json().data.id).toBe(session.id)
   })
 
@@ -452,13 +362,12 @@ eachDatabase('POST /schedule/v3/schedules/{id}/sessions/dashboard', (dialect) =>
       availability: 3,
       officeId: cat.officeId,
     })
-    const res = await ctx.call({
-      method: 'POST',
-      url: url(slot.id),
-      token: owner.token,
-      lang: 'en',
-      payload: { communication_way: 1, subject_id: cat.subjectId },
-    })
+    const res = await ctx.post(
+      url(slot.id),
+      owner.token,
+      { communication_way: 1, subject_id: cat.subjectId },
+      'en',
+    )
     expect(res.statusCode).toBe(201)
     const session = res.json().data.session as Session
     expect(session.office?.name).toBe('Olaya Office')
@@ -479,11 +388,10 @@ eachDatabase('POST /schedule/v3/schedules/{id}/sessions/dashboard', (dialect) =>
       contributorId: advisor.contributorId!,
       start: hoursFromNow(30),
     })
-    const res = await ctx.call({
-      method: 'POST',
-      url: url(slot.id),
-      token: owner.token,
-      payload: { communication_way: 0, subject_id: cat.otherSubjectId, description: 'خطة تسويق' },
+    const res = await ctx.post(url(slot.id), owner.token, {
+      communication_way: 0,
+      subject_id: cat.otherSubjectId,
+      description: 'خطة تسويق',
     })
     expect(res.statusCode).toBe(201)
     expect(res.json().message).toBe('طلبك بانتظار رد الخبير')
@@ -503,24 +411,18 @@ eachDatabase('POST /schedule/v3/schedules/{id}/sessions/dashboard', (dialect) =>
       .executeTakeFirstOrThrow()
     expect(row).toMatchObject({ state: 'pending', request_state: 'waiting', active_slot_id: slot.id })
 
-    const again = await ctx.call({
-      method: 'POST',
-      url: url(slot.id),
-      token: (await ctx.person()).token,
-      lang: 'en',
-      payload: { communication_way: 0, subject_id: cat.otherSubjectId },
-    })
+    const again = await ctx.post(
+      url(slot.id),
+      (await ctx.person()).token,
+      { communication_way: 0, subject_id: cat.otherSubjectId },
+      'en',
+    )
     expect(again.statusCode).toBe(409)
     expect(again.json().error).toEqual({
       code: 'slot_already_booked',
       message: 'This slot is already booked. Please choose another one.',
     })
-    const en = await ctx.call({
-      method: 'GET',
-      url: '/api/schedule/requests/sme-session',
-      token: owner.token,
-      lang: 'en',
-    })
+    const en = await ctx.get('/api/schedule/requests/sme-session', owner.token, 'en')
     expect(en.json().data[0].id).toBe(request.id)
   })
 
@@ -635,7 +537,7 @@ eachDatabase('POST /schedule/v3/schedules/{id}/sessions/dashboard', (dialect) =>
     })
 
     it('a bad slot id (400)', async () => {
-      const res = await ctx.call({ method: 'POST', url: url(0), token: owner.token, payload: good() })
+      const res = await ctx.post(url(0), owner.token, good())
       expect(res.statusCode).toBe(400)
     })
   })
@@ -652,10 +554,8 @@ eachDatabase('the booking race', (dialect) => {
     // Fifty bookings from one address would trip the booking rate limit; this test is about the race.
     ctx = await createTestContext(dialect, { rateLimit: { signIn: 20, booking: 10_000, windowMs: 60_000 } })
     cat = await insertCatalogue(ctx.store.db)
-    consultant = await ctx.person({ contributor: { kind: 'consultant' } })
-    advisor = await ctx.person({ contributor: { kind: 'advisor' } })
-    await coverSubjects(ctx.store.db, consultant.contributorId!, [cat.subjectId])
-    await coverSubjects(ctx.store.db, advisor.contributorId!, [cat.subjectId])
+    consultant = await ctx.person({ contributor: { kind: 'consultant', subjects: [cat.subjectId] } })
+    advisor = await ctx.person({ contributor: { kind: 'advisor', subjects: [cat.subjectId] } })
     owners = []
     for (let i = 0; i < 50; i++) owners.push(await ctx.person({ name: `صاحب منشأة ${i + 1}` }))
   })
@@ -665,11 +565,9 @@ eachDatabase('the booking race', (dialect) => {
     const slot = await insertSlot(ctx.store.db, { contributorId, start: hoursFromNow(72) })
     const responses = await Promise.all(
       owners.map((o) =>
-        ctx.call({
-          method: 'POST',
-          url: `/api/schedule/v3/schedules/${slot.id}/sessions/dashboard`,
-          token: o.token,
-          payload: { communication_way: 0, subject_id: cat.subjectId },
+        ctx.post(`/api/schedule/v3/schedules/${slot.id}/sessions/dashboard`, o.token, {
+          communication_way: 0,
+          subject_id: cat.subjectId,
         }),
       ),
     )
@@ -719,19 +617,16 @@ eachDatabase('booking configuration', (dialect) => {
 
   it('uses Zoom for online meetings when configured, and rate limits bookings', async () => {
     const cat = await insertCatalogue(ctx.store.db)
-    const consultant = await ctx.person({ contributor: { kind: 'consultant' } })
-    await coverSubjects(ctx.store.db, consultant.contributorId!, [cat.subjectId])
+    const consultant = await ctx.person({ contributor: { kind: 'consultant', subjects: [cat.subjectId] } })
     const owner = await ctx.person()
     const slot = await insertSlot(ctx.store.db, {
       contributorId: consultant.contributorId!,
       start: hoursFromNow(5),
     })
     const call = () =>
-      ctx.call({
-        method: 'POST',
-        url: `/api/schedule/v3/schedules/${slot.id}/sessions/dashboard`,
-        token: owner.token,
-        payload: { communication_way: 0, subject_id: cat.subjectId },
+      ctx.post(`/api/schedule/v3/schedules/${slot.id}/sessions/dashboard`, owner.token, {
+        communication_way: 0,
+        subject_id: cat.subjectId,
       })
     const first = await call()
     expect(first.statusCode).toBe(201)

@@ -17,19 +17,16 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { pageRows } from '../../db/paging.ts'
 import type { Row } from '../../db/tables.ts'
+import { bookSlot } from '../../domain/booking.ts'
 import { INSTANT_SESSION_MINUTES, startInstantSession } from '../../domain/instant.ts'
 import { announce, expireRequests, namesOf } from '../../domain/lifecycle.ts'
 import {
-  bookSlot,
   PAST_STATES,
   participantOf,
   requestRowsOnly,
-  requestsOut,
-  type SerializeOptions,
   sessionRowsOnly,
-  sessionsOut,
   UPCOMING_STATES,
-} from '../../domain/sessions.ts'
+} from '../../domain/session-filters.ts'
 import { notFound } from '../../http/errors.ts'
 import {
   commonErrors,
@@ -43,6 +40,7 @@ import {
 import { mustBeSignedIn, requireAuth } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
 import { withZoomMeeting } from '../../zoom/meetings.ts'
+import { requestsOut, type SerializeOptions, sessionsOut } from '../serialize/sessions.ts'
 
 const signedIn = [{ apiKey: [], bearer: [] }]
 

@@ -28,12 +28,7 @@ eachDatabase('instant sessions', (dialect) => {
       ...(lang ? { lang } : {}),
     })
   const toggle = (person: TestPerson, on: boolean) =>
-    ctx.call({
-      method: 'PUT',
-      url: '/api/profile/contributor/available-for-instant',
-      token: person.token,
-      payload: { available_for_instant: on },
-    })
+    ctx.put('/api/profile/contributor/available-for-instant', person.token, { available_for_instant: on })
 
   beforeAll(async () => {
     ctx = await createTestContext(dialect)
@@ -54,7 +49,7 @@ eachDatabase('instant sessions', (dialect) => {
   describe('available_now on the public profiles', () => {
     it('is false until the admin permits it and the expert switches it on', async () => {
       const profile = async (id: number) => {
-        const res = await ctx.call({ method: 'GET', url: `/api/schedule/contributor/${id}/`, token: null })
+        const res = await ctx.get(`/api/schedule/contributor/${id}/`, null)
         expect(res.statusCode).toBe(200)
         return res.json().data.contributor as ContributorProfile
       }
@@ -64,7 +59,7 @@ eachDatabase('instant sessions', (dialect) => {
       // Not permitted by the admin: the toggle is refused and the expert is never available now.
       expect((await toggle(notEnabled, true)).statusCode).toBe(403)
       expect((await profile(notEnabled.contributorId)).available_now).toBe(false)
-      const search = await ctx.call({ method: 'GET', url: '/api/profile/contributors?q=%20', token: null })
+      const search = await ctx.get('/api/profile/contributors?q=%20', null)
       const found = search.json().data as ContributorProfile[]
       expect(found.find((c) => c.id === expert.contributorId)?.available_now).toBe(true)
       expect(found.find((c) => c.id === notEnabled.contributorId)?.available_now).toBe(false)
@@ -135,11 +130,7 @@ eachDatabase('instant sessions', (dialect) => {
       expect(session.started_at).toBe(session.start)
       // The same shape the details call answers, for both sides.
       for (const who of [ownerA, expert]) {
-        const details = await ctx.call({
-          method: 'GET',
-          url: `/api/schedule/sessions/${session.id}/details`,
-          token: who.token,
-        })
+        const details = await ctx.get(`/api/schedule/sessions/${session.id}/details`, who.token)
         expect(details.statusCode).toBe(200)
         expect(details.json().data).toEqual(session)
       }
@@ -166,7 +157,7 @@ eachDatabase('instant sessions', (dialect) => {
     })
 
     it("is among the business owner's upcoming sessions", async () => {
-      const res = await ctx.call({ method: 'GET', url: '/api/schedule/sme/sessions', token: ownerA.token })
+      const res = await ctx.get('/api/schedule/sme/sessions', ownerA.token)
       expect((res.json().data as Session[]).map((s) => s.id)).toContain(session.id)
     })
 
@@ -194,17 +185,9 @@ eachDatabase('instant sessions', (dialect) => {
     })
 
     it('can be extended by the expert (GET …/extend adds 15 minutes)', async () => {
-      const stranger = await ctx.call({
-        method: 'GET',
-        url: `/api/schedule/sessions/${session.id}/extend`,
-        token: notEnabled.token,
-      })
+      const stranger = await ctx.get(`/api/schedule/sessions/${session.id}/extend`, notEnabled.token)
       expect(stranger.statusCode).toBe(404)
-      const res = await ctx.call({
-        method: 'GET',
-        url: `/api/schedule/sessions/${session.id}/extend`,
-        token: expert.token,
-      })
+      const res = await ctx.get(`/api/schedule/sessions/${session.id}/extend`, expert.token)
       expect(res.statusCode).toBe(200)
       const extended = res.json().data as Session
       expect(Date.parse(extended.end) - Date.parse(session.end)).toBe(15 * MIN)
@@ -235,11 +218,7 @@ eachDatabase('instant sessions', (dialect) => {
     })
 
     it('holds a slot that is never offered as free', async () => {
-      const res = await ctx.call({
-        method: 'GET',
-        url: `/api/schedule/contributor/${expert.contributorId}/`,
-        token: null,
-      })
+      const res = await ctx.get(`/api/schedule/contributor/${expert.contributorId}/`, null)
       expect(res.json().data.slots).toEqual([])
       expect(res.json().data.contributor.next_free_slot).toBeNull()
     })

@@ -100,7 +100,7 @@ eachDatabase('contributor statistics', (dialect) => {
   afterAll(() => ctx.close())
 
   const get = (path: string, token: string | null) =>
-    ctx.call({ method: 'GET', url: `/api/schedule/contributor_report/${path}`, token })
+    ctx.get(`/api/schedule/contributor_report/${path}`, token)
 
   it('counts sessions by state and communication way, and the hours of ended ones', async () => {
     const res = await get('session_statistics', expert.token)

@@ -8,7 +8,7 @@ import { SessionStatisticsSchema, SmeStatisticsSchema, STATISTICS_MONTHS } from 
 import type { FastifyInstance } from 'fastify'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/tables.ts'
-import { sessionRowsOnly } from '../../domain/sessions.ts'
+import { sessionRowsOnly } from '../../domain/session-filters.ts'
 import { commonErrors, Envelope } from '../../http/schema.ts'
 import { requireContributor } from '../../plugins/auth.ts'
 

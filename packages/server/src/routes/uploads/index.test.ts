@@ -232,15 +232,14 @@ eachDatabase('uploads', (dialect) => {
     expect(other.statusCode).toBe(400)
     const none = await upload(ATTACH, [{ field: 'note', data: 'hello' }])
     expect(none.statusCode).toBe(400)
-    const json = await ctx.call({ method: 'POST', url: ATTACH, token: expert.token, payload: { files: [] } })
+    const json = await ctx.post(ATTACH, expert.token, { files: [] })
     expect(json.statusCode).toBe(415)
   })
 
   it("serves a file to its uploader, then to the session's two people only", async () => {
     const up = await upload(ATTACH, [{ field: 'files[]', filename: 'خطة.pdf', data: pdfFile() }])
     const id = up.json().data.files[0].path as string
-    const get = (who: TestPerson) =>
-      ctx.call({ method: 'GET', url: `/api/uploader/files/${id}`, token: who.token })
+    const get = (who: TestPerson) => ctx.get(`/api/uploader/files/${id}`, who.token)
 
     const mine = await get(expert)
     expect(mine.statusCode).toBe(200)
@@ -260,12 +259,8 @@ eachDatabase('uploads', (dialect) => {
     expect((await get(owner)).statusCode).toBe(200)
     expect((await get(expert)).statusCode).toBe(200)
     expect((await get(stranger)).statusCode).toBe(404)
-    const unknown = await ctx.call({
-      method: 'GET',
-      url: '/api/uploader/files/00000000-0000-4000-8000-000000000000',
-      token: owner.token,
-    })
+    const unknown = await ctx.get('/api/uploader/files/00000000-0000-4000-8000-000000000000', owner.token)
     expect(unknown.statusCode).toBe(404)
-    expect((await ctx.call({ method: 'GET', url: `/api/uploader/files/${id}` })).statusCode).toBe(401)
+    expect((await ctx.get(`/api/uploader/files/${id}`)).statusCode).toBe(401)
   })
 })

@@ -9,7 +9,6 @@ import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { AttachmentsUploadResultSchema, VoiceNoteUploadResultSchema } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Row } from '../../db/tables.ts'
-import { storedFileOut } from '../../domain/recommendations.ts'
 import {
   type AllowedType,
   displayName,
@@ -22,6 +21,7 @@ import { ApiHttpError, badRequest, notFound, unprocessable } from '../../http/er
 import { commonErrors, Envelope, ErrorBody } from '../../http/schema.ts'
 import { requireAuth } from '../../plugins/auth.ts'
 import { canReadSessionRecords } from '../contributors/sme.ts'
+import { storedFileOut } from '../serialize/recommendations.ts'
 
 const signedIn = [{ apiKey: [], bearer: [] }]
 

@@ -1,0 +1,163 @@
+/**
+ * Booking a slot: the transaction that turns a free slot into a booked session, or for an advisor into a
+ * waiting request, under the fair-booking rules, and the meeting credentials of the built-in call.
+ */
+import { randomInt } from 'node:crypto'
+import { availabilityForCommunicationWay, type CommunicationWayId } from '@mashura/core'
+import type { Kysely } from 'kysely'
+import type { Database, Row } from '../db/tables.ts'
+import { conflict, notFound, unprocessable } from '../http/errors.ts'
+import { queueBookingConfirmed } from '../mail/session-mails.ts'
+import { isForeignKeyViolation, isUniqueViolation } from './db-errors.ts'
+import {
+  assertFairBooking,
+  type BookingLimits,
+  DEFAULT_BOOKING_LIMITS,
+  lockBusinessOwner,
+} from './fair-booking.ts'
+
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789'
+
+/** New meeting credentials: a 10-digit meeting number (no leading zero) and an 8-character password. */
+export function newMeetingCredentials(): { number: string; password: string } {
+  let number = String(randomInt(1, 10))
+  for (let i = 0; i < 9; i++) number += String(randomInt(0, 10))
+  let password = ''
+  for (let i = 0; i < 8; i++) password += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)]
+  return { number, password }
+}
+
+/** What a booking needs. */
+export interface BookingInput {
+  /** The slot to book. */
+  slotId: number
+  /** The person booking, as business owner. */
+  smeId: number
+  /** The booker's own contributor id, if any (a contributor may not book their own slot). */
+  bookerContributorId: number | null
+  /** How the session is to be held. */
+  communicationWay: CommunicationWayId
+  /** The subject; the slot's contributor must cover it. */
+  subjectId: number
+  /** What the business owner wrote, or null. */
+  description: string | null
+  /** The provider online meetings run on. */
+  meetingProvider: 'webrtc' | 'zoom'
+  /** The current time (tests pass their own). */
+  now?: Date
+  /** Queue the business owner's confirmation mail of a booked session, with links to this site. */
+  mail?: { publicUrl: string }
+  /** A meeting made elsewhere (Zoom) for an online session; the built-in call's are made here. */
+  meeting?: { number: string; password: string } | null
+  /** The caps on a business owner's upcoming sessions; {@link DEFAULT_BOOKING_LIMITS} when not given. */
+  limits?: BookingLimits
+}
+
+/**
+ * Books a slot, in one transaction, and returns the new row: a booked session, or for an advisor a pending
+ * request that waits for an answer (it holds the slot all the same). Exactly one of many concurrent bookings
+ * of a slot wins: the row is inserted with `active_slot_id` set and the unique index refuses the others,
+ * which get a 409. The business owner is locked first, so their own concurrent bookings are checked one
+ * after the other against the fair-booking rules (domain/fair-booking.ts): no overlap with their live
+ * sessions and waiting requests, and the caps on upcoming ones. Throws ApiHttpError for every refusal
+ * (404 no slot, 422 rule, 409 taken, `booking_overlaps` or `booking_limit_reached`).
+ */
+export async function bookSlot(db: Kysely<Database>, input: BookingInput): Promise<Row<'sessions'>> {
+  const now = input.now ?? new Date()
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await lockBusinessOwner(trx, input.smeId)
+      const slot = await trx.selectFrom('slots').selectAll().where('id', '=', input.slotId).executeTakeFirst()
+      if (!slot) throw notFound('errors.slotNotFound')
+      if (input.bookerContributorId === slot.contributor_id)
+        throw unprocessable('booking_own_slot', 'errors.bookingOwnSlot')
+      if (Date.parse(slot.start_at) <= now.getTime()) throw unprocessable('slot_in_past', 'errors.slotInPast')
+      if ((slot.availability & availabilityForCommunicationWay(input.communicationWay)) === 0)
+        throw unprocessable('communication_way_not_offered', 'errors.validationFailed', {
+          communication_way: 'errors.invalidValue',
+        })
+      const [contributor, covered] = await Promise.all([
+        trx
+          .selectFrom('contributors')
+          .select('kind')
+          .where('id', '=', slot.contributor_id)
+          .executeTakeFirstOrThrow(),
+        trx
+          .selectFrom('contributor_subjects')
+          .select('subject_id')
+          .where('contributor_id', '=', slot.contributor_id)
+          .where('subject_id', '=', input.subjectId)
+          .executeTakeFirst(),
+      ])
+      if (!covered)
+        throw unprocessable('subject_not_covered', 'errors.validationFailed', {
+          subject_id: 'errors.invalidValue',
+        })
+      // A slot someone holds is reported as taken, before the rules (the booker may hold it already).
+      const held = await trx
+        .selectFrom('sessions')
+        .select('id')
+        .where('active_slot_id', '=', slot.id)
+        .executeTakeFirst()
+      if (held) throw conflict('slot_already_booked', 'errors.slotAlreadyBooked')
+      await assertFairBooking(trx, {
+        smeId: input.smeId,
+        contributorId: slot.contributor_id,
+        start: slot.start_at,
+        end: slot.end_at,
+        now,
+        limits: input.limits ?? DEFAULT_BOOKING_LIMITS,
+      })
+      const request = contributor.kind === 'advisor'
+      const online = input.communicationWay === 0
+      // The built-in call's room is made here; a Zoom meeting is made by the caller (zoom/meetings.ts), and a
+      // request's only once it is accepted.
+      const meeting = !online
+        ? null
+        : (input.meeting ?? (input.meetingProvider === 'webrtc' ? newMeetingCredentials() : null))
+      const stamp = now.toISOString()
+      const row = await trx
+        .insertInto('sessions')
+        .values({
+          slot_id: slot.id,
+          active_slot_id: slot.id,
+          contributor_id: slot.contributor_id,
+          sme_id: input.smeId,
+          subject_id: input.subjectId,
+          communication_way: input.communicationWay,
+          office_id: online ? null : slot.office_id,
+          state: request ? 'pending' : 'booked',
+          request_state: request ? 'waiting' : null,
+          request_reason: null,
+          answered_at: null,
+          description: input.description,
+          start_at: slot.start_at,
+          end_at: slot.end_at,
+          started_at: null,
+          ended_at: null,
+          end_reason: null,
+          cancel_reason_id: null,
+          cancel_reason: null,
+          is_instant: 0,
+          // A request to be held on Zoom names its provider now and gets its meeting when accepted.
+          meeting_provider: online ? input.meetingProvider : null,
+          meeting_number: meeting?.number ?? null,
+          meeting_password: meeting?.password ?? null,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      // The confirmation is queued with the booking, or not at all (a request is confirmed when accepted).
+      if (row.state === 'booked' && input.mail)
+        await queueBookingConfirmed(trx, { sessionId: row.id, publicUrl: input.mail.publicUrl, now })
+      return row
+    })
+  } catch (err) {
+    if (isUniqueViolation(err, 'active_slot_id'))
+      throw conflict('slot_already_booked', 'errors.slotAlreadyBooked')
+    // The slot was deleted between reading it and inserting the booking.
+    if (isForeignKeyViolation(err)) throw notFound('errors.slotNotFound')
+    throw err
+  }
+}

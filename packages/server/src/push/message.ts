@@ -1,0 +1,12 @@
+/**
+ * The payload of one push, shared by the Web Push service (service.ts) and the FCM sender (firebase/fcm.ts),
+ * which the service calls: a module of its own so the two do not import each other.
+ */
+
+/** What a push carries (spec section 7: data fields title, request_id, session_id; notification.body). */
+export interface PushMessage {
+  title: string
+  body: string
+  request_id?: number | null
+  session_id?: number | null
+}

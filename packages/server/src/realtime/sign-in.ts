@@ -1,0 +1,76 @@
+/**
+ * Signing a socket in and keeping it signed in: the first message's realtime token, checked against a live
+ * API session, and the periodic re-check that closes the sockets whose API session has ended.
+ */
+import type { Kysely } from 'kysely'
+import type { WebSocket } from 'ws'
+import { verifyRealtimeToken } from '../auth/realtime-token.ts'
+import type { Config } from '../config.ts'
+import type { Database } from '../db/tables.ts'
+import { type Conn, sendError } from './socket.ts'
+
+async function apiSessionLive(db: Kysely<Database>, id: string, personId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('auth_sessions')
+    .select(['person_id', 'revoked_at', 'expires_at'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return (
+    !!row && row.person_id === personId && row.revoked_at === null && Date.parse(row.expires_at) > Date.now()
+  )
+}
+
+/**
+ * Signs a socket in with its first message, `auth` `{ token }`: the connection, or null after answering
+ * `unauthenticated` or `invalid_token` and closing the socket with 4001.
+ */
+export async function authenticate(
+  config: Config,
+  db: Kysely<Database>,
+  socket: WebSocket,
+  message: Record<string, unknown>,
+): Promise<Conn | null> {
+  const data = (message.data ?? {}) as { token?: unknown }
+  if (message.type !== 'auth' || typeof data.token !== 'string') {
+    sendError(socket, 'unauthenticated', 'the first message must be auth')
+    socket.close(4001, 'unauthenticated')
+    return null
+  }
+  const identity = await verifyRealtimeToken(config, data.token)
+  if (!identity?.sessionId || !(await apiSessionLive(db, identity.sessionId, identity.personId))) {
+    sendError(socket, 'invalid_token', 'the realtime token was refused')
+    socket.close(4001, 'invalid_token')
+    return null
+  }
+  // The expert identity as it is now, not as it was when the token was issued.
+  const contributor = await db
+    .selectFrom('contributors')
+    .select('id')
+    .where('person_id', '=', identity.personId)
+    .executeTakeFirst()
+  return {
+    socket,
+    personId: identity.personId,
+    contributorId: contributor?.id ?? null,
+    apiSessionId: identity.sessionId,
+    topics: new Set(),
+    alive: true,
+  }
+}
+
+/** Closes (4001) every socket whose API session was revoked or has expired. */
+export async function closeEndedSessions(db: Kysely<Database>, conns: readonly Conn[]): Promise<void> {
+  if (conns.length === 0) return
+  const ids = [...new Set(conns.map((c) => c.apiSessionId))]
+  const live = new Set<string>()
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('auth_sessions')
+      .select(['id', 'expires_at'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .where('revoked_at', 'is', null)
+      .execute()
+    for (const r of rows) if (Date.parse(r.expires_at) > Date.now()) live.add(r.id)
+  }
+  for (const c of conns) if (!live.has(c.apiSessionId)) c.socket.close(4001, 'session_ended')
+}
