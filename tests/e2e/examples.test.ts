@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs'
 import { ar } from '@mashura/core'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { expectNoViolations } from './support/axe.ts'
 import { untilFreeSlots } from './support/booking.ts'
 import { clearCalendar } from './support/db.ts'
-import { type NpmStart, root, startNpm } from './support/npm-start.ts'
+import { type NpmStart, root } from './support/npm-start.ts'
+import { startSite, stopSite } from './support/start-site.ts'
 
 /**
  * The example pages `npm start` serves at `/examples/`, as a newcomer opens them: no WCAG 2.1 A/AA
@@ -19,15 +19,11 @@ const shots = `${root}test-results/examples/`
 const DEV_SME = 'نورة بنت سعد القحطاني'
 
 beforeAll(async () => {
-  app = await startNpm()
-  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  ;({ app, browser } = await startSite())
   mkdirSync(shots, { recursive: true })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+afterAll(() => stopSite({ app, browser }))
 
 describe('the example pages', () => {
   it('the partner portal books through the popup under COOP same-origin, accessible at every step', async () => {

@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { riyadhDay } from '@mashura/core'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { axeViolations } from './support/axe.ts'
 import {
   addOldNotifications,
@@ -13,9 +12,10 @@ import {
   signedInState,
 } from './support/chat.ts'
 import { personIds } from './support/db.ts'
-import { type NpmStart, root, startNpm } from './support/npm-start.ts'
+import { type NpmStart, root } from './support/npm-start.ts'
 import { people } from './support/sign-in.ts'
 import { pathOf, settled, widths } from './support/site.ts'
+import { startSite, stopSite } from './support/start-site.ts'
 
 // Chat and notifications of issue 7, in real Chromium against `npm start`: the consultant and the business
 // owner who shares sessions with him write to each other live, with a fake microphone for voice notes.
@@ -28,11 +28,7 @@ let sme: { id: number; contributorId: number | null }
 const shots = `${root}test-results/expert-chat/`
 
 beforeAll(async () => {
-  app = await startNpm()
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-  })
+  ;({ app, browser } = await startSite({ fakeMedia: true }))
   mkdirSync(shots, { recursive: true })
   consultant = await personIds(app.dataDir, people.consultant.subject)
   sme = await personIds(app.dataDir, people.sme.subject)
@@ -42,10 +38,7 @@ beforeAll(async () => {
   smeState = await signedInState(browser, app.base, people.sme)
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+afterAll(() => stopSite({ app, browser }))
 
 /** A signed-in page of a person (their saved storage), at a width and language, opened at `path`. */
 async function open(

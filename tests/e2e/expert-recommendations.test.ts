@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { axeViolations } from './support/axe.ts'
-import { type NpmStart, root, startNpm } from './support/npm-start.ts'
+import { type NpmStart, root } from './support/npm-start.ts'
 import {
   type MadeSession,
   makeSession,
@@ -14,6 +13,7 @@ import {
 } from './support/recommendations.ts'
 import { people, signIn } from './support/sign-in.ts'
 import { openPage, pathOf, settled, widths } from './support/site.ts'
+import { startSite, stopSite } from './support/start-site.ts'
 
 /**
  * The expert's recommendations (issue 7, spec sections 3, 4, 5 and 8): the consultant writes every field of
@@ -30,12 +30,8 @@ let ended: MadeSession
 const shots = `${root}test-results/expert-recommendations/`
 
 beforeAll(async () => {
-  app = await startNpm()
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    // A fake microphone that needs no permission prompt: the recorder records a tone.
-    args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-  })
+  // A fake microphone that needs no permission prompt: the recorder records a tone.
+  ;({ app, browser } = await startSite({ fakeMedia: true }))
   mkdirSync(shots, { recursive: true })
   ended = await makeSession(app.dataDir, 'ended')
   page = await openPage(browser, { width: widths.desktop })
@@ -44,10 +40,7 @@ beforeAll(async () => {
   await signIn(page, people.consultant)
 }, 180_000)
 
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+afterAll(() => stopSite({ app, browser }))
 
 /** Opens a path of the site and waits for its page to settle. */
 async function open(path: string, name: string): Promise<void> {

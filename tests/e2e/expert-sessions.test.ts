@@ -1,13 +1,19 @@
 import { mkdirSync } from 'node:fs'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { axeViolations } from './support/axe.ts'
 import { fixtures, personIds } from './support/db.ts'
-import { type NpmStart, root, startNpm } from './support/npm-start.ts'
-import { addBookedSession, endUnheard, notificationKinds, sessionRow } from './support/sessions.ts'
+import { type NpmStart, root } from './support/npm-start.ts'
+import {
+  addBookedSession,
+  endUnheard,
+  notificationKinds,
+  type SessionFixture,
+  sessionRow,
+} from './support/sessions.ts'
 import { type Person, people } from './support/sign-in.ts'
 import { openPage, pathOf, settled, signedInPage, widths } from './support/site.ts'
+import { startSite, stopSite } from './support/start-site.ts'
 
 // The expert's side of a session in the agency's site (issue 7, "Sessions" and "Instant sessions"): two
 // people in two browser contexts of one Chromium with a fake camera and microphone, against `npm start`.
@@ -16,18 +22,11 @@ let browser: Browser
 const shots = `${root}test-results/expert-sessions/`
 
 beforeAll(async () => {
-  app = await startNpm()
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-  })
+  ;({ app, browser } = await startSite({ fakeMedia: true }))
   mkdirSync(shots, { recursive: true })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+afterAll(() => stopSite({ app, browser }))
 
 /** A fresh browser context at the site, signed in as `person`. */
 const signedIn = (person: Person, options: Parameters<typeof openPage>[1] = {}) =>
@@ -48,6 +47,44 @@ const action = (page: Page, name: string) => page.locator(`button[data-action="$
 /** The room's action buttons (the header has `data-action` buttons of its own). */
 const roomButtons = (page: Page) => page.locator('[part~="actions"] button[data-action]')
 const dialog = (page: Page) => page.getByRole('dialog')
+/** Confirms the room's open dialog. */
+const confirm = (page: Page) => dialog(page).locator('[part~="confirm"]').click()
+
+/**
+ * Books a session of the seeded expert and business owner `startsIn` minutes from now, and opens its
+ * page as the expert in a fresh signed-in context.
+ */
+async function expertOpensNewSession(
+  startsIn: number,
+  options: Pick<SessionFixture, 'minutes' | 'provider'> = {},
+): Promise<{ id: number; expert: Page }> {
+  const { id } = await addBookedSession(app.dataDir, {
+    expert: 'dev-consultant',
+    sme: 'dev-sme',
+    startsIn,
+    ...options,
+  })
+  const expert = await signedIn(people.consultant)
+  await openSession(expert, id)
+  return { id, expert }
+}
+
+/** Starts the session as its expert and waits for the room to say it is ongoing. */
+async function start(expert: Page): Promise<void> {
+  await action(expert, 'start').click()
+  await expect.poll(() => roomState(expert), { timeout: 15_000 }).toBe('ongoing')
+}
+
+/** Opens the end dialog and writes the required reason (the caller confirms). */
+async function endWithReason(expert: Page, reason: string): Promise<void> {
+  await action(expert, 'end').click()
+  await dialog(expert).locator('textarea').fill(reason)
+}
+
+/** Waits until the page has gone to the session's recommendations form. */
+function toRecommendations(page: Page, id: number): Promise<void> {
+  return page.waitForURL((url) => url.pathname === `/add-recommendations/${id}`, { timeout: 15_000 })
+}
 
 /** The width of the other person's video once frames arrive: above 0 means the call carries them. */
 function remoteWidth(page: Page): Promise<number> {
@@ -75,13 +112,7 @@ describe('the expert runs a booked online session', () => {
   it('starts it, both are in the built-in call, and ends it with a reason → recommendations', async () => {
     // Its start a minute ago: once started, the room counts the time left (before its start, a session
     // started early says when it starts instead: widgets/src/session-room/session-room.test.tsx).
-    const { id } = await addBookedSession(app.dataDir, {
-      expert: 'dev-consultant',
-      sme: 'dev-sme',
-      startsIn: -1,
-    })
-    const expert = await signedIn(people.consultant)
-    await openSession(expert, id)
+    const { id, expert } = await expertOpensNewSession(-1)
     expect(await roomState(expert)).toBe('booked')
     // The expert's links: the business owner's history (the session is not ended: no recommendations link).
     const links = expert.locator('[data-region="session-links"]')
@@ -92,8 +123,7 @@ describe('the expert runs a booked online session', () => {
     expect(await links.locator('[data-action="view-recommendations"]').count()).toBe(0)
     await checkAndShoot(expert, 'booked-ar-1280')
 
-    await action(expert, 'start').click()
-    await expect.poll(() => roomState(expert), { timeout: 15_000 }).toBe('ongoing')
+    await start(expert)
     expect(await expert.locator('[part~="remaining"]').textContent()).toMatch(/^الوقت المتبقي: /)
 
     const owner = await signedIn(people.sme, { lang: 'en', width: widths.mobile })
@@ -112,10 +142,9 @@ describe('the expert runs a booked online session', () => {
     await checkAndShoot(expertEn, 'ongoing-en-390')
     await expertEn.context().close()
 
-    await action(expert, 'end').click()
-    await dialog(expert).locator('textarea').fill('اكتمل النقاش حول خطة التسويق')
-    await dialog(expert).locator('[part~="confirm"]').click()
-    await expert.waitForURL((url) => url.pathname === `/add-recommendations/${id}`, { timeout: 15_000 })
+    await endWithReason(expert, 'اكتمل النقاش حول خطة التسويق')
+    await confirm(expert)
+    await toRecommendations(expert, id)
     expect(new URL(expert.url()).search).toBe('')
     expect((await sessionRow(app.dataDir, id)).state).toBe('ended')
 
@@ -138,25 +167,17 @@ describe('the expert runs a booked online session', () => {
   }, 180_000)
 
   it('ignores a failed end without a message (spec 5) and still goes to the recommendations', async () => {
-    const { id } = await addBookedSession(app.dataDir, {
-      expert: 'dev-consultant',
-      sme: 'dev-sme',
-      startsIn: -5,
-    })
     // The session ends where this tab cannot hear of it (another device, the socket down), so the tab still
     // offers "end" and the server really refuses it (409).
-    const expert = await signedIn(people.consultant)
-    await openSession(expert, id)
-    await action(expert, 'start').click()
-    await expect.poll(() => roomState(expert), { timeout: 15_000 }).toBe('ongoing')
+    const { id, expert } = await expertOpensNewSession(-5)
+    await start(expert)
     await endUnheard(app.dataDir, id)
 
-    await action(expert, 'end').click()
-    await dialog(expert).locator('textarea').fill('انتهى اللقاء')
+    await endWithReason(expert, 'انتهى اللقاء')
     const refused = expert.waitForResponse((r) => r.url().includes(`/sessions/${id}/end/contributor`))
-    await dialog(expert).locator('[part~="confirm"]').click()
+    await confirm(expert)
     expect((await refused).status()).toBe(409)
-    await expert.waitForURL((url) => url.pathname === `/add-recommendations/${id}`, { timeout: 15_000 })
+    await toRecommendations(expert, id)
     expect(new URL(expert.url()).search).toBe('')
     // No message: neither the room's notice nor the site's error notice.
     expect(await expert.locator('[data-region="error-notice"] .notice').count()).toBe(0)
@@ -164,15 +185,9 @@ describe('the expert runs a booked online session', () => {
   }, 90_000)
 
   it('marks the business owner absent: the details reload and still say absent after a reload', async () => {
-    const { id } = await addBookedSession(app.dataDir, {
-      expert: 'dev-consultant',
-      sme: 'dev-sme',
-      startsIn: -5,
-    })
-    const expert = await signedIn(people.consultant)
-    await openSession(expert, id)
+    const { expert } = await expertOpensNewSession(-5)
     await action(expert, 'markAbsent').click()
-    await dialog(expert).locator('[part~="confirm"]').click()
+    await confirm(expert)
     await expect.poll(() => roomState(expert), { timeout: 15_000 }).toBe('sme_absent')
     await expert.reload()
     await settled(expert, 'session')
@@ -182,13 +197,7 @@ describe('the expert runs a booked online session', () => {
   }, 90_000)
 
   it('cancels a session with a reason from the list: the dialog closes and the details reload', async () => {
-    const { id } = await addBookedSession(app.dataDir, {
-      expert: 'dev-consultant',
-      sme: 'dev-sme',
-      startsIn: 60 * 24 * 2,
-    })
-    const expert = await signedIn(people.consultant)
-    await openSession(expert, id)
+    const { id, expert } = await expertOpensNewSession(60 * 24 * 2)
     await action(expert, 'cancel').click()
     const box = dialog(expert)
     await box.locator('label', { hasText: 'ظرف طارئ' }).click()
@@ -279,8 +288,8 @@ describe('instant sessions', () => {
 
     // End instant: a confirmation, then the recommendations form.
     await action(expert, 'endInstant').click()
-    await dialog(expert).locator('[part~="confirm"]').click()
-    await expert.waitForURL((url) => url.pathname === `/add-recommendations/${id}`, { timeout: 15_000 })
+    await confirm(expert)
+    await toRecommendations(expert, id)
     expect((await sessionRow(app.dataDir, id)).state).toBe('ended')
 
     // Switched off again: the profile no longer offers to join.
@@ -298,18 +307,11 @@ describe('instant sessions', () => {
 describe('a failed meeting start', () => {
   it('sends the expert to the recommendations with endSession when the signature cannot be had', async () => {
     // A Zoom session on a server without Zoom keys: the signature call really fails (409), no injection.
-    const { id } = await addBookedSession(app.dataDir, {
-      expert: 'dev-consultant',
-      sme: 'dev-sme',
-      startsIn: -2,
-      provider: 'zoom',
-    })
-    const expert = await signedIn(people.consultant)
-    await openSession(expert, id)
+    const { id, expert } = await expertOpensNewSession(-2, { provider: 'zoom' })
     const signature = expert.waitForResponse((r) => r.url().includes('/schedule/zoom/jwt/'))
     await action(expert, 'start').click()
     expect((await signature).status()).toBe(409)
-    await expert.waitForURL((url) => url.pathname === `/add-recommendations/${id}`, { timeout: 15_000 })
+    await toRecommendations(expert, id)
     expect(new URL(expert.url()).searchParams.get('endSession')).toBe('true')
     await expert.context().close()
   }, 90_000)

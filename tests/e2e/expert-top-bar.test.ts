@@ -1,13 +1,13 @@
 import { ar, en, formatDateTime, timeZoneLabel } from '@mashura/core'
 import { hostAppMessages } from '@mashura/core/i18n/host-app'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { expertLinks } from './support/chat.ts'
 import { personIds, withStore } from './support/db.ts'
-import { type NpmStart, startNpm } from './support/npm-start.ts'
+import type { NpmStart } from './support/npm-start.ts'
 import { people } from './support/sign-in.ts'
-import { navItems, settled, signedInPage, widths } from './support/site.ts'
+import { advisorNav, navItems, settled, signedInPage, widths } from './support/site.ts'
+import { startSite, stopSite } from './support/start-site.ts'
 import { ownProfile, setCanCreateSlots } from './support/workspace.ts'
 
 /**
@@ -20,14 +20,10 @@ let app: NpmStart
 let browser: Browser
 
 beforeAll(async () => {
-  app = await startNpm()
-  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  ;({ app, browser } = await startSite())
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+afterAll(() => stopSite({ app, browser }))
 
 /** Adds two fresh notifications for a person (at the top of the list): one about a request, one about a session. */
 function addNotifications(personId: number, link: { requestId: number; sessionId: number }): Promise<void> {
@@ -79,20 +75,7 @@ describe('the top bar of an expert (desktop)', () => {
     const own = await ownProfile(app.dataDir, people.advisor.subject)
     const page = await signedInPage(browser, app.base, people.advisor)
     // The week link waits for the expert's own profile (its address names a subject).
-    await expect
-      .poll(() => navItems(page), { timeout: 15_000 })
-      .toEqual([
-        'home',
-        'sessions',
-        'week',
-        'messages',
-        'notifications',
-        'dashboard',
-        'requests',
-        'faq',
-        'search',
-        'profileMenu',
-      ])
+    await expect.poll(() => navItems(page), { timeout: 15_000 }).toEqual(advisorNav)
     // Eight labelled links, the search and the account still share one row.
     expect(await oneRow(page)).toBe(true)
     const week = page.locator('header nav li[data-nav-item="week"] a')

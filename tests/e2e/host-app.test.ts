@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
+import { bookChosenSlot } from './support/booking.ts'
 import { addOnlineSlot, clearCalendar, personIds, sessionOfSlot } from './support/db.ts'
-import { type NpmStart, root, startNpm } from './support/npm-start.ts'
-import { people, signIn } from './support/sign-in.ts'
-import { navItems, openPage, pathOf, settled } from './support/site.ts'
+import { type NpmStart, root } from './support/npm-start.ts'
+import { type Person, people, signIn } from './support/sign-in.ts'
+import { advisorNav, navItems, openPage, pathOf, settled } from './support/site.ts'
+import { startSite, stopSite } from './support/start-site.ts'
 
 // The agency's site as `npm start` serves it at `/`, driven like its visitors: the journeys of issue 6.
 let app: NpmStart
@@ -13,15 +14,11 @@ let browser: Browser
 const shots = `${root}test-results/host-app/`
 
 beforeAll(async () => {
-  app = await startNpm()
-  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  ;({ app, browser } = await startSite())
   mkdirSync(shots, { recursive: true })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+afterAll(() => stopSite({ app, browser }))
 
 /** A fresh visitor's page, opened at the site's home. */
 async function home(options: Parameters<typeof openPage>[1] = {}): Promise<Page> {
@@ -30,6 +27,16 @@ async function home(options: Parameters<typeof openPage>[1] = {}): Promise<Page>
   await settled(page, 'home')
   return page
 }
+
+/** A fresh page at the site's home, signed in as `person` through the provider. */
+async function signedInHome(person: Person): Promise<Page> {
+  const page = await home()
+  await signIn(page, person)
+  return page
+}
+
+/** Polls the header's navigation items: an expert's items wait for live data (profile, chat status). */
+const navSettles = (page: Page) => expect.poll(() => navItems(page), { timeout: 15_000 })
 
 /** The expert-search widget's result card of one expert. */
 function resultCard(page: Page, contributorId: number) {
@@ -76,8 +83,7 @@ describe('a visitor finds an expert', () => {
 
 describe('a business owner books a session', () => {
   it('signs in, accepts the terms, books an online slot and finds the session in her upcoming sessions', async () => {
-    const page = await home()
-    await signIn(page, people.sme)
+    const page = await signedInHome(people.sme)
     expect(pathOf(page)).toBe('/')
     await clearCalendar(app.dataDir, people.sme.subject)
     const consultant = await personIds(app.dataDir, people.consultant.subject)
@@ -99,12 +105,7 @@ describe('a business owner books a session', () => {
       await loaded.waitFor()
     }
     await slotLabel.click()
-    await calendar.locator('[part~="book"]:not([disabled])').click()
-    const confirm = calendar.locator('[part~="confirm-dialog"]')
-    await confirm.waitFor()
-    await confirm.locator('[part~="confirm"]').click()
-    const success = calendar.locator('[part~="success-dialog"]')
-    await success.waitFor({ timeout: 15_000 })
+    const success = await bookChosenSlot(calendar)
     await page.screenshot({ path: `${shots}journey-booked-ar-1280.png` })
     // The site links its own session page from the success dialog.
     const sessionLink = await success.locator('[part~="session-link"]').getAttribute('href')
@@ -132,8 +133,7 @@ describe('a business owner books a session', () => {
 
 describe('account deletion', () => {
   it('goes closed → confirm → closed → confirm → reason → sent → closed', async () => {
-    const page = await home()
-    await signIn(page, people.partner)
+    const page = await signedInHome(people.partner)
     const dialog = page.locator('dialog[data-region="deletion-dialog"]')
     const isOpen = () => dialog.evaluate((d) => (d as HTMLDialogElement).open).catch(() => false)
     expect(await isOpen()).toBe(false)
@@ -172,18 +172,9 @@ describe('account deletion', () => {
 
 describe('navigation bar and profile menu per person (spec section 2)', () => {
   const smeNav = ['home', 'sessions', 'requests', 'faq', 'search', 'profileMenu']
-  // An expert's bar also links their sessions and their week of slots (issue 14).
-  const consultantNav = [
-    'home',
-    'sessions',
-    'week',
-    'messages',
-    'notifications',
-    'dashboard',
-    'faq',
-    'search',
-    'profileMenu',
-  ]
+  // An expert's bar also links their sessions and their week of slots (issue 14); a consultant answers no
+  // requests, so his bar is the advisor's without them.
+  const consultantNav = advisorNav.filter((item) => item !== 'requests')
 
   /** Opens the profile menu and returns which entries it has. */
   async function profileEntries(page: Page): Promise<string[]> {
@@ -207,8 +198,7 @@ describe('navigation bar and profile menu per person (spec section 2)', () => {
   })
 
   it('business owner: sessions and requests, a profile menu without switch or instant toggle', async () => {
-    const page = await home()
-    await signIn(page, people.sme)
+    const page = await signedInHome(people.sme)
     expect(await navItems(page)).toEqual(smeNav)
     expect(await profileEntries(page)).toEqual(['logout'])
     const menu = page.locator('[data-region="profile-menu"]')
@@ -223,32 +213,17 @@ describe('navigation bar and profile menu per person (spec section 2)', () => {
   })
 
   it('advisor with chat on: messages, notifications, dashboard and requests', async () => {
-    const page = await home()
-    await signIn(page, people.advisor)
+    const page = await signedInHome(people.advisor)
     expect(pathOf(page)).toBe('/dashboard')
     // Messages waits for the live expert record (chat status) from the realtime store.
-    await expect
-      .poll(() => navItems(page), { timeout: 15_000 })
-      .toEqual([
-        'home',
-        'sessions',
-        'week',
-        'messages',
-        'notifications',
-        'dashboard',
-        'requests',
-        'faq',
-        'search',
-        'profileMenu',
-      ])
+    await navSettles(page).toEqual(advisorNav)
     expect(await page.locator('[data-nav-item="dashboard"] a').getAttribute('aria-current')).toBe('page')
     await page.context().close()
   })
 
   it('consultant with instant sessions enabled: no requests, an instant toggle with its helper text', async () => {
-    const page = await home()
-    await signIn(page, people.consultant)
-    await expect.poll(() => navItems(page), { timeout: 15_000 }).toEqual(consultantNav)
+    const page = await signedInHome(people.consultant)
+    await navSettles(page).toEqual(consultantNav)
     // A contributor id means the switch; the instant toggle waits for the admin's flag from the live record.
     await expect
       .poll(() => profileEntries(page), { timeout: 15_000 })
@@ -275,30 +250,31 @@ describe('navigation bar and profile menu per person (spec section 2)', () => {
   })
 
   it('partner with chat off: no messages', async () => {
-    const page = await home()
-    await signIn(page, people.partner)
-    await expect
-      .poll(() => navItems(page), { timeout: 15_000 })
-      .toEqual(['home', 'sessions', 'week', 'notifications', 'dashboard', 'faq', 'search', 'profileMenu'])
+    const page = await signedInHome(people.partner)
+    await navSettles(page).toEqual([
+      'home',
+      'sessions',
+      'week',
+      'notifications',
+      'dashboard',
+      'faq',
+      'search',
+      'profileMenu',
+    ])
     await page.context().close()
   })
 
   it('both roles: the switch changes the navigation and goes home', async () => {
-    const page = await home()
-    await signIn(page, people.both)
-    await expect
-      .poll(() => navItems(page), { timeout: 15_000 })
-      .toSatisfy(
-        (items: string[]) =>
-          JSON.stringify(items) === JSON.stringify(smeNav) ||
-          JSON.stringify(items) === JSON.stringify(consultantNav),
-      )
+    const page = await signedInHome(people.both)
+    await navSettles(page).toSatisfy(
+      (items: string[]) =>
+        JSON.stringify(items) === JSON.stringify(smeNav) ||
+        JSON.stringify(items) === JSON.stringify(consultantNav),
+    )
     const before = await navItems(page)
     expect(await profileEntries(page)).toContain('switch')
     await page.locator('[data-region="profile-menu"] [data-profile-item="switch"]').click()
-    await expect
-      .poll(() => navItems(page), { timeout: 15_000 })
-      .toEqual(JSON.stringify(before) === JSON.stringify(smeNav) ? consultantNav : smeNav)
+    await navSettles(page).toEqual(JSON.stringify(before) === JSON.stringify(smeNav) ? consultantNav : smeNav)
     await expect.poll(() => pathOf(page)).toBe('/')
     await page.context().close()
   })

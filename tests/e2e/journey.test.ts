@@ -1,16 +1,17 @@
 import { mkdirSync } from 'node:fs'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
+import { bookChosenSlot } from './support/booking.ts'
 import { headerCount, messagesDot, setChatStatus } from './support/chat.ts'
 import { clearCalendar, personIds, withStore } from './support/db.ts'
 import { clearFreeSlots, type JourneySession, riyadhClock, sessionOnSlot } from './support/journey.ts'
 import { ratingLinkInMail } from './support/mail.ts'
-import { type NpmStart, root, startNpm } from './support/npm-start.ts'
+import { type NpmStart, root } from './support/npm-start.ts'
 import { savedRecommendation, tinyPdf } from './support/recommendations.ts'
 import { addBookedSession, endUnheard } from './support/sessions.ts'
 import { type Person, people } from './support/sign-in.ts'
 import { pathOf, settled, signedInPage } from './support/site.ts'
+import { startSite, stopSite } from './support/start-site.ts'
 import { ownProfile, slotsBetween } from './support/workspace.ts'
 
 /*
@@ -35,18 +36,13 @@ let browser: Browser
 const shots = `${root}test-results/journey/`
 
 beforeAll(async () => {
-  app = await startNpm()
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-  })
+  ;({ app, browser } = await startSite({ fakeMedia: true }))
   mkdirSync(shots, { recursive: true })
 })
 
 afterAll(async () => {
   for (const context of contexts) await context.close()
-  await browser?.close()
-  await app?.stop()
+  await stopSite({ app, browser })
 })
 
 /** Everything each page wrote to its console (nothing personal may be among it: issue 16). */
@@ -89,12 +85,7 @@ async function book(page: Page, slotId: number): Promise<void> {
   const calendar = page.locator('div[data-widget="booking-calendar"]')
   await calendar.locator('[part~="base"][aria-busy="false"] [part~="week-title"]').waitFor()
   await calendar.locator(`[data-slot-id="${slotId}"]`).click()
-  await calendar.locator('[part~="book"]:not([disabled])').click()
-  const confirm = calendar.locator('[part~="confirm-dialog"]')
-  await confirm.waitFor()
-  await confirm.locator('[part~="confirm"]').click()
-  const success = calendar.locator('[part~="success-dialog"]')
-  await success.waitFor({ timeout: 15_000 })
+  const success = await bookChosenSlot(calendar)
   // An advisor answers requests: the success message says so.
   expect(await success.getAttribute('data-pending')).toBe('true')
   await success.locator('[part~="close"]').click()

@@ -1,11 +1,11 @@
 import { expertSearchMessages } from '@mashura/core'
 import { hostAppMessages } from '@mashura/core/i18n/host-app'
-import { type Browser, chromium } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
-import { type NpmStart, startNpm } from './support/npm-start.ts'
+import type { NpmStart } from './support/npm-start.ts'
 import { people } from './support/sign-in.ts'
 import { openPage, settled, signedInPage } from './support/site.ts'
+import { startSite, stopSite } from './support/start-site.ts'
 
 /**
  * Issue 15: the public pages arrive drawn (host-app/src/entry-server.tsx through
@@ -17,14 +17,10 @@ let app: NpmStart
 let browser: Browser
 
 beforeAll(async () => {
-  app = await startNpm()
-  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+  ;({ app, browser } = await startSite())
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-})
+afterAll(() => stopSite({ app, browser }))
 
 /** The page at `path` as the server sends it, with the `mashura_lang` cookie when `lang` is given. */
 async function html(path: string, lang?: 'ar' | 'en'): Promise<string> {

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { forceEndAsExpert } from '../../widgets/src/test-support/end-session.ts'
 import {
   type CallFixture,
   type CallLog,
@@ -187,17 +188,7 @@ describe('built-in WebRTC call when the expert ends the session', () => {
     expect(running.connections.at(-1)).toBe('stable')
 
     // The expert ends the session through the platform, as the room's end button does.
-    const { apiBase, apiKey } = platform.platform
-    const ended = await fetch(`${apiBase}/schedule/sessions/${sessionId}/end/contributor`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-api-key': apiKey,
-        authorization: `Bearer ${expert.token}`,
-      },
-      body: JSON.stringify({ force_end: true, end_reason: 'The advice was given', end_from: 1 }),
-    })
-    expect(ended.status).toBe(200)
+    expect(await forceEndAsExpert(platform.platform, sessionId, expert.token)).toBe(200)
 
     // Within two seconds the business owner's camera and microphone are off and the connection is closed.
     const allEnded = (page: Page) => async () => {

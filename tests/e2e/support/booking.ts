@@ -20,3 +20,17 @@ export async function untilFreeSlots(calendar: Locator, weeks = 3): Promise<void
   }
   throw new Error(`no free slot in ${weeks} weeks`)
 }
+
+/**
+ * Books the slot chosen in a booking calendar: presses Book, confirms in the dialog, and waits for the
+ * success dialog, which it returns.
+ */
+export async function bookChosenSlot(calendar: Locator): Promise<Locator> {
+  await calendar.locator('[part~="book"]:not([disabled])').click()
+  const confirm = calendar.locator('[part~="confirm-dialog"]')
+  await confirm.waitFor()
+  await confirm.locator('[part~="confirm"]').click()
+  const success = calendar.locator('[part~="success-dialog"]')
+  await success.waitFor({ timeout: 15_000 })
+  return success
+}

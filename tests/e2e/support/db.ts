@@ -16,18 +16,23 @@ export type Db = Awaited<
   ReturnType<typeof import('../../../packages/server/src/db/database.ts').openStore>
 >['db']
 
+/** A seeded person's row, by subject, in an open store: the person's id and, for an expert, the contributor id. */
+export function personRow(db: Db, subject: string) {
+  return db
+    .selectFrom('people')
+    .leftJoin('contributors', 'contributors.person_id', 'people.id')
+    .select(['people.id', 'contributors.id as contributor_id'])
+    .where('people.subject', '=', subject)
+    .executeTakeFirstOrThrow()
+}
+
 /** A seeded person's ids, by the provider's subject. */
 export function personIds(
   dataDir: string,
   subject: string,
 ): Promise<{ id: number; contributorId: number | null }> {
   return withStore(dataDir, async (db) => {
-    const row = await db
-      .selectFrom('people')
-      .leftJoin('contributors', 'contributors.person_id', 'people.id')
-      .select(['people.id', 'contributors.id as contributor_id'])
-      .where('people.subject', '=', subject)
-      .executeTakeFirstOrThrow()
+    const row = await personRow(db, subject)
     return { id: row.id, contributorId: row.contributor_id }
   })
 }

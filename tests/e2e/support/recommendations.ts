@@ -2,7 +2,7 @@
  * Fixtures of the recommendations journey: sessions of the consultant with the business owner made through
  * the server's own test fixtures on the running server's database, and the saved recommendation read back.
  */
-import { withStore } from './db.ts'
+import { personRow, withStore } from './db.ts'
 
 /** A session made for the test: its id and its business owner's. */
 export interface MadeSession {
@@ -20,13 +20,7 @@ let made = 0
 export function makeSession(dataDir: string, state: 'ended' | 'ongoing'): Promise<MadeSession> {
   return withStore(dataDir, async (db) => {
     const { addSession } = await import('../../../packages/server/src/test-support/fixtures.ts')
-    const person = (subject: string) =>
-      db
-        .selectFrom('people')
-        .leftJoin('contributors', 'contributors.person_id', 'people.id')
-        .select(['people.id', 'contributors.id as contributor_id'])
-        .where('people.subject', '=', subject)
-        .executeTakeFirstOrThrow()
+    const person = (subject: string) => personRow(db, subject)
     const consultant = await person('dev-consultant')
     const sme = await person('dev-sme')
     made += 1

@@ -1,5 +1,5 @@
 /** Database fixtures for the expert's sessions journeys (tests/e2e/expert-sessions.test.ts). */
-import { withStore } from './db.ts'
+import { personRow, withStore } from './db.ts'
 
 /** What a session is made with: between a seeded expert and business owner (by subject), `startsIn` minutes from now. */
 export interface SessionFixture {
@@ -22,13 +22,7 @@ export interface SessionFixture {
 export function addBookedSession(dataDir: string, fixture: SessionFixture): Promise<{ id: number }> {
   return withStore(dataDir, async (db) => {
     const { addSession } = await import('../../../packages/server/src/test-support/fixtures.ts')
-    const person = (subject: string) =>
-      db
-        .selectFrom('people')
-        .leftJoin('contributors', 'contributors.person_id', 'people.id')
-        .select(['people.id', 'contributors.id as contributor_id'])
-        .where('people.subject', '=', subject)
-        .executeTakeFirstOrThrow()
+    const person = (subject: string) => personRow(db, subject)
     const expert = await person(fixture.expert)
     const owner = await person(fixture.sme)
     const subject = await db

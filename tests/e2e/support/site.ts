@@ -42,6 +42,20 @@ export async function signedInPage(
   return page
 }
 
+/** The header's navigation items of an advisor, in order: every expert item, messages and requests included. */
+export const advisorNav = [
+  'home',
+  'sessions',
+  'week',
+  'messages',
+  'notifications',
+  'dashboard',
+  'requests',
+  'faq',
+  'search',
+  'profileMenu',
+]
+
 /** The ids of the header's navigation items, in order (`li[data-nav-item]`). */
 export function navItems(page: Page): Promise<string[]> {
   return page

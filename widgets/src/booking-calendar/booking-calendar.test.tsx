@@ -186,6 +186,19 @@ afterEach(() => {
   resetWidgetConfig()
 })
 
+/** Checks the open confirm dialog of an advisor's slot: it speaks of sending a request, not of booking. */
+async function expectRequestDialog(element: Element, lang: 'ar' | 'en'): Promise<void> {
+  const messages = { ar, en }[lang]
+  const dialog = await waitFor(() => part(element, 'confirm-dialog'))
+  expect(dialog.querySelector('h2')!.textContent).to.equal(messages['bookingCalendar.requestTitle'])
+  expect(part(element, 'request-note')!.textContent).to.equal(
+    translators[lang].t('bookingCalendar.requestExplained', { name: names.advisor }),
+  )
+  expect(part(element, 'confirm')!.textContent).to.equal(messages['bookingCalendar.sendRequest'])
+  expect(dialog.textContent).to.not.contain(messages['booking.confirm'])
+  await expectAccessible(element, `request dialog (${lang})`)
+}
+
 describe('<booking-calendar>', () => {
   it('shows the week in Arabic, right to left, with Hijri dates and times labelled as Saudi time', async () => {
     const slot = await addSlot({ expert: 'dev-consultant', startsIn: soon(7) })
@@ -372,14 +385,7 @@ describe('<booking-calendar>', () => {
     const english = await loaded(await mount({ lang: 'en' }, { token, expert: experts.advisor }))
     await showWeekOf(english, slot.start_at)
     await chooseAndBook(english, slot.id)
-    const englishDialog = await waitFor(() => part(english, 'confirm-dialog'))
-    expect(englishDialog.querySelector('h2')!.textContent).to.equal(en['bookingCalendar.requestTitle'])
-    expect(part(english, 'request-note')!.textContent).to.equal(
-      translators.en.t('bookingCalendar.requestExplained', { name: names.advisor }),
-    )
-    expect(part(english, 'confirm')!.textContent).to.equal(en['bookingCalendar.sendRequest'])
-    expect(englishDialog.textContent).to.not.contain(en['booking.confirm'])
-    await expectAccessible(english, 'request dialog (en)')
+    await expectRequestDialog(english, 'en')
     part(english, 'cancel')!.click()
     await waitFor(() => part(english, 'confirm-dialog') === null)
     english.remove()
@@ -390,14 +396,7 @@ describe('<booking-calendar>', () => {
     await showWeekOf(element, slot.start_at)
     const created = collect<BookingCreatedDetail>('booking-created')
     await chooseAndBook(element, slot.id)
-    const dialog = await waitFor(() => part(element, 'confirm-dialog'))
-    expect(dialog.querySelector('h2')!.textContent).to.equal(ar['bookingCalendar.requestTitle'])
-    expect(part(element, 'request-note')!.textContent).to.equal(
-      translators.ar.t('bookingCalendar.requestExplained', { name: names.advisor }),
-    )
-    expect(part(element, 'confirm')!.textContent).to.equal(ar['bookingCalendar.sendRequest'])
-    expect(dialog.textContent).to.not.contain(ar['booking.confirm'])
-    await expectAccessible(element, 'request dialog (ar)')
+    await expectRequestDialog(element, 'ar')
     part(element, 'confirm')!.click()
     const success = await waitFor(() => part(element, 'success-dialog'), 8000)
     expect(success.textContent).to.contain(ar['booking.requestSentTitle'])

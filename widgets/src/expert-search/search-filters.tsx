@@ -1,5 +1,5 @@
 import { isSubjectType, type MessageKey, type SubjectType } from '@mashura/core'
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import type { ExpertRole } from '../events.ts'
 import { DatesFilter } from './dates-filter.tsx'
 import type { ExpertSearchTranslator } from './expert-search-types.ts'
@@ -34,6 +34,32 @@ export interface SearchFiltersProps {
 /** Reads a select's value as an id, or null for the "all" choice (an empty value). */
 function idOrNull(value: string): number | null {
   return value === '' ? null : Number(value)
+}
+
+/** One labelled native select of the filters; `onChange` gets the chosen option's value. */
+function SelectField({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string
+  label: string
+  value: string | number
+  onChange: (value: string) => void
+  children: ReactNode
+}) {
+  return (
+    <div className="field">
+      <label className="label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="select" value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </select>
+    </div>
+  )
 }
 
 /**
@@ -71,50 +97,40 @@ export function SearchFiltersForm({
   return (
     <fieldset className="filters" part="filters">
       <legend className="legend">{t.t('contributors.filters.title')}</legend>
-      <div className="field">
-        <label className="label" htmlFor={ids.field}>
-          {t.t('contributors.filters.field')}
-        </label>
-        <select
-          id={ids.field}
-          className="select"
-          value={filters.field ?? ''}
-          onChange={(event) => {
-            const value = Number(event.target.value)
-            const field = isSubjectType(value) ? value : null
-            const subject = options.subjects.find((s) => s.id === filters.subject)
-            // A subject of another field would leave nothing to list.
-            const keepSubject = field === null || !subject || subject.type === field
-            set({ field, ...(keepSubject ? {} : { subject: null }) })
-          }}
-        >
-          <option value="">{t.t('expertSearch.allFields')}</option>
-          {([1, 2, 4] as const).map((type) => (
-            <option key={type} value={type}>
-              {t.t(FIELD_LABELS[type])}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label className="label" htmlFor={ids.subject}>
-          {t.t('contributors.filters.subject')}
-        </label>
-        <select
-          id={ids.subject}
-          className="select"
-          value={filters.subject ?? ''}
-          onChange={(event) => set({ subject: idOrNull(event.target.value) })}
-        >
-          <option value="">{t.t('expertSearch.allSubjects')}</option>
-          {missingSubject && <option value={filters.subject ?? ''}>{`#${filters.subject}`}</option>}
-          {subjects.map((subject) => (
-            <option key={subject.id} value={subject.id}>
-              {subject.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id={ids.field}
+        label={t.t('contributors.filters.field')}
+        value={filters.field ?? ''}
+        onChange={(chosen) => {
+          const value = Number(chosen)
+          const field = isSubjectType(value) ? value : null
+          const subject = options.subjects.find((s) => s.id === filters.subject)
+          // A subject of another field would leave nothing to list.
+          const keepSubject = field === null || !subject || subject.type === field
+          set({ field, ...(keepSubject ? {} : { subject: null }) })
+        }}
+      >
+        <option value="">{t.t('expertSearch.allFields')}</option>
+        {([1, 2, 4] as const).map((type) => (
+          <option key={type} value={type}>
+            {t.t(FIELD_LABELS[type])}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id={ids.subject}
+        label={t.t('contributors.filters.subject')}
+        value={filters.subject ?? ''}
+        onChange={(chosen) => set({ subject: idOrNull(chosen) })}
+      >
+        <option value="">{t.t('expertSearch.allSubjects')}</option>
+        {missingSubject && <option value={filters.subject ?? ''}>{`#${filters.subject}`}</option>}
+        {subjects.map((subject) => (
+          <option key={subject.id} value={subject.id}>
+            {subject.name}
+          </option>
+        ))}
+      </SelectField>
       {/* A new key empties its inputs, partly typed days included, which no `value` could. */}
       <DatesFilter
         key={resets}
@@ -123,42 +139,29 @@ export function SearchFiltersForm({
         today={today}
         t={t}
       />
-      <div className="field">
-        <label className="label" htmlFor={ids.sessionType}>
-          {t.t('contributors.filters.sessionType')}
-        </label>
-        <select
-          id={ids.sessionType}
-          className="select"
-          value={filters.sessionType ?? ''}
-          onChange={(event) => {
-            const value = event.target.value
-            set({ sessionType: value === '1' ? 1 : value === '2' ? 2 : null })
-          }}
-        >
-          <option value="">{t.t('expertSearch.anySessionType')}</option>
-          <option value="2">{t.t('communication.online')}</option>
-          <option value="1">{t.t('communication.office')}</option>
-        </select>
-      </div>
-      <div className="field">
-        <label className="label" htmlFor={ids.center}>
-          {t.t('contributors.filters.center')}
-        </label>
-        <select
-          id={ids.center}
-          className="select"
-          value={filters.center ?? ''}
-          onChange={(event) => set({ center: idOrNull(event.target.value) })}
-        >
-          <option value="">{t.t('expertSearch.allCenters')}</option>
-          {options.centers.map((center) => (
-            <option key={center.id} value={center.id}>
-              {center.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id={ids.sessionType}
+        label={t.t('contributors.filters.sessionType')}
+        value={filters.sessionType ?? ''}
+        onChange={(value) => set({ sessionType: value === '1' ? 1 : value === '2' ? 2 : null })}
+      >
+        <option value="">{t.t('expertSearch.anySessionType')}</option>
+        <option value="2">{t.t('communication.online')}</option>
+        <option value="1">{t.t('communication.office')}</option>
+      </SelectField>
+      <SelectField
+        id={ids.center}
+        label={t.t('contributors.filters.center')}
+        value={filters.center ?? ''}
+        onChange={(chosen) => set({ center: idOrNull(chosen) })}
+      >
+        <option value="">{t.t('expertSearch.allCenters')}</option>
+        {options.centers.map((center) => (
+          <option key={center.id} value={center.id}>
+            {center.name}
+          </option>
+        ))}
+      </SelectField>
       <div className="field field-check">
         <span className="label" aria-hidden="true">
           {t.t('contributors.filters.availability')}
@@ -173,23 +176,18 @@ export function SearchFiltersForm({
           {t.t('expertSearch.availableOnly')}
         </label>
       </div>
-      <div className="field">
-        <label className="label" htmlFor={ids.sort}>
-          {t.t('expertSearch.sortLabel')}
-        </label>
-        {/* Best match needs a text to match: without one the list is newest first. */}
-        <select
-          id={ids.sort}
-          className="select"
-          value={sortOf(filters)}
-          onChange={(event) => set({ sort: event.target.value === 'newest' ? 'newest' : 'relevance' })}
-        >
-          <option value="relevance" disabled={filters.text.trim() === ''}>
-            {t.t('expertSearch.sortRelevance')}
-          </option>
-          <option value="newest">{t.t('expertSearch.sortNewest')}</option>
-        </select>
-      </div>
+      {/* Best match needs a text to match: without one the list is newest first. */}
+      <SelectField
+        id={ids.sort}
+        label={t.t('expertSearch.sortLabel')}
+        value={sortOf(filters)}
+        onChange={(value) => set({ sort: value === 'newest' ? 'newest' : 'relevance' })}
+      >
+        <option value="relevance" disabled={filters.text.trim() === ''}>
+          {t.t('expertSearch.sortRelevance')}
+        </option>
+        <option value="newest">{t.t('expertSearch.sortNewest')}</option>
+      </SelectField>
     </fieldset>
   )
 }

@@ -12,7 +12,7 @@ import { expect } from 'chai'
 import { emit, type RatingSubmittedDetail } from '../events.ts'
 import { configureWidgets, resetWidgetConfig } from '../shared/config.ts'
 import { expectAccessible } from '../test-support/axe.ts'
-import { addSession, platform, platformAttributes, ratingLink, signIn } from '../test-support/platform.ts'
+import { addDevSession, platform, platformAttributes, ratingLink, signIn } from '../test-support/platform.ts'
 import { waitFor } from '../test-support/wait-for.ts'
 import { defineRateForm, RateFormElement } from './rate-form.element.ts'
 
@@ -65,12 +65,7 @@ function recordingFetch(hold?: string) {
 
 /** A fresh ended session between dev-consultant and dev-sme, and its real rating link. */
 async function newLink(): Promise<{ sessionId: number; token: string; passphrase: string }> {
-  const session = await addSession({
-    expert: 'dev-consultant',
-    sme: 'dev-sme',
-    startsIn: -120,
-    state: 'ended',
-  })
+  const session = await addDevSession(-120, { state: 'ended' })
   return { sessionId: session.id, ...(await ratingLink(session.id)) }
 }
 
@@ -192,6 +187,16 @@ async function statusText(element: Element): Promise<string> {
 /** Waits for the form of a link that opened. */
 function formOf(element: Element): Promise<HTMLElement> {
   return waitFor(() => part(element, 'form'))
+}
+
+/** Opens the form of a fresh rating link, recording every call the widget makes; `lang` unset: Arabic. */
+async function openRecordedForm(lang?: 'en') {
+  const link = await newLink()
+  const { fetch, calls } = recordingFetch()
+  configureWidgets({ fetch })
+  const element = await mount({ token: link.token, 'rating-key': link.passphrase, ...(lang ? { lang } : {}) })
+  await formOf(element)
+  return { link, calls, element }
 }
 
 /** Clicks the middle of `target` with the real mouse. */
@@ -321,13 +326,7 @@ describe('<rate-form> against the reference server', () => {
       it('names what is rated at the top of the form: the expert, the date and the subject, names isolated', async () => {
         const subject = await seededSubject(lang)
         const expert = await signIn('dev-consultant')
-        const session = await addSession({
-          expert: 'dev-consultant',
-          sme: 'dev-sme',
-          startsIn: -120,
-          state: 'ended',
-          subject_id: subject.id,
-        })
+        const session = await addDevSession(-120, { state: 'ended', subject_id: subject.id })
         const link = await ratingLink(session.id)
         const element = await mount({ token: link.token, 'rating-key': link.passphrase, ...langAttribute })
         const form = await formOf(element)
@@ -363,12 +362,7 @@ describe('<rate-form> against the reference server', () => {
         await expectAccessible(element, `summary (${lang})`)
 
         // A session without a subject is named by its expert and date only.
-        const bare = await addSession({
-          expert: 'dev-consultant',
-          sme: 'dev-sme',
-          startsIn: -180,
-          state: 'ended',
-        })
+        const bare = await addDevSession(-180, { state: 'ended' })
         const bareLink = await ratingLink(bare.id)
         element.remove()
         const other = await mount({
@@ -493,11 +487,7 @@ describe('<rate-form> against the reference server', () => {
   }
 
   it('labels every field: legends with the required marker, a name for each star, labels for text', async () => {
-    const link = await newLink()
-    const { fetch, calls } = recordingFetch()
-    configureWidgets({ fetch })
-    const element = await mount({ token: link.token, 'rating-key': link.passphrase, lang: 'en' })
-    await formOf(element)
+    const { calls, element } = await openRecordedForm('en')
     const root = element.shadowRoot!
     const questions = (calls[1]!.reply as { data: Questionnaire[] }).data.flatMap((q) => q.questions)
     const required = ` (${t('en', 'common.required')})`
@@ -586,11 +576,7 @@ describe('<rate-form> against the reference server', () => {
   })
 
   it('is operable with the keyboard alone: Enter submits, arrows and Space answer, focus goes to the gap', async () => {
-    const link = await newLink()
-    const { fetch, calls } = recordingFetch()
-    configureWidgets({ fetch })
-    const element = await mount({ token: link.token, 'rating-key': link.passphrase, lang: 'en' })
-    await formOf(element)
+    const { calls, element } = await openRecordedForm('en')
     const root = element.shadowRoot!
     const fieldsets = groups(element)
 
@@ -638,11 +624,7 @@ describe('<rate-form> against the reference server', () => {
   })
 
   it('says "already rated" when the submit answers 422 (the link was rated elsewhere meanwhile)', async () => {
-    const link = await newLink()
-    const { fetch, calls } = recordingFetch()
-    configureWidgets({ fetch })
-    const element = await mount({ token: link.token, 'rating-key': link.passphrase })
-    await formOf(element)
+    const { link, calls, element } = await openRecordedForm()
 
     // Another tab holding the same access token submits first.
     const accessToken = calls[1]!.headers.get('Authorization')!.replace(/^Bearer /, '')

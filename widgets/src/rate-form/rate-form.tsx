@@ -5,18 +5,17 @@ import {
   type Language,
   type Question,
   type QuestionAnswer,
-  type Questionnaire,
   RATING_TEXT_MAX,
-  type RatingSession,
   submitSessionRating,
 } from '@mashura/core'
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import type { RatingSubmittedDetail } from '../events.ts'
 import { createWidgetClient } from '../shared/api.ts'
+import { LiveStatus } from '../shared/notice.tsx'
 import { useTranslator } from '../shared/use-translator.ts'
 import { CharacterCount } from './character-count.tsx'
 import { QuestionField } from './question-field.tsx'
-import { loadRatingFlow } from './rating-flow.ts'
+import { loadRatingFlow, type RatingFlowResult } from './rating-flow.ts'
 import { RatingSummary } from './rating-summary.tsx'
 
 /** The props of {@link RateForm}: strings in, one callback out. */
@@ -37,18 +36,8 @@ export interface RateFormProps {
   onSubmitted?: ((detail: RatingSubmittedDetail) => void) | undefined
 }
 
-type View =
-  | { kind: 'loading' }
-  | {
-      kind: 'form'
-      sessionId: number
-      accessToken: string
-      questionnaires: Questionnaire[]
-      session: RatingSession | null
-    }
-  | { kind: 'already-rated' }
-  | { kind: 'succeeded' }
-  | { kind: 'error'; message: string }
+/** What the form shows: loading, where opening the link ended (see {@link loadRatingFlow}), or the success. */
+type View = { kind: 'loading' } | RatingFlowResult | { kind: 'succeeded' }
 
 type Answers = Record<number, QuestionAnswer['value']>
 
@@ -146,18 +135,9 @@ export function RateForm(props: RateFormProps) {
       <h2 part="title" className="title" id={titleId}>
         {t.t('rating.title')}
       </h2>
-      {/* Always present, so that the outcome is announced when it appears. */}
-      <p
-        part="status"
-        className="status"
-        data-state={view.kind}
-        role="status"
-        aria-live="polite"
-        tabIndex={-1}
-        ref={outcomeRef}
-      >
+      <LiveStatus state={view.kind} ref={outcomeRef}>
         {outcome}
-      </p>
+      </LiveStatus>
       {view.kind === 'loading' && (
         <div part="skeleton" className="skeleton">
           <span className="visually-hidden">{t.t('common.loading')}</span>

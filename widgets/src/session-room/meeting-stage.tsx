@@ -1,8 +1,7 @@
-import type { MeetingData, MeetingSignature } from '@mashura/core'
+import type { MeetingData } from '@mashura/core'
 import { Component, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react'
-import type { WidgetConfig } from '../shared/config.ts'
 import { Skeleton } from '../shared/notice.tsx'
-import { type MeetingProvider, meetingProviders } from './meeting/provider.ts'
+import { type MeetingProps, type MeetingProvider, meetingProviders } from './meeting/provider.ts'
 import type { RoomTranslator } from './session-details.tsx'
 
 // One lazy component per provider for the page's lifetime: a new `lazy()` per render would remount the call.
@@ -31,28 +30,8 @@ class ProviderBoundary extends Component<{ onError(): void; children: ReactNode 
   }
 }
 
-/** The props of {@link MeetingStage}. */
-export interface MeetingStageProps {
-  /** The widget's configuration. */
-  config: WidgetConfig
-  /** The viewer's API token. */
-  token: string
-  /** The session. */
-  sessionId: number
-  /** The session's meeting data. */
-  meeting: MeetingData
-  /** The signature fetched before joining, or null when the provider needs none. */
-  signature: MeetingSignature | null
-  /** Whether the viewer hosts (the expert). */
-  host: boolean
-  /** The viewer's name in the meeting. */
-  displayName: string
-  /** Called when the viewer leaves. */
-  onLeave(): void
-  /** Called with a message when the meeting cannot go on. */
-  onError(message: string): void
-  /** Called when the meeting itself heard that the session is over (it has stopped by then). */
-  onSessionEnded?: (() => void) | undefined
+/** The props of {@link MeetingStage}: what the provider gets, and the room's translator. */
+export interface MeetingStageProps extends MeetingProps {
   /** The translator. */
   t: RoomTranslator
 }

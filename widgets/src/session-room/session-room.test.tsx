@@ -4,7 +4,14 @@ import { expect } from 'chai'
 import type { RecommendationsRequiredDetail } from '../events.ts'
 import { configureWidgets, resetWidgetConfig } from '../shared/config.ts'
 import { expectAccessible } from '../test-support/axe.ts'
-import { addSession, platform, platformAttributes, signIn } from '../test-support/platform.ts'
+import { forceEndAsExpert } from '../test-support/end-session.ts'
+import {
+  addDevSession,
+  platform,
+  platformAttributes,
+  type SignedIn,
+  signIn,
+} from '../test-support/platform.ts'
 import { waitFor as waitUntil } from '../test-support/wait-for.ts'
 import { defineSessionRoom, type SessionRoomElement } from './session-room.element.ts'
 import { sessionRoomTokens } from './session-token.ts'
@@ -74,19 +81,45 @@ function recordEvents(...names: string[]) {
 
 let recorder: ReturnType<typeof recordEvents> | undefined
 
+/** Waits for the one event of this name that the recorder caught, and returns it. */
+async function recordedEvent(name: string): Promise<CustomEvent> {
+  await waitFor(() => recorder!.named(name).length === 1)
+  return recorder!.named(name)[0]!
+}
+
+const preventNavigation = (event: Event) => event.preventDefault()
+
+/** Acts as a host that routes itself: it prevents the navigation to recommendations-href (until afterEach). */
+function hostRoutesItself(): void {
+  document.addEventListener('recommendations-required', preventNavigation)
+}
+
+/** Books a session that its expert has already started. */
+function addOngoingSession(startsIn: number, columns: Record<string, unknown> = {}) {
+  return addDevSession(startsIn, { state: 'ongoing', started_at: new Date().toISOString(), ...columns })
+}
+
+/** The expert's view of the room. */
+const contributor = { view: 'contributor' }
+
+/** The expert's view of the room, sending the expert on to the recommendations page after an end. */
+const contributorThenRecommendations = { ...contributor, 'recommendations-href': '/add-recommendations/{id}' }
+
+/** Mounts the room on a session as this person and waits for the session's details in `state`. */
+async function openRoom(
+  sessionId: number,
+  person: SignedIn,
+  state: string,
+  attributes: Record<string, string> = {},
+): Promise<SessionRoomElement> {
+  const element = await mount({ 'session-id': String(sessionId), ...attributes }, person.token)
+  await waitForState(element, state)
+  return element
+}
+
 /** Ends an ongoing session as its expert from elsewhere (another device), over HTTP like any client. */
 async function endElsewhere(sessionId: number, expertToken: string): Promise<void> {
-  const { apiBase, apiKey } = await platform()
-  const response = await fetch(`${apiBase}/schedule/sessions/${sessionId}/end/contributor`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-api-key': apiKey,
-      authorization: `Bearer ${expertToken}`,
-    },
-    body: JSON.stringify({ force_end: true, end_reason: 'The advice was given', end_from: 1 }),
-  })
-  expect(response.status).to.equal(200)
+  expect(await forceEndAsExpert(await platform(), sessionId, expertToken)).to.equal(200)
 }
 
 /** The tracks' states of the call's own camera and microphone. */
@@ -100,6 +133,7 @@ before(() => {
 })
 
 afterEach(() => {
+  document.removeEventListener('recommendations-required', preventNavigation)
   recorder?.stop()
   recorder = undefined
   document.body.replaceChildren()
@@ -111,10 +145,7 @@ afterEach(() => {
 describe('<session-room>', () => {
   it('shows a session in Arabic, right to left, with the Hijri date, after a skeleton', async () => {
     const expert = await signIn('dev-consultant')
-    const session = await addSession({
-      expert: 'dev-consultant',
-      sme: 'dev-sme',
-      startsIn: 60 * 24 * 3,
+    const session = await addDevSession(60 * 24 * 3, {
       subject_id: 1,
       description: 'أريد مراجعة خطة التسويق',
     })
@@ -157,15 +188,8 @@ describe('<session-room>', () => {
   it('isolates what people wrote: an Arabic note in the English room keeps its own direction', async () => {
     const owner = await signIn('dev-sme')
     const note = 'أريد مراجعة خطة التسويق.'
-    const session = await addSession({
-      expert: 'dev-consultant',
-      sme: 'dev-sme',
-      startsIn: 60 * 24 * 3,
-      subject_id: 1,
-      description: note,
-    })
-    const element = await mount({ 'session-id': String(session.id), lang: 'en' }, owner.token)
-    await waitForState(element, 'booked')
+    const session = await addDevSession(60 * 24 * 3, { subject_id: 1, description: note })
+    const element = await openRoom(session.id, owner, 'booked', { lang: 'en' })
     const shadow = element.shadowRoot!
     const value = [...shadow.querySelectorAll('dd')].find((dd) => dd.textContent === note)
     expect(value, 'the note').to.not.equal(undefined)
@@ -180,16 +204,8 @@ describe('<session-room>', () => {
 
   it('shows the business owner an ongoing online session in English, left to right, with only Join', async () => {
     const owner = await signIn('dev-sme')
-    const session = await addSession({
-      expert: 'dev-consultant',
-      sme: 'dev-sme',
-      startsIn: -10,
-      state: 'ongoing',
-      started_at: new Date().toISOString(),
-    })
-    const element = await mount({ 'session-id': String(session.id), lang: 'en' }, owner.token)
-
-    await waitForState(element, 'ongoing')
+    const session = await addOngoingSession(-10)
+    const element = await openRoom(session.id, owner, 'ongoing', { lang: 'en' })
     const base = part(element, 'base')!
     expect(base.getAttribute('dir')).to.equal('ltr')
     expect(base.getAttribute('lang')).to.equal('en')
@@ -204,14 +220,8 @@ describe('<session-room>', () => {
   it('reloads in place when the page sets a new revision: the expert started, so Join appears', async () => {
     const owner = await signIn('dev-sme')
     const expert = await signIn('dev-consultant')
-    const session = await addSession({
-      expert: 'dev-consultant',
-      sme: 'dev-sme',
-      startsIn: -5,
-      communication_way: 0,
-    })
-    const element = await mount({ 'session-id': String(session.id), lang: 'en' }, owner.token)
-    await waitForState(element, 'booked')
+    const session = await addDevSession(-5, { communication_way: 0 })
+    const element = await openRoom(session.id, owner, 'booked', { lang: 'en' })
     expect(parts(element, 'action')).to.deep.equal([])
     // The expert starts it elsewhere, over HTTP like any client.
     const { apiBase, apiKey } = await platform()
@@ -234,10 +244,7 @@ describe('<session-room>', () => {
 
   it('starts an in-office session for the expert: validate only, no meeting, and session-started', async () => {
     const expert = await signIn('dev-consultant')
-    const session = await addSession({
-      expert: 'dev-consultant',
-      sme: 'dev-sme',
-      startsIn: -5,
+    const session = await addDevSession(-5, {
       communication_way: 1,
       office_id: 1,
       meeting_provider: null,
@@ -245,15 +252,13 @@ describe('<session-room>', () => {
       meeting_password: null,
     })
     recorder = recordEvents('session-started', 'recommendations-required')
-    const element = await mount({ 'session-id': String(session.id), view: 'contributor' }, expert.token)
-    await waitForState(element, 'booked')
+    const element = await openRoom(session.id, expert, 'booked', contributor)
     expect(text(element)).to.contain(ar['communication.office'])
     await expectAccessible(part(element, 'base')!, 'booked in office (ar)')
 
     part(element, 'action-start')!.click()
     await waitForState(element, 'ongoing')
-    await waitFor(() => recorder!.named('session-started').length === 1)
-    const [started] = recorder.named('session-started')
+    const started = await recordedEvent('session-started')
     expect(started!.detail).to.deep.equal({ sessionId: session.id })
     expect(started!.bubbles).to.equal(true)
     expect(started!.composed).to.equal(true)
@@ -268,78 +273,57 @@ describe('<session-room>', () => {
 
   it('ends a session with a required reason, then fires session-ended and recommendations-required', async () => {
     const expert = await signIn('dev-consultant')
-    const session = await addSession({
-      expert: 'dev-consultant',
-      sme: 'dev-sme',
-      startsIn: -10,
-      state: 'ongoing',
-      started_at: new Date().toISOString(),
-      communication_way: 1,
-      office_id: 1,
-    })
+    const session = await addOngoingSession(-10, { communication_way: 1, office_id: 1 })
     recorder = recordEvents('session-ended', 'recommendations-required')
     const startAddress = location.href
-    // The host routes itself: it prevents the navigation to recommendations-href.
-    const prevent = (event: Event) => event.preventDefault()
-    document.addEventListener('recommendations-required', prevent)
-    try {
-      const element = await mount(
-        {
-          'session-id': String(session.id),
-          view: 'contributor',
-          lang: 'en',
-          'recommendations-href': '/add-recommendations/{id}',
-        },
-        expert.token,
-      )
-      await waitForState(element, 'ongoing')
-      const opener = part(element, 'action-end')!
-      opener.focus()
-      opener.click()
-      const box = await waitFor(() => dialog(element))
-      expect(box.textContent).to.contain(en['meeting.end'])
-      // Focus moved into the dialog.
-      await waitFor(() => box.contains(element.shadowRoot!.activeElement))
-      await expectAccessible(part(element, 'base')!, 'end dialog (en)')
+    hostRoutesItself()
+    const element = await openRoom(session.id, expert, 'ongoing', {
+      ...contributorThenRecommendations,
+      lang: 'en',
+    })
+    const opener = part(element, 'action-end')!
+    opener.focus()
+    opener.click()
+    const box = await waitFor(() => dialog(element))
+    expect(box.textContent).to.contain(en['meeting.end'])
+    // Focus moved into the dialog.
+    await waitFor(() => box.contains(element.shadowRoot!.activeElement))
+    await expectAccessible(part(element, 'base')!, 'end dialog (en)')
 
-      // The reason is required.
-      box.querySelector<HTMLButtonElement>('[part~="confirm"]')!.click()
-      const error = await waitFor(() => box.querySelector('[part~="error"]'))
-      expect(error.textContent).to.equal(en['errors.fieldRequired'])
-      const field = box.querySelector('textarea')!
-      expect(field.getAttribute('aria-invalid')).to.equal('true')
-      await expectAccessible(part(element, 'base')!, 'end dialog, reason missing (en)')
+    // The reason is required.
+    box.querySelector<HTMLButtonElement>('[part~="confirm"]')!.click()
+    const error = await waitFor(() => box.querySelector('[part~="error"]'))
+    expect(error.textContent).to.equal(en['errors.fieldRequired'])
+    const field = box.querySelector('textarea')!
+    expect(field.getAttribute('aria-invalid')).to.equal('true')
+    await expectAccessible(part(element, 'base')!, 'end dialog, reason missing (en)')
 
-      field.focus()
-      await sendKeys({ type: 'The owner had to leave early' })
-      box.querySelector<HTMLButtonElement>('[part~="confirm"]')!.click()
+    field.focus()
+    await sendKeys({ type: 'The owner had to leave early' })
+    box.querySelector<HTMLButtonElement>('[part~="confirm"]')!.click()
 
-      await waitFor(() => recorder!.named('recommendations-required').length === 1)
-      const [ended] = recorder.named('session-ended')
-      expect(ended!.detail).to.deep.equal({ sessionId: session.id, reason: 'The owner had to leave early' })
-      expect(ended!.bubbles && ended!.composed).to.equal(true)
-      const [required] = recorder.named('recommendations-required')
-      expect(required!.detail).to.deep.equal({ sessionId: session.id, endSession: false })
-      expect(required!.cancelable).to.equal(true)
-      expect(required!.defaultPrevented).to.equal(true)
-      // Prevented: the room stays, the page did not navigate, and the details show the end.
-      await waitForState(element, 'ended')
-      expect(location.href).to.equal(startAddress)
-      expect(dialog(element)).to.equal(null)
-      expect(text(element)).to.contain('The owner had to leave early')
-      expect(parts(element, 'action')).to.have.length(0)
-      await expectAccessible(part(element, 'base')!, 'ended (en)')
-    } finally {
-      document.removeEventListener('recommendations-required', prevent)
-    }
+    await waitFor(() => recorder!.named('recommendations-required').length === 1)
+    const [ended] = recorder.named('session-ended')
+    expect(ended!.detail).to.deep.equal({ sessionId: session.id, reason: 'The owner had to leave early' })
+    expect(ended!.bubbles && ended!.composed).to.equal(true)
+    const [required] = recorder.named('recommendations-required')
+    expect(required!.detail).to.deep.equal({ sessionId: session.id, endSession: false })
+    expect(required!.cancelable).to.equal(true)
+    expect(required!.defaultPrevented).to.equal(true)
+    // Prevented: the room stays, the page did not navigate, and the details show the end.
+    await waitForState(element, 'ended')
+    expect(location.href).to.equal(startAddress)
+    expect(dialog(element)).to.equal(null)
+    expect(text(element)).to.contain('The owner had to leave early')
+    expect(parts(element, 'action')).to.have.length(0)
+    await expectAccessible(part(element, 'base')!, 'ended (en)')
   })
 
   it('marks the business owner absent after a confirmation, reloads, and fires sme-marked-absent', async () => {
     const expert = await signIn('dev-consultant')
-    const session = await addSession({ expert: 'dev-consultant', sme: 'dev-sme', startsIn: -5 })
+    const session = await addDevSession(-5)
     recorder = recordEvents('sme-marked-absent')
-    const element = await mount({ 'session-id': String(session.id), view: 'contributor' }, expert.token)
-    await waitForState(element, 'booked')
+    const element = await openRoom(session.id, expert, 'booked', contributor)
 
     part(element, 'action-absent')!.click()
     const box = await waitFor(() => dialog(element))
@@ -349,8 +333,7 @@ describe('<session-room>', () => {
 
     await waitForState(element, 'sme_absent')
     expect(part(element, 'state')!.textContent).to.contain(ar['sessions.status.smeAbsent'])
-    await waitFor(() => recorder!.named('sme-marked-absent').length === 1)
-    const [absent] = recorder.named('sme-marked-absent')
+    const absent = await recordedEvent('sme-marked-absent')
     expect(absent!.detail).to.deep.equal({ sessionId: session.id })
     expect(absent!.bubbles && absent!.composed).to.equal(true)
     expect(dialog(element)).to.equal(null)
@@ -361,10 +344,9 @@ describe('<session-room>', () => {
 
   it('cancels with a reason from the list: Escape closes and gives focus back, then cancel reloads', async () => {
     const expert = await signIn('dev-consultant')
-    const session = await addSession({ expert: 'dev-consultant', sme: 'dev-sme', startsIn: 60 * 24 * 2 })
+    const session = await addDevSession(60 * 24 * 2)
     recorder = recordEvents('session-cancelled')
-    const element = await mount({ 'session-id': String(session.id), view: 'contributor' }, expert.token)
-    await waitForState(element, 'booked')
+    const element = await openRoom(session.id, expert, 'booked', contributor)
 
     const opener = part(element, 'action-cancel')!
     opener.focus()
@@ -409,8 +391,7 @@ describe('<session-room>', () => {
     expect(dialog(element)).to.equal(null)
     expect(part(element, 'state')!.textContent).to.contain(ar['sessions.status.cancelled'])
     expect(text(element)).to.contain('ظرف طارئ')
-    await waitFor(() => recorder!.named('session-cancelled').length === 1)
-    const [cancelled] = recorder.named('session-cancelled')
+    const cancelled = await recordedEvent('session-cancelled')
     expect(cancelled!.detail).to.deep.equal({ sessionId: session.id, reasonId: 1 })
     expect(cancelled!.bubbles && cancelled!.composed).to.equal(true)
     // The cancel button is gone: focus goes to the announced outcome instead of being lost.
@@ -421,17 +402,9 @@ describe('<session-room>', () => {
   it("closes the business owner's call when the expert ends the session, and says recommendations come next", async () => {
     const owner = await signIn('dev-sme')
     const expert = await signIn('dev-consultant')
-    const session = await addSession({
-      expert: 'dev-consultant',
-      sme: 'dev-sme',
-      startsIn: -10,
-      state: 'ongoing',
-      started_at: new Date().toISOString(),
-      meeting_provider: 'webrtc',
-    })
+    const session = await addOngoingSession(-10, { meeting_provider: 'webrtc' })
     // No revision from the page: the room follows the session through its own call.
-    const element = await mount({ 'session-id': String(session.id), lang: 'en' }, owner.token)
-    await waitForState(element, 'ongoing')
+    const element = await openRoom(session.id, owner, 'ongoing', { lang: 'en' })
     part(element, 'action-join')!.click()
     await waitFor(() => part(element, 'call')?.dataset.state === 'waiting')
     const video = part(element, 'local-video') as HTMLVideoElement
@@ -449,86 +422,55 @@ describe('<session-room>', () => {
 
   it("closes the expert's meeting when the session is ended elsewhere, and asks for the recommendations", async () => {
     const expert = await signIn('dev-consultant')
-    const session = await addSession({ expert: 'dev-consultant', sme: 'dev-sme', startsIn: -5 })
+    const session = await addDevSession(-5)
     recorder = recordEvents('session-ended', 'recommendations-required')
-    const prevent = (event: Event) => event.preventDefault()
-    document.addEventListener('recommendations-required', prevent)
-    try {
-      const element = await mount({ 'session-id': String(session.id), view: 'contributor' }, expert.token)
-      await waitForState(element, 'booked')
-      part(element, 'action-start')!.click()
-      await waitFor(() => part(element, 'call')?.dataset.state === 'waiting')
-      const stream = (part(element, 'local-video') as HTMLVideoElement).srcObject as MediaStream
+    hostRoutesItself()
+    const element = await openRoom(session.id, expert, 'booked', contributor)
+    part(element, 'action-start')!.click()
+    await waitFor(() => part(element, 'call')?.dataset.state === 'waiting')
+    const stream = (part(element, 'local-video') as HTMLVideoElement).srcObject as MediaStream
 
-      // Ended from another tab; the page hears of it and sets a revision too.
-      await endElsewhere(session.id, expert.token)
-      element.setAttribute('revision', '1')
-      await waitForState(element, 'ended')
-      await waitFor(() => recorder!.named('recommendations-required').length === 1)
-      expect(recorder.named('recommendations-required')[0]!.detail).to.deep.equal({
-        sessionId: session.id,
-        endSession: false,
-      })
-      // This room did not end it: no session-ended.
-      expect(recorder.named('session-ended')).to.have.length(0)
-      expect(part(element, 'meeting')).to.equal(null)
-      expect(stream.getTracks().map((t) => t.readyState)).to.deep.equal(['ended', 'ended'])
-      await waitFor(() => part(element, 'status')!.textContent === ar['sessionRoom.endedStatus'])
-    } finally {
-      document.removeEventListener('recommendations-required', prevent)
-    }
+    // Ended from another tab; the page hears of it and sets a revision too.
+    await endElsewhere(session.id, expert.token)
+    element.setAttribute('revision', '1')
+    await waitForState(element, 'ended')
+    expect((await recordedEvent('recommendations-required')).detail).to.deep.equal({
+      sessionId: session.id,
+      endSession: false,
+    })
+    // This room did not end it: no session-ended.
+    expect(recorder.named('session-ended')).to.have.length(0)
+    expect(part(element, 'meeting')).to.equal(null)
+    expect(stream.getTracks().map((t) => t.readyState)).to.deep.equal(['ended', 'ended'])
+    await waitFor(() => part(element, 'status')!.textContent === ar['sessionRoom.endedStatus'])
   })
 
   it('sends the expert to the recommendations with endSession when the meeting signature fails', async () => {
     // The reference server of the run has no Zoom keys: a Zoom session's signature answers 409.
     const expert = await signIn('dev-consultant')
-    const session = await addSession({
-      expert: 'dev-consultant',
-      sme: 'dev-sme',
-      startsIn: -5,
-      meeting_provider: 'zoom',
-    })
+    const session = await addDevSession(-5, { meeting_provider: 'zoom' })
     recorder = recordEvents('recommendations-required', 'session-started')
-    const prevent = (event: Event) => event.preventDefault()
-    document.addEventListener('recommendations-required', prevent)
-    try {
-      const element = await mount(
-        {
-          'session-id': String(session.id),
-          view: 'contributor',
-          'recommendations-href': '/add-recommendations/{id}',
-        },
-        expert.token,
-      )
-      await waitForState(element, 'booked')
-      part(element, 'action-start')!.click()
-      await waitFor(() => recorder!.named('recommendations-required').length === 1)
-      const [required] = recorder.named('recommendations-required')
-      expect((required!.detail as RecommendationsRequiredDetail).endSession).to.equal(true)
-      expect(required!.detail).to.deep.equal({ sessionId: session.id, endSession: true })
-      expect(required!.defaultPrevented).to.equal(true)
-      expect(recorder.named('session-started')).to.have.length(0)
-      // The session did start on the server; the reloaded details say so, and no meeting opened.
-      await waitForState(element, 'ongoing')
-      expect(part(element, 'meeting')).to.equal(null)
-      await expectAccessible(part(element, 'base')!, 'signature failed (ar)')
-    } finally {
-      document.removeEventListener('recommendations-required', prevent)
-    }
+    hostRoutesItself()
+    const element = await openRoom(session.id, expert, 'booked', contributorThenRecommendations)
+    part(element, 'action-start')!.click()
+    const required = await recordedEvent('recommendations-required')
+    expect((required!.detail as RecommendationsRequiredDetail).endSession).to.equal(true)
+    expect(required!.detail).to.deep.equal({ sessionId: session.id, endSession: true })
+    expect(required!.defaultPrevented).to.equal(true)
+    expect(recorder.named('session-started')).to.have.length(0)
+    // The session did start on the server; the reloaded details say so, and no meeting opened.
+    await waitForState(element, 'ongoing')
+    expect(part(element, 'meeting')).to.equal(null)
+    await expectAccessible(part(element, 'base')!, 'signature failed (ar)')
   })
 
   it('starts an online WebRTC session for the expert and opens the meeting, without a signature call', async () => {
     const expert = await signIn('dev-consultant')
-    const session = await addSession({ expert: 'dev-consultant', sme: 'dev-sme', startsIn: -5 })
+    const session = await addDevSession(-5)
     recorder = recordEvents('session-started', 'recommendations-required')
-    const element = await mount(
-      { 'session-id': String(session.id), view: 'contributor', lang: 'en' },
-      expert.token,
-    )
-    await waitForState(element, 'booked')
+    const element = await openRoom(session.id, expert, 'booked', { ...contributor, lang: 'en' })
     part(element, 'action-start')!.click()
-    await waitFor(() => recorder!.named('session-started').length === 1)
-    expect(recorder.named('session-started')[0]!.detail).to.deep.equal({ sessionId: session.id })
+    expect((await recordedEvent('session-started')).detail).to.deep.equal({ sessionId: session.id })
     expect(recorder.named('recommendations-required')).to.have.length(0)
     const meeting = await waitFor(() => part(element, 'meeting'))
     expect(meeting.getAttribute('aria-label')).to.equal(en['sessionRoom.meeting'])
@@ -538,17 +480,8 @@ describe('<session-room>', () => {
 
   it('offers an ongoing instant session continue, extend and end, with a live time left; extend moves the end', async () => {
     const expert = await signIn('dev-consultant')
-    const session = await addSession({
-      expert: 'dev-consultant',
-      sme: 'dev-sme',
-      startsIn: -2,
-      minutes: 30,
-      state: 'ongoing',
-      is_instant: 1,
-      started_at: new Date().toISOString(),
-    })
-    const element = await mount({ 'session-id': String(session.id), view: 'contributor' }, expert.token)
-    await waitForState(element, 'ongoing')
+    const session = await addOngoingSession(-2, { minutes: 30, is_instant: 1 })
+    const element = await openRoom(session.id, expert, 'ongoing', contributor)
     expect(part(element, 'instant')!.textContent).to.equal(ar['sessionRoom.instant'])
     expect(parts(element, 'action').map((b) => b.dataset.action)).to.deep.equal([
       'continue',
@@ -582,16 +515,8 @@ describe('<session-room>', () => {
   it('before the start says when the session starts, counting down to the start, not a time left from now', async () => {
     const expert = await signIn('dev-consultant')
     // Started ten minutes early: an hour's session still has its whole hour ahead of it.
-    const early = await addSession({
-      expert: 'dev-consultant',
-      sme: 'dev-sme',
-      startsIn: 10,
-      minutes: 60,
-      state: 'ongoing',
-      started_at: new Date().toISOString(),
-    })
-    const element = await mount({ 'session-id': String(early.id), view: 'contributor' }, expert.token)
-    await waitForState(element, 'ongoing')
+    const early = await addOngoingSession(10, { minutes: 60 })
+    const element = await openRoom(early.id, expert, 'ongoing', contributor)
     const startsIn = await waitFor(() => part(element, 'starts-in'))
     expect(startsIn.getAttribute('role')).to.equal('timer')
     expect(startsIn.dataset.state).to.equal('upcoming')
@@ -601,78 +526,54 @@ describe('<session-room>', () => {
     element.remove()
 
     // A session booked for an hour and a half from now, in English: hours and minutes.
-    const later = await addSession({ expert: 'dev-consultant', sme: 'dev-sme', startsIn: 90 })
-    const english = await mount(
-      { 'session-id': String(later.id), view: 'contributor', lang: 'en' },
-      expert.token,
-    )
-    await waitForState(english, 'booked')
+    const later = await addDevSession(90)
+    const english = await openRoom(later.id, expert, 'booked', { ...contributor, lang: 'en' })
     const line = await waitFor(() => part(english, 'starts-in'))
     expect(line.textContent).to.match(/^The session starts in 1 hour and (29|30) minutes$/)
     expect(part(english, 'remaining')).to.equal(null)
     english.remove()
 
     // More than a day off, the date in the details says it all.
-    const far = await addSession({ expert: 'dev-consultant', sme: 'dev-sme', startsIn: 60 * 24 * 2 })
-    const quiet = await mount({ 'session-id': String(far.id), view: 'contributor' }, expert.token)
-    await waitForState(quiet, 'booked')
+    const far = await addDevSession(60 * 24 * 2)
+    const quiet = await openRoom(far.id, expert, 'booked', contributor)
     expect(part(quiet, 'starts-in')).to.equal(null)
     expect(part(quiet, 'remaining')).to.equal(null)
   })
 
   it('ends an instant session after a confirmation: session-ended without a reason, then recommendations', async () => {
     const expert = await signIn('dev-consultant')
-    const session = await addSession({
-      expert: 'dev-consultant',
-      sme: 'dev-sme',
-      startsIn: -2,
-      minutes: 30,
-      state: 'ongoing',
-      is_instant: 1,
-      started_at: new Date().toISOString(),
-    })
+    const session = await addOngoingSession(-2, { minutes: 30, is_instant: 1 })
     recorder = recordEvents('session-ended', 'recommendations-required')
-    const prevent = (event: Event) => event.preventDefault()
-    document.addEventListener('recommendations-required', prevent)
-    try {
-      const element = await mount(
-        {
-          'session-id': String(session.id),
-          view: 'contributor',
-          lang: 'en',
-          'recommendations-href': '/add-recommendations/{id}',
-        },
-        expert.token,
-      )
-      await waitForState(element, 'ongoing')
-      const opener = part(element, 'action-end-instant')!
-      opener.click()
-      const box = await waitFor(() => dialog(element))
-      expect(box.textContent).to.contain(en['sessionRoom.endInstantConfirm'])
-      await expectAccessible(part(element, 'base')!, 'end instant dialog (en)')
-      // Going back ends nothing.
-      box.querySelector<HTMLButtonElement>('[part~="dismiss"]')!.click()
-      await waitFor(() => dialog(element) === null)
-      expect(recorder.seen).to.have.length(0)
+    hostRoutesItself()
+    const element = await openRoom(session.id, expert, 'ongoing', {
+      ...contributorThenRecommendations,
+      lang: 'en',
+    })
+    const opener = part(element, 'action-end-instant')!
+    opener.click()
+    const box = await waitFor(() => dialog(element))
+    expect(box.textContent).to.contain(en['sessionRoom.endInstantConfirm'])
+    await expectAccessible(part(element, 'base')!, 'end instant dialog (en)')
+    // Going back ends nothing.
+    box.querySelector<HTMLButtonElement>('[part~="dismiss"]')!.click()
+    await waitFor(() => dialog(element) === null)
+    expect(recorder.seen).to.have.length(0)
 
-      opener.click()
-      ;(await waitFor(() => dialog(element)))!.querySelector<HTMLButtonElement>('[part~="confirm"]')!.click()
-      await waitFor(() => recorder!.named('recommendations-required').length === 1)
-      expect(recorder.named('session-ended')[0]!.detail).to.deep.equal({
-        sessionId: session.id,
-        reason: null,
-      })
-      expect(recorder.named('recommendations-required')[0]!.detail).to.deep.equal({
-        sessionId: session.id,
-        endSession: false,
-      })
-      await waitForState(element, 'ended')
-      expect(part(element, 'remaining')).to.equal(null)
-      expect(parts(element, 'action')).to.have.length(0)
-      expect(part(element, 'status')!.textContent).to.equal(en['sessionRoom.endedStatus'])
-    } finally {
-      document.removeEventListener('recommendations-required', prevent)
-    }
+    opener.click()
+    ;(await waitFor(() => dialog(element)))!.querySelector<HTMLButtonElement>('[part~="confirm"]')!.click()
+    await waitFor(() => recorder!.named('recommendations-required').length === 1)
+    expect(recorder.named('session-ended')[0]!.detail).to.deep.equal({
+      sessionId: session.id,
+      reason: null,
+    })
+    expect(recorder.named('recommendations-required')[0]!.detail).to.deep.equal({
+      sessionId: session.id,
+      endSession: false,
+    })
+    await waitForState(element, 'ended')
+    expect(part(element, 'remaining')).to.equal(null)
+    expect(parts(element, 'action')).to.have.length(0)
+    expect(part(element, 'status')!.textContent).to.equal(en['sessionRoom.endedStatus'])
   })
 
   it('shows the not-found state for a session that does not exist, in both languages', async () => {
@@ -692,13 +593,13 @@ describe('<session-room>', () => {
 
   it("shows someone else's session as not found", async () => {
     const other = await signIn('dev-partner')
-    const session = await addSession({ expert: 'dev-consultant', sme: 'dev-sme', startsIn: 120 })
+    const session = await addDevSession(120)
     const element = await mount({ 'session-id': String(session.id), view: 'contributor' }, other.token)
     await waitFor(() => part(element, 'status')?.textContent === ar['sessionRoom.notFound'])
   })
 
   it('signs out on a 401: the token is forgotten and the signed-out state shows, in both languages', async () => {
-    const session = await addSession({ expert: 'dev-consultant', sme: 'dev-sme', startsIn: 120 })
+    const session = await addDevSession(120)
     for (const lang of ['ar', 'en'] as const) {
       const element = await mount({ 'session-id': String(session.id), lang }, 'not-a-real-token')
       await waitFor(() => part(element, 'status')?.textContent === messages[lang]['sessionRoom.signedOut'])
@@ -726,7 +627,7 @@ describe('<session-room>', () => {
 
   it('keeps its token when moved, and is not restyled by hostile page CSS', async () => {
     const owner = await signIn('dev-sme')
-    const session = await addSession({ expert: 'dev-consultant', sme: 'dev-sme', startsIn: 120 })
+    const session = await addDevSession(120)
     const style = document.createElement('style')
     style.dataset.hostile = ''
     style.textContent = `
@@ -735,8 +636,7 @@ describe('<session-room>', () => {
       button, h2, dl, [part] { visibility: hidden !important; }
     `
     document.head.append(style)
-    const element = await mount({ 'session-id': String(session.id) }, owner.token)
-    await waitForState(element, 'booked')
+    const element = await openRoom(session.id, owner, 'booked')
 
     const wrapper = document.createElement('div')
     document.body.append(wrapper)

@@ -1,6 +1,6 @@
 import { type FetchLike, type Language, type Session, sessionRoomMessages } from '@mashura/core'
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
-import { ErrorNotice, Skeleton } from '../shared/notice.tsx'
+import { ErrorNotice, LiveStatus, Skeleton } from '../shared/notice.tsx'
 import { useTranslator } from '../shared/use-translator.ts'
 import { CancelDialog } from './cancel-dialog.tsx'
 import { ConfirmDialog } from './confirm-dialog.tsx'
@@ -162,18 +162,9 @@ export function SessionRoom(props: SessionRoomProps) {
       aria-busy={view.kind === 'loading' || busy}
       ref={setPortal}
     >
-      {/* Always present, so that what appears in it is announced. */}
-      <p
-        part="status"
-        className="status"
-        data-state={view.kind}
-        role="status"
-        aria-live="polite"
-        tabIndex={-1}
-        ref={statusRef}
-      >
+      <LiveStatus state={view.kind} ref={statusRef}>
         {status}
-      </p>
+      </LiveStatus>
       <ErrorNotice
         key={actions.notice?.id}
         message={view.kind === 'error' ? view.message : (actions.notice?.text ?? null)}

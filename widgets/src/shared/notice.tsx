@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { type ReactNode, type Ref, useEffect, useState } from 'react'
 
 /** How long an error notice stays (spec §9: 10 seconds). */
 export const ERROR_NOTICE_MS = 10_000
@@ -52,6 +52,34 @@ export function ErrorNotice({
         </>
       )}
     </div>
+  )
+}
+
+/**
+ * A widget's live status line (`part="status"`): always rendered, so that what appears in it is announced,
+ * and focusable from code, so that an outcome can take the focus of a button that went away.
+ */
+export function LiveStatus({
+  state,
+  ref,
+  children,
+}: {
+  state: string
+  ref: Ref<HTMLParagraphElement>
+  children: ReactNode
+}) {
+  return (
+    <p
+      part="status"
+      className="status"
+      data-state={state}
+      role="status"
+      aria-live="polite"
+      tabIndex={-1}
+      ref={ref}
+    >
+      {children}
+    </p>
   )
 }
 

@@ -74,6 +74,11 @@ export function addSession(
   return executeServerCommand('mashura-session', options)
 }
 
+/** Books a session between dev-consultant and dev-sme, `startsIn` minutes from now; other columns may be overridden. */
+export function addDevSession(startsIn: number, columns: Record<string, unknown> = {}) {
+  return addSession({ expert: 'dev-consultant', sme: 'dev-sme', startsIn, ...columns })
+}
+
 /** Makes an ended session's rating link: its token and the passphrase that decrypts it. */
 export function ratingLink(sessionId: number): Promise<{ token: string; passphrase: string }> {
   return executeServerCommand('mashura-rating-link', { sessionId })

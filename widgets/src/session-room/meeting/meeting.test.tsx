@@ -6,7 +6,8 @@ import { flushSync } from 'react-dom'
 import { createRoot, type Root } from 'react-dom/client'
 import { createWidgetClient } from '../../shared/api.ts'
 import { expectAccessible } from '../../test-support/axe.ts'
-import { addSession, platform, type SignedIn, signIn } from '../../test-support/platform.ts'
+import { forceEndAsExpert } from '../../test-support/end-session.ts'
+import { addDevSession, platform, type SignedIn, signIn } from '../../test-support/platform.ts'
 import { waitFor as waitUntil } from '../../test-support/wait-for.ts'
 import { type CallState, PeerCall } from './peer-call.ts'
 import type { MeetingProps } from './provider.ts'
@@ -93,37 +94,57 @@ const webrtcMeeting = (sessionId: number): MeetingData => ({
   signature: null,
 })
 
-async function callSetup(): Promise<{
+/** An ongoing built-in-call session of the seeded expert, and where the reference server is. */
+interface CallSetup {
   expert: SignedIn
   sessionId: number
   apiBase: string
   apiKey: string
-}> {
+}
+
+async function callSetup(): Promise<CallSetup> {
   const { apiBase, apiKey } = await platform()
   const expert = await signIn('dev-consultant')
-  const session = await addSession({
-    expert: 'dev-consultant',
-    sme: 'dev-sme',
-    startsIn: -2,
-    state: 'ongoing',
-    meeting_provider: 'webrtc',
-  })
+  const session = await addDevSession(-2, { state: 'ongoing', meeting_provider: 'webrtc' })
   return { expert, sessionId: session.id, apiBase, apiKey }
+}
+
+/** The built-in call's props for one person of the set-up session; the expert is the meeting's host. */
+function callProps(
+  setup: CallSetup,
+  lang: 'ar' | 'en',
+  person: Pick<SignedIn, 'token' | 'name'>,
+  host: boolean,
+): Omit<MeetingProps, 'onLeave' | 'onError' | 'onSessionEnded'> {
+  const { apiBase, apiKey, sessionId } = setup
+  return {
+    config: { apiBase, apiKey, lang },
+    token: person.token,
+    sessionId,
+    meeting: webrtcMeeting(sessionId),
+    signature: null,
+    host,
+    displayName: person.name,
+  }
+}
+
+/** Mounts the expert's call (host) in the given language. */
+function mountExpertCall(setup: CallSetup, lang: 'ar' | 'en'): Mounted {
+  return mount(WebRtcCall, callProps(setup, lang, setup.expert, true))
+}
+
+/** Opens the expert's call (Arabic), then the business owner's (English), and waits until both connect. */
+async function connectExpertAndOwner(setup: CallSetup, owner: SignedIn): Promise<{ a: Mounted; b: Mounted }> {
+  const a = mountExpertCall(setup, 'ar')
+  await waitFor(() => state(a) === 'waiting')
+  const b = mount(WebRtcCall, callProps(setup, 'en', owner, false))
+  await waitFor(() => state(a) === 'connected' && state(b) === 'connected', 15_000)
+  return { a, b }
 }
 
 /** Ends the session as its expert, over HTTP like the room's end button (forced: before its end). */
 async function endSession(sessionId: number, expert: SignedIn): Promise<void> {
-  const { apiBase, apiKey } = await platform()
-  const response = await fetch(`${apiBase}/schedule/sessions/${sessionId}/end/contributor`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-api-key': apiKey,
-      authorization: `Bearer ${expert.token}`,
-    },
-    body: JSON.stringify({ force_end: true, end_reason: 'The advice was given', end_from: 1 }),
-  })
-  expect(response.status).to.equal(200)
+  expect(await forceEndAsExpert(await platform(), sessionId, expert.token)).to.equal(200)
 }
 
 /** Records every RTCPeerConnection made until `restore()`. */
@@ -159,16 +180,8 @@ const button = (m: Mounted, name: string) =>
 
 describe('webrtc-call', () => {
   it('shows a labelled, accessible call in Arabic, waiting for the other person', async () => {
-    const { expert, sessionId, apiBase, apiKey } = await callSetup()
-    const m = mount(WebRtcCall, {
-      config: { apiBase, apiKey, lang: 'ar' },
-      token: expert.token,
-      sessionId,
-      meeting: webrtcMeeting(sessionId),
-      signature: null,
-      host: true,
-      displayName: expert.name,
-    })
+    const setup = await callSetup()
+    const m = mountExpertCall(setup, 'ar')
     expect(state(m)).to.equal('starting')
     expect(q(m, '[role=status]').textContent).to.equal('جارٍ تشغيل الكاميرا والميكروفون…')
     await expectAccessible(m.host, 'starting')
@@ -187,16 +200,8 @@ describe('webrtc-call', () => {
   })
 
   it('toggles microphone and camera by keyboard, and leaving stops every track', async () => {
-    const { expert, sessionId, apiBase, apiKey } = await callSetup()
-    const m = mount(WebRtcCall, {
-      config: { apiBase, apiKey, lang: 'en' },
-      token: expert.token,
-      sessionId,
-      meeting: webrtcMeeting(sessionId),
-      signature: null,
-      host: true,
-      displayName: expert.name,
-    })
+    const setup = await callSetup()
+    const m = mountExpertCall(setup, 'en')
     await waitFor(() => state(m) === 'waiting')
     expect(q(m, '[part=call]').getAttribute('dir')).to.equal('ltr')
     expect(q(m, '[role=status]').textContent).to.equal('Waiting for the other participant to join…')
@@ -223,25 +228,9 @@ describe('webrtc-call', () => {
   })
 
   it('connects the expert and the business owner through the real realtime socket', async () => {
-    const { expert, sessionId, apiBase, apiKey } = await callSetup()
+    const setup = await callSetup()
     const owner = await signIn('dev-sme')
-    const common = { sessionId, meeting: webrtcMeeting(sessionId), signature: null }
-    const a = mount(WebRtcCall, {
-      ...common,
-      config: { apiBase, apiKey, lang: 'ar' },
-      token: expert.token,
-      host: true,
-      displayName: expert.name,
-    })
-    await waitFor(() => state(a) === 'waiting')
-    const b = mount(WebRtcCall, {
-      ...common,
-      config: { apiBase, apiKey, lang: 'en' },
-      token: owner.token,
-      host: false,
-      displayName: owner.name,
-    })
-    await waitFor(() => state(a) === 'connected' && state(b) === 'connected', 15_000)
+    const { a, b } = await connectExpertAndOwner(setup, owner)
     await waitFor(() => (q(b, '.m-call-remote') as HTMLVideoElement).videoWidth > 0, 10_000)
     await expectAccessible(b.host, 'connected')
     button(b, 'Leave the call').click()
@@ -253,27 +242,12 @@ describe('webrtc-call', () => {
   })
 
   it('ends the call for both people when the expert ends the session, and says so', async () => {
-    const { expert, sessionId, apiBase, apiKey } = await callSetup()
+    const setup = await callSetup()
+    const { expert, sessionId } = setup
     const owner = await signIn('dev-sme')
     const connections = recordConnections()
     try {
-      const common = { sessionId, meeting: webrtcMeeting(sessionId), signature: null }
-      const a = mount(WebRtcCall, {
-        ...common,
-        config: { apiBase, apiKey, lang: 'ar' },
-        token: expert.token,
-        host: true,
-        displayName: expert.name,
-      })
-      await waitFor(() => state(a) === 'waiting')
-      const b = mount(WebRtcCall, {
-        ...common,
-        config: { apiBase, apiKey, lang: 'en' },
-        token: owner.token,
-        host: false,
-        displayName: owner.name,
-      })
-      await waitFor(() => state(a) === 'connected' && state(b) === 'connected', 15_000)
+      const { a, b } = await connectExpertAndOwner(setup, owner)
       const streams = [a, b].map((m) => (q(m, '.m-call-local') as HTMLVideoElement).srcObject as MediaStream)
       expect(streams.flatMap((s) => s.getTracks().map((t) => t.readyState))).to.deep.equal([
         'live',
@@ -310,7 +284,8 @@ describe('webrtc-call', () => {
   })
 
   it('stays ended once the session is over: its armed watchdog makes no new connection', async () => {
-    const { expert, sessionId, apiBase, apiKey } = await callSetup()
+    const setup = await callSetup()
+    const { expert, sessionId, apiBase, apiKey } = setup
     const owner = await signIn('dev-sme')
     const connections = recordConnections()
     // The expert's side is a bare socket that says hello and never answers: the business owner's call
@@ -371,21 +346,13 @@ describe('webrtc-call', () => {
   })
 
   it('reports a refused camera with the catalog message', async () => {
-    const { expert, sessionId, apiBase, apiKey } = await callSetup()
+    const setup = await callSetup()
     const media = navigator.mediaDevices
     const original = media.getUserMedia
     // The browser's permission prompt cannot be answered "no" from a test; its rejection can be reproduced.
     media.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
     try {
-      const m = mount(WebRtcCall, {
-        config: { apiBase, apiKey, lang: 'ar' },
-        token: expert.token,
-        sessionId,
-        meeting: webrtcMeeting(sessionId),
-        signature: null,
-        host: true,
-        displayName: expert.name,
-      })
+      const m = mountExpertCall(setup, 'ar')
       await waitFor(() => m.errors.length === 1)
       expect(m.errors[0]).to.equal(
         'لم يُسمح بالوصول إلى الكاميرا أو الميكروفون. اسمح بهما من إعدادات المتصفح ثم انضم مرة أخرى.',
@@ -397,35 +364,19 @@ describe('webrtc-call', () => {
   })
 
   it('reports a realtime sign-in that fails (a revoked token) as a signalling failure', async () => {
-    const { sessionId, apiBase, apiKey } = await callSetup()
-    const m = mount(WebRtcCall, {
-      config: { apiBase, apiKey, lang: 'en' },
-      token: 'not-a-token',
-      sessionId,
-      meeting: webrtcMeeting(sessionId),
-      signature: null,
-      host: false,
-      displayName: 'x',
-    })
+    const setup = await callSetup()
+    const m = mount(WebRtcCall, callProps(setup, 'en', { token: 'not-a-token', name: 'x' }, false))
     await waitFor(() => m.errors.length === 1)
     expect(m.errors[0]).to.equal("Couldn't reach the meeting server. Check your connection, then join again.")
   })
 
   it('keeps hostile page CSS out of the call', async () => {
-    const { expert, sessionId, apiBase, apiKey } = await callSetup()
+    const setup = await callSetup()
     const style = document.createElement('style')
     style.textContent = 'button, video { display: none !important } p { color: rgb(255, 0, 0) !important }'
     document.head.append(style)
     try {
-      const m = mount(WebRtcCall, {
-        config: { apiBase, apiKey, lang: 'ar' },
-        token: expert.token,
-        sessionId,
-        meeting: webrtcMeeting(sessionId),
-        signature: null,
-        host: true,
-        displayName: expert.name,
-      })
+      const m = mountExpertCall(setup, 'ar')
       await waitFor(() => state(m) === 'waiting')
       expect(button(m, 'مغادرة المكالمة').offsetWidth).to.be.greaterThan(0)
       expect(q(m, '.m-call-remote').offsetWidth).to.be.greaterThan(0)
@@ -455,6 +406,27 @@ const zoomSignature: MeetingSignature = {
   signature: 'jwt.sig.nature',
   sdk_key: 'sdk-key',
   meeting: zoomMeeting,
+}
+
+/**
+ * Mounts the Zoom frame for session 1 with a relative API base: the platform is this page's origin, so a
+ * real frame of it can stand in for the Zoom page.
+ */
+function mountZoom(
+  lang: 'ar' | 'en',
+  signature: MeetingSignature | null,
+  host: boolean,
+  displayName: string,
+) {
+  return mount(ZoomFrame, {
+    config: { apiBase: '/api', apiKey: 'k', lang },
+    token: 't',
+    sessionId: 1,
+    meeting: zoomMeeting,
+    signature,
+    host,
+    displayName,
+  })
 }
 
 /** Runs `code` inside a frame's own realm, so its postMessage has that frame as `source`. */
@@ -503,16 +475,7 @@ describe('zoom-frame', () => {
   })
 
   it('sends the join to its own frame once ready, and ignores messages from anyone else', async () => {
-    const m = mount(ZoomFrame, {
-      // A relative API base: the platform is this page's origin, so a real frame of it can stand in.
-      config: { apiBase: '/api', apiKey: 'k', lang: 'ar' },
-      token: 't',
-      sessionId: 1,
-      meeting: zoomMeeting,
-      signature: zoomSignature,
-      host: true,
-      displayName: 'خبير',
-    })
+    const m = mountZoom('ar', zoomSignature, true, 'خبير')
     const frame = q(m, 'iframe') as HTMLIFrameElement
     expect(frame.getAttribute('src')).to.equal(`${location.origin}/widgets/zoom/`)
     expect(frame.getAttribute('allow')).to.equal('camera; microphone; display-capture; fullscreen')
@@ -575,15 +538,7 @@ describe('zoom-frame', () => {
   })
 
   it('says so in English when the signature is missing, and shows no frame', async () => {
-    const m = mount(ZoomFrame, {
-      config: { apiBase: '/api', apiKey: 'k', lang: 'en' },
-      token: 't',
-      sessionId: 1,
-      meeting: zoomMeeting,
-      signature: null,
-      host: false,
-      displayName: 'Owner',
-    })
+    const m = mountZoom('en', null, false, 'Owner')
     await waitFor(() => m.errors.length === 1)
     expect(m.errors[0]).to.equal("This meeting's join signature is missing. Try again.")
     expect(m.shadow.querySelector('iframe')).to.equal(null)
