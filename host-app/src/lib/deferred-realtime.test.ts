@@ -1,4 +1,5 @@
-import { createMemoryRealtime, type ExpertRecord } from '@mashura/core'
+import type { ExpertRecord } from '@mashura/core'
+import { createMemoryRealtime } from '@mashura/core/testing'
 import { describe, expect, it, vi } from 'vitest'
 import { deferredRealtime } from './deferred-realtime.ts'
 

@@ -1,7 +1,6 @@
 import {
   $auth,
   $expert,
-  clearSession,
   EXTRA_STORAGE_KEYS,
   getSessionStorage,
   getSmeSessions,
@@ -9,6 +8,7 @@ import {
   isApiError,
   STORAGE_KEYS,
 } from '@mashura/core'
+import { clearSession } from '@mashura/core/testing'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { API_BASE, API_KEY } from '../config/env.ts'
 import { signInAs } from '../test-support/platform.ts'

@@ -1,4 +1,5 @@
-import { $auth, configureStorage, memoryStorage, signedOutState } from '@mashura/core'
+import { $auth, memoryStorage } from '@mashura/core'
+import { configureStorage, signedOutState } from '@mashura/core/testing'
 import { cleanStores } from 'nanostores'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {

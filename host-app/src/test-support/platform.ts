@@ -6,7 +6,6 @@
 import {
   $auth,
   type ApiClient,
-  clearSession,
   createApiClient,
   EXTRA_STORAGE_KEYS,
   getChatToken,
@@ -15,6 +14,7 @@ import {
   STORAGE_KEYS,
   sendChatNotification,
 } from '@mashura/core'
+import { clearSession } from '@mashura/core/testing'
 import { inject } from 'vitest'
 import { commands } from 'vitest/browser'
 import { API_BASE, API_KEY } from '../config/env.ts'

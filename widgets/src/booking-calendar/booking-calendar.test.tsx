@@ -2,13 +2,12 @@ import {
   bookingCalendarMessages,
   catalogs,
   createTranslator,
-  formatHijriDate,
   formatTime,
   riyadhParts,
-  setI18nErrorHandler,
   timeZoneLabel,
   weekBounds,
 } from '@mashura/core'
+import { formatHijriDate, setI18nErrorHandler } from '@mashura/core/testing'
 import { sendKeys, setViewport } from '@web/test-runner-commands'
 import { expect } from 'chai'
 import type { BookingCreatedDetail, SignInRequiredDetail } from '../events.ts'

@@ -3,10 +3,10 @@ import {
   createTranslator,
   decryptRatingToken,
   formatDateWithHijri,
-  formatHijriDate,
   type Language,
   type Questionnaire,
 } from '@mashura/core'
+import { formatHijriDate } from '@mashura/core/testing'
 import { sendKeys, sendMouse } from '@web/test-runner-commands'
 import { expect } from 'chai'
 import { emit, type RatingSubmittedDetail } from '../events.ts'

@@ -1,4 +1,4 @@
-import { clearSession } from '@mashura/core'
+import { clearSession } from '@mashura/core/testing'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { actAs, command, type SignedIn, signInAs } from '../../test-support/platform.ts'
 import { renderHook } from '../../test-support/render-hook.tsx'

@@ -45,11 +45,7 @@ export const DELETION_REASON_MAX = 300
 export const DELETION_REASON_ROWS = 4
 /** The longest text answer or comment of a session rating, in characters. */
 export const RATING_TEXT_MAX = 2000
-/** The default language. */
-export const DEFAULT_LANG = 'ar'
 /** Layout breakpoints in CSS pixels. */
 export const BREAKPOINTS = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200 } as const
 /** Brand colours. */
 export const COLORS = { primary: '#3084b2', secondary: '#2d1a47' } as const
-/** The time zone people see times in. */
-export const DISPLAY_TIME_ZONE = 'Asia/Riyadh'

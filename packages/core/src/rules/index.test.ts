@@ -25,7 +25,6 @@ import {
   requestStateIcon,
   requestStateLabelKey,
   roleFromContributorId,
-  roleFromLoginRoles,
   SESSION_STATES,
   SNACKBAR_MS,
   SUBJECT_TYPES,
@@ -42,13 +41,6 @@ describe('role rule (spec 4, 6)', () => {
     expect(roleFromContributorId(null)).toBe('sme')
     expect(roleFromContributorId(undefined)).toBe('sme')
     expect(roleFromContributorId('')).toBe('sme')
-  })
-
-  it('takes contributor from the login roles list when present', () => {
-    expect(roleFromLoginRoles(['sme', 'contributor'])).toBe('contributor')
-    expect(roleFromLoginRoles(['sme'])).toBe('sme')
-    expect(roleFromLoginRoles([])).toBe('sme')
-    expect(roleFromLoginRoles(null)).toBe('sme')
   })
 
   it('routes after login to the terms popup, the dashboard or home', () => {

@@ -14,10 +14,8 @@ export {
   CONTRIBUTOR_KINDS,
   type CommunicationWayId,
   type ContributorKind,
-  DEFAULT_LANG,
   DELETION_REASON_MAX,
   DELETION_REASON_ROWS,
-  DISPLAY_TIME_ZONE,
   ERROR_NOTICE_MS,
   isSubjectType,
   PUSH_DEVICE_TYPE,
@@ -38,11 +36,6 @@ export function roleFromContributorId(storedId: string | null | undefined): User
   return storedId !== null && storedId !== undefined && storedId !== '' && storedId !== 'null'
     ? 'contributor'
     : 'sme'
-}
-
-/** The role after sign-in: contributor when the login roles list holds it. */
-export function roleFromLoginRoles(roles: readonly string[] | null | undefined): UserRole {
-  return roles?.includes('contributor') ? 'contributor' : 'sme'
 }
 
 /** Where a fresh sign-in lands (spec 4): the terms popup first, then the dashboard for experts, else home. */

@@ -82,11 +82,6 @@ export function toUnixSeconds(input: DateInput): number {
   return Math.floor(toDate(input).getTime() / 1000)
 }
 
-/** Converts Unix seconds to a Date. */
-export function fromUnixSeconds(seconds: number): Date {
-  return toDate(seconds * 1000)
-}
-
 /**
  * Adds whole days to a moment (negative to go back); Riyadh has no daylight saving, so a day is 24 hours. For
  * a calendar day (`YYYY-MM-DD`) that should stay one, use {@link addCalendarDays}.

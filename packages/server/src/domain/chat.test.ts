@@ -1,4 +1,5 @@
-import { hasUnreadMessages, isUnreadMessage } from '@mashura/core'
+import { isUnreadMessage } from '@mashura/core'
+import { hasUnreadMessages } from '@mashura/core/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   createTestContext,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { pkceChallenge, randomUrlSafe, readSignInReturn } from '@mashura/core'
+import { randomUrlSafe } from '@mashura/core'
+import { pkceChallenge, readSignInReturn } from '@mashura/core/testing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestContext, type TestContext } from '../test-support/context.ts'
 import { DEV_ACCOUNTS } from './dev-accounts.ts'

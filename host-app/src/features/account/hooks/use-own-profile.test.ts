@@ -1,4 +1,5 @@
-import { clearSession, EXTRA_STORAGE_KEYS, getStorage } from '@mashura/core'
+import { EXTRA_STORAGE_KEYS, getStorage } from '@mashura/core'
+import { clearSession } from '@mashura/core/testing'
 import { afterEach, describe, expect, it } from 'vitest'
 import { command, pastSession, signInNewBusinessOwner } from '../../../test-support/platform.ts'
 import { loadOwnProfile, storedLogin } from './use-own-profile.ts'
