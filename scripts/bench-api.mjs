@@ -14,6 +14,7 @@
 import { cpus, totalmem } from 'node:os'
 import {
   freePort,
+  LOAD,
   load as loadWith,
   median,
   mixes,
@@ -23,14 +24,7 @@ import {
   unexpected,
 } from './bench-support.mjs'
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i > 0 ? process.argv[i + 1] : fallback
-}
-const EXPERTS = Number(process.env.BENCH_EXPERTS ?? 10_000)
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
-const RUNS = Number(arg('runs', process.env.BENCH_RUNS ?? 3))
-const CONNECTIONS = 100
+const { experts: EXPERTS, seconds: DURATION, runs: RUNS, connections: CONNECTIONS } = LOAD
 const pgUrl = process.env.TEST_DATABASE_URL ?? null
 
 /** The issue's targets (issue 18), per figure. */

@@ -23,6 +23,23 @@ export const API_KEY = 'mashura-dev-key'
 /** The token secret of every benchmarked server (several instances must share it). */
 export const TOKEN_SECRET = 'bench-token-secret-of-enough-length'
 
+/** A `--name value` command-line argument, or `fallback`. */
+export const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i > 0 ? process.argv[i + 1] : fallback
+}
+
+/**
+ * The load settings the API benchmarks share: BENCH_EXPERTS experts in the database (10,000), BENCH_SECONDS
+ * per figure (10), `--runs` or BENCH_RUNS rounds to take the median of (3), 100 connections.
+ */
+export const LOAD = {
+  experts: Number(process.env.BENCH_EXPERTS ?? 10_000),
+  seconds: Number(process.env.BENCH_SECONDS ?? 10),
+  runs: Number(arg('runs', process.env.BENCH_RUNS ?? 3)),
+  connections: 100,
+}
+
 /** The middle value of a list of numbers (the mean of the two middle ones for an even count). */
 export const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b)

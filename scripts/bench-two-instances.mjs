@@ -34,6 +34,7 @@ import { Redis } from 'ioredis'
 import {
   API_KEY,
   freePort,
+  LOAD,
   load,
   median,
   mixes,
@@ -47,14 +48,7 @@ const { openSocket } = await import('../packages/server/src/realtime/test-client
 const { openStore } = await import('../packages/server/src/db/database.ts')
 const { issueApiToken } = await import('../packages/server/src/auth/tokens.ts')
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i > 0 ? process.argv[i + 1] : fallback
-}
-const EXPERTS = Number(process.env.BENCH_EXPERTS ?? 10_000)
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10)
-const RUNS = Number(arg('runs', process.env.BENCH_RUNS ?? 3))
-const CONNECTIONS = 100
+const { experts: EXPERTS, seconds: DURATION, runs: RUNS, connections: CONNECTIONS } = LOAD
 const NGINX = '/usr/sbin/nginx'
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100
 const PG_URL =

@@ -3,6 +3,7 @@ import { createServer, type OutgoingHttpHeaders, type Server } from 'node:http'
 import { ar, en } from '@mashura/core'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { inBundleForm } from '../../docs-site/src/snippets/bundle.mjs'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { expectNoViolations } from './support/axe.ts'
 import { untilFreeSlots } from './support/booking.ts'
@@ -31,7 +32,7 @@ const servers: Server[] = []
 
 /** The getting-started page as the docs print it, pointed at this run's platform and the partner's key. */
 function gettingStarted(kind: 'esm' | 'iife', lang: 'ar' | 'en'): string {
-  return readFileSync(`${snippets}getting-started-${kind}.${lang}.html`, 'utf8')
+  return inBundleForm(readFileSync(`${snippets}getting-started.${lang}.html`, 'utf8'), kind)
     .replaceAll('http://localhost:8080', platform)
     .replaceAll('mashura-dev-key', PARTNER_KEY)
 }
