@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type ParsedMail, simpleParser } from 'mailparser'
-import { type Browser, chromium } from 'playwright-core'
+import { type Browser, chromium, type Page } from 'playwright-core'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
@@ -54,6 +54,16 @@ const outboxRow = (dataDir: string, token: string) =>
     db.selectFrom('outbox').selectAll().where('link', 'like', `%${token}`).executeTakeFirst(),
   )
 
+/** The rating link in a mail's text. */
+const ratingLinkIn = (text: string) => text.match(/https?:\/\/\S+\/smeRate\?token=[\w-]+/)![0]
+
+/** Follows a mail's rating link as a person would, and waits for the site's rating page to show its questions. */
+async function followRatingLink(page: Page, link: string): Promise<void> {
+  await page.goto(link)
+  const form = page.locator('div[data-widget="rate-form"]')
+  await expect.poll(() => form.locator('fieldset').count(), { timeout: 20_000 }).toBeGreaterThan(0)
+}
+
 const fastMail = { MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '300' }
 
 let browser: Browser
@@ -83,11 +93,8 @@ describe('mail over SMTP', () => {
       expect(mail.messageId).toBe(row?.message_id)
       expect(row?.sent_at).toBeTruthy()
       // The link in the mail, followed as a person would: the site's rating page with its questions.
-      const link = mail.text!.match(/https?:\/\/\S+\/smeRate\?token=[\w-]+/)![0]
       const page = await browser.newPage({ viewport: { width: 390, height: 900 } })
-      await page.goto(link)
-      const form = page.locator('div[data-widget="rate-form"]')
-      await expect.poll(() => form.locator('fieldset').count(), { timeout: 20_000 }).toBeGreaterThan(0)
+      await followRatingLink(page, ratingLinkIn(mail.text!))
       await page.context().close()
     } finally {
       await app.stop()
@@ -156,13 +163,9 @@ describe('mail in development', () => {
       expect(await page.locator('iframe').getAttribute('sandbox')).toBe('')
       const frame = page.frameLocator('iframe')
       await expect.poll(() => frame.locator('h1').first().textContent()).toBe('كيف كانت جلستك؟')
-      const link = (await page.locator('pre').textContent())!.match(
-        /https?:\/\/\S+\/smeRate\?token=[\w-]+/,
-      )![0]
+      const link = ratingLinkIn((await page.locator('pre').textContent())!)
       expect(link).toContain(token)
-      await page.goto(link)
-      const form = page.locator('div[data-widget="rate-form"]')
-      await expect.poll(() => form.locator('fieldset').count(), { timeout: 20_000 }).toBeGreaterThan(0)
+      await followRatingLink(page, link)
       await page.context().close()
     } finally {
       await app.stop()

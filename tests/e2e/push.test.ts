@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import { createTranslator } from '@mashura/core'
+import { createTranslator, type MessageKey } from '@mashura/core'
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
@@ -44,6 +44,18 @@ async function expertContext(granted: boolean): Promise<BrowserContext> {
 /** The snackbar's text (empty when hidden). */
 function snackbar(page: Page) {
   return page.locator('[data-region="snackbar"] .notice-text')
+}
+
+/** Waits for the snackbar to show `key`'s message; `timeout` for what the page does at load by itself. */
+async function expectNotice(page: Page, key: MessageKey, timeout?: number): Promise<void> {
+  await expect.poll(() => snackbar(page).textContent(), timeout ? { timeout } : undefined).toBe(ar.t(key))
+}
+
+/** A new page in `context` on the expert's dashboard, where push is renewed at load. */
+async function openDashboard(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage()
+  await page.goto(new URL('/dashboard', app.base).href)
+  return page
 }
 
 /** Opens `/notifications` and presses "turn on notifications". */
@@ -98,7 +110,7 @@ describe('the messages of spec section 8', () => {
     })
     const page = await context.newPage()
     await turnOnFromNotifications(page)
-    await expect.poll(() => snackbar(page).textContent()).toBe(ar.t('snackbar.browserUnsupported'))
+    await expectNotice(page, 'snackbar.browserUnsupported')
     await context.close()
   })
 
@@ -107,21 +119,16 @@ describe('the messages of spec section 8', () => {
     const context = await expertContext(false)
     const page = await context.newPage()
     await turnOnFromNotifications(page)
-    await expect
-      .poll(() => snackbar(page).textContent(), { timeout: 10_000 })
-      .toBe(ar.t('snackbar.notificationPermissionDenied'))
+    await expectNotice(page, 'snackbar.notificationPermissionDenied', 10_000)
     await page.screenshot({ path: `${shots}push-denied-ar-1280.png` })
     await context.close()
   })
 
   it('getting the token fails (the real push service is out of reach offline)', async () => {
     const context = await expertContext(true)
-    const page = await context.newPage()
     // Permission was granted before: the page renews push at load by itself.
-    await page.goto(new URL('/dashboard', app.base).href)
-    await expect
-      .poll(() => snackbar(page).textContent(), { timeout: 25_000 })
-      .toBe(ar.t('snackbar.allowNotifications'))
+    const page = await openDashboard(context)
+    await expectNotice(page, 'snackbar.allowNotifications', 25_000)
     await context.close()
   })
 
@@ -135,11 +142,8 @@ describe('the messages of spec section 8', () => {
         body: '{"error":{"code":"not_found","message":"x"}}',
       }),
     )
-    const page = await context.newPage()
-    await page.goto(new URL('/dashboard', app.base).href)
-    await expect
-      .poll(() => snackbar(page).textContent(), { timeout: 15_000 })
-      .toBe(ar.t('snackbar.pushTokenUnavailable'))
+    const page = await openDashboard(context)
+    await expectNotice(page, 'snackbar.pushTokenUnavailable', 15_000)
     await context.close()
   })
 
@@ -153,9 +157,7 @@ describe('the messages of spec section 8', () => {
       if (m.type() === 'warning') warnings.push(m.text())
     })
     await page.goto(new URL('/dashboard', app.base).href)
-    await expect
-      .poll(() => snackbar(page).textContent(), { timeout: 15_000 })
-      .toBe(ar.t('snackbar.pushListenFailed'))
+    await expectNotice(page, 'snackbar.pushListenFailed', 15_000)
     expect(warnings.some((w) => w.includes('service worker registration failed'))).toBe(true)
     await context.close()
   })
@@ -166,7 +168,7 @@ describe('the messages of spec section 8', () => {
     await page.goto(new URL('/Faq', app.base).href)
     await settled(page, 'faq')
     await context.setOffline(true)
-    await expect.poll(() => snackbar(page).textContent()).toBe(ar.t('snackbar.offline'))
+    await expectNotice(page, 'snackbar.offline')
     await context.setOffline(false)
     await context.close()
   })
@@ -175,12 +177,9 @@ describe('the messages of spec section 8', () => {
 describe('push messages', () => {
   it('show in the snackbar with the link rule in the foreground, and as a notification in the background', async () => {
     const context = await expertContext(true)
-    const page = await context.newPage()
-    await page.goto(new URL('/dashboard', app.base).href)
+    const page = await openDashboard(context)
     // The page listens even though its own subscription failed offline.
-    await expect
-      .poll(() => snackbar(page).textContent(), { timeout: 25_000 })
-      .toBe(ar.t('snackbar.allowNotifications'))
+    await expectNotice(page, 'snackbar.allowNotifications', 25_000)
     const sw = await serviceWorker(context, page)
 
     await deliver(sw, {
