@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { COLORS } from '@mashura/core'
 import borders from 'open-props/src/borders'
 import easing from 'open-props/src/easing'
 import fonts from 'open-props/src/fonts'
@@ -14,5 +16,12 @@ describe('the widgets’ theme tokens', () => {
       expect(tables[table]?.[prop], `${token} from ${table} ${prop}`).toBe(value)
       expect(tokens[token]).toBe(value)
     }
+  })
+
+  it('give the brand colours of the spec (core’s COLORS) in the one palette', () => {
+    const palette = readFileSync(new URL('../widgets/src/shared/palette.css', import.meta.url), 'utf8')
+    const colour = (name: string) => palette.match(new RegExp(`${name}:\\s*(#[0-9a-f]{6});`))?.[1]
+    expect(colour('--mashura-color-primary')).toBe(COLORS.primary)
+    expect(colour('--mashura-color-secondary')).toBe(COLORS.secondary)
   })
 })

@@ -1,3 +1,5 @@
+import palette from '@mashura/widgets/palette.css?raw'
+
 /**
  * Where the live demos find a reference server. Build time: `PUBLIC_MASHURA_API_BASE` and
  * `PUBLIC_MASHURA_API_KEY` (defaults: what `npm start` runs). Run time: the demo page's "server" field, or
@@ -11,19 +13,44 @@ export const API_BASE_STORAGE_KEY = 'mashura-docs:api-base'
 /** The copied widget bundle (`scripts/copy-widgets.mjs` puts `widgets/dist/` under `public/widgets/`). */
 export const WIDGETS_BUNDLE = '/widgets/index.js'
 
-/** The CSS custom properties the theming playground offers, with their defaults (widgets/src/shared/theme.ts). */
-export const THEME_COLORS = [
-  ['--mashura-color-primary', '#3084b2'],
-  ['--mashura-color-secondary', '#2d1a47'],
-  ['--mashura-color-text', '#1f1a2b'],
-  ['--mashura-color-surface', '#ffffff'],
-] as const
-/** The widgets' accent defaults as a colour picker can show them (the CSS derives them from the primary). */
+/** A colour of the widgets' one palette (`widgets/src/shared/palette.css`), so the docs never restate one. */
+export function paletteColour(name: string): string {
+  const value = palette.match(new RegExp(`${name}:\\s*(#[0-9a-f]{6})\\s*;`, 'i'))?.[1]
+  if (!value) throw new Error(`palette.css has no ${name}`)
+  return value
+}
+
+/** The CSS custom properties the theming playground offers, with their defaults from the palette. */
+export const THEME_COLORS = (
+  [
+    '--mashura-color-primary',
+    '--mashura-color-secondary',
+    '--mashura-color-text',
+    '--mashura-color-surface',
+  ] as const
+).map((name) => [name, paletteColour(name)] as const)
+/** `hex` mixed with black as CSS `color-mix(in srgb, hex share, black)` does. */
+function withBlack(hex: string, share: number): string {
+  const channels = hex.slice(1).match(/../g) ?? []
+  return `#${channels
+    .map((c) =>
+      Math.round(Number.parseInt(c, 16) * share)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`
+}
+
+const PRIMARY = paletteColour('--mashura-color-primary')
+/**
+ * The widgets' accent defaults as a colour picker can show them (the widgets' CSS derives them from the
+ * primary: the search and the room darken it by a fifth for text contrast).
+ */
 export const ACCENT_DEFAULTS: Record<string, string> = {
-  'expert-search': '#266a8e',
-  'booking-calendar': '#3084b2',
-  'session-room': '#266a8e',
-  'rate-form': '#3084b2',
+  'expert-search': withBlack(PRIMARY, 0.8),
+  'booking-calendar': PRIMARY,
+  'session-room': withBlack(PRIMARY, 0.8),
+  'rate-form': PRIMARY,
 }
 export const DEFAULT_RADIUS_PX = 5
 /** Open Props' font sizes 1–3 in rem, which `--mashura-font-size-1…3` copy. */

@@ -1,8 +1,8 @@
-import { type Language, LOCALES } from '@mashura/core'
+import { COLORS, type Language, LOCALES } from '@mashura/core'
 import type { ChartConfiguration, TooltipItem } from 'chart.js'
 
 /** The theme's colours for chart series: primary, secondary, then darker tints that keep 3:1 on white. */
-export const SERIES_COLOURS = ['#3084b2', '#2d1a47', '#1d5878', '#6b5391'] as const
+export const SERIES_COLOURS = [COLORS.primary, COLORS.secondary, '#1d5878', '#6b5391'] as const
 
 /** One series of a bar chart: its label and one value per category. */
 export interface Series {
