@@ -15,6 +15,7 @@ import {
   redeemAppLink,
   type SignInHandoff,
 } from '../api/index.ts'
+import { CodedError } from '../coded-error.ts'
 import type { RealtimeClient } from '../realtime/index.ts'
 import {
   type PostLoginDestination,
@@ -55,14 +56,10 @@ export interface SignInConfig {
 }
 
 /** Why sign-in could not be completed. */
-export class AuthError extends Error {
+export class AuthError extends CodedError<
+  'no_pending_sign_in' | 'state_mismatch' | 'missing_code' | 'provider_error'
+> {
   override readonly name = 'AuthError'
-  constructor(
-    readonly code: 'no_pending_sign_in' | 'state_mismatch' | 'missing_code' | 'provider_error',
-    message: string,
-  ) {
-    super(message)
-  }
 }
 
 /** sessionStorage keys of a sign-in in progress; per tab, removed once used. */

@@ -8,6 +8,8 @@
  * the decrypted token single-use, scoped to one session's rating and short-lived.
  */
 
+import { CodedError } from '../coded-error.ts'
+
 /** The encrypted rating token as `GET /rating/sme/validate-rating/{token}` returns it. */
 export interface EncryptedRatingToken {
   /** Base64 of the AES-256-CBC ciphertext. */
@@ -28,15 +30,8 @@ const IV_BYTES = 16
 export type RatingTokenErrorCode = 'invalid_input' | 'decrypt_failed' | 'invalid_payload'
 
 /** The one error rating crypto rejects with; `code` says which step failed. */
-export class RatingTokenError extends Error {
+export class RatingTokenError extends CodedError<RatingTokenErrorCode> {
   override readonly name = 'RatingTokenError'
-  constructor(
-    readonly code: RatingTokenErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options)
-  }
 }
 
 function subtle(): SubtleCrypto {

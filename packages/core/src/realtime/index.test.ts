@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createMemoryPush, createMemoryRealtime, type ExpertRecord, RealtimeError } from './index.ts'
+import { sessionChange } from './test-support/session-change.ts'
 
 const record: ExpertRecord = {
   role: 'advisor',
@@ -107,17 +108,7 @@ describe('memory push', () => {
   it('tells session listeners of later changes only', async () => {
     const rt = createMemoryRealtime()
     await rt.signIn('t')
-    const change = {
-      id: 5,
-      state: 'ended',
-      request_state: null,
-      contributor_id: 7,
-      sme_id: 3,
-      start_at: '2026-11-22T09:00:00+03:00',
-      end_at: '2026-11-22T10:00:00+03:00',
-      is_instant: false,
-      communication_way: 0,
-    }
+    const change = sessionChange({ state: 'ended' })
     const seen: unknown[] = []
     const stop = rt.watchSessions((c) => seen.push(c))
     rt.changeSession(change)

@@ -3,6 +3,8 @@
  * Implementations: the in-memory one here (tests, demos), the WebSocket one of the
  * reference API (`./websocket.ts`), and a Firebase one for deployments that keep Firebase.
  */
+
+import { CodedError } from '../coded-error.ts'
 import type { ChatChange, ExpertRecord, SessionChange } from '../contract/index.ts'
 import type { ChatConversation, PushMessageData } from '../rules/index.ts'
 
@@ -13,14 +15,10 @@ export type { ChatChange, ExpertRecord, SessionChange }
 export type Unsubscribe = () => void
 
 /** Why a realtime operation failed. */
-export class RealtimeError extends Error {
+export class RealtimeError extends CodedError<
+  'unauthenticated' | 'invalid_token' | 'forbidden' | 'unavailable'
+> {
   override readonly name = 'RealtimeError'
-  constructor(
-    readonly code: 'unauthenticated' | 'invalid_token' | 'forbidden' | 'unavailable',
-    message: string,
-  ) {
-    super(message)
-  }
 }
 
 /** The live store client: sign in with the server's custom token, then listen. */

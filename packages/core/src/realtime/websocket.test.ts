@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type ExpertRecord, RealtimeError } from './index.ts'
+import { sessionChange } from './test-support/session-change.ts'
 import { createWebSocketRealtime, type MeetingSignal, type RealtimeSocket } from './websocket.ts'
 
 /** A fake WebSocket: records what the client sends; the test plays the server. */
@@ -391,17 +392,7 @@ describe('createWebSocketRealtime', () => {
       type: 'subscribe',
       data: { topic: 'sessions', contributor_id: null },
     })
-    const session = {
-      id: 5,
-      state: 'ongoing',
-      request_state: null,
-      contributor_id: 7,
-      sme_id: 3,
-      start_at: '2026-11-22T09:00:00+03:00',
-      end_at: '2026-11-22T10:00:00+03:00',
-      is_instant: false,
-      communication_way: 0,
-    }
+    const session = sessionChange({ state: 'ongoing' })
     socket.receive('sessions', { sessions: [session] })
     expect(seen).toEqual([])
     socket.receive('session', { session })
