@@ -2,21 +2,19 @@ import r2wc from '@r2wc/react-to-web-component'
 import { createElement } from 'react'
 import { emit } from '../events.ts'
 import { resolveConfig, type SharedAttributes, sharedProps } from '../shared/config.ts'
+import { defineElement } from '../shared/define-element.ts'
 import { adoptStyles } from '../shared/styles.ts'
+import { type TokenAttributes, withTokenProperty } from '../shared/token-property.ts'
 import { BookingCalendar } from './booking-calendar.tsx'
 import { bookingCalendarSheet } from './sheet.ts'
 
 /** The attributes of `<booking-calendar>`, as r2wc hands them over. */
-interface BookingCalendarAttributes extends SharedAttributes {
+interface BookingCalendarAttributes extends SharedAttributes, TokenAttributes {
   contributorId?: number
   subjectId?: number
   sessionHref?: string
   requestHref?: string
   container?: HTMLElement
-  /** Set by the `token` property, never from an attribute. */
-  token?: string | null
-  /** Set by the element: keeps a token the widget's own sign-in got, or forgets a refused one. */
-  onTokenChange?: (token: string | null) => void
 }
 
 function BookingCalendarHost({
@@ -47,25 +45,18 @@ function BookingCalendarHost({
   })
 }
 
-/** r2wc's own props object and render method (registry symbols): the token is a property r2wc knows nothing of. */
-const R2WC_PROPS = Symbol.for('r2wc.props')
-const R2WC_RENDER = Symbol.for('r2wc.render')
-
-/** The props r2wc hands the component, where the `token` property keeps its value. */
-function r2wcProps(element: HTMLElement): BookingCalendarAttributes {
-  return (element as unknown as Record<symbol, BookingCalendarAttributes>)[R2WC_PROPS]!
-}
-
-const Base = r2wc(BookingCalendarHost, {
-  shadow: 'open',
-  props: {
-    ...sharedProps,
-    contributorId: 'number',
-    subjectId: 'number',
-    sessionHref: 'string',
-    requestHref: 'string',
-  },
-})
+const Base = withTokenProperty(
+  r2wc(BookingCalendarHost, {
+    shadow: 'open',
+    props: {
+      ...sharedProps,
+      contributorId: 'number',
+      subjectId: 'number',
+      sessionHref: 'string',
+      requestHref: 'string',
+    },
+  }),
+)
 
 /**
  * One expert's free slots by week in Asia/Riyadh time (Gregorian, with the Hijri date in Arabic), the choice
@@ -151,25 +142,6 @@ export class BookingCalendarElement extends Base {
   constructor() {
     super()
     if (this.shadowRoot) adoptStyles(this.shadowRoot, 'booking-calendar', bookingCalendarSheet)
-    // A token set before the element was upgraded sits on the instance and hides the accessor below.
-    const early = Object.hasOwn(this, 'token') ? (this as { token?: string | null }).token : undefined
-    delete (this as { token?: string | null }).token
-    const props = r2wcProps(this)
-    props.token = early ?? null
-    // The component's own sign-in (or a 401) changes the token: kept here, it outlives a remount.
-    props.onTokenChange = (token: string | null) => {
-      props.token = token
-    }
-  }
-
-  /** The bearer token this calendar books with, or null when signed out. */
-  get token(): string | null {
-    return (r2wcProps(this).token as string | null | undefined) ?? null
-  }
-
-  set token(value: string | null | undefined) {
-    r2wcProps(this).token = value || null
-    ;(this as unknown as Record<symbol, () => void>)[R2WC_RENDER]?.()
   }
 }
 
@@ -181,9 +153,5 @@ declare global {
 
 /** Registers the calendar under `tag` (guarded); each extra tag gets its own subclass, as the registry requires. */
 export function defineBookingCalendar(tag = 'booking-calendar'): void {
-  if (customElements.get(tag)) return
-  customElements.define(
-    tag,
-    tag === 'booking-calendar' ? BookingCalendarElement : class extends BookingCalendarElement {},
-  )
+  defineElement(tag, 'booking-calendar', BookingCalendarElement)
 }

@@ -1,7 +1,8 @@
 import type { Slot, Subject, Translator } from '@mashura/core'
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import { IsolatedMessage } from '../shared/isolated-message.tsx'
 import { ModalDialog } from '../shared/modal-dialog.tsx'
+import { RadioOption } from '../shared/radio-option.tsx'
 import { slotDate, slotTimeWithZone } from './format.ts'
 import type { Way } from './ways.ts'
 
@@ -69,24 +70,20 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <dt>{t.t('bookingCalendar.time')}</dt>
           <dd>{slotTimeWithZone(t, slot)}</dd>
         </dl>
-        <div role="radiogroup" className="choice" aria-label={t.t('booking.communicationWay')}>
-          <span className="choice-label" aria-hidden="true">
-            {t.t('booking.communicationWay')}
-          </span>
+        <Choice label={t.t('booking.communicationWay')}>
           {ways.map((option) => (
-            <label key={option} className="option">
-              <input
-                type="radio"
-                className="visually-hidden"
-                name={wayName}
-                value={option}
-                checked={way === option}
-                onChange={() => props.onWayChange(option)}
-              />
+            <RadioOption
+              key={option}
+              className="option"
+              name={wayName}
+              value={option}
+              checked={way === option}
+              onChoose={() => props.onWayChange(option)}
+            >
               {option === 'online' ? t.t('booking.online') : t.t('booking.inOffice')}
-            </label>
+            </RadioOption>
           ))}
-        </div>
+        </Choice>
         {way === 'office' && slot.office && (
           <div part="office" className="office">
             <span className="choice-label">{t.t('bookingCalendar.office')}</span>
@@ -95,24 +92,20 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           </div>
         )}
         {subjects.length > 1 && (
-          <div role="radiogroup" className="choice" aria-label={t.t('bookingCalendar.subject')}>
-            <span className="choice-label" aria-hidden="true">
-              {t.t('bookingCalendar.subject')}
-            </span>
+          <Choice label={t.t('bookingCalendar.subject')}>
             {subjects.map((subject) => (
-              <label key={subject.id} className="option">
-                <input
-                  type="radio"
-                  className="visually-hidden"
-                  name={subjectName}
-                  value={subject.id}
-                  checked={subjectId === subject.id}
-                  onChange={() => props.onSubjectChange(subject.id)}
-                />
+              <RadioOption
+                key={subject.id}
+                className="option"
+                name={subjectName}
+                value={subject.id}
+                checked={subjectId === subject.id}
+                onChoose={() => props.onSubjectChange(subject.id)}
+              >
                 {subject.name}
-              </label>
+              </RadioOption>
             ))}
-          </div>
+          </Choice>
         )}
         <div className="dialog-actions">
           <button type="submit" part="confirm" className="m-button" aria-disabled={busy}>
@@ -132,5 +125,17 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         </div>
       </form>
     </ModalDialog>
+  )
+}
+
+/** A labelled radio group of the dialog; the label is shown, and read once, as the group's name. */
+function Choice({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div role="radiogroup" className="choice" aria-label={label}>
+      <span className="choice-label" aria-hidden="true">
+        {label}
+      </span>
+      {children}
+    </div>
   )
 }

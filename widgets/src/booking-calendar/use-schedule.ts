@@ -8,8 +8,9 @@ import {
   type Slot,
   weekBounds,
 } from '@mashura/core'
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { seeded, type WidgetSeed } from '../shared/seed.ts'
+import { useLoad } from '../shared/use-load.ts'
 
 /** One Saudi week of an expert's free slots. */
 export interface WeekSchedule {
@@ -81,60 +82,27 @@ export function useSchedule(
   seed?: WidgetSeed,
 ): ScheduleState {
   const week = useMemo(() => weekBounds(addDays(new Date(), offset * 7)), [offset])
-  const key = week.start.getTime()
-  // Answers are kept with the week they belong to, so a week change never shows the previous week's slots.
-  const [result, setResult] = useState<
-    { key: number; data: WeekSchedule | null; error: string | null } | undefined
-  >(() => {
-    if (contributorId === undefined) return undefined
-    const data = seeded(seed, `booking-calendar:${contributorId}:${key}`, () =>
-      loadWeek(client, contributorId, week, new AbortController().signal),
-    )
-    return data ? { key, data, error: null } : undefined
-  })
-  const [pending, setPending] = useState(result === undefined)
-  const [round, setRound] = useState(0)
-  const reload = useCallback(() => setRound((n) => n + 1), [])
-  const skipFirst = useRef(result !== undefined)
-
-  useEffect(() => {
-    if (contributorId === undefined) return
-    if (skipFirst.current) {
-      skipFirst.current = false
-      return
-    }
-    const controller = new AbortController()
-    setPending(true)
-    // `round` makes a reload a new run of this effect.
-    void round
-    loadWeek(client, contributorId, week, controller.signal).then(
-      (data) => {
-        if (controller.signal.aborted) return
-        // A transition: drawing the week yields to the browser instead of blocking a phone (issue 15).
-        startTransition(() => {
-          setResult({ key: week.start.getTime(), data, error: null })
-          setPending(false)
-        })
+  // A week change drops the previous week's answer at once, so its slots never show as this week's.
+  const { data, error, loading, reload } = useLoad(
+    (signal) => loadWeek(client, contributorId!, week, signal),
+    [client, contributorId, week],
+    {
+      clearOnChange: true,
+      enabled: contributorId !== undefined,
+      initial: () => {
+        if (contributorId === undefined) return undefined
+        const data = seeded(seed, `booking-calendar:${contributorId}:${week.start.getTime()}`, () =>
+          loadWeek(client, contributorId, week, new AbortController().signal),
+        )
+        return data ? { data } : undefined
       },
-      (failure: unknown) => {
-        if (controller.signal.aborted) return
-        setResult({
-          key: week.start.getTime(),
-          data: null,
-          error: isApiError(failure) ? failure.message : '',
-        })
-        setPending(false)
-      },
-    )
-    return () => controller.abort()
-  }, [client, contributorId, week, round])
-
-  const current = result?.key === key ? result : undefined
+    },
+  )
   return {
     week,
-    data: current?.data ?? null,
-    loading: contributorId !== undefined && (pending || current === undefined),
-    error: current?.error ?? null,
+    data: data ?? null,
+    loading,
+    error: error === undefined ? null : isApiError(error) ? error.message : '',
     reload,
   }
 }

@@ -1,5 +1,7 @@
 import { addDays, type DateRange, type Slot, type Translator } from '@mashura/core'
 import { type Ref, useId } from 'react'
+import { RadioOption } from '../shared/radio-option.tsx'
+import { StepNav } from '../shared/step-nav.tsx'
 import { dayLabel, hijriDayLabel, hijriRangeLabel, slotTime, weekRangeLabel } from './format.ts'
 import { waysOf } from './ways.ts'
 
@@ -25,17 +27,32 @@ export interface WeekHeaderProps {
 export function WeekHeader({ t, week, isFirst, onMove, headingRef, headingId }: WeekHeaderProps) {
   const hijri = hijriRangeLabel(t, week)
   return (
-    <nav part="week-header" className="week-header" aria-label={t.t('bookingCalendar.weekNavigation')}>
-      <button
-        type="button"
-        part="previous-week"
-        className="m-button m-button-quiet week-button"
-        disabled={isFirst}
-        onClick={() => onMove(-1)}
-      >
-        <span className="arrow arrow-previous" aria-hidden="true" />
-        {t.t('bookingCalendar.previousWeek')}
-      </button>
+    <StepNav
+      part="week-header"
+      label={t.t('bookingCalendar.weekNavigation')}
+      buttonClass="week-button"
+      stopWith="disabled"
+      previous={{
+        part: 'previous-week',
+        stop: isFirst,
+        content: (
+          <>
+            <span className="arrow arrow-previous" aria-hidden="true" />
+            {t.t('bookingCalendar.previousWeek')}
+          </>
+        ),
+      }}
+      next={{
+        part: 'next-week',
+        content: (
+          <>
+            {t.t('bookingCalendar.nextWeek')}
+            <span className="arrow arrow-next" aria-hidden="true" />
+          </>
+        ),
+      }}
+      onStep={onMove}
+    >
       <h3 part="week-title" className="week-title" id={headingId} ref={headingRef} tabIndex={-1}>
         <span className="gregorian">
           {t.t('bookingCalendar.weekRange', { range: weekRangeLabel(t, week) })}
@@ -46,16 +63,7 @@ export function WeekHeader({ t, week, isFirst, onMove, headingRef, headingId }: 
           </span>
         )}
       </h3>
-      <button
-        type="button"
-        part="next-week"
-        className="m-button m-button-quiet week-button"
-        onClick={() => onMove(1)}
-      >
-        {t.t('bookingCalendar.nextWeek')}
-        <span className="arrow arrow-next" aria-hidden="true" />
-      </button>
-    </nav>
+    </StepNav>
   )
 }
 
@@ -120,15 +128,15 @@ export function SlotGrid({ t, week, slots, selected, onSelect, labelledBy }: Slo
                 <p className="day-empty">{t.t('bookingCalendar.dayEmpty')}</p>
               ) : (
                 daySlots.map((slot) => (
-                  <label key={slot.id} className="slot" data-slot-id={slot.id}>
-                    <input
-                      type="radio"
-                      className="visually-hidden"
-                      name={name}
-                      value={slot.id}
-                      checked={selected === slot.id}
-                      onChange={() => onSelect(slot.id)}
-                    />
+                  <RadioOption
+                    key={slot.id}
+                    className="slot"
+                    data-slot-id={slot.id}
+                    name={name}
+                    value={slot.id}
+                    checked={selected === slot.id}
+                    onChoose={() => onSelect(slot.id)}
+                  >
                     <span part={selected === slot.id ? 'slot slot-selected' : 'slot'} className="slot-body">
                       <span className="visually-hidden">{label} </span>
                       <span part="slot-time" className="slot-time">
@@ -148,7 +156,7 @@ export function SlotGrid({ t, week, slots, selected, onSelect, labelledBy }: Slo
                         )}
                       </span>
                     </span>
-                  </label>
+                  </RadioOption>
                 ))
               )}
             </div>

@@ -2,6 +2,7 @@ import r2wc from '@r2wc/react-to-web-component'
 import { createElement } from 'react'
 import { emit } from '../events.ts'
 import { resolveConfig, type SharedAttributes, sharedProps } from '../shared/config.ts'
+import { defineElement } from '../shared/define-element.ts'
 import { adoptStyles } from '../shared/styles.ts'
 import { ExpertSearch, type ExpertSearchState } from './expert-search.tsx'
 import { expertSearchSheet } from './sheet.ts'
@@ -153,9 +154,5 @@ declare global {
 
 /** Registers the search under `tag` (guarded); each extra tag gets its own subclass, as the registry requires. */
 export function defineExpertSearch(tag = 'expert-search'): void {
-  if (customElements.get(tag)) return
-  customElements.define(
-    tag,
-    tag === 'expert-search' ? ExpertSearchElement : class extends ExpertSearchElement {},
-  )
+  defineElement(tag, 'expert-search', ExpertSearchElement)
 }

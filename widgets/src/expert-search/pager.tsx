@@ -1,4 +1,5 @@
 import type { PageMeta } from '@mashura/core'
+import { StepNav } from '../shared/step-nav.tsx'
 import type { ExpertSearchTranslator } from './expert-search-types.ts'
 
 /** The props of {@link Pager}. */
@@ -19,31 +20,19 @@ export interface PagerProps {
  * (`aria-disabled`), so that focus never drops to the page when the last page is reached.
  */
 export function Pager({ page, meta, onStep, t }: PagerProps) {
-  const first = page <= 1
-  const last = page >= meta.last_page
   return (
-    <nav className="pager" part="pager" aria-label={t.t('expertSearch.pagerLabel')}>
-      <button
-        type="button"
-        className="m-button m-button-quiet page-button"
-        part="previous"
-        aria-disabled={first}
-        onClick={() => onStep(-1)}
-      >
-        {t.t('common.previous')}
-      </button>
+    <StepNav
+      part="pager"
+      label={t.t('expertSearch.pagerLabel')}
+      buttonClass="page-button"
+      stopWith="aria-disabled"
+      previous={{ part: 'previous', stop: page <= 1, content: t.t('common.previous') }}
+      next={{ part: 'next', stop: page >= meta.last_page, content: t.t('common.next') }}
+      onStep={onStep}
+    >
       <span className="page-of" part="page-of">
         {t.t('common.pagination', { page, total: meta.last_page })}
       </span>
-      <button
-        type="button"
-        className="m-button m-button-quiet page-button"
-        part="next"
-        aria-disabled={last}
-        onClick={() => onStep(1)}
-      >
-        {t.t('common.next')}
-      </button>
-    </nav>
+    </StepNav>
   )
 }

@@ -1,9 +1,9 @@
-import { type ContributorProfile, isApiError, type PageMeta } from '@mashura/core'
-import { startTransition, useEffect, useRef, useState } from 'react'
+import { type CallOptions, type ContributorProfile, isApiError, type PageMeta } from '@mashura/core'
 import type { ExpertRole } from '../events.ts'
 import { createWidgetClient } from '../shared/api.ts'
 import type { WidgetConfig } from '../shared/config.ts'
 import { seeded, type WidgetSeed } from '../shared/seed.ts'
+import { useLoad } from '../shared/use-load.ts'
 import { fetchExperts, type SearchFilters, searchParams } from './search-query.ts'
 
 /**
@@ -32,40 +32,27 @@ export function useExpertResults(
   const { apiBase, apiKey, lang, fetch } = config
   // One string stands for the whole query, so a new filters object with equal values does not reload.
   const query = JSON.stringify(searchParams(filters, page, perPage))
-  const [view, setView] = useState<ResultsView>(() => {
-    const first = seeded(seed, `expert-search:${lang}:${role ?? ''}:${query}`, () =>
-      fetchExperts(createWidgetClient({ apiBase, apiKey, lang, fetch }), role, JSON.parse(query), {
-        loader: false,
-      }).then(({ data, meta }) => ({ data, meta })),
-    )
-    return first ? { kind: 'results', experts: first.data, meta: first.meta } : { kind: 'loading' }
-  })
-  const skipFirst = useRef(view.kind === 'results')
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` only asks for the same query again
-  useEffect(() => {
-    if (skipFirst.current) {
-      skipFirst.current = false
-      return
-    }
-    const controller = new AbortController()
-    setView({ kind: 'loading' })
-    const client = createWidgetClient({ apiBase, apiKey, lang, fetch })
-    fetchExperts(client, role, JSON.parse(query), { signal: controller.signal, loader: false }).then(
-      (response) => {
-        // A transition: drawing a page of cards yields to the browser instead of blocking a phone (issue 15).
-        if (!controller.signal.aborted)
-          startTransition(() => setView({ kind: 'results', experts: response.data, meta: response.meta }))
+  // Only the data and meta: the seed carries them from the server to the page.
+  const results = (options: CallOptions) =>
+    fetchExperts(createWidgetClient({ apiBase, apiKey, lang, fetch }), role, JSON.parse(query), {
+      ...options,
+      loader: false,
+    }).then(({ data, meta }) => ({ data, meta }))
+  // Every change, `attempt` too, shows the loading state until its own page arrives.
+  const { data, error } = useLoad(
+    (signal) => results({ signal }),
+    [apiBase, apiKey, lang, fetch, role, query, attempt],
+    {
+      clearOnChange: true,
+      initial: () => {
+        const first = seeded(seed, `expert-search:${lang}:${role ?? ''}:${query}`, () => results({}))
+        return first ? { data: first } : undefined
       },
-      (error: unknown) => {
-        if (controller.signal.aborted) return
-        // Spec section 8 reads the server's `error.message`; anything else gets the generic message.
-        const message = isApiError(error) && error.status !== 0 ? error.message : ''
-        setView({ kind: 'error', message, network: isApiError(error) && error.code === 'network_error' })
-      },
-    )
-    return () => controller.abort()
-  }, [apiBase, apiKey, lang, fetch, role, query, attempt])
-
-  return view
+    },
+  )
+  if (data) return { kind: 'results', experts: data.data, meta: data.meta }
+  if (error === undefined) return { kind: 'loading' }
+  // Spec section 8 reads the server's `error.message`; anything else gets the generic message.
+  const message = isApiError(error) && error.status !== 0 ? error.message : ''
+  return { kind: 'error', message, network: isApiError(error) && error.code === 'network_error' }
 }

@@ -2,6 +2,7 @@ import r2wc from '@r2wc/react-to-web-component'
 import { createElement } from 'react'
 import { emit } from '../events.ts'
 import { resolveConfig, type SharedAttributes, sharedProps } from '../shared/config.ts'
+import { defineElement } from '../shared/define-element.ts'
 import { adoptStyles } from '../shared/styles.ts'
 import { RateForm } from './rate-form.tsx'
 import { rateFormSheet } from './sheet.ts'
@@ -89,6 +90,5 @@ declare global {
 
 /** Registers the form under `tag` (guarded); each extra tag gets its own subclass, as the registry requires. */
 export function defineRateForm(tag = 'rate-form'): void {
-  if (customElements.get(tag)) return
-  customElements.define(tag, tag === 'rate-form' ? RateFormElement : class extends RateFormElement {})
+  defineElement(tag, 'rate-form', RateFormElement)
 }

@@ -12,6 +12,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import type { RatingSubmittedDetail } from '../events.ts'
 import { createWidgetClient } from '../shared/api.ts'
 import { LiveStatus } from '../shared/notice.tsx'
+import { useLoad } from '../shared/use-load.ts'
 import { useTranslator } from '../shared/use-translator.ts'
 import { CharacterCount } from './character-count.tsx'
 import { QuestionField } from './question-field.tsx'
@@ -36,8 +37,13 @@ export interface RateFormProps {
   onSubmitted?: ((detail: RatingSubmittedDetail) => void) | undefined
 }
 
-/** What the form shows: loading, where opening the link ended (see {@link loadRatingFlow}), or the success. */
-type View = { kind: 'loading' } | RatingFlowResult | { kind: 'succeeded' }
+/** Where the form is: where opening the link ended (see {@link loadRatingFlow}), or the success. */
+type Outcome = RatingFlowResult | { kind: 'succeeded' }
+
+/** What the form shows: loading, or an {@link Outcome}. */
+type View = { kind: 'loading' } | Outcome
+
+const LOADING: View = { kind: 'loading' }
 
 type Answers = Record<number, QuestionAnswer['value']>
 
@@ -52,7 +58,6 @@ function isAnswered(value: QuestionAnswer['value'] | undefined): boolean {
 export function RateForm(props: RateFormProps) {
   const { token, ratingKey, apiBase, apiKey, lang, fetch, onSubmitted } = props
   const t = useTranslator(lang)
-  const [view, setView] = useState<View>({ kind: 'loading' })
   const [answers, setAnswers] = useState<Answers>({})
   const [comment, setComment] = useState('')
   const [missing, setMissing] = useState<ReadonlySet<number>>(new Set())
@@ -66,19 +71,17 @@ export function RateForm(props: RateFormProps) {
 
   const config = { apiBase, apiKey, lang: t.lang, fetch }
 
-  useEffect(() => {
-    const controller = new AbortController()
-    setView({ kind: 'loading' })
-    loadRatingFlow({ apiBase, apiKey, lang: t.lang, fetch }, token, ratingKey, controller.signal).then(
-      (next) => {
-        if (!controller.signal.aborted)
-          setView(
-            next.kind === 'error' && !next.message ? { kind: 'error', message: t.t('common.error') } : next,
-          )
-      },
-    )
-    return () => controller.abort()
-  }, [token, ratingKey, apiBase, apiKey, t, fetch])
+  const loaded = useLoad<Outcome>(
+    (signal) =>
+      loadRatingFlow(config, token, ratingKey, signal).then((next) =>
+        next.kind === 'error' && !next.message ? { kind: 'error', message: t.t('common.error') } : next,
+      ),
+    [token, ratingKey, apiBase, apiKey, t, fetch],
+    { clearOnChange: true },
+  )
+  const setView = loaded.set
+  const view: View =
+    loaded.data ?? (loaded.error === undefined ? LOADING : { kind: 'error', message: t.t('common.error') })
 
   // Outcomes replace the form; moving focus to them keeps keyboard and screen-reader users in place.
   useEffect(() => {

@@ -1,30 +1,17 @@
 import { type ApiClient, type CancelReason, getCancelReasons } from '@mashura/core'
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
 import { ErrorNotice, Skeleton } from '../shared/notice.tsx'
-import { DialogButtons, ReasonField, RoomDialog } from './room-dialog.tsx'
-import type { RoomTranslator } from './session-details.tsx'
-import type { RoomNotice } from './use-room-actions.ts'
+import { RadioOption } from '../shared/radio-option.tsx'
+import { DialogButtons, ReasonField, RoomDialog, type RoomDialogFrame } from './room-dialog.tsx'
 
-/** The props of {@link CancelDialog}. */
-export interface CancelDialogProps {
-  /** Whether the dialog is open. */
-  isOpen: boolean
-  /** Closes the dialog (Escape, outside click, the back button). */
-  onClose(): void
+/** The props of {@link CancelDialog}: the room's dialog frame (`busy` while the cancel call runs), and more. */
+export interface CancelDialogProps extends RoomDialogFrame {
   /** Cancels the session with the chosen reason and, for an "other" reason, the contributor's words. */
   onCancel(reasonId: number, details: string | null): void
-  /** Whether the cancel call runs. */
-  busy: boolean
   /** The API client with the viewer's token, to read the reasons. */
   client: ApiClient
   /** Turns a failed read into a message (null after a 401, which signs the room out). */
   failure(error: unknown, fallback: string): string | null
-  /** An error of the dialog's call. */
-  notice?: RoomNotice | null | undefined
-  /** Where the dialog renders. */
-  portal: Element | null
-  /** The translator. */
-  t: RoomTranslator
 }
 
 type Reasons =
@@ -36,8 +23,8 @@ type Reasons =
  * The cancel dialog: a radio group of the server's cancel reasons (read when the dialog opens), the
  * contributor's own words when the reason asks for them, then Cancel the session (spec section 4).
  */
-export function CancelDialog(props: CancelDialogProps) {
-  const { isOpen, onClose, onCancel, busy, notice, client, failure, portal, t } = props
+export function CancelDialog({ onCancel, client, failure, ...frame }: CancelDialogProps) {
+  const { isOpen, onClose, busy, t } = frame
   const [reasons, setReasons] = useState<Reasons>({ kind: 'loading' })
   const [chosen, setChosen] = useState<number | null>(null)
   const [details, setDetails] = useState('')
@@ -93,15 +80,7 @@ export function CancelDialog(props: CancelDialogProps) {
   }
 
   return (
-    <RoomDialog
-      isOpen={isOpen}
-      onClose={onClose}
-      title={t.t('meeting.cancel')}
-      portal={portal}
-      busy={busy}
-      dir={t.dir}
-      notice={notice}
-    >
+    <RoomDialog {...frame} title={t.t('meeting.cancel')}>
       <form className="dialog-form" part="cancel-form" noValidate onSubmit={submit}>
         {reasons.kind === 'loading' && <Skeleton lines={3} label={t.t('common.loading')} />}
         {reasons.kind === 'error' && (
@@ -121,21 +100,20 @@ export function CancelDialog(props: CancelDialogProps) {
                 {t.t('meeting.cancelReason')}
               </span>
               {reasons.reasons.map((r) => (
-                <label key={r.id} className="reason">
-                  <input
-                    type="radio"
-                    className="visually-hidden"
-                    name={name}
-                    value={r.id}
-                    required
-                    checked={chosen === r.id}
-                    onChange={() => {
-                      setChosen(r.id)
-                      if (missing === 'reason') setMissing(null)
-                    }}
-                  />
+                <RadioOption
+                  key={r.id}
+                  className="reason"
+                  name={name}
+                  value={r.id}
+                  required
+                  checked={chosen === r.id}
+                  onChoose={() => {
+                    setChosen(r.id)
+                    if (missing === 'reason') setMissing(null)
+                  }}
+                >
                   {r.name}
-                </label>
+                </RadioOption>
               ))}
             </div>
             {reason?.requires_details && (

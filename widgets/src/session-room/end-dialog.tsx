@@ -1,28 +1,15 @@
 import { type FormEvent, useId, useRef, useState } from 'react'
-import { DialogButtons, ReasonField, RoomDialog } from './room-dialog.tsx'
-import type { RoomTranslator } from './session-details.tsx'
-import type { RoomNotice } from './use-room-actions.ts'
+import { DialogButtons, ReasonField, RoomDialog, type RoomDialogFrame } from './room-dialog.tsx'
 
-/** The props of {@link EndDialog}. */
-export interface EndDialogProps {
-  /** Whether the dialog is open. */
-  isOpen: boolean
-  /** Closes the dialog (Escape, outside click, the back button). */
-  onClose(): void
+/** The props of {@link EndDialog}: the room's dialog frame (`busy` while the end call runs), and the step. */
+export interface EndDialogProps extends RoomDialogFrame {
   /** Ends the session with the reason given. */
   onEnd(reason: string): void
-  /** Whether the end call runs. */
-  busy: boolean
-  /** An error of the dialog's call. */
-  notice?: RoomNotice | null | undefined
-  /** Where the dialog renders. */
-  portal: Element | null
-  /** The translator. */
-  t: RoomTranslator
 }
 
 /** The end-meeting dialog: a required reason, then End (spec section 4: end with an end reason). */
-export function EndDialog({ isOpen, onClose, onEnd, busy, notice, portal, t }: EndDialogProps) {
+export function EndDialog({ onEnd, ...frame }: EndDialogProps) {
+  const { onClose, busy, t } = frame
   const [reason, setReason] = useState('')
   const [missing, setMissing] = useState(false)
   const fieldRef = useRef<HTMLTextAreaElement>(null)
@@ -41,15 +28,7 @@ export function EndDialog({ isOpen, onClose, onEnd, busy, notice, portal, t }: E
   }
 
   return (
-    <RoomDialog
-      isOpen={isOpen}
-      onClose={onClose}
-      title={t.t('meeting.end')}
-      portal={portal}
-      busy={busy}
-      dir={t.dir}
-      notice={notice}
-    >
+    <RoomDialog {...frame} title={t.t('meeting.end')}>
       <form className="dialog-form" part="end-form" noValidate onSubmit={submit}>
         <p className="hint" id={hintId}>
           {t.t('sessionRoom.endHint')}

@@ -2,24 +2,29 @@ import { type ReactNode, type Ref, useId } from 'react'
 import { createPortal } from 'react-dom'
 import { ModalDialog } from '../shared/modal-dialog.tsx'
 import { ErrorNotice } from '../shared/notice.tsx'
+import type { RoomTranslator } from './session-details.tsx'
 import type { RoomNotice } from './use-room-actions.ts'
 
-/** The props of {@link RoomDialog}. */
-export interface RoomDialogProps {
+/** What every dialog of the room is given by the room. */
+export interface RoomDialogFrame {
   /** Whether the dialog is open. */
   isOpen: boolean
-  /** Called when Escape or a click outside closes it. */
+  /** Closes the dialog (Escape, a click outside, the going-back button). */
   onClose(): void
-  /** The dialog's title, which also names it. */
-  title: string
   /** Where the dialog renders: the widget's wrapper, whose `lang` and inherited styles it takes. */
   portal: Element | null
   /** Whether a call runs: the dialog then stays open (no Escape, no outside click). */
   busy: boolean
-  /** The `dir` of the widget, repeated on the dialog, which the top layer shows outside the wrapper's box. */
-  dir: 'rtl' | 'ltr'
   /** An error of the dialog's call, shown inside it where focus is. */
   notice?: RoomNotice | null | undefined
+  /** The translator; its `dir` is repeated on the dialog, which the top layer shows outside the wrapper's box. */
+  t: RoomTranslator
+}
+
+/** The props of {@link RoomDialog}. */
+export interface RoomDialogProps extends RoomDialogFrame {
+  /** The dialog's title, which also names it. */
+  title: string
   /** The dialog's content. */
   children: ReactNode
 }
@@ -31,11 +36,11 @@ export interface RoomDialogProps {
  * through the caller, which knows the opener.
  */
 export function RoomDialog(props: RoomDialogProps) {
-  const { isOpen, onClose, title, portal, busy, dir, notice, children } = props
+  const { isOpen, onClose, title, portal, busy, notice, t, children } = props
   const titleId = useId()
   if (!portal || !isOpen) return null
   return createPortal(
-    <ModalDialog labelledBy={titleId} onClose={onClose} dismissable={!busy} part="dialog" dir={dir}>
+    <ModalDialog labelledBy={titleId} onClose={onClose} dismissable={!busy} part="dialog" dir={t.dir}>
       {/* Under the room's own title, its h2. */}
       <h3 className="dialog-title" id={titleId}>
         {title}

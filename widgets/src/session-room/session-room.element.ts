@@ -2,14 +2,15 @@ import r2wc from '@r2wc/react-to-web-component'
 import { createElement } from 'react'
 import { emit } from '../events.ts'
 import { resolveConfig, type SharedAttributes, sharedProps } from '../shared/config.ts'
+import { defineElement } from '../shared/define-element.ts'
 import { adoptStyles } from '../shared/styles.ts'
+import { type TokenAttributes, withTokenProperty } from '../shared/token-property.ts'
 import { SessionRoom } from './session-room.tsx'
 import { recommendationsUrl, viewerRole } from './session-rules.ts'
-import { sessionRoomTokens } from './session-token.ts'
 import { sessionRoomSheet } from './sheet.ts'
 
 /** The attributes of `<session-room>`, as r2wc hands them over. */
-interface SessionRoomAttributes extends SharedAttributes {
+interface SessionRoomAttributes extends SharedAttributes, TokenAttributes {
   sessionId?: number
   view?: string
   recommendationsHref?: string
@@ -23,19 +24,20 @@ function SessionRoomHost({
   view,
   recommendationsHref,
   revision,
+  token,
+  onTokenChange,
   ...shared
 }: SessionRoomAttributes) {
   // r2wc renders into the shadow root and passes it as `container`.
   const host = (container as unknown as ShadowRoot | undefined)?.host
-  const config = resolveConfig(shared)
-  const token = sessionRoomTokens.use(config.apiBase)
   return createElement(SessionRoom, {
-    ...config,
-    token,
+    ...resolveConfig(shared),
+    token: token ?? undefined,
     sessionId,
     revision,
     role: viewerRole(view),
-    onSignedOut: () => sessionRoomTokens.set(config.apiBase, null),
+    // A 401: the element forgets the token, so a remount (the element moved) stays signed out.
+    onSignedOut: () => onTokenChange?.(null),
     onStarted: (detail) => {
       if (host) emit(host, 'session-started', detail)
     },
@@ -60,16 +62,18 @@ function SessionRoomHost({
   })
 }
 
-const Base = r2wc(SessionRoomHost, {
-  shadow: 'open',
-  props: {
-    ...sharedProps,
-    sessionId: 'number',
-    view: 'string',
-    recommendationsHref: 'string',
-    revision: 'number',
-  },
-})
+const Base = withTokenProperty(
+  r2wc(SessionRoomHost, {
+    shadow: 'open',
+    props: {
+      ...sharedProps,
+      sessionId: 'number',
+      view: 'string',
+      recommendationsHref: 'string',
+      revision: 'number',
+    },
+  }),
+)
 
 /**
  * A session's room: its details, the actions the signed-in person may take in its state (start,
@@ -94,9 +98,10 @@ const Base = r2wc(SessionRoomHost, {
  * @attr api-key - The embedding site's API key.
  * @attr lang - `ar` (default, right to left) or `en` (left to right).
  *
- * @prop token - The signed-in person's API token (a property only, never an attribute, so it stays out of
- *   the page's markup). Kept per API base for the page's lifetime, so moving the element keeps it; a 401
- *   answer forgets it and the room shows its signed-out state.
+ * @prop {string | null} token - The signed-in person's API token. A property only, never an attribute, so
+ *   the token never sits in the DOM; it belongs to this element (set it on each room) and survives the
+ *   element being moved. Set `null` to forget it. A 401 answer sets it to `null` and the room shows its
+ *   signed-out state.
  *
  * @event session-started - Emitted when the expert started or continued the meeting; `detail: { sessionId }`.
  * @event session-ended - Emitted when the expert ended the session (an instant one too, with `reason`
@@ -159,19 +164,6 @@ export class SessionRoomElement extends Base {
     super()
     if (this.shadowRoot) adoptStyles(this.shadowRoot, 'session-room', sessionRoomSheet)
   }
-
-  /** The signed-in person's API token, kept per API base (see the class comment). */
-  get token(): string | undefined {
-    return sessionRoomTokens.get(apiBaseOf(this))
-  }
-
-  set token(value: string | null | undefined) {
-    sessionRoomTokens.set(apiBaseOf(this), value)
-  }
-}
-
-function apiBaseOf(element: HTMLElement): string {
-  return resolveConfig({ apiBase: element.getAttribute('api-base') ?? undefined }).apiBase
 }
 
 declare global {
@@ -182,9 +174,5 @@ declare global {
 
 /** Registers the room under `tag` (guarded); each extra tag gets its own subclass, as the registry requires. */
 export function defineSessionRoom(tag = 'session-room'): void {
-  if (customElements.get(tag)) return
-  customElements.define(
-    tag,
-    tag === 'session-room' ? SessionRoomElement : class extends SessionRoomElement {},
-  )
+  defineElement(tag, 'session-room', SessionRoomElement)
 }

@@ -14,7 +14,6 @@ import {
 } from '../test-support/platform.ts'
 import { waitFor as waitUntil } from '../test-support/wait-for.ts'
 import { defineSessionRoom, type SessionRoomElement } from './session-room.element.ts'
-import { sessionRoomTokens } from './session-token.ts'
 
 /**
  * The session room in real Chromium against the real reference server: sessions are inserted in the
@@ -139,7 +138,6 @@ afterEach(() => {
   document.body.replaceChildren()
   for (const style of document.head.querySelectorAll('style[data-hostile]')) style.remove()
   resetWidgetConfig()
-  sessionRoomTokens.clear()
 })
 
 describe('<session-room>', () => {
@@ -603,11 +601,36 @@ describe('<session-room>', () => {
     for (const lang of ['ar', 'en'] as const) {
       const element = await mount({ 'session-id': String(session.id), lang }, 'not-a-real-token')
       await waitFor(() => part(element, 'status')?.textContent === messages[lang]['sessionRoom.signedOut'])
-      expect(element.token).to.equal(undefined)
+      expect(element.token).to.equal(null)
       expect(part(element, 'session')).to.equal(null)
       await expectAccessible(part(element, 'base')!, `signed out (${lang})`)
       element.remove()
     }
+  })
+
+  it('keeps a token per element, never in the DOM, even one set before the tag was defined', async () => {
+    const owner = await signIn('dev-sme')
+    const session = await addDevSession(120)
+    const signedIn = await openRoom(session.id, owner, 'booked', { lang: 'en' })
+    expect(signedIn.outerHTML).to.not.contain(owner.token)
+    // A second room on the page has no token of its own: it shows the signed-out state.
+    const other = await mount({ 'session-id': String(session.id), lang: 'en' })
+    await waitFor(() => part(other, 'status')?.textContent === en['sessionRoom.signedOut'])
+    expect(other.token).to.equal(null)
+    expect(signedIn.token).to.equal(owner.token)
+    // Set on the element before its tag is registered, the token still reaches its room.
+    const tag = 'early-session-room'
+    const early = document.createElement(tag) as SessionRoomElement
+    for (const [name, value] of Object.entries({
+      ...(await platformAttributes()),
+      'session-id': String(session.id),
+    }))
+      early.setAttribute(name, value)
+    early.token = owner.token
+    document.body.append(early)
+    defineSessionRoom(tag)
+    await waitForState(early, 'booked')
+    expect(early.token).to.equal(owner.token)
   })
 
   it('shows the server error with a retry button when the details cannot be read', async () => {

@@ -149,6 +149,8 @@ export function SessionRoom(props: SessionRoomProps) {
   // The session is over while its meeting is open (the other side ended it): the meeting closes here too.
   const over = session !== null && session.state !== 'ongoing' && actions.joined !== null
   const { sessionOver } = actions
+  // What the room gives each of its dialogs.
+  const dialogFrame = { onClose: actions.close, notice: actions.dialogNotice, portal, t }
   useEffect(() => {
     if (over && session) sessionOver(session, role)
   }, [over, session, role, sessionOver])
@@ -208,46 +210,34 @@ export function SessionRoom(props: SessionRoomProps) {
             />
           )}
           <EndDialog
+            {...dialogFrame}
             isOpen={actions.dialog === 'end'}
-            onClose={actions.close}
             onEnd={(reason) => actions.end(session, reason)}
             busy={actions.busy === 'end'}
-            notice={actions.dialogNotice}
-            portal={portal}
-            t={t}
           />
           <ConfirmDialog
+            {...dialogFrame}
             isOpen={actions.dialog === 'absent'}
             title={t.t('meeting.markAbsent')}
             question={t.t('meeting.markAbsentConfirm')}
-            onClose={actions.close}
             onConfirm={() => actions.markAbsent(session)}
             busy={actions.busy === 'absent'}
-            notice={actions.dialogNotice}
-            portal={portal}
-            t={t}
           />
           <ConfirmDialog
+            {...dialogFrame}
             isOpen={actions.dialog === 'endInstant'}
             title={t.t('meeting.endInstant')}
             question={t.t('sessionRoom.endInstantConfirm')}
-            onClose={actions.close}
             onConfirm={() => actions.endInstant(session)}
             busy={actions.busy === 'endInstant'}
-            notice={actions.dialogNotice}
-            portal={portal}
-            t={t}
           />
           <CancelDialog
+            {...dialogFrame}
             isOpen={actions.dialog === 'cancel'}
-            onClose={actions.close}
             onCancel={(reasonId, details) => actions.cancel(session, reasonId, details)}
             busy={actions.busy === 'cancel'}
-            notice={actions.dialogNotice}
             client={handle.client}
             failure={handle.failure}
-            portal={portal}
-            t={t}
           />
         </section>
       )}

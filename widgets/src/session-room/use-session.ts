@@ -8,6 +8,7 @@ import {
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { createWidgetClient } from '../shared/api.ts'
 import type { WidgetConfig } from '../shared/config.ts'
+import { useLoad } from '../shared/use-load.ts'
 
 /** What the room shows: the session, or why it cannot. */
 export type SessionView =
@@ -48,7 +49,6 @@ export function useSession(
   genericError: string,
   onUnauthorized: () => void,
 ): SessionHandle {
-  const [view, setView] = useState<SessionView>({ kind: 'loading' })
   const { apiBase, apiKey, lang, fetch } = config
   const tokenRef = useRef(token)
   tokenRef.current = token
@@ -59,46 +59,60 @@ export function useSession(
     () => createWidgetClient({ apiBase, apiKey, lang, fetch }, () => tokenRef.current),
     [apiBase, apiKey, lang, fetch],
   )
-
-  const failure = useCallback((error: unknown, fallback: string): string | null => {
-    if (isApiError(error) && error.status === 401) {
-      setView({ kind: 'signed-out' })
-      unauthorizedRef.current()
-      return null
-    }
-    return isApiError(error) && error.message ? error.message : fallback
+  // The token a call answered 401 to: the room stays signed out until a new one comes.
+  const [refused, setRefused] = useState<string>()
+  const signOut = useCallback(() => {
+    setRefused(tokenRef.current)
+    unauthorizedRef.current()
   }, [])
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      if (!token) return setView({ kind: 'signed-out' })
-      if (!sessionId || !Number.isInteger(sessionId) || sessionId < 1) return setView({ kind: 'not-found' })
-      try {
-        const { data } = await getSessionDetails(client, { id: sessionId }, signal ? { signal } : {})
-        if (!signal?.aborted) setView({ kind: 'ready', session: data })
-      } catch (error) {
-        if (signal?.aborted) return
-        if (isApiError(error) && sessionDetailsRedirectsHome(error.status))
-          return setView({ kind: 'not-found' })
-        const message = failure(error, genericError)
-        if (message !== null) setView({ kind: 'error', message })
-      }
-    },
-    [client, token, sessionId, failure, genericError],
+  const validId = sessionId !== undefined && Number.isInteger(sessionId) && sessionId > 0
+  const enabled = Boolean(token) && validId
+  const loaded = useLoad(
+    (signal) =>
+      getSessionDetails(client, { id: sessionId! }, { signal }).then(
+        ({ data }) => data,
+        (error: unknown) => {
+          if (!signal.aborted && isApiError(error) && error.status === 401) signOut()
+          throw error
+        },
+      ),
+    [client, token, sessionId],
+    { clearOnChange: true, enabled },
   )
 
-  useEffect(() => {
-    const controller = new AbortController()
-    setView({ kind: 'loading' })
-    load(controller.signal)
-    return () => controller.abort()
-  }, [load])
+  const failure = useCallback(
+    (error: unknown, fallback: string): string | null => {
+      if (isApiError(error) && error.status === 401) {
+        signOut()
+        return null
+      }
+      return isApiError(error) && error.message ? error.message : fallback
+    },
+    [signOut],
+  )
 
-  const reload = useCallback(() => load(), [load])
-  const retry = useCallback(() => {
-    setView({ kind: 'loading' })
-    load()
-  }, [load])
-  const replace = useCallback((session: Session) => setView({ kind: 'ready', session }), [])
-  return { view, client, reload, retry, replace, failure }
+  const { data, error, loading, set } = loaded
+  // The actions wait for their reload (the outcome follows the new details): it settles once the answer is drawn.
+  const waiting = useRef<(() => void)[]>([])
+  useEffect(() => {
+    if (!loading) for (const resolve of waiting.current.splice(0)) resolve()
+  }, [loading])
+  const reload = useCallback(
+    () =>
+      new Promise<void>((resolve) => {
+        // Without a token or an id nothing loads, and nothing is waited for.
+        if (!enabled) return resolve()
+        waiting.current.push(resolve)
+        loaded.reload()
+      }),
+    [enabled, loaded.reload],
+  )
+  let view: SessionView
+  if (!token || refused === token) view = { kind: 'signed-out' }
+  else if (!validId) view = { kind: 'not-found' }
+  else if (data) view = { kind: 'ready', session: data }
+  else if (loading || error === undefined) view = { kind: 'loading' }
+  else if (isApiError(error) && sessionDetailsRedirectsHome(error.status)) view = { kind: 'not-found' }
+  else view = { kind: 'error', message: isApiError(error) && error.message ? error.message : genericError }
+  return { view, client, reload, retry: reload, replace: set, failure }
 }

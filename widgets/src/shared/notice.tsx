@@ -83,6 +83,15 @@ export function LiveStatus({
   )
 }
 
+/**
+ * The styles of {@link LiveStatus}, for the widgets that use it: hidden while empty, else set off by a bar
+ * in the widget's accent, which its `:host` names as `--m-status-accent`.
+ */
+export const liveStatusCss = `
+.status:empty{display:none}
+.status{margin-block:0 var(--mashura-space-3);padding:var(--mashura-space-2) var(--mashura-space-3);border-radius:var(--mashura-radius);border-inline-start:4px solid var(--m-status-accent)}
+`
+
 /** A loading placeholder block (skeletons, not spinners); `lines` bars of text height. */
 export function Skeleton({ lines = 3, label }: { lines?: number; label: string }) {
   return (
