@@ -296,6 +296,7 @@ export {
   isSubjectType,
   isUnreadMessage,
   type LifecycleSession,
+  lifecycleOf,
   MESSAGE_STATUS_READ,
   type NavigationContext,
   type NavigationItem,

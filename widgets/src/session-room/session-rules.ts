@@ -1,4 +1,4 @@
-import { type LifecycleSession, type Session, type SessionAction, sessionActions } from '@mashura/core'
+import { lifecycleOf, type Session, type SessionAction, sessionActions } from '@mashura/core'
 
 /** Which of the signed-in person's identities looks at the session. */
 export type ViewerRole = 'sme' | 'contributor'
@@ -9,19 +9,6 @@ export type RoomAction = Exclude<SessionAction, 'writeRecommendations'>
 /** Reads the `role` attribute: `contributor`, else the business owner (the default). */
 export function viewerRole(value: string | null | undefined): ViewerRole {
   return value === 'contributor' ? 'contributor' : 'sme'
-}
-
-/** The lifecycle facts of a session as the server sends it. */
-function lifecycleOf(session: Session): LifecycleSession {
-  return {
-    state: session.state,
-    instant: session.is_instant,
-    start: session.start,
-    end: session.end,
-    contributorId: session.contributor.id,
-    smeId: session.sme.id,
-    meeting: session.communication_way === 0 && Boolean(session.meeting),
-  }
 }
 
 /**

@@ -270,6 +270,7 @@ export function requestStateIcon(state: RequestState): 'accepted' | 'pending' | 
 export {
   endsEarly,
   type LifecycleSession,
+  lifecycleOf,
   RECOMMENDABLE_STATES,
   REQUEST_MOVES,
   type RequestMove,

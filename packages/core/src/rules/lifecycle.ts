@@ -3,6 +3,7 @@
  * (packages/server/src/domain/lifecycle.ts) and the session room offers only what it allows
  * (widgets/src/session-room/session-rules.ts), so that no button leads to a certain refusal.
  */
+import type { Session } from '../contract/index.ts'
 import { isSameRiyadhDay } from '../time/index.ts'
 import type { UserRole } from './constants.ts'
 import type { RequestState, SessionState } from './index.ts'
@@ -77,6 +78,19 @@ export interface LifecycleSession {
   smeId: number
   /** Whether it has an online meeting its participants can join. */
   meeting: boolean
+}
+
+/** The lifecycle facts of a session as the API sends it: what {@link sessionActions} reads. */
+export function lifecycleOf(session: Session): LifecycleSession {
+  return {
+    state: session.state,
+    instant: session.is_instant,
+    start: session.start,
+    end: session.end,
+    contributorId: session.contributor.id,
+    smeId: session.sme.id,
+    meeting: session.communication_way === 0 && Boolean(session.meeting),
+  }
 }
 
 /** Who looks at a session: as its expert or as its business owner. */
