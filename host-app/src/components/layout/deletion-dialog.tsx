@@ -7,10 +7,12 @@ import {
   errorMessageFromBody,
   requestAccountDeletion,
 } from '@mashura/core'
-import { ModalDialog } from '@mashura/widgets/react'
 import { useId, useState } from 'react'
 import { api } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.ts'
+import { DialogActions } from '../ui/dialog-actions.tsx'
+import { LabelledTextArea } from '../ui/labelled-text-area.tsx'
+import { SiteDialog } from '../ui/site-dialog.tsx'
 
 /** The props of {@link DeletionDialog}. */
 export interface DeletionDialogProps {
@@ -32,8 +34,6 @@ function failureText(error: unknown): string | null {
  */
 export function DeletionDialog({ state, dispatch }: DeletionDialogProps) {
   const t = useT()
-  const titleId = useId()
-  const reasonId = useId()
   const counterId = useId()
   const [reason, setReason] = useState('')
   const [sending, setSending] = useState(false)
@@ -66,34 +66,25 @@ export function DeletionDialog({ state, dispatch }: DeletionDialogProps) {
   }
 
   return (
-    <ModalDialog
+    <SiteDialog
       open={state !== 'closed'}
       onClose={() => close(state === 'sent' ? 'close' : state === 'reason' ? 'cancel' : 'no')}
-      closeOnBackdrop={false}
-      className="dialog deletion-dialog"
+      className="deletion-dialog"
       data-region="deletion-dialog"
       data-state={state}
-      labelledBy={titleId}
+      title={t.t('accountDeletion.title')}
     >
-      <h2 id={titleId} className="dialog-title">
-        {t.t('accountDeletion.title')}
-      </h2>
       {state === 'confirm' ? (
         <>
           <p>{t.t('accountDeletion.question')}</p>
-          <div className="dialog-actions">
-            <button type="button" className="button" data-action="deletion-no" onClick={() => close('no')}>
-              {t.t('accountDeletion.no')}
-            </button>
-            <button
-              type="button"
-              className="button button-danger"
-              data-action="deletion-yes"
-              onClick={() => dispatch('yes')}
-            >
-              {t.t('accountDeletion.yes')}
-            </button>
-          </div>
+          <DialogActions
+            cancel={{ label: t.t('accountDeletion.no'), action: 'deletion-no', onClick: () => close('no') }}
+            confirm={{
+              label: t.t('accountDeletion.yes'),
+              action: 'deletion-yes',
+              onClick: () => dispatch('yes'),
+            }}
+          />
         </>
       ) : null}
       {state === 'reason' ? (
@@ -104,16 +95,13 @@ export function DeletionDialog({ state, dispatch }: DeletionDialogProps) {
             void send()
           }}
         >
-          <label htmlFor={reasonId} className="field-label">
-            {t.t('accountDeletion.reasonLabel')}
-          </label>
-          <textarea
-            id={reasonId}
+          <LabelledTextArea
+            label={t.t('accountDeletion.reasonLabel')}
             name="reason"
             rows={DELETION_REASON_ROWS}
             maxLength={DELETION_REASON_MAX}
             required
-            // biome-ignore lint/a11y/noAutofocus: the reason is the only thing to do in this step of the dialog
+            // The reason is the only thing to do in this step of the dialog.
             autoFocus
             value={checked.value}
             placeholder={t.t('accountDeletion.reasonPlaceholder')}
@@ -129,25 +117,20 @@ export function DeletionDialog({ state, dispatch }: DeletionDialogProps) {
               {failure}
             </p>
           ) : null}
-          <div className="dialog-actions">
-            <button
-              type="button"
-              className="button"
-              data-action="deletion-cancel"
-              onClick={() => close('cancel')}
-            >
-              {t.t('accountDeletion.cancel')}
-            </button>
-            <button
-              type="submit"
-              className="button button-danger"
-              data-action="deletion-send"
-              disabled={!checked.valid || sending}
-              aria-busy={sending}
-            >
-              {t.t(sending ? 'shell.deletion.sending' : 'accountDeletion.send')}
-            </button>
-          </div>
+          <DialogActions
+            cancel={{
+              label: t.t('accountDeletion.cancel'),
+              action: 'deletion-cancel',
+              onClick: () => close('cancel'),
+            }}
+            confirm={{
+              label: t.t(sending ? 'shell.deletion.sending' : 'accountDeletion.send'),
+              action: 'deletion-send',
+              submit: true,
+              disabled: !checked.valid || sending,
+              busy: sending,
+            }}
+          />
         </form>
       ) : null}
       {state === 'sent' ? (
@@ -167,6 +150,6 @@ export function DeletionDialog({ state, dispatch }: DeletionDialogProps) {
           </div>
         </>
       ) : null}
-    </ModalDialog>
+    </SiteDialog>
   )
 }

@@ -1,7 +1,8 @@
 import type { HostAppMessageKey } from '@mashura/core/i18n/host-app'
-import type { ComponentType } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { APP_STORE_URLS, SOCIAL_URLS } from '../../config/env.ts'
 import { useT } from '../../lib/i18n.ts'
+import { ExternalLink } from '../ui/external-link.tsx'
 import {
   AppleIcon,
   GooglePlayIcon,
@@ -22,43 +23,44 @@ const SOCIAL: { id: keyof typeof SOCIAL_URLS; label: HostAppMessageKey; Icon: Co
   { id: 'snapchat', label: 'footer.social.snapchat', Icon: SnapchatIcon },
 ]
 
+/** The mobile apps' stores, in the order shown, with their mark and name. */
+const STORES: {
+  id: keyof typeof APP_STORE_URLS
+  item: string
+  label: HostAppMessageKey
+  Icon: ComponentType<IconProps>
+}[] = [
+  { id: 'appStore', item: 'app-store', label: 'footer.appStore', Icon: AppleIcon },
+  { id: 'googlePlay', item: 'google-play', label: 'footer.googlePlay', Icon: GooglePlayIcon },
+]
+
+/** A section of the footer's outside links (`footer-{name}`) under its heading. */
+function FooterSection({ name, title, children }: { name: string; title: string; children: ReactNode }) {
+  return (
+    <section className={`footer-${name}`} aria-labelledby={`footer-${name}-title`}>
+      <h2 id={`footer-${name}-title`} className="footer-heading">
+        {title}
+      </h2>
+      <ul>{children}</ul>
+    </section>
+  )
+}
+
 /** The mobile apps' store badges (text and mark, so they translate and stay readable). */
 export function FooterApps() {
   const t = useT()
   return (
-    <section className="footer-apps" aria-labelledby="footer-apps-title">
-      <h2 id="footer-apps-title" className="footer-heading">
-        {t.t('footer.downloadApp')}
-      </h2>
-      <ul>
-        <li>
-          <a
-            className="store-badge"
-            data-footer-item="app-store"
-            href={APP_STORE_URLS.appStore}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            <AppleIcon size={24} />
-            <span>{t.t('footer.appStore')}</span>
+    <FooterSection name="apps" title={t.t('footer.downloadApp')}>
+      {STORES.map(({ id, item, label, Icon }) => (
+        <li key={id}>
+          <ExternalLink className="store-badge" data-footer-item={item} href={APP_STORE_URLS[id]}>
+            <Icon size={24} />
+            <span>{t.t(label)}</span>
             <span className="visually-hidden">{t.t('shell.newTab')}</span>
-          </a>
+          </ExternalLink>
         </li>
-        <li>
-          <a
-            className="store-badge"
-            data-footer-item="google-play"
-            href={APP_STORE_URLS.googlePlay}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            <GooglePlayIcon size={24} />
-            <span>{t.t('footer.googlePlay')}</span>
-            <span className="visually-hidden">{t.t('shell.newTab')}</span>
-          </a>
-        </li>
-      </ul>
-    </section>
+      ))}
+    </FooterSection>
   )
 }
 
@@ -66,27 +68,20 @@ export function FooterApps() {
 export function FooterSocial() {
   const t = useT()
   return (
-    <section className="footer-social" aria-labelledby="footer-social-title">
-      <h2 id="footer-social-title" className="footer-heading">
-        {t.t('footer.followUs')}
-      </h2>
-      <ul>
-        {SOCIAL.map(({ id, label, Icon }) => (
-          <li key={id}>
-            <a
-              className="social-link"
-              data-footer-item={`social-${id}`}
-              href={SOCIAL_URLS[id]}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={`${t.t(label)} ${t.t('shell.newTab')}`}
-              title={t.t(label)}
-            >
-              <Icon size={22} />
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <FooterSection name="social" title={t.t('footer.followUs')}>
+      {SOCIAL.map(({ id, label, Icon }) => (
+        <li key={id}>
+          <ExternalLink
+            className="social-link"
+            data-footer-item={`social-${id}`}
+            href={SOCIAL_URLS[id]}
+            aria-label={`${t.t(label)} ${t.t('shell.newTab')}`}
+            title={t.t(label)}
+          >
+            <Icon size={22} />
+          </ExternalLink>
+        </li>
+      ))}
+    </FooterSection>
   )
 }

@@ -7,6 +7,7 @@ import { ABOUT_URL } from '../../config/env.ts'
 import { paths } from '../../config/paths.ts'
 import { useT } from '../../lib/i18n.ts'
 import { startSignIn } from '../../lib/session.ts'
+import { ExternalLink } from '../ui/external-link.tsx'
 import { DeletionDialog } from './deletion-dialog.tsx'
 import { FooterApps, FooterSocial } from './footer-external.tsx'
 import { ExternalIcon } from './icons.tsx'
@@ -35,11 +36,11 @@ export function Footer() {
         <nav className="footer-links" aria-label={t.t('shell.footer.links')}>
           <ul>
             <li>
-              <a data-footer-item="about" href={ABOUT_URL} target="_blank" rel="noopener noreferrer">
+              <ExternalLink data-footer-item="about" href={ABOUT_URL}>
                 {t.t('footer.about')}
                 <ExternalIcon size={14} className="footer-external" />
                 <span className="visually-hidden">{t.t('shell.newTab')}</span>
-              </a>
+              </ExternalLink>
             </li>
             <li>
               <Link data-footer-item="contact" to={paths.info.to('contact_us')}>

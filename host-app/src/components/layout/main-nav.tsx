@@ -1,35 +1,17 @@
-import {
-  $auth,
-  $notificationCount,
-  type MessageKey,
-  type NavigationItem,
-  type NavigationItemId,
-} from '@mashura/core'
+import { $auth, $notificationCount, type NavigationItem, type NavigationItemId } from '@mashura/core'
 import { useStore } from '@nanostores/react'
-import type { ComponentType } from 'react'
 import { NavLink } from 'react-router'
 import { useT } from '../../lib/i18n.ts'
 import { HeaderSearch } from './header-search.tsx'
-import {
-  BellIcon,
-  CalendarIcon,
-  ChatIcon,
-  DashboardIcon,
-  HomeIcon,
-  type IconProps,
-  QuestionIcon,
-  RequestsIcon,
-  WeekIcon,
-} from './icons.tsx'
+import { BellIcon, ChatIcon, DashboardIcon, QuestionIcon, RequestsIcon } from './icons.tsx'
+import { type NavEntry, SHARED_NAV_ENTRIES } from './nav-entries.ts'
 import { ProfileMenu } from './profile-menu.tsx'
 import { SignInButton } from './sign-in-button.tsx'
 import { useNavigationItems } from './use-shell.ts'
 
 /** The label and icon of each navigation link. */
-const LINKS: Partial<Record<NavigationItemId, { label: MessageKey; Icon: ComponentType<IconProps> }>> = {
-  home: { label: 'nav.home', Icon: HomeIcon },
-  sessions: { label: 'nav.sessions', Icon: CalendarIcon },
-  week: { label: 'nav.myWeek', Icon: WeekIcon },
+const LINKS: Partial<Record<NavigationItemId, NavEntry>> = {
+  ...SHARED_NAV_ENTRIES,
   messages: { label: 'nav.messages', Icon: ChatIcon },
   notifications: { label: 'nav.notifications', Icon: BellIcon },
   dashboard: { label: 'nav.dashboard', Icon: DashboardIcon },

@@ -1,3 +1,5 @@
+// The shared menu rules first: the profile menu's own come after and refine them.
+import './menu.css'
 import './profile-menu.css'
 import { $auth, getStorage, profileMenu, STORAGE_KEYS, switchProfile } from '@mashura/core'
 import { useStore } from '@nanostores/react'
@@ -86,12 +88,12 @@ export function ProfileMenu() {
             {auth.userName}
           </span>
         </div>
-        <ul className="profile-menu-entries">
+        <ul className="menu-list profile-menu-entries">
           {entries.switchProfile ? (
             <li>
               <button
                 type="button"
-                className="profile-menu-entry"
+                className="menu-entry profile-menu-entry"
                 data-profile-item="switch"
                 onClick={switchRole}
               >
@@ -112,7 +114,7 @@ export function ProfileMenu() {
           <li>
             <button
               type="button"
-              className="profile-menu-entry"
+              className="menu-entry profile-menu-entry"
               data-profile-item="logout"
               onClick={() => void signOut()}
             >

@@ -1,3 +1,5 @@
+// The shared menu rules first: the side menu's own come after and refine them.
+import './menu.css'
 import './side-menu.css'
 import { $auth, type MessageKey } from '@mashura/core'
 import type { HostAppMessageKey } from '@mashura/core/i18n/host-app'
@@ -15,17 +17,9 @@ import {
   setActiveMenuItem,
   sideMenuItems,
 } from '../../lib/side-menu.ts'
-import {
-  CalendarIcon,
-  CloseIcon,
-  ExternalIcon,
-  HomeIcon,
-  type IconProps,
-  InfoIcon,
-  LogoutIcon,
-  UserIcon,
-  WeekIcon,
-} from './icons.tsx'
+import { ExternalLink } from '../ui/external-link.tsx'
+import { CloseIcon, ExternalIcon, type IconProps, InfoIcon, LogoutIcon, UserIcon } from './icons.tsx'
+import { SHARED_NAV_ENTRIES } from './nav-entries.ts'
 import { useExpertProfilePath } from './use-own-profile-path.ts'
 
 /** The props of {@link SideMenu}. */
@@ -41,9 +35,7 @@ const ITEMS: Record<
   SideMenuItemId,
   { label: MessageKey | HostAppMessageKey; Icon: ComponentType<IconProps> }
 > = {
-  home: { label: 'nav.home', Icon: HomeIcon },
-  sessions: { label: 'nav.sessions', Icon: CalendarIcon },
-  week: { label: 'nav.myWeek', Icon: WeekIcon },
+  ...SHARED_NAV_ENTRIES,
   profile: { label: 'nav.profile', Icon: UserIcon },
   about: { label: 'nav.about', Icon: InfoIcon },
   logout: { label: 'nav.logout', Icon: LogoutIcon },
@@ -81,7 +73,7 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
     const { label, Icon } = ITEMS[id]
     const common = {
       'data-side-item': id,
-      className: 'side-menu-item',
+      className: 'menu-entry side-menu-item',
       'aria-current': active === id ? ('page' as const) : undefined,
     }
     const content = (
@@ -102,11 +94,11 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
       )
     if (id === 'about')
       return (
-        <a {...common} href={ABOUT_URL} target="_blank" rel="noopener noreferrer" onClick={onClose}>
+        <ExternalLink {...common} href={ABOUT_URL} onClick={onClose}>
           {content}
           <ExternalIcon size={16} className="side-menu-external" />
           <span className="visually-hidden">{t.t('shell.newTab')}</span>
-        </a>
+        </ExternalLink>
       )
     const to =
       id === 'home'
@@ -142,7 +134,7 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
             <span className="visually-hidden">{t.t('nav.closeMenu')}</span>
           </button>
         </div>
-        <ul className="side-menu-list">
+        <ul className="menu-list side-menu-list">
           {visible.map((id) => (
             <li key={id}>{entry(id)}</li>
           ))}

@@ -7,6 +7,7 @@ import { api } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.ts'
 import { signOut } from '../../lib/session.ts'
 import { useApi } from '../../lib/use-api.ts'
+import { DialogActions } from '../ui/dialog-actions.tsx'
 import { PageLoading } from '../ui/page-loading.tsx'
 
 /** The terms text for the acting role, with loading, failure and retry. */
@@ -51,22 +52,18 @@ export function TermsPopup() {
       </h2>
       <p className="muted">{t.t('terms.intro')}</p>
       <TermsText role={userRole} />
-      <div className="dialog-actions">
-        <button type="button" className="button" onClick={() => void signOut()}>
-          {t.t('nav.logout')}
-        </button>
-        <button
-          type="button"
-          className="button button-primary"
-          data-action="agree-terms"
-          onClick={() => {
+      <DialogActions
+        tone="primary"
+        cancel={{ label: t.t('nav.logout'), onClick: () => void signOut() }}
+        confirm={{
+          label: t.t('terms.agree'),
+          action: 'agree-terms',
+          onClick: () => {
             agreeToTerms()
             setAgreed(true)
-          }}
-        >
-          {t.t('terms.agree')}
-        </button>
-      </div>
+          },
+        }}
+      />
     </ModalDialog>
   )
 }

@@ -1,6 +1,7 @@
 import './voice-recorder.css'
 import type { HostAppMessageKey } from '@mashura/core/i18n/host-app'
 import { useT } from '../../lib/i18n.ts'
+import { ActionButton } from '../ui/action-button.tsx'
 import { type RecorderState, useRecorder, type VoiceNote } from './use-recorder.ts'
 
 export type { VoiceNote } from './use-recorder.ts'
@@ -71,15 +72,9 @@ export function VoiceRecorder({
               {clock(elapsed)}
               <span className="visually-hidden"> / {clock(maxSeconds)}</span>
             </span>
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={stop}
-              disabled={disabled}
-              data-action="stop-voice"
-            >
+            <ActionButton tone="primary" action="stop-voice" onClick={stop} disabled={disabled}>
               {t.t('recs.voice.stop')}
-            </button>
+            </ActionButton>
           </>
         ) : state === 'recorded' && url ? (
           <>
@@ -91,36 +86,22 @@ export function VoiceRecorder({
               aria-label={t.t('recs.voice.playback')}
             />
             <span className="voice-recorder-clock">{clock(elapsed)}</span>
-            <button
-              type="button"
-              className="button"
-              onClick={restart}
-              disabled={disabled}
-              data-action="rerecord-voice"
-            >
+            <ActionButton action="rerecord-voice" onClick={restart} disabled={disabled}>
               {t.t('recs.voice.rerecord')}
-            </button>
-            <button
-              type="button"
-              className="button button-danger"
-              onClick={remove}
-              disabled={disabled}
-              data-action="delete-voice"
-            >
+            </ActionButton>
+            <ActionButton tone="danger" action="delete-voice" onClick={remove} disabled={disabled}>
               {t.t('recs.voice.delete')}
-            </button>
+            </ActionButton>
           </>
         ) : state !== 'unsupported' ? (
-          <button
-            type="button"
-            className="button"
+          <ActionButton
+            action="record-voice"
             onClick={() => void start()}
             disabled={disabled || state === 'requesting'}
-            data-action="record-voice"
           >
             <MicIcon />
             {t.t(state === 'denied' || state === 'failed' ? 'recs.voice.retry' : 'recs.voice.record')}
-          </button>
+          </ActionButton>
         ) : null}
       </div>
       <p

@@ -74,7 +74,7 @@ function EntryGrid({
       <h2 id={headingId}>{t.t(title)}</h2>
       <ul className="entry-grid">
         {entries.map((entry) => (
-          <li key={entry.id} className="entry-card" data-entry={entry.id}>
+          <li key={entry.id} className="link-card entry-card" data-entry={entry.id}>
             <h3>
               <Link to={entry.to}>{t.t(entry.title)}</Link>
             </h3>

@@ -1,7 +1,5 @@
-import { useId, useState } from 'react'
-import { useNavigate } from 'react-router'
 import { SearchIcon } from '../../components/layout/icons.tsx'
-import { paths } from '../../config/paths.ts'
+import { SearchForm } from '../../components/ui/search-form.tsx'
 import { useT } from '../../lib/i18n.ts'
 
 /**
@@ -11,36 +9,20 @@ import { useT } from '../../lib/i18n.ts'
  */
 export function HomeSearch({ labelledBy }: { labelledBy: string }) {
   const t = useT()
-  const navigate = useNavigate()
-  const inputId = useId()
-  const [text, setText] = useState('')
   return (
     <search aria-labelledby={labelledBy} data-region="home-search">
-      <form
+      <SearchForm
         className="home-search"
-        onSubmit={(event) => {
-          event.preventDefault()
-          void navigate(paths.search.to(text))
-        }}
-      >
-        <label htmlFor={inputId} className="visually-hidden">
-          {t.t('home.search.label')}
-        </label>
-        <input
-          id={inputId}
-          type="search"
-          name="q"
-          value={text}
-          placeholder={t.t('home.search.label')}
-          autoComplete="off"
-          enterKeyHint="search"
-          onChange={(event) => setText(event.target.value)}
-        />
-        <button type="submit" className="button button-primary">
-          <SearchIcon size={20} strokeWidth={2.5} />
-          {t.t('nav.searchSubmit')}
-        </button>
-      </form>
+        label={t.t('home.search.label')}
+        placeholder={t.t('home.search.label')}
+        submitClassName="button button-primary"
+        submit={
+          <>
+            <SearchIcon size={20} strokeWidth={2.5} />
+            {t.t('nav.searchSubmit')}
+          </>
+        }
+      />
     </search>
   )
 }

@@ -269,7 +269,7 @@ export function AddSlotsForm({ contributorId, onCreated }: { contributorId: numb
         ref={summaryRef}
         tabIndex={-1}
         role="alert"
-        className={summary ? 'slot-form-refused' : undefined}
+        className={summary ? 'error-box slot-form-refused' : undefined}
         data-region="slot-errors"
       >
         {summary ? <p>{summary}</p> : null}

@@ -8,8 +8,9 @@ import {
   showSnackbar,
   timeZoneLabel,
 } from '@mashura/core'
-import { ModalDialog } from '@mashura/widgets/react'
-import { useId, useState } from 'react'
+import { useState } from 'react'
+import { DialogActions } from '../../components/ui/dialog-actions.tsx'
+import { SiteDialog } from '../../components/ui/site-dialog.tsx'
 import { api } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.ts'
 
@@ -33,7 +34,6 @@ export function FreeSlots({
   const [confirming, setConfirming] = useState<Slot | null>(null)
   const [busy, setBusy] = useState(false)
   const [all, setAll] = useState(false)
-  const titleId = useId()
   const shown = all ? slots : slots.slice(0, FIRST_SLOTS)
   const when = (slot: Slot) => ({
     date: formatDateWithHijri(slot.start, t.lang),
@@ -111,32 +111,22 @@ export function FreeSlots({
           {t.t('common.showMore')}
         </button>
       ) : null}
-      <ModalDialog
+      <SiteDialog
         open={confirming !== null}
-        labelledBy={titleId}
         onClose={() => setConfirming(null)}
-        closeOnBackdrop={false}
-        className="dialog"
+        title={t.t('profile.deleteSlot')}
       >
-        <h2 id={titleId} className="dialog-title">
-          {t.t('profile.deleteSlot')}
-        </h2>
         {confirming ? <p>{t.t('profilePage.deleteSlotConfirm', when(confirming))}</p> : null}
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={() => setConfirming(null)} disabled={busy}>
-            {t.t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="button button-danger"
-            data-action="confirm-delete-slot"
-            disabled={busy}
-            onClick={() => confirming && void remove(confirming)}
-          >
-            {t.t('profile.deleteSlot')}
-          </button>
-        </div>
-      </ModalDialog>
+        <DialogActions
+          cancel={{ label: t.t('common.cancel'), onClick: () => setConfirming(null), disabled: busy }}
+          confirm={{
+            label: t.t('profile.deleteSlot'),
+            action: 'confirm-delete-slot',
+            disabled: busy,
+            onClick: () => confirming && void remove(confirming),
+          }}
+        />
+      </SiteDialog>
     </section>
   )
 }

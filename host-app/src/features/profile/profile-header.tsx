@@ -1,19 +1,22 @@
 import { type ContributorProfile, initialsOf, type MessageKey } from '@mashura/core'
+import type { ReactNode } from 'react'
 import { useT } from '../../lib/i18n.ts'
-import { JoinNow } from '../instant/join-now.tsx'
 
 /**
  * The expert's public card: photo (or initials), name as the page's heading, kind, center, counts, bio
- * and subjects; "available now — join now" when the expert takes instant sessions now. The photo's alt is
- * empty because the name stands beside it.
+ * and subjects; the route's "available now — join now" card (`joinNow`) when the expert takes instant
+ * sessions now. The photo's alt is empty because the name stands beside it.
  */
 export function ProfileHeader({
   contributor,
   slotsAnchor,
+  joinNow,
 }: {
   contributor: ContributorProfile
   /** The id of the booking calendar's section: a phone gets a link straight to it, past the bio. */
   slotsAnchor?: string | undefined
+  /** The instant-session card, from the route: the profile feature does not import the instant feature. */
+  joinNow?: ((contributorId: number) => ReactNode) | undefined
 }) {
   const t = useT()
   const name = contributor.sso_user.full_name
@@ -55,12 +58,12 @@ export function ProfileHeader({
           {t.t('profilePage.jumpToSlots')}
         </a>
       ) : null}
-      {contributor.available_now ? <JoinNow contributorId={contributor.id} /> : null}
+      {contributor.available_now ? joinNow?.(contributor.id) : null}
       {contributor.bio ? <p className="profile-bio">{contributor.bio}</p> : null}
       {contributor.subjects.length > 0 ? (
         <>
           <h2 className="profile-subtitle">{t.t('profilePage.subjects')}</h2>
-          <ul className="profile-subjects">
+          <ul className="chip-list profile-subjects">
             {contributor.subjects.map((subject) => (
               <li key={subject.id}>{subject.name}</li>
             ))}

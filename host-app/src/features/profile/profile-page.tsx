@@ -1,6 +1,6 @@
 import { $auth, getContributorSchedule, isApiError } from '@mashura/core'
 import { useStore } from '@nanostores/react'
-import { useMemo } from 'react'
+import { type ReactNode, useMemo } from 'react'
 import { Link, useLocation } from 'react-router'
 import { PageLoading } from '../../components/ui/page-loading.tsx'
 import { BookingCalendarWidget, slotFromAddress } from '../../components/widgets/booking-calendar-widget.tsx'
@@ -26,9 +26,12 @@ const SLOTS_ANCHOR = 'free-times'
 export function ProfilePage({
   contributorId,
   subjectId,
+  joinNow,
 }: {
   contributorId: number
   subjectId: number | undefined
+  /** The "join now" card for an expert available now (composed by the route, see ProfileHeader). */
+  joinNow?: ((contributorId: number) => ReactNode) | undefined
 }) {
   const t = useT()
   const auth = useStore($auth)
@@ -69,7 +72,11 @@ export function ProfilePage({
   }
   return (
     <div data-page="profile" className="profile-page" data-own={own ? 'true' : undefined}>
-      <ProfileHeader contributor={data.contributor} slotsAnchor={own ? undefined : SLOTS_ANCHOR} />
+      <ProfileHeader
+        contributor={data.contributor}
+        slotsAnchor={own ? undefined : SLOTS_ANCHOR}
+        joinNow={joinNow}
+      />
       {own ? (
         <OwnSchedule contributor={data.contributor} slots={data.slots} onChanged={schedule.reload} />
       ) : (

@@ -42,7 +42,7 @@ export function SubjectsPage({ type }: { type: SubjectType }) {
         ) : (
           <ul className="subject-list">
             {list.map((subject) => (
-              <li key={subject.id} className="subject-card" data-subject-id={subject.id}>
+              <li key={subject.id} className="link-card subject-card" data-subject-id={subject.id}>
                 <Link to={paths.contributorsBySubject.to(kind, subject.id)}>{subject.name}</Link>
                 {subject.description ? <p className="muted">{subject.description}</p> : null}
                 <span className="subject-more" aria-hidden="true">

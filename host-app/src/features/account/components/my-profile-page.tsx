@@ -1,8 +1,7 @@
 import { $auth, getStorage, STORAGE_KEYS } from '@mashura/core'
 import { useStore } from '@nanostores/react'
 import { Link } from 'react-router'
-import { LoadFailed } from '../../../components/ui/load-failed.tsx'
-import { PageLoading } from '../../../components/ui/page-loading.tsx'
+import { Loaded } from '../../../components/ui/loaded.tsx'
 import { paths } from '../../../config/paths.ts'
 import { useT } from '../../../lib/i18n.ts'
 import { useApi } from '../../../lib/use-api.ts'
@@ -60,13 +59,9 @@ function BusinessOwnerProfile() {
         </div>
       </div>
       <h2>{t.t('myProfile.companies')}</h2>
-      {loading && !data ? (
-        <PageLoading />
-      ) : error || !data ? (
-        <LoadFailed onRetry={reload} />
-      ) : (
-        <CompanyList companies={data.companies} />
-      )}
+      <Loaded state={{ data, error, loading, reload }}>
+        {(own) => <CompanyList companies={own.companies} />}
+      </Loaded>
     </>
   )
 }

@@ -1,14 +1,12 @@
 import { $auth, addDays, getBookedSessions, getContributorSchedule, startOfRiyadhDay } from '@mashura/core'
 import { useStore } from '@nanostores/react'
-import { Link } from 'react-router'
-import { LoadFailed } from '../../../components/ui/load-failed.tsx'
-import { PageLoading } from '../../../components/ui/page-loading.tsx'
-import { paths } from '../../../config/paths.ts'
+import { Loaded } from '../../../components/ui/loaded.tsx'
 import { api } from '../../../lib/api.ts'
 import { useT } from '../../../lib/i18n.ts'
 import { useApi } from '../../../lib/use-api.ts'
 import { NextStep } from './next-step.tsx'
 import { SessionLines } from './session-lines.tsx'
+import { SessionsCard } from './sessions-card.tsx'
 
 /** How many coming sessions the dashboard lists; the sessions page has them all. */
 const COMING = 5
@@ -42,24 +40,25 @@ export function UpcomingSessions() {
   )
   const freeSlots = slots.data
   return (
-    <section className="card" aria-labelledby="dashboard-upcoming" data-region="upcoming-sessions">
-      <div className="section-head">
-        <h2 id="dashboard-upcoming">{t.t('workspace.upcoming.title')}</h2>
-        <Link to={paths.sessions.to('upcoming')}>{t.t('dashboardPage.allSessions')}</Link>
-      </div>
-      {sessions.loading && !sessions.data ? (
-        <PageLoading />
-      ) : sessions.error || !sessions.data ? (
-        <LoadFailed onRetry={sessions.reload} />
-      ) : !empty ? (
-        <SessionLines sessions={sessions.data.data} withDate />
-      ) : freeSlots === null || freeSlots === undefined ? (
-        <p className="muted">{t.t('workspace.upcoming.none')}</p>
-      ) : freeSlots === 0 ? (
-        <NextStep>{t.t('workspace.upcoming.noSlots')}</NextStep>
-      ) : (
-        <NextStep>{t.t('workspace.upcoming.waiting', { count: freeSlots })}</NextStep>
-      )}
-    </section>
+    <SessionsCard
+      id="dashboard-upcoming"
+      title={t.t('workspace.upcoming.title')}
+      tab="upcoming"
+      region="upcoming-sessions"
+    >
+      <Loaded state={sessions}>
+        {(data) =>
+          !empty ? (
+            <SessionLines sessions={data.data} withDate />
+          ) : freeSlots === null || freeSlots === undefined ? (
+            <p className="muted">{t.t('workspace.upcoming.none')}</p>
+          ) : freeSlots === 0 ? (
+            <NextStep>{t.t('workspace.upcoming.noSlots')}</NextStep>
+          ) : (
+            <NextStep>{t.t('workspace.upcoming.waiting', { count: freeSlots })}</NextStep>
+          )
+        }
+      </Loaded>
+    </SessionsCard>
   )
 }

@@ -9,7 +9,7 @@ export function FieldError({
   message: string | undefined
 }) {
   return message ? (
-    <p id={id} className="recs-error" data-error-for={field}>
+    <p id={id} className="field-error" data-error-for={field}>
       {message}
     </p>
   ) : null

@@ -1,11 +1,4 @@
-import {
-  formatDateWithHijri,
-  formatTime,
-  type PagedResponse,
-  type Session,
-  sessionStateLabelKey,
-  timeZoneLabel,
-} from '@mashura/core'
+import { formatDateWithHijri, type PagedResponse, type Session, sessionStateLabelKey } from '@mashura/core'
 import { useId } from 'react'
 import { Link } from 'react-router'
 import { LoadFailed } from '../../../components/ui/load-failed.tsx'
@@ -13,6 +6,7 @@ import { PageLoading } from '../../../components/ui/page-loading.tsx'
 import { Pager } from '../../../components/ui/pager.tsx'
 import { paths } from '../../../config/paths.ts'
 import { useT } from '../../../lib/i18n.ts'
+import { timeRangeText } from '../../../lib/session-text.ts'
 import type { ApiState } from '../../../lib/use-api.ts'
 
 /** One past session of the business owner: when, with whom, about what, its state, and its recommendations. */
@@ -33,11 +27,7 @@ function HistoryRow({ session, from, smeId }: { session: Session; from: number; 
       </div>
       <p className="muted recs-history-meta recs-parts">
         {[
-          t.t('sessionsPage.timeRange', {
-            start: formatTime(session.start, t.lang),
-            end: formatTime(session.end, t.lang),
-            zone: timeZoneLabel(t.lang),
-          }),
+          timeRangeText(t, session.start, session.end),
           t.t('recs.history.with', { name: session.contributor.sso_user.full_name }),
           session.subject?.name ?? '',
         ]

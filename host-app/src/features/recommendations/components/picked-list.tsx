@@ -14,7 +14,7 @@ export function PickedList({
 }) {
   if (items.length === 0) return <p className="muted recs-picked-empty">{emptyText}</p>
   return (
-    <ul className="recs-picked" data-region={`picked-${kind}s`}>
+    <ul className="chip-list recs-picked" data-region={`picked-${kind}s`}>
       {items.map((item) => (
         <li key={item.id} className="recs-chip" {...{ [`data-${kind}-id`]: item.id }}>
           <span>{item.label}</span>

@@ -97,7 +97,7 @@ export function RecommendationsForm({ sessionId, endFirst, onSaved }: Recommenda
       <p className="muted">{t.t('recs.form.intro')}</p>
       <div role="alert" className="recs-summary-slot">
         {summary ? (
-          <p className="recs-summary" data-region="form-errors">
+          <p className="error-box" data-region="form-errors">
             {summary}
           </p>
         ) : null}

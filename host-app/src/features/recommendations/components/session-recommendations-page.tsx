@@ -1,15 +1,15 @@
 import { getSessionRecommendations, isApiError } from '@mashura/core'
-import { Link, Navigate, useParams } from 'react-router'
+import { Navigate, useParams } from 'react-router'
 import { LoadFailed } from '../../../components/ui/load-failed.tsx'
 import { PageLoading } from '../../../components/ui/page-loading.tsx'
 import { paths } from '../../../config/paths.ts'
 import { api } from '../../../lib/api.ts'
 import { useT } from '../../../lib/i18n.ts'
+import { idFrom } from '../../../lib/id-from.ts'
 import { useApi } from '../../../lib/use-api.ts'
-import { idFrom } from '../id-from.ts'
 import { RecommendationView } from './recommendation-view.tsx'
+import { RecsPage } from './recs-page.tsx'
 import { SmeProfileHeader } from './sme-profile-header.tsx'
-import '../recommendations.css'
 
 /**
  * `/sessionRecommendations/{sessionId}/{smeId}/{clickedSessionId}`: the recommendations written for a
@@ -31,11 +31,12 @@ export function SessionRecommendationsPage() {
     return <Navigate to={paths.home.to()} replace />
   const hidden = isApiError(error) && (error.status === 403 || error.status === 404)
   return (
-    <section className="recs-page" data-page="session-recommendations" data-session-id={clicked}>
-      <Link className="back-link" to={paths.smeHistory.to(sessionId, smeId)}>
-        {t.t('recs.backToHistory')}
-      </Link>
-      <h1>{t.t('sessions.recommendations')}</h1>
+    <RecsPage
+      page="session-recommendations"
+      sessionId={clicked}
+      back={{ to: paths.smeHistory.to(sessionId, smeId), label: t.t('recs.backToHistory') }}
+      title={t.t('sessions.recommendations')}
+    >
       <SmeProfileHeader smeId={smeId} />
       {loading && !data ? (
         <PageLoading />
@@ -52,6 +53,6 @@ export function SessionRecommendationsPage() {
           {t.t('empty.recommendations')}
         </p>
       )}
-    </section>
+    </RecsPage>
   )
 }

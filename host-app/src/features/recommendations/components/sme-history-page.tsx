@@ -1,14 +1,14 @@
 import { getSmeHistory } from '@mashura/core'
-import { Link, Navigate, useParams } from 'react-router'
+import { Navigate, useParams } from 'react-router'
 import { paths } from '../../../config/paths.ts'
 import { api } from '../../../lib/api.ts'
 import { useT } from '../../../lib/i18n.ts'
+import { idFrom } from '../../../lib/id-from.ts'
 import { useApi } from '../../../lib/use-api.ts'
 import { usePageParam } from '../../../lib/use-page-param.ts'
-import { idFrom } from '../id-from.ts'
 import { HistoryList } from './history-list.tsx'
+import { RecsPage } from './recs-page.tsx'
 import { SmeProfileHeader } from './sme-profile-header.tsx'
-import '../recommendations.css'
 
 /**
  * `/smeHistory/{sessionId}/{smeId}`: an expert's view of a business owner's past sessions (with any
@@ -26,13 +26,9 @@ export function SmeHistoryPage() {
   )
   if (sessionId === null || smeId === null) return <Navigate to={paths.home.to()} replace />
   return (
-    <section className="recs-page" data-page="sme-history" data-session-id={sessionId}>
-      <Link className="back-link" to={paths.session.to(sessionId)}>
-        {t.t('recs.backToSession')}
-      </Link>
-      <h1>{t.t('sessions.businessOwnerHistory')}</h1>
+    <RecsPage page="sme-history" sessionId={sessionId} title={t.t('sessions.businessOwnerHistory')}>
       <SmeProfileHeader smeId={smeId} />
       <HistoryList state={history} from={sessionId} smeId={smeId} />
-    </section>
+    </RecsPage>
   )
 }

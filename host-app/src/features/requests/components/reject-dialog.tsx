@@ -1,5 +1,7 @@
-import { ModalDialog } from '@mashura/widgets/react'
-import { useId, useState } from 'react'
+import { useState } from 'react'
+import { DialogActions } from '../../../components/ui/dialog-actions.tsx'
+import { LabelledTextArea } from '../../../components/ui/labelled-text-area.tsx'
+import { SiteDialog } from '../../../components/ui/site-dialog.tsx'
 import { useT } from '../../../lib/i18n.ts'
 
 /** The props of {@link RejectDialog}. */
@@ -17,21 +19,15 @@ export interface RejectDialogProps {
 /** Asks an advisor why they reject a request: a required reason; Reject stays disabled while it is blank. */
 export function RejectDialog({ open, busy, onClose, onReject }: RejectDialogProps) {
   const t = useT()
-  const fieldId = useId()
-  const titleId = useId()
   const [reason, setReason] = useState('')
   const blank = reason.trim() === ''
   return (
-    <ModalDialog
+    <SiteDialog
       open={open}
-      labelledBy={titleId}
       onClose={onClose}
-      closeOnBackdrop={false}
-      className="dialog reject-dialog"
+      className="reject-dialog"
+      title={t.t('requestPage.rejectTitle')}
     >
-      <h2 id={titleId} className="dialog-title">
-        {t.t('requestPage.rejectTitle')}
-      </h2>
       <form
         data-region="reject-dialog"
         onSubmit={(event) => {
@@ -39,11 +35,8 @@ export function RejectDialog({ open, busy, onClose, onReject }: RejectDialogProp
           if (!blank) onReject(reason.trim())
         }}
       >
-        <label htmlFor={fieldId} className="field-label">
-          {t.t('requests.rejectReason')}
-        </label>
-        <textarea
-          id={fieldId}
+        <LabelledTextArea
+          label={t.t('requests.rejectReason')}
           name="reason"
           rows={4}
           required
@@ -52,20 +45,16 @@ export function RejectDialog({ open, busy, onClose, onReject }: RejectDialogProp
           value={reason}
           onChange={(event) => setReason(event.target.value)}
         />
-        <div className="dialog-actions">
-          <button type="button" className="button" onClick={onClose} data-action="reject-cancel">
-            {t.t('common.cancel')}
-          </button>
-          <button
-            type="submit"
-            className="button button-danger"
-            disabled={blank || busy}
-            data-action="reject-send"
-          >
-            {t.t('requests.reject')}
-          </button>
-        </div>
+        <DialogActions
+          cancel={{ label: t.t('common.cancel'), action: 'reject-cancel', onClick: onClose }}
+          confirm={{
+            label: t.t('requests.reject'),
+            action: 'reject-send',
+            submit: true,
+            disabled: blank || busy,
+          }}
+        />
       </form>
-    </ModalDialog>
+    </SiteDialog>
   )
 }

@@ -1,17 +1,11 @@
-import {
-  formatDateTime,
-  formatDateWithHijri,
-  formatTime,
-  type SessionRequest,
-  timeZoneLabel,
-} from '@mashura/core'
+import { formatDateTime, formatDateWithHijri, type SessionRequest, timeZoneLabel } from '@mashura/core'
 import { useT } from '../../../lib/i18n.ts'
+import { communicationText, timeRangeText } from '../../../lib/session-text.ts'
 
 /** A request's facts as a description list: who, subject, time, way, note, and the dates that matter. */
 export function RequestFacts({ request }: { request: SessionRequest }) {
   const t = useT()
   const lang = t.lang
-  const office = request.communication_way === 1
   return (
     <dl className="facts">
       <div>
@@ -37,23 +31,16 @@ export function RequestFacts({ request }: { request: SessionRequest }) {
         <dd>
           <time dateTime={request.slot.start}>{formatDateWithHijri(request.slot.start, lang)}</time>
           <br />
-          {t.t('sessionsPage.timeRange', {
-            start: formatTime(request.slot.start, lang),
-            end: formatTime(request.slot.end, lang),
-            zone: timeZoneLabel(lang),
-          })}
+          {timeRangeText(t, request.slot.start, request.slot.end)}
         </dd>
       </div>
       <div>
         <dt>{t.t('sessions.communicationWay')}</dt>
         <dd>
-          {t.intl.formatList(
-            [
-              t.t(office ? 'communication.office' : 'communication.online'),
-              office && request.slot.office ? request.slot.office.name : '',
-            ].filter(Boolean),
-            { type: 'unit', style: 'short' },
-          )}
+          {communicationText(t, {
+            online: request.communication_way !== 1,
+            office: request.slot.office?.name,
+          })}
         </dd>
       </div>
       {request.description ? (

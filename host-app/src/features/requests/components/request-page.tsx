@@ -10,8 +10,8 @@ import {
 import { useStore } from '@nanostores/react'
 import { useState } from 'react'
 import { Link, Navigate, useParams } from 'react-router'
-import { LoadFailed } from '../../../components/ui/load-failed.tsx'
-import { PageLoading } from '../../../components/ui/page-loading.tsx'
+import { ActionButton } from '../../../components/ui/action-button.tsx'
+import { Loaded } from '../../../components/ui/loaded.tsx'
 import { paths } from '../../../config/paths.ts'
 import { api } from '../../../lib/api.ts'
 import { useT } from '../../../lib/i18n.ts'
@@ -63,54 +63,45 @@ export function RequestPage() {
         {t.t('requestPage.backToList')}
       </Link>
       <h1>{t.t('requests.details')}</h1>
-      {loading && !request ? (
-        <PageLoading />
-      ) : error || !request ? (
-        <LoadFailed onRetry={reload} />
-      ) : (
-        <article className="card request-details" data-request-id={request.id} data-state={request.state}>
-          <p className={`request-state request-state-${request.state}`} role="status">
-            <StateIcon state={request.state} />
-            {t.t(requestStateLabelKey(request.state))}
-          </p>
-          {role === 'sme' && request.state === 'waiting' ? (
-            <p className="muted">{t.t('requestPage.waitingHint')}</p>
-          ) : null}
-          <RequestFacts request={request} />
-          <div className="request-actions">
-            {request.session_id ? (
-              <Link className="button button-primary" to={paths.session.to(request.session_id)}>
-                {t.t('requestPage.openSession')}
-              </Link>
+      <Loaded state={{ data: request, error, loading, reload }}>
+        {(request) => (
+          <article className="card request-details" data-request-id={request.id} data-state={request.state}>
+            <p className={`pill request-state request-state-${request.state}`} role="status">
+              <StateIcon state={request.state} />
+              {t.t(requestStateLabelKey(request.state))}
+            </p>
+            {role === 'sme' && request.state === 'waiting' ? (
+              <p className="muted">{t.t('requestPage.waitingHint')}</p>
             ) : null}
-            {canAnswer ? (
-              <>
-                <p className="muted request-accept-hint">
-                  {t.t('requestPage.acceptConfirm', { name: request.sme.full_name })}
-                </p>
-                <button
-                  type="button"
-                  className="button button-primary"
-                  disabled={busy}
-                  data-action="accept-request"
-                  onClick={() => void answer(true)}
-                >
-                  {t.t('requests.accept')}
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  disabled={busy}
-                  data-action="reject-request"
-                  onClick={() => setRejecting(true)}
-                >
-                  {t.t('requests.reject')}
-                </button>
-              </>
-            ) : null}
-          </div>
-        </article>
-      )}
+            <RequestFacts request={request} />
+            <div className="request-actions">
+              {request.session_id ? (
+                <Link className="button button-primary" to={paths.session.to(request.session_id)}>
+                  {t.t('requestPage.openSession')}
+                </Link>
+              ) : null}
+              {canAnswer ? (
+                <>
+                  <p className="muted request-accept-hint">
+                    {t.t('requestPage.acceptConfirm', { name: request.sme.full_name })}
+                  </p>
+                  <ActionButton
+                    tone="primary"
+                    action="accept-request"
+                    disabled={busy}
+                    onClick={() => void answer(true)}
+                  >
+                    {t.t('requests.accept')}
+                  </ActionButton>
+                  <ActionButton action="reject-request" disabled={busy} onClick={() => setRejecting(true)}>
+                    {t.t('requests.reject')}
+                  </ActionButton>
+                </>
+              ) : null}
+            </div>
+          </article>
+        )}
+      </Loaded>
       <RejectDialog
         open={rejecting}
         busy={busy}

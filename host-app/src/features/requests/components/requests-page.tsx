@@ -1,8 +1,7 @@
 import { $auth, getAdvisorRequests, getSmeSessionRequests } from '@mashura/core'
 import { useStore } from '@nanostores/react'
 import { Link } from 'react-router'
-import { LoadFailed } from '../../../components/ui/load-failed.tsx'
-import { PageLoading } from '../../../components/ui/page-loading.tsx'
+import { Loaded } from '../../../components/ui/loaded.tsx'
 import { Pager } from '../../../components/ui/pager.tsx'
 import { paths } from '../../../config/paths.ts'
 import { api } from '../../../lib/api.ts'
@@ -30,39 +29,37 @@ export function RequestsPage() {
   return (
     <section className="sme-page" data-page="requests">
       <h1>{t.t(role === 'contributor' ? 'requestsPage.title' : 'nav.myRequests')}</h1>
-      {loading && !data ? (
-        <PageLoading />
-      ) : error || !data ? (
-        <LoadFailed onRetry={reload} />
-      ) : (
-        <>
-          <p className="list-count muted" role="status">
-            {t.t('requestsPage.count', { count: data.meta.total })}
-          </p>
-          {data.data.length === 0 ? (
-            <div className="empty-state">
-              <p className="empty-title">{t.t('empty.requests')}</p>
-              {role === 'contributor' ? (
-                <p>{t.t('requestsPage.emptyAdvisorHint')}</p>
-              ) : (
-                <>
-                  <p>{t.t('requestsPage.emptySmeHint')}</p>
-                  <Link className="button button-primary" to={paths.contributors.to('advisor')}>
-                    {t.t('contributors.list.advisors')}
-                  </Link>
-                </>
-              )}
-            </div>
-          ) : (
-            <ul className="row-list" aria-busy={loading}>
-              {data.data.map((request) => (
-                <RequestRow key={request.id} request={request} viewer={role} />
-              ))}
-            </ul>
-          )}
-          <Pager meta={data.meta} />
-        </>
-      )}
+      <Loaded state={{ data, error, loading, reload }}>
+        {(data) => (
+          <>
+            <p className="list-count muted" role="status">
+              {t.t('requestsPage.count', { count: data.meta.total })}
+            </p>
+            {data.data.length === 0 ? (
+              <div className="empty-state">
+                <p className="empty-title">{t.t('empty.requests')}</p>
+                {role === 'contributor' ? (
+                  <p>{t.t('requestsPage.emptyAdvisorHint')}</p>
+                ) : (
+                  <>
+                    <p>{t.t('requestsPage.emptySmeHint')}</p>
+                    <Link className="button button-primary" to={paths.contributors.to('advisor')}>
+                      {t.t('contributors.list.advisors')}
+                    </Link>
+                  </>
+                )}
+              </div>
+            ) : (
+              <ul className="row-list" aria-busy={loading}>
+                {data.data.map((request) => (
+                  <RequestRow key={request.id} request={request} viewer={role} />
+                ))}
+              </ul>
+            )}
+            <Pager meta={data.meta} />
+          </>
+        )}
+      </Loaded>
     </section>
   )
 }

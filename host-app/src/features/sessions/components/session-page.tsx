@@ -5,25 +5,21 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router'
 import { SessionRoomWidget } from '../../../components/widgets/session-room-widget.tsx'
 import { paths } from '../../../config/paths.ts'
 import { useT } from '../../../lib/i18n.ts'
+import { idFrom } from '../../../lib/id-from.ts'
+import { recommendable } from '../../../lib/session-lifecycle.ts'
 import { useSessionRevision } from '../hooks/use-session-revision.ts'
 import { ChatWithExpertLink } from './chat-with-expert-link.tsx'
 import '../sessions.css'
 import './session-page.css'
 
-/** A positive integer id from the address, or null. */
-function idFrom(value: string | undefined): number | null {
-  const id = Number(value)
-  return Number.isInteger(id) && id > 0 ? id : null
-}
-
 /**
  * What the expert reaches from a session: the business owner's history (not from a cancelled session,
- * which gives no access to it: the server's domain/access.ts), and once the session has ended its
- * recommendations (or the form, while none are written).
+ * which gives no access to it: the server's domain/access.ts), and once core's session rules allow
+ * recommendations (the meeting has begun) the written ones (or the form, while none are written).
  */
 function ExpertLinks({ session }: { session: Session }) {
   const t = useT()
-  const ended = session.state === 'ended'
+  const mayRecommend = recommendable(session)
   return (
     <nav className="session-links" data-region="session-links" aria-label={t.t('expertSessions.links')}>
       {session.state !== 'cancelled' ? (
@@ -35,7 +31,7 @@ function ExpertLinks({ session }: { session: Session }) {
           {t.t('expertSessions.ownerHistory')}
         </Link>
       ) : null}
-      {ended && session.recommendations ? (
+      {mayRecommend && session.recommendations ? (
         <Link
           className="button"
           data-action="view-recommendations"
@@ -44,7 +40,7 @@ function ExpertLinks({ session }: { session: Session }) {
           {t.t('expertSessions.viewRecommendations')}
         </Link>
       ) : null}
-      {ended && !session.recommendations ? (
+      {mayRecommend && !session.recommendations ? (
         <Link
           className="button"
           data-action="write-recommendations"

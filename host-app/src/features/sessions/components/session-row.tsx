@@ -1,15 +1,10 @@
-import {
-  formatDateWithHijri,
-  formatTime,
-  type Session,
-  sessionStateLabelKey,
-  timeZoneLabel,
-  type UserRole,
-} from '@mashura/core'
+import { formatDateWithHijri, type Session, sessionStateLabelKey, type UserRole } from '@mashura/core'
 import { useId } from 'react'
 import { Link } from 'react-router'
+import { otherPerson, RowPerson } from '../../../components/ui/row-person.tsx'
 import { paths } from '../../../config/paths.ts'
 import { useT } from '../../../lib/i18n.ts'
+import { communicationText, timeRangeText } from '../../../lib/session-text.ts'
 
 /** The props of {@link SessionRow}. */
 export interface SessionRowProps {
@@ -33,27 +28,18 @@ export function SessionRow({ session, viewer, href, linkLabel, withHistoryLink }
   const t = useT()
   const titleId = useId()
   const lang = t.lang
-  const name = viewer === 'sme' ? session.contributor.sso_user.full_name : session.sme.full_name
-  const photo = viewer === 'sme' ? session.contributor.file : session.sme.file
+  const { name } = otherPerson(session, viewer)
   const kind =
     viewer === 'sme'
       ? t.t(`contributors.kind.${session.contributor.role}`, { gender: session.contributor.gender ?? null })
       : t.t('sessions.businessOwner')
-  const online = session.communication_way === 0
   return (
     <li className="session-row card" data-session-id={session.id} data-state={session.state}>
-      <div className="session-row-person">
-        {photo ? <img src={photo.full_path} alt="" width={48} height={48} className="avatar" /> : null}
-        <div>
-          <h2 className="session-row-name" id={titleId}>
-            <bdi>{name}</bdi>
-          </h2>
-          <p className="muted session-row-kind">{kind}</p>
-        </div>
-        <span className={`state-badge state-${session.state}`}>
+      <RowPerson of={session} viewer={viewer} titleId={titleId} line={kind} lineClassName="session-row-kind">
+        <span className={`pill state-badge state-${session.state}`}>
           {t.t(sessionStateLabelKey(session.state))}
         </span>
-      </div>
+      </RowPerson>
       <dl className="session-row-facts">
         {session.subject ? (
           <div>
@@ -69,25 +55,16 @@ export function SessionRow({ session, viewer, href, linkLabel, withHistoryLink }
         </div>
         <div>
           <dt>{t.t('sessions.time')}</dt>
-          <dd>
-            {t.t('sessionsPage.timeRange', {
-              start: formatTime(session.start, lang),
-              end: formatTime(session.end, lang),
-              zone: timeZoneLabel(lang),
-            })}
-          </dd>
+          <dd>{timeRangeText(t, session.start, session.end)}</dd>
         </div>
         <div>
           <dt>{t.t('sessions.communicationWay')}</dt>
           <dd>
-            {t.intl.formatList(
-              [
-                t.t(online ? 'communication.online' : 'communication.office'),
-                !online && session.office ? session.office.name : '',
-                session.is_instant ? t.t('sessionsPage.instant') : '',
-              ].filter(Boolean),
-              { type: 'unit', style: 'short' },
-            )}
+            {communicationText(t, {
+              online: session.communication_way === 0,
+              office: session.office?.name,
+              instant: session.is_instant,
+            })}
           </dd>
         </div>
       </dl>
