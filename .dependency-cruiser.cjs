@@ -17,16 +17,7 @@ const WORKSPACE = '(packages/[^/]+|widgets|host-app|zoom-page|docs-site|examples
  * Feature-to-feature imports allowed for now, each with the reason; every other one fails. Keep this list
  * short: an entry is a debt with a plan.
  */
-const FEATURE_EXCEPTIONS = [
-  {
-    from: 'host-app/src/features/profile/profile-header.tsx',
-    to: 'host-app/src/features/instant/join-now.tsx',
-    // The profile page shows the instant feature's "join now" card. The clean shape composes the two in the
-    // route (host-app/src/app/routes/profile.tsx passes the card to the profile page as a slot), a change to
-    // the bodies of profile-page.tsx and profile-header.tsx: due with the next change to those files.
-    reason: 'the profile shows the instant-session card; to be composed in the route instead',
-  },
-]
+const FEATURE_EXCEPTIONS = []
 
 const escapeRegExp = (path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const feature = (path) => path.split('/')[3]
@@ -112,12 +103,7 @@ module.exports = {
         "A cycle among the server's modules: one of them depends on itself through the others. Move what both " +
         'sides need to a third module (as domain/session-filters.ts is to sessions and recommendations), or ' +
         'pass it in as an argument.',
-      from: {
-        path: '^packages/server/src/',
-        // Allowed for now: the test context seeds through the fixtures, and the fixtures take the context's
-        // types. The server test de-duplication (issue 19) reshapes test-support/; due with that change.
-        pathNot: '^packages/server/src/test-support/(context|fixtures)\\.ts$',
-      },
+      from: { path: '^packages/server/src/' },
       to: { path: '^packages/server/src/', circular: true },
     },
     {
@@ -135,8 +121,7 @@ module.exports = {
       comment:
         'packages/server/src/domain/ holds database functions and rules; the routes call it, never the other ' +
         'way round. What shapes an answer (serializers, schemas) belongs with the routes.',
-      // A domain test may serialize what it wrote to assert on the wire shape.
-      from: { path: '^packages/server/src/domain/', pathNot: '\\.test\\.ts$' },
+      from: { path: '^packages/server/src/domain/' },
       to: { path: '^packages/server/src/routes/' },
     },
     {

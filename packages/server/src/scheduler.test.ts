@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { DomainEvent } from './events/bus.ts'
+import { expect, it } from 'vitest'
 import { schedulerTick } from './scheduler.ts'
-import { createTestContext, eachDatabase, type TestContext, type TestPerson } from './test-support/context.ts'
+import { eachDatabase, useBusEvents, usePeople, useTestContext } from './test-support/context.ts'
 import { addSession, hoursFromNow } from './test-support/fixtures.ts'
 
 const MIN = 60_000
 
 eachDatabase('scheduler tick', (dialect) => {
-  let ctx: TestContext
-  let contributor: TestPerson
-  let advisor: TestPerson
-  let owner: TestPerson
-  const events: DomainEvent[] = []
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    contributor = await ctx.person({ name: 'نورة القحطاني', contributor: { kind: 'consultant' } })
-    advisor = await ctx.person({ name: 'خالد العتيبي', contributor: { kind: 'advisor' } })
-    owner = await ctx.person({ name: 'سارة الشمري' })
-    ctx.app.bus.subscribe((e) => events.push(e))
+  const ctx = useTestContext(dialect)
+  const { contributor, advisor, owner } = usePeople(ctx, {
+    contributor: { name: 'نورة القحطاني', contributor: { kind: 'consultant' } },
+    advisor: { name: 'خالد العتيبي', contributor: { kind: 'advisor' } },
+    owner: { name: 'سارة الشمري' },
   })
-  afterAll(() => ctx.close())
+  const events = useBusEvents(ctx)
 
   const notes = (sessionId: number) =>
     ctx.store.db

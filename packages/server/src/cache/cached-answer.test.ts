@@ -6,29 +6,32 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../test-support/context.ts'
-import {
-  addExpert,
-  type Catalogue,
-  hoursFromNow,
-  insertCatalogue,
-  insertSlot,
-} from '../test-support/fixtures.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { eachDatabase, useFixtures, usePeople, useTestContext } from '../test-support/context.ts'
+import { addExpert, hoursFromNow, insertSlot } from '../test-support/fixtures.ts'
+import { useCatalogue } from '../test-support/suite-fixtures.ts'
 
 /** A bio long enough that a few profiles make an answer of more than 1 KB. */
 const LONG_BIO = 'خبير في التخطيط المالي للمنشآت الصغيرة والمتوسطة وبناء نماذج الأعمال. '.repeat(6)
 
 eachDatabase('catalogue reads: compression, ETags and the read cache', (dialect) => {
-  let ctx: TestContext
-  let cat: Catalogue
-  let expert: TestPerson & { contributorId: number }
-  let owner: TestPerson
+  const ctx = useTestContext(dialect)
+  const cat = useCatalogue(ctx)
+  const { expert } = useFixtures({
+    expert: () =>
+      addExpert(ctx, {
+        name: 'نورة القحطاني',
+        subjects: [cat.subjectId],
+        bio_ar: LONG_BIO,
+        join_now_enabled: true,
+        created_at: '2024-01-05T09:00:00.000Z',
+      }),
+  })
+  beforeAll(async () => {
+    for (const [i, name] of ['خالد العتيبي', 'سارة الشمري', 'فهد الدوسري'].entries())
+      await addExpert(ctx, { name, bio_ar: LONG_BIO, created_at: `2024-01-0${i + 1}T09:00:00.000Z` })
+  })
+  const { owner } = usePeople(ctx, { owner: { name: 'ريم السبيعي' } })
   let reasonId: number
 
   const get = (url: string, headers: Record<string, string> = {}, lang: 'ar' | 'en' = 'ar') =>
@@ -53,18 +56,6 @@ eachDatabase('catalogue reads: compression, ETags and the read cache', (dialect)
     })
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    cat = await insertCatalogue(ctx.store.db)
-    expert = await addExpert(ctx, {
-      name: 'نورة القحطاني',
-      subjects: [cat.subjectId],
-      bio_ar: LONG_BIO,
-      join_now_enabled: true,
-      created_at: '2024-01-05T09:00:00.000Z',
-    })
-    for (const [i, name] of ['خالد العتيبي', 'سارة الشمري', 'فهد الدوسري'].entries())
-      await addExpert(ctx, { name, bio_ar: LONG_BIO, created_at: `2024-01-0${i + 1}T09:00:00.000Z` })
-    owner = await ctx.person({ name: 'ريم السبيعي' })
     const [reason] = await ctx.store.db
       .insertInto('cancel_reasons')
       .values([{ label_ar: 'ظرف طارئ', label_en: 'An emergency', requires_details: 0 }])
@@ -72,7 +63,6 @@ eachDatabase('catalogue reads: compression, ETags and the read cache', (dialect)
       .execute()
     reasonId = reason!.id
   })
-  afterAll(() => ctx.close())
 
   describe('compression', () => {
     it('sends a JSON answer over 1 KB in brotli or gzip as the client asks, and plain without', async () => {
@@ -294,14 +284,11 @@ eachDatabase('catalogue reads: compression, ETags and the read cache', (dialect)
 })
 
 describe('without the cache (CATALOGUE_CACHE_MB=0)', () => {
-  let ctx: TestContext
-
+  const ctx = useTestContext('sqlite', { catalogueCacheMb: 0 })
   beforeAll(async () => {
-    ctx = await createTestContext('sqlite', { catalogueCacheMb: 0 })
     for (const name of ['خالد العتيبي', 'سارة الشمري', 'فهد الدوسري'])
       await addExpert(ctx, { name, bio_ar: LONG_BIO })
   })
-  afterAll(() => ctx.close())
 
   it('answers every read fresh, without an ETag, and still compresses', async () => {
     const first = await ctx.get('/api/profile/contributors?q=%20')

@@ -3,8 +3,8 @@ import { createInterface } from 'node:readline'
 import { DatabaseSync } from 'node:sqlite'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'kysely'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../test-support/context.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { type TestContext, useTestContext } from '../test-support/context.ts'
 import { insertPerson } from '../test-support/fixtures.ts'
 import type { SqliteReaders } from './sqlite-readers.ts'
 import { StatementCache } from './sqlite-statements.ts'
@@ -40,16 +40,14 @@ const slowCount = (n: number) =>
   }>`with recursive c(i) as (select 1 union all select i + 1 from c where i < ${n}) select count(*) as n from c`
 
 describe('SQLite reads on reader threads [sqlite only]', () => {
-  let ctx: TestContext
+  const ctx = useTestContext('sqlite')
   let readers: SqliteReaders
 
   beforeAll(async () => {
-    ctx = await createTestContext('sqlite')
     if (!ctx.store.sqliteReaders) throw new Error('a file database should have a read pool')
     readers = ctx.store.sqliteReaders
     await readers.warm(2)
   })
-  afterAll(() => ctx.close())
 
   it('answers reads from the pool, and each read sees the writes committed before it', async () => {
     const before = readers.served
@@ -176,12 +174,7 @@ function otherInstance(dataDir: string) {
 }
 
 describe('SQLite shared by several processes [sqlite only]', () => {
-  let ctx: TestContext
-
-  beforeAll(async () => {
-    ctx = await createTestContext('sqlite')
-  })
-  afterAll(() => ctx.close())
+  const ctx = useTestContext('sqlite')
 
   it('lets transactions that read, then write, from three processes at once all commit', async () => {
     const processes = [0, 1, 2].map(() => otherInstance(ctx.config.dataDir))

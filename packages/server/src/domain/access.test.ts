@@ -1,10 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../test-support/context.ts'
+import { expect, it } from 'vitest'
+import { eachDatabase, usePeople, useTestContext } from '../test-support/context.ts'
 import { addSession, fromNow, hoursFromNow } from '../test-support/fixtures.ts'
 import { canReadSessionRecords, hasSessionWith, type SmeAccess, smeAccess } from './access.ts'
 
@@ -22,14 +17,8 @@ const ended: Between = { start: fromNow(-3), state: 'ended', request_state: 'acc
 const absent: Between = { start: fromNow(-4), state: 'sme_absent' }
 
 eachDatabase('domain/access', (dialect) => {
-  let ctx: TestContext
-  let owner: TestPerson
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    owner = await ctx.person({ name: 'هيا العتيبي' })
-  })
-  afterAll(() => ctx.close())
+  const ctx = useTestContext(dialect)
+  const { owner } = usePeople(ctx, { owner: { name: 'هيا العتيبي' } })
 
   /** A new expert with the given rows between them and the owner, and what they may see of her. */
   async function accessWith(...rows: Between[]): Promise<SmeAccess> {

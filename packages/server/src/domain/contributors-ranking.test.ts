@@ -5,9 +5,9 @@
  * filters and the blank list newest first. The same order on both databases.
  */
 import type { ContributorProfile } from '@mashura/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Row } from '../db/tables.ts'
-import { createTestContext, eachDatabase, type TestContext } from '../test-support/context.ts'
+import { eachDatabase, useTestContext } from '../test-support/context.ts'
 import {
   addCenter,
   addExpert,
@@ -21,7 +21,7 @@ import {
 import { type ContributorFilters, searchContributorIds } from './contributors.ts'
 
 eachDatabase('contributor search ranking', (dialect) => {
-  let ctx: TestContext
+  const ctx = useTestContext(dialect)
   /** Each expert's id by letter, and back. */
   const ids: Record<string, number> = {}
   const letters = new Map<number, string>()
@@ -31,7 +31,6 @@ eachDatabase('contributor search ranking', (dialect) => {
   const nextDay = riyadhDay(fromNow(5))
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
     const { db } = ctx.store
     const marketing = await addSubject(db, {
       name_ar: 'التسويق الرقمي',
@@ -102,7 +101,6 @@ eachDatabase('contributor search ranking', (dialect) => {
     await insertSlot(db, { contributorId: ids.C!, start: riyadhTime(day, '12:00'), availability: 1 })
     await insertSlot(db, { contributorId: ids.F!, start: riyadhTime(nextDay, '10:00'), availability: 2 })
   })
-  afterAll(() => ctx.close())
 
   /** The letters of the experts a search finds, in its order, and its total. */
   const search = async (filters: ContributorFilters, page = 1, perPage = 100) => {

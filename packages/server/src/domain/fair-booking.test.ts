@@ -1,17 +1,18 @@
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Row } from '../db/tables.ts'
-import { createTestContext, eachDatabase, type TestContext } from '../test-support/context.ts'
+import { eachDatabase, useTestContext } from '../test-support/context.ts'
 import {
   addExpert,
-  type Catalogue,
   hoursFromNow,
   insertCatalogue,
   insertSession,
   insertSlot,
+  readSession,
 } from '../test-support/fixtures.ts'
+import { useCatalogue } from '../test-support/suite-fixtures.ts'
 import { bookSlot } from './booking.ts'
 import { DEFAULT_BOOKING_LIMITS } from './fair-booking.ts'
 import { startInstantSession } from './instant.ts'
@@ -20,15 +21,9 @@ import { answerRequest } from './lifecycle.ts'
 const HOUR = 3_600_000
 
 eachDatabase('fair booking', (dialect) => {
-  let ctx: TestContext
-  let cat: Catalogue
+  const ctx = useTestContext(dialect)
+  const cat = useCatalogue(ctx)
   let experts = 0
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    cat = await insertCatalogue(ctx.store.db)
-  })
-  afterAll(() => ctx.close())
 
   /** An expert of a kind who covers the catalogue's subject. */
   const expert = (kind: Row<'contributors'>['kind'] = 'consultant') =>
@@ -218,11 +213,7 @@ eachDatabase('fair booking', (dialect) => {
       answerRequest(db, { id: second.id, contributorId: b.contributorId, accept: true, reason: null }),
     ).rejects.toMatchObject({ status: 409, code: 'booking_overlaps', key: 'errors.requestOverlaps' })
     // Still waiting: the advisor can reject it.
-    const after = await db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('id', '=', second.id)
-      .executeTakeFirstOrThrow()
+    const after = await readSession(db, second.id)
     expect(after).toMatchObject({ state: 'pending', request_state: 'waiting' })
     await expect(
       answerRequest(db, { id: second.id, contributorId: b.contributorId, accept: false, reason: 'تعارض' }),
@@ -293,12 +284,7 @@ function bookingProcess(args: (string | number)[]) {
 }
 
 describe('fair booking across server instances on one SQLite file', () => {
-  let ctx: TestContext
-
-  beforeAll(async () => {
-    ctx = await createTestContext('sqlite')
-  })
-  afterAll(() => ctx.close())
+  const ctx = useTestContext('sqlite')
 
   it('lets one of four processes booking overlapping slots win; the others get 409, not a 500', async () => {
     const db = ctx.store.db

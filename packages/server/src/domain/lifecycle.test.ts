@@ -1,14 +1,9 @@
 import { SESSION_TRANSITIONS, type SessionState } from '@mashura/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { NewRow, Row } from '../db/tables.ts'
 import type { ApiHttpError } from '../http/errors.ts'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../test-support/context.ts'
-import { addCancelReasons, addSession, riyadhDay, riyadhTime } from '../test-support/fixtures.ts'
+import { eachDatabase, useFixtures, usePeople, useTestContext } from '../test-support/context.ts'
+import { addCancelReasons, addSession, readSession, riyadhDay, riyadhTime } from '../test-support/fixtures.ts'
 import {
   answerRequest,
   cancelSession,
@@ -37,26 +32,14 @@ async function refusal(promise: Promise<unknown>): Promise<ApiHttpError> {
 }
 
 eachDatabase('session and request lifecycle', (dialect) => {
-  let ctx: TestContext
-  let consultant: TestPerson & { contributorId: number }
-  let advisor: TestPerson & { contributorId: number }
-  let other: TestPerson & { contributorId: number }
-  let owner: TestPerson
-  let reasonId: number
-  let detailedReasonId: number
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    const c = await ctx.person({ name: 'نورة', contributor: { kind: 'consultant' } })
-    const a = await ctx.person({ name: 'خالد', contributor: { kind: 'advisor' } })
-    const o = await ctx.person({ name: 'ماجد', contributor: { kind: 'consultant' } })
-    consultant = { ...c, contributorId: c.contributorId! }
-    advisor = { ...a, contributorId: a.contributorId! }
-    other = { ...o, contributorId: o.contributorId! }
-    owner = await ctx.person({ name: 'سارة' })
-    ;({ reasonId, detailedReasonId } = await addCancelReasons(ctx.store.db))
+  const ctx = useTestContext(dialect)
+  const { consultant, advisor, other, owner } = usePeople(ctx, {
+    consultant: { name: 'نورة', contributor: { kind: 'consultant' } },
+    advisor: { name: 'خالد', contributor: { kind: 'advisor' } },
+    other: { name: 'ماجد', contributor: { kind: 'consultant' } },
+    owner: { name: 'سارة' },
   })
-  afterAll(() => ctx.close())
+  const { reasons } = useFixtures({ reasons: () => addCancelReasons(ctx.store.db) })
 
   /** A session of the consultant's, starting 5 minutes before NOW unless told. */
   function session(values: Partial<NewRow<'sessions'>> & { startsIn?: number } = {}) {
@@ -84,8 +67,7 @@ eachDatabase('session and request lifecycle', (dialect) => {
     })
   }
 
-  const read = (id: number) =>
-    ctx.store.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+  const read = (id: number) => readSession(ctx.store.db, id)
 
   const me = () => ({ personId: consultant.personId, contributorId: consultant.contributorId })
 
@@ -101,7 +83,7 @@ eachDatabase('session and request lifecycle', (dialect) => {
     absent: { to: 'sme_absent', run: (r) => markSmeAbsent(ctx.store.db, r.id, me(), NOW) },
     cancel: {
       to: 'cancelled',
-      run: (r) => cancelSession(ctx.store.db, r.id, me(), { reasonId, details: null }, NOW),
+      run: (r) => cancelSession(ctx.store.db, r.id, me(), { reasonId: reasons.reasonId, details: null }, NOW),
     },
   }
   const allowedFrom: Record<string, SessionState[]> = {
@@ -205,18 +187,18 @@ eachDatabase('session and request lifecycle', (dialect) => {
     expect(unknown.status).toBe(422)
     expect(unknown.fields).toEqual({ cancel_reason_id: 'errors.invalidValue' })
     const bare = await refusal(
-      cancelSession(ctx.store.db, row.id, me(), { reasonId: detailedReasonId, details: '  ' }),
+      cancelSession(ctx.store.db, row.id, me(), { reasonId: reasons.detailedReasonId, details: '  ' }),
     )
     expect(bare.status).toBe(422)
     expect(bare.fields).toEqual({ reason: 'errors.fieldRequired' })
     const after = await cancelSession(ctx.store.db, row.id, me(), {
-      reasonId: detailedReasonId,
+      reasonId: reasons.detailedReasonId,
       details: 'سفر مفاجئ',
     })
     expect(after).toMatchObject({
       state: 'cancelled',
       active_slot_id: null,
-      cancel_reason_id: detailedReasonId,
+      cancel_reason_id: reasons.detailedReasonId,
       cancel_reason: 'سفر مفاجئ',
     })
   })
@@ -379,7 +361,7 @@ eachDatabase('session and request lifecycle', (dialect) => {
           reason: null,
           now: NOW,
         }),
-        cancelSession(ctx.store.db, row.id, who, { reasonId, details: null }, NOW),
+        cancelSession(ctx.store.db, row.id, who, { reasonId: reasons.reasonId, details: null }, NOW),
       ])
       expect(accepted.status).toBe('fulfilled')
       const final = await read(row.id)
@@ -398,7 +380,7 @@ eachDatabase('session and request lifecycle', (dialect) => {
       const row = await session()
       const results = await Promise.allSettled([
         startSession(ctx.store.db, row.id, me(), NOW),
-        cancelSession(ctx.store.db, row.id, me(), { reasonId, details: null }, NOW),
+        cancelSession(ctx.store.db, row.id, me(), { reasonId: reasons.reasonId, details: null }, NOW),
       ])
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
       const final = await read(row.id)

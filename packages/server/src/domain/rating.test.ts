@@ -1,11 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Row } from '../db/tables.ts'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../test-support/context.ts'
+import { eachDatabase, usePeople, useTestContext } from '../test-support/context.ts'
 import { addSession, hoursFromNow } from '../test-support/fixtures.ts'
 import {
   checkAnswers,
@@ -86,19 +81,15 @@ describe('rating answers', () => {
 })
 
 eachDatabase('rating links', (dialect) => {
-  let ctx: TestContext
-  let expert: TestPerson
-  let owner: TestPerson
-  let noEmail: TestPerson
-
+  const ctx = useTestContext(dialect)
+  const { expert, owner, noEmail } = usePeople(ctx, {
+    expert: { contributor: { kind: 'consultant' } },
+    owner: { email: 'owner@example.sa' },
+    noEmail: {},
+  })
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    expert = await ctx.person({ contributor: { kind: 'consultant' } })
-    owner = await ctx.person({ email: 'owner@example.sa' })
-    noEmail = await ctx.person()
     await ctx.store.db.updateTable('people').set({ email: null }).where('id', '=', noEmail.personId).execute()
   })
-  afterAll(() => ctx.close())
 
   const session = (smeId: number) =>
     addSession(ctx.store.db, {

@@ -245,21 +245,23 @@ export function zipFile(
     const data = Buffer.from(content)
     const fileName = Buffer.from(name)
     const crc = crc32(data)
+    // The local header and the central directory entry share one run of fields: CRC-32, the two sizes
+    // (stored, so equal) and the name's length.
+    const entryFields = (header: Buffer, at: number) => {
+      header.writeUInt32LE(crc, at)
+      header.writeUInt32LE(data.length, at + 4)
+      header.writeUInt32LE(data.length, at + 8)
+      header.writeUInt16LE(fileName.length, at + 12)
+    }
     const local = Buffer.alloc(30)
     local.writeUInt32LE(0x04034b50, 0)
     local.writeUInt16LE(10, 4)
-    local.writeUInt32LE(crc, 14)
-    local.writeUInt32LE(data.length, 18)
-    local.writeUInt32LE(data.length, 22)
-    local.writeUInt16LE(fileName.length, 26)
+    entryFields(local, 14)
     const central = Buffer.alloc(46)
     central.writeUInt32LE(0x02014b50, 0)
     central.writeUInt16LE(20, 4)
     central.writeUInt16LE(10, 6)
-    central.writeUInt32LE(crc, 16)
-    central.writeUInt32LE(data.length, 20)
-    central.writeUInt32LE(data.length, 24)
-    central.writeUInt16LE(fileName.length, 28)
+    entryFields(central, 16)
     central.writeUInt32LE(offset, 42)
     locals.push(local, fileName, data)
     centrals.push(central, fileName)
@@ -293,15 +295,19 @@ export interface Part {
   data: Buffer | string
 }
 
+/** A part's Content-Disposition value: its field, and its file name when it is a file. */
+export function partDisposition(part: Pick<Part, 'field' | 'filename'>): string {
+  return part.filename === undefined
+    ? `form-data; name="${part.field}"`
+    : `form-data; name="${part.field}"; filename="${part.filename}"`
+}
+
 /** A multipart/form-data body and its Content-Type header. */
 export function multipartBody(parts: readonly Part[]): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----mashura${Math.random().toString(16).slice(2)}`
   const chunks: Buffer[] = []
   for (const p of parts) {
-    const disposition =
-      p.filename === undefined
-        ? `form-data; name="${p.field}"`
-        : `form-data; name="${p.field}"; filename="${p.filename}"`
+    const disposition = partDisposition(p)
     chunks.push(
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: ${disposition}\r\n` +

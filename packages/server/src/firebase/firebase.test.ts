@@ -10,7 +10,7 @@ import { importPKCS8, importSPKI, jwtVerify, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { verifyRealtimeToken } from '../auth/realtime-token.ts'
 import type { FirebaseConfig } from '../config.ts'
-import { createTestContext, DATABASES, type TestContext, type TestPerson } from '../test-support/context.ts'
+import { DATABASES, usePeople, useTestContext } from '../test-support/context.ts'
 import { freePort } from '../test-support/net.ts'
 
 /** A service account of our own making: a real RSA key, its e-mail, and a token endpoint on loopback. */
@@ -134,8 +134,7 @@ describe('Firebase on the server', () => {
   let emulator: FirestoreServer
   let emulatorPort: number
   let google: Awaited<ReturnType<typeof googleStandIn>>
-  let ctx: TestContext
-  let expert: TestPerson
+  let firebase: FirebaseConfig
 
   beforeAll(async () => {
     emulatorPort = await freePort()
@@ -144,21 +143,22 @@ describe('Firebase on the server', () => {
     // firebase-admin reaches Firestore here instead of at Google.
     process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${emulatorPort}`
     google = await googleStandIn()
-    const firebase: FirebaseConfig = {
+    firebase = {
       projectId: 'demo-mashura',
       clientEmail: CLIENT_EMAIL,
       privateKey,
       tokenUri: `${google.origin}/token`,
       fcmApiBase: google.origin,
     }
-    ctx = await createTestContext(dialect, { firebase })
-    expert = await ctx.person({ name: 'نورة', contributor: { kind: 'consultant', join_now_enabled: true } })
   })
   afterAll(async () => {
-    await ctx?.close()
     await google?.close()
     await emulator?.stop()
     delete process.env.FIRESTORE_EMULATOR_HOST
+  })
+  const ctx = useTestContext(dialect, () => ({ firebase }))
+  const { expert } = usePeople(ctx, {
+    expert: { name: 'نورة', contributor: { kind: 'consultant', join_now_enabled: true } },
   })
 
   it('hands out a Firebase custom token signed with the service account, and the built-in token beside it', async () => {

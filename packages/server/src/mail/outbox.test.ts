@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, eachDatabase, type TestContext } from '../test-support/context.ts'
+import { eachDatabase, useTestContext } from '../test-support/context.ts'
 import { type MailCatcher, startMailCatcher } from './catcher.ts'
 import { ratingMail } from './compose.ts'
 import { deliverDue, isPermanentFailure, queueMail, retryDelayMs } from './outbox.ts'
@@ -43,15 +43,13 @@ describe('retry delays', () => {
 })
 
 eachDatabase('the outbox over SMTP', (dialect) => {
-  let ctx: TestContext
+  const ctx = useTestContext(dialect)
   let catcher: MailCatcher
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
     catcher = await startMailCatcher(mkdtempSync(join(tmpdir(), 'mashura-mail-')))
   })
   afterAll(async () => {
     await catcher?.close()
-    await ctx?.close()
   })
   afterEach(async () => {
     await ctx.store.db.deleteFrom('outbox').execute()

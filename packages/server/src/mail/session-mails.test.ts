@@ -1,37 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { schedulerTick } from '../scheduler.ts'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../test-support/context.ts'
-import {
-  addBookingExperts,
-  addSession,
-  type Catalogue,
-  hoursFromNow,
-  insertCatalogue,
-  insertSlot,
-} from '../test-support/fixtures.ts'
+import { eachDatabase, type TestPerson, usePeople, useTestContext } from '../test-support/context.ts'
+import { addSession, hoursFromNow, insertSlot } from '../test-support/fixtures.ts'
+import { useBookingCast } from '../test-support/suite-fixtures.ts'
 
 eachDatabase('the business owner’s booking mails', (dialect) => {
-  let ctx: TestContext
-  let cat: Catalogue
-  let consultant: TestPerson
-  let advisor: TestPerson
-  let owner: TestPerson
-  let silent: TestPerson
+  const ctx = useTestContext(dialect)
+  const { cat, consultant, advisor, owner } = useBookingCast(ctx, { ownerEmail: 'sara@example.sa' })
+  const { silent } = usePeople(ctx, { silent: { name: 'بلا بريد' } })
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    cat = await insertCatalogue(ctx.store.db)
-    ;({ consultant, advisor } = await addBookingExperts(ctx, cat))
-    owner = await ctx.person({ name: 'سارة الشمري', email: 'sara@example.sa' })
-    silent = await ctx.person({ name: 'بلا بريد' })
     await ctx.store.db.updateTable('people').set({ email: null }).where('id', '=', silent.personId).execute()
   })
-  afterAll(() => ctx.close())
 
   const book = (slotId: number, who: TestPerson, way: 0 | 1 = 1) =>
     ctx.post(`/api/schedule/v3/schedules/${slotId}/sessions/dashboard`, who.token, {

@@ -2,22 +2,20 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomUrlSafe } from '@mashura/core'
 import { pkceChallenge, readSignInReturn } from '@mashura/core/testing'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../test-support/context.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createTestContext, useTestContext } from '../test-support/context.ts'
 import { DEV_ACCOUNTS } from './dev-accounts.ts'
 import { escapeHtml, pageLanguage, renderChooser } from './pages.ts'
 import { chooseAccount, startSignIn, TEST_REDIRECT_URI, TestBrowser } from './test-support.ts'
 
 // The provider keeps nothing in the database: one SQLite app covers it.
 describe('the dev sign-in provider', () => {
-  let ctx: TestContext
+  const ctx = useTestContext('sqlite')
   let base: string
 
   beforeAll(async () => {
-    ctx = await createTestContext('sqlite')
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
   })
-  afterAll(() => ctx.close())
 
   async function authorize(params: Record<string, string>, browser = new TestBrowser()) {
     const challenge = await pkceChallenge(randomUrlSafe(32))

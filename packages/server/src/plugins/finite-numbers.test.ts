@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, eachDatabase, type TestContext } from '../test-support/context.ts'
+import { describe, expect, it } from 'vitest'
+import { eachDatabase, useTestContext } from '../test-support/context.ts'
 import { nonFinitePaths } from './finite-numbers.ts'
 
 describe('nonFinitePaths', () => {
@@ -16,11 +16,7 @@ describe('nonFinitePaths', () => {
 })
 
 eachDatabase('numbers in the address', (dialect) => {
-  let ctx: TestContext
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-  })
-  afterAll(() => ctx.close())
+  const ctx = useTestContext(dialect)
 
   it('refuse Infinity, -Infinity, 1e309 and NaN as paging or ids with a field error, never a 500', async () => {
     for (const query of [

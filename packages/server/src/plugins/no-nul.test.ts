@@ -1,11 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../test-support/context.ts'
-import { addBookableSlot } from '../test-support/fixtures.ts'
+import { describe, expect, it } from 'vitest'
+import { eachDatabase, jsonOf, useTestContext } from '../test-support/context.ts'
+import { useBookableSlot } from '../test-support/suite-fixtures.ts'
 import { nulPaths } from './no-nul.ts'
 
 describe('nulPaths', () => {
@@ -27,21 +22,14 @@ describe('nulPaths', () => {
 const nested = (depth: number, inner: string) => `${'{"a":'.repeat(depth)}${inner}${'}'.repeat(depth)}`
 
 eachDatabase('the NUL character', (dialect) => {
-  let ctx: TestContext
-  let owner: TestPerson
-  let slotId: number
-  let subjectId: number
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    ;({ sme: owner, subjectId, slotId } = await addBookableSlot(ctx, 30))
-  })
-  afterAll(() => ctx.close())
+  const ctx = useTestContext(dialect)
+  const slot = useBookableSlot(ctx, 30)
 
   it('is refused in a body, a search and a path alike on both databases, naming the field, and books nothing', async () => {
     const book = await ctx.post(
-      `/api/schedule/v3/schedules/${slotId}/sessions/dashboard`,
-      owner.token,
-      { communication_way: 0, subject_id: subjectId, description: 'before\u0000after' },
+      `/api/schedule/v3/schedules/${slot.slotId}/sessions/dashboard`,
+      slot.sme.token,
+      { communication_way: 0, subject_id: slot.subjectId, description: 'before\u0000after' },
       'en',
     )
     expect(book.statusCode).toBe(400)
@@ -50,17 +38,20 @@ eachDatabase('the NUL character', (dialect) => {
       fields: { description: expect.any(String) },
     })
     expect(
-      await ctx.store.db.selectFrom('sessions').select('id').where('slot_id', '=', slotId).execute(),
+      await ctx.store.db.selectFrom('sessions').select('id').where('slot_id', '=', slot.slotId).execute(),
     ).toEqual([])
-    const search = await ctx.get('/api/profile/contributors?q=a%00b')
-    expect(search.statusCode).toBe(400)
-    expect(search.json().error.fields).toEqual({ q: expect.any(String) })
+    const search = await jsonOf(ctx.get('/api/profile/contributors?q=a%00b'), 400)
+    expect(search.error.fields).toEqual({ q: expect.any(String) })
     // The same booking without it goes through.
-    const ok = await ctx.post(`/api/schedule/v3/schedules/${slotId}/sessions/dashboard`, owner.token, {
-      communication_way: 0,
-      subject_id: subjectId,
-      description: 'before after',
-    })
+    const ok = await ctx.post(
+      `/api/schedule/v3/schedules/${slot.slotId}/sessions/dashboard`,
+      slot.sme.token,
+      {
+        communication_way: 0,
+        subject_id: slot.subjectId,
+        description: 'before after',
+      },
+    )
     expect(ok.statusCode).toBe(201)
   })
 

@@ -3,21 +3,11 @@
  * behind one NAT is not throttled as one; a visitor's address; and a request with a token that is not valid
  * gets its 401 without a count of its own.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../test-support/context.ts'
+import { expect, it } from 'vitest'
+import { eachDatabase, type TestPerson, useTestContext } from '../test-support/context.ts'
 
 eachDatabase('rate-limit keys', (dialect) => {
-  let ctx: TestContext
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect, { rateLimit: { signIn: 2, booking: 2, windowMs: 60_000 } })
-  })
-  afterAll(() => ctx.close())
+  const ctx = useTestContext(dialect, { rateLimit: { signIn: 2, booking: 2, windowMs: 60_000 } })
 
   /** A booking of a slot that does not exist (404, but counted all the same) from an address. */
   const book = (remoteAddress: string, person?: TestPerson, token = person?.token) =>

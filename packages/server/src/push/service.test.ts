@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestContext, eachDatabase, type TestContext } from '../test-support/context.ts'
+import { eachDatabase, jsonOf, useFixtures, useTestContext } from '../test-support/context.ts'
 import { addExpert } from '../test-support/fixtures.ts'
 import { DEFAULT_PUSH_HOSTS, endpointAllowed, parseSubscription, policyFromEnv } from './endpoints.ts'
 import { createPushService, PUSH_TTL_SECONDS, type PushLog } from './service.ts'
@@ -124,8 +124,8 @@ describe('VAPID keys', () => {
 })
 
 eachDatabase('Web Push', (dialect) => {
-  let ctx: TestContext
-  let expert: Awaited<ReturnType<typeof addExpert>>
+  const ctx = useTestContext(dialect)
+  const { expert } = useFixtures({ expert: () => addExpert(ctx, { name: 'خبير الإشعارات' }) })
   let standIn: FastifyInstance
   let standInUrl: string
   let received: { url: string; headers: Record<string, unknown>; body: Buffer }[] = []
@@ -134,8 +134,6 @@ eachDatabase('Web Push', (dialect) => {
   const log: PushLog = { warn: (_d, message) => warnings.push(message) }
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    expert = await addExpert(ctx, { name: 'خبير الإشعارات' })
     // A stand-in push service: records what it receives and answers `answer`.
     standIn = Fastify()
     standIn.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_r, body, done) =>
@@ -148,10 +146,7 @@ eachDatabase('Web Push', (dialect) => {
     })
     standInUrl = await standIn.listen({ port: 0, host: '127.0.0.1' })
   })
-  afterAll(async () => {
-    await standIn.close()
-    await ctx.close()
-  })
+  afterAll(() => standIn.close())
   beforeEach(() => {
     received = []
     answer = 201
@@ -222,10 +217,9 @@ eachDatabase('Web Push', (dialect) => {
   })
 
   it('GET /push/vapid-public-key answers the key kept in DATA_DIR', async () => {
-    const response = await ctx.get('/api/push/vapid-public-key')
-    expect(response.statusCode).toBe(200)
+    const response = await jsonOf(ctx.get('/api/push/vapid-public-key'))
     const kept = JSON.parse(readFileSync(join(ctx.config.dataDir, 'secrets', 'vapid.json'), 'utf8'))
-    expect(response.json()).toEqual({ data: { public_key: kept.publicKey } })
+    expect(response).toEqual({ data: { public_key: kept.publicKey } })
   })
 
   it('delivers an encrypted, VAPID-signed message to every webpush subscription of the person', async () => {

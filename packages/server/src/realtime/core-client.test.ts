@@ -11,12 +11,7 @@ import {
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { issueRealtimeToken, REALTIME_TOKEN_TTL_SECONDS } from '../auth/realtime-token.ts'
 import { DEV_API_KEY } from '../config.ts'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../test-support/context.ts'
+import { eachDatabase, jsonOf, type TestPerson, usePeople, useTestContext } from '../test-support/context.ts'
 import { addNotification, addSession } from '../test-support/fixtures.ts'
 
 /** Waits until `check` holds (the socket delivers asynchronously). */
@@ -29,9 +24,9 @@ async function until(check: () => boolean, what: string, timeoutMs = 2000): Prom
 }
 
 eachDatabase('core realtime client', (dialect) => {
-  let ctx: TestContext
+  const ctx = useTestContext(dialect)
   let url: string
-  let expert: TestPerson
+  const { expert } = usePeople(ctx, { expert: { contributor: { kind: 'advisor', join_now_enabled: true } } })
   const clients: ReturnType<typeof createWebSocketRealtime>[] = []
   const client = () => {
     const made = createWebSocketRealtime({ url, apiKey: DEV_API_KEY })
@@ -39,19 +34,15 @@ eachDatabase('core realtime client', (dialect) => {
     return made
   }
   const realtimeToken = async (person: TestPerson): Promise<string> => {
-    const response = await ctx.get('/api/firebase/auth', person.token)
-    expect(response.statusCode).toBe(200)
-    return response.json().data.payload
+    const response = await jsonOf(ctx.get('/api/firebase/auth', person.token))
+    return response.data.payload
   }
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
     url = `${(await ctx.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws')}/api/realtime`
-    expert = await ctx.person({ contributor: { kind: 'advisor', join_now_enabled: true } })
   })
   afterAll(async () => {
     for (const c of clients) await c.signOut()
-    await ctx.close()
   })
 
   it('signs in and follows the notification count and the expert record', async () => {

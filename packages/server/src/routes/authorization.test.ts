@@ -7,13 +7,8 @@
  * stands between them: only a booked, ongoing, ended or SME-absent session opens her contact details,
  * history, and other experts' recommendations and files (domain/access.ts).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../test-support/context.ts'
+import { beforeAll, expect, it } from 'vitest'
+import { eachDatabase, type TestPerson, usePeople, useTestContext } from '../test-support/context.ts'
 import {
   addRecommendationWithAttachment,
   addSession,
@@ -214,11 +209,10 @@ const CASES: Case[] = [
 ]
 
 eachDatabase('authorization matrix', (dialect) => {
-  let ctx: TestContext
+  const ctx = useTestContext(dialect)
   let f: Fixture
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
     const db = ctx.store.db
     const contributor = await ctx.person({ contributor: { kind: 'advisor' } })
     const otherContributor = await ctx.person({ contributor: { kind: 'consultant' } })
@@ -255,7 +249,6 @@ eachDatabase('authorization matrix', (dialect) => {
       weekStart: Math.floor(now / 1000),
     }
   })
-  afterAll(() => ctx.close())
 
   for (const c of CASES) {
     it(`${c.method} ${c.name}`, async () => {
@@ -357,15 +350,13 @@ const STANDINGS: Record<Standing, { row: Between | null; reach: Reach }> = {
 }
 
 eachDatabase('authorization matrix: an advisor reading a business owner (issue 17)', (dialect) => {
-  let ctx: TestContext
-  let sme: TestPerson
+  const ctx = useTestContext(dialect)
+  const { sme } = usePeople(ctx, { sme: { name: 'منيرة القحطاني', email: 'munira@example.sa' } })
   let earlierSessionId: number
   let attachmentId: string
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
     const db = ctx.store.db
-    sme = await ctx.person({ name: 'منيرة القحطاني', email: 'munira@example.sa' })
     await db.updateTable('people').set({ phone: '+966500000001' }).where('id', '=', sme.personId).execute()
     // An earlier expert's ended session with her, with recommendations and a file.
     const earlier = await ctx.person({ contributor: { kind: 'consultant' } })
@@ -378,7 +369,6 @@ eachDatabase('authorization matrix: an advisor reading a business owner (issue 1
     earlierSessionId = session.id
     attachmentId = (await addRecommendationWithAttachment(ctx, session.id, earlier.personId)).fileId
   })
-  afterAll(() => ctx.close())
 
   for (const [standing, { row, reach }] of Object.entries(STANDINGS)) {
     it(`an advisor with a ${standing}`, async () => {

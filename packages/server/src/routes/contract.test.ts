@@ -12,8 +12,8 @@
 import swagger from '@fastify/swagger'
 import { type Call, calls } from '@mashura/core/contract'
 import Fastify from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../test-support/context.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestContext } from '../test-support/context.ts'
 
 /** The parts of an OpenAPI operation that describe what goes over the wire. */
 interface Operation {
@@ -75,16 +75,14 @@ async function contractDocument(): Promise<Document> {
 
 // The document does not depend on the database, so one (SQLite) is enough.
 describe('the contract of core and the server', () => {
-  let ctx: TestContext
+  const ctx = useTestContext('sqlite')
   let server: Document
   let contract: Document
 
   beforeAll(async () => {
-    ctx = await createTestContext('sqlite')
     server = (await ctx.call({ method: 'GET', url: '/api/openapi.json', apiKey: null })).json() as Document
     contract = await contractDocument()
   })
-  afterAll(() => ctx.close())
 
   it('lists the calls of core’s client: the spec’s 64 paths, 8 extensions and the 2 uploads', () => {
     expect(Object.keys(calls)).toHaveLength(73)

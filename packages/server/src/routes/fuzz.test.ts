@@ -31,12 +31,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { issueApiToken } from '../auth/tokens.ts'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../test-support/context.ts'
+import { createTestContext, eachDatabase, type TestPerson, useTestContext } from '../test-support/context.ts'
 import {
   addExpert,
   addSession,
@@ -105,14 +100,13 @@ describe('the API document', () => {
 })
 
 eachDatabase('fuzzing every operation', (dialect) => {
-  let ctx: TestContext
+  const ctx = useTestContext(dialect, {
+    rateLimit: { signIn: 1_000_000, booking: 1_000_000, windowMs: 60_000 },
+  })
   let pools: FuzzPools
   const people: Record<'owner' | 'contributor' | 'advisor', TestPerson> = {} as never
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect, {
-      rateLimit: { signIn: 1_000_000, booking: 1_000_000, windowMs: 60_000 },
-    })
     const { db } = ctx.store
     const catalogue = await insertCatalogue(db)
     people.owner = await ctx.person({ name: 'سارة صاحبة المنشأة', email: 'owner@example.sa' })
@@ -172,9 +166,8 @@ eachDatabase('fuzzing every operation', (dialect) => {
     ).toEqual(OPERATIONS.map((op) => op.key).sort())
   })
   const statuses = new Map<string, Record<number, number>>()
-  afterAll(async () => {
+  afterAll(() => {
     if (STATS) for (const [key, counts] of statuses) console.info(dialect, key, JSON.stringify(counts))
-    await ctx?.close()
   })
 
   /** Sends a generated request as its caller. */

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createTestContext, DATABASES, type TestContext } from '../test-support/context.ts'
+import { expect, it } from 'vitest'
+import { DATABASES, useTestContext } from '../test-support/context.ts'
 
 /**
  * Issue 17: a signed-out caller is told to sign in (401) before anything about the request's body, on every
  * operation of the API document that needs a sign-in.
  */
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext(DATABASES[0]!)
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext(DATABASES[0]!)
 
 it('answers 401 before looking at the body, on every operation that needs a sign-in', async () => {
   const doc = (await ctx.call({ method: 'GET', url: '/api/openapi.json', apiKey: null })).json()

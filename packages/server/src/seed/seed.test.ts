@@ -1,9 +1,15 @@
 import { riyadhParts } from '@mashura/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/tables.ts'
 import { DEV_ACCOUNTS, DEV_ISSUER_KEY } from '../oidc/dev-accounts.ts'
 import { normalizeArabic } from '../search/arabic.ts'
-import { createTestContext, eachDatabase, type TestContext } from '../test-support/context.ts'
+import {
+  createTestContext,
+  eachDatabase,
+  jsonOf,
+  type TestContext,
+  useTestContext,
+} from '../test-support/context.ts'
 import { futureHours, pastHours } from './calendar.ts'
 import { SUBJECTS } from './catalogue.ts'
 import { createRandom } from './random.ts'
@@ -83,17 +89,15 @@ describe('seed helpers', () => {
 })
 
 eachDatabase('seedDatabase', (dialect) => {
-  let ctx: TestContext
+  const ctx = useTestContext(dialect)
   let summary: SeedSummary
   let db: TestContext['store']['db']
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
     db = ctx.store.db
     expect(await isEmpty(ctx.store)).toBe(true)
     summary = await seedDatabase(ctx.store, { now: NOW })
   })
-  afterAll(() => ctx.close())
 
   it('makes at least 40 experts of all four kinds, and says so', async () => {
     expect(summary.created).toBe(true)
@@ -388,9 +392,8 @@ eachDatabase('seedDatabase', (dialect) => {
   })
 
   it('serves the routes from a seeded database', async () => {
-    const subjects = await ctx.get('/api/dashboard/subjects?type=4', null, 'en')
-    expect(subjects.statusCode).toBe(200)
-    expect(subjects.json().data.map((s: { name: string }) => s.name)).toContain('Government procurement')
+    const subjects = await jsonOf(ctx.get('/api/dashboard/subjects?type=4', null, 'en'))
+    expect(subjects.data.map((s: { name: string }) => s.name)).toContain('Government procurement')
     const consultant = await db
       .selectFrom('contributors')
       .innerJoin('people', 'people.id', 'contributors.person_id')

@@ -1,7 +1,8 @@
 /**
  * Test harness: the app in-process on a fresh, migrated database: in-memory SQLite,
  * or a private PostgreSQL schema when TEST_DATABASE_URL is set (CI always sets it).
- * Tests call `eachDatabase` so the same suite runs on both.
+ * Tests call `eachDatabase` so the same suite runs on both, and `useTestContext` (with `usePeople`,
+ * `useFixtures`) for the suite's app and what it needs in it.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
@@ -9,15 +10,16 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { Redis } from 'ioredis'
-import { describe } from 'vitest'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { buildApp } from '../app.ts'
 import { issueApiToken } from '../auth/tokens.ts'
 import { type Config, DEV_API_KEY, loadConfig } from '../config.ts'
 import { dropPgSchema, openStore, type Store } from '../db/database.ts'
 import type { Dialect } from '../db/migration-helpers.ts'
 import type { ContributorsTable } from '../db/tables.ts'
+import type { DomainEvent } from '../events/bus.ts'
 import { buildSearchText } from '../search/arabic.ts'
-import { coverSubjects, insertPerson } from './fixtures.ts'
+import { coverSubjects, insertPerson } from './rows.ts'
 
 /** The databases this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DATABASES: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
@@ -79,6 +81,17 @@ export interface TestContext {
   /** Makes a person (and optionally their expert identity) with a live token. */
   person(options?: PersonOptions): Promise<TestPerson>
   close(): Promise<void>
+}
+
+/**
+ * Awaits a call, expects its status (200 unless given; its body is the failure message) and answers its JSON:
+ * for the tests that read an answer rather than its headers.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: an answer's JSON, as `LightMyRequestResponse.json` gives it.
+export async function jsonOf(call: Promise<LightMyRequestResponse>, status = 200): Promise<any> {
+  const response = await call
+  expect(response.statusCode, response.body).toBe(status)
+  return response.json()
 }
 
 let counter = 0
@@ -206,6 +219,80 @@ export async function createTestContext(
       if (dialect === 'postgres' && url) await dropPgSchema(url, schema)
     },
   }
+}
+
+// ------------------------------------------------------------------------------------------- suite hooks
+// A suite registers its app and its fixtures with these instead of `let` variables set in its own
+// `beforeAll`: each answers an object at once, filled in by a `beforeAll` (run in the order they were
+// called). Read them in tests and hooks, never while the suite is being defined.
+
+/**
+ * The suite's app on a fresh `dialect` database, started before its tests and closed after them.
+ * `config` may be a function, for settings known only once an earlier hook has run (a stand-in's port).
+ */
+export function useTestContext(
+  dialect: Dialect,
+  config: Partial<Config> | (() => Partial<Config>) = {},
+): TestContext {
+  const ctx = {} as TestContext
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestContext(dialect, typeof config === 'function' ? config() : config))
+  })
+  // Guarded: when the start failed, its error is the one to see.
+  afterAll(() => ctx.close?.())
+  return ctx
+}
+
+/**
+ * Plain objects (rows, people) the suite makes once before its tests, one maker a name, in the order given:
+ * a maker may read the ones before it.
+ */
+export function useFixtures<T extends Record<string, object>>(
+  makers: { [K in keyof T]: () => Promise<T[K]> },
+): T {
+  const values = Object.fromEntries(Object.keys(makers).map((name) => [name, {}])) as T
+  beforeAll(async () => {
+    for (const name of Object.keys(makers) as (keyof T)[]) {
+      const made = await makers[name]()
+      // Copied into the object handed out: an array or a class instance would lose its shape. (SQLite's rows
+      // have no prototype at all.)
+      const prototype = Object.getPrototypeOf(made)
+      if (prototype !== Object.prototype && prototype !== null)
+        throw new Error(`fixture ${String(name)}: not a plain object`)
+      Object.assign(values[name], made)
+    }
+  })
+  return values
+}
+
+/** A test-made person with an expert identity. */
+export type TestExpert = TestPerson & { contributorId: number }
+
+/** What {@link usePeople} makes of options: an expert where they give a `contributor`. */
+type MadeOf<O> = O extends { contributor: object } | (() => { contributor: object }) ? TestExpert : TestPerson
+
+/**
+ * People the suite makes once before its tests (see {@link TestContext.person}), one options a name (a
+ * function, for options that need an earlier fixture).
+ */
+export function usePeople<T extends Record<string, PersonOptions | (() => PersonOptions)>>(
+  ctx: TestContext,
+  people: T,
+): { [K in keyof T]: MadeOf<T[K]> } {
+  const makers = Object.entries(people).map(([name, options]) => [
+    name,
+    () => ctx.person(typeof options === 'function' ? options() : options),
+  ])
+  return useFixtures(Object.fromEntries(makers)) as { [K in keyof T]: MadeOf<T[K]> }
+}
+
+/** Every event the suite's app publishes on its bus once the hooks registered before this have run, oldest first. */
+export function useBusEvents(ctx: TestContext): DomainEvent[] {
+  const events: DomainEvent[] = []
+  beforeAll(() => {
+    ctx.app.bus.subscribe((event) => events.push(event))
+  })
+  return events
 }
 
 /** Two instances of the app on one database and one Redis, as a deployment behind a load balancer runs them. */

@@ -10,6 +10,10 @@ import type { Database, NewRow, Row } from '../db/tables.ts'
 import { rebuildSearchText } from '../domain/contributors.ts'
 import { notify } from '../domain/notifications.ts'
 import type { TestContext, TestPerson } from './context.ts'
+import { coverSubjects } from './rows.ts'
+
+// The rows the test context itself writes live in rows.ts (so the context need not import this file).
+export { coverSubjects, insertPerson } from './rows.ts'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -42,6 +46,28 @@ export async function addSubject(
     .values({ type: 1, bsa: 0, ...values })
     .returningAll()
     .executeTakeFirstOrThrow()
+}
+
+/** Inserts subjects in the order given (not bsa unless given); answers their ids, in that order. */
+export async function addSubjects(
+  db: Kysely<Database>,
+  values: { name_ar: string; name_en: string; type: 1 | 2 | 4; bsa?: number }[],
+): Promise<number[]> {
+  const rows = await db
+    .insertInto('subjects')
+    .values(values.map((v) => ({ bsa: 0, ...v })))
+    .returning('id')
+    .execute()
+  return rows.map((r) => r.id)
+}
+
+/** Inserts centers in the order given; answers their ids, in that order. */
+export async function addCenters(
+  db: Kysely<Database>,
+  values: Pick<NewRow<'centers'>, 'name_ar' | 'name_en' | 'city_ar' | 'city_en'>[],
+): Promise<number[]> {
+  const rows = await db.insertInto('centers').values(values).returning('id').execute()
+  return rows.map((r) => r.id)
 }
 
 /** Inserts a center in Riyadh. */
@@ -93,18 +119,6 @@ export async function insertCatalogue(db: Kysely<Database>): Promise<Catalogue> 
   const subject = await addSubject(db, { name_ar: 'التخطيط المالي', name_en: 'Financial planning', type: 1 })
   const other = await addSubject(db, { name_ar: 'التسويق', name_en: 'Marketing', type: 2 })
   return { centerId: center.id, officeId: office.id, subjectId: subject.id, otherSubjectId: other.id }
-}
-
-/** Records that a contributor covers some subjects. */
-export async function coverSubjects(
-  db: Kysely<Database>,
-  contributorId: number,
-  subjectIds: readonly number[],
-): Promise<void> {
-  await db
-    .insertInto('contributor_subjects')
-    .values(subjectIds.map((subject_id) => ({ contributor_id: contributorId, subject_id })))
-    .execute()
 }
 
 // ------------------------------------------------------------------------------------------- experts
@@ -165,27 +179,6 @@ export interface SlotOptions {
   minutes?: number
   availability?: 1 | 2 | 3
   officeId?: number | null
-}
-
-/** Inserts a person (no expert identity), signed in at `issuer` as `subject`; answers the id. */
-export async function insertPerson(
-  db: Kysely<Database>,
-  person: { issuer: string; subject: string; fullName: string; email?: string | null },
-): Promise<number> {
-  const row = await db
-    .insertInto('people')
-    .values({
-      issuer: person.issuer,
-      subject: person.subject,
-      full_name: person.fullName,
-      email: person.email ?? null,
-      phone: null,
-      photo_path: null,
-      created_at: new Date().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
 }
 
 /** Inserts a slot. */
@@ -264,31 +257,6 @@ export async function addSession(
   })
 }
 
-/**
- * Makes the two experts of the booking suites, both covering the catalogue's first subject: «نورة
- * القحطاني», a consultant (who takes instant sessions with `consultantJoinsNow`), and «خالد العتيبي», an
- * advisor (covering `advisorSubjects` instead, when given).
- */
-export async function addBookingExperts(
-  ctx: TestContext,
-  cat: Catalogue,
-  options: { consultantJoinsNow?: boolean; advisorSubjects?: readonly number[] } = {},
-): Promise<{ consultant: TestPerson; advisor: TestPerson }> {
-  const consultant = await ctx.person({
-    name: 'نورة القحطاني',
-    contributor: {
-      kind: 'consultant',
-      subjects: [cat.subjectId],
-      ...(options.consultantJoinsNow ? { join_now_enabled: true } : {}),
-    },
-  })
-  const advisor = await ctx.person({
-    name: 'خالد العتيبي',
-    contributor: { kind: 'advisor', subjects: options.advisorSubjects ?? [cat.subjectId] },
-  })
-  return { consultant, advisor }
-}
-
 /** What {@link addBookableSlot} makes. */
 export interface BookableSlot {
   /** The business owner who can book it. */
@@ -342,6 +310,11 @@ export async function addNotification(ctx: TestContext, personId: number): Promi
     { db: ctx.store.db, bus: ctx.app.bus, push: ctx.app.push },
     { personId, kind: 'booking', title: 'notifications.title', body: 'notifications.title' },
   )
+}
+
+/** A session's row as it stands now. */
+export function readSession(db: Kysely<Database>, id: number): Promise<Row<'sessions'>> {
+  return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
 }
 
 /** How many rows a table holds. */

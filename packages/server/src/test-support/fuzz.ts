@@ -8,7 +8,7 @@
  */
 import { normalizeLanguage } from '@mashura/core'
 import fc from 'fast-check'
-import { pdfFile, pngFile, wavFile } from '../files/test-files.ts'
+import { partDisposition, pdfFile, pngFile, wavFile } from '../files/test-files.ts'
 
 /** The part of JSON Schema the API document uses. */
 export interface JsonSchema {
@@ -751,10 +751,7 @@ function multipartPayload(
   const eol = framing === 'lf-only' ? '\n' : '\r\n'
   const chunks: Buffer[] = []
   for (const p of parts) {
-    const disposition =
-      p.filename === undefined
-        ? `form-data; name="${p.field}"`
-        : `form-data; name="${p.field}"; filename="${p.filename}"`
+    const disposition = partDisposition(p)
     const head = `--${boundary}${eol}Content-Disposition: ${disposition}${eol}${p.contentType ? `Content-Type: ${p.contentType}${eol}` : ''}${eol}`
     chunks.push(Buffer.from(head, 'utf8'), p.data, Buffer.from(eol))
   }

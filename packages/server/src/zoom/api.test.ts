@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startZoomStandIn, type ZoomStandIn } from '../test-support/zoom-stand-in.ts'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { useZoomStandIn } from '../test-support/suite-fixtures.ts'
 import { retryAfterMs, ZoomApi, ZoomApiError } from './api.ts'
 
 describe('Zoom’s REST API through a Server-to-Server OAuth app', () => {
-  let zoom: ZoomStandIn
+  const zoom = useZoomStandIn()
   let slept: number[]
   let api: ZoomApi
   let clock: number
-  beforeAll(async () => {
-    zoom = await startZoomStandIn()
-  })
-  afterAll(() => zoom.close())
   beforeEach(() => {
     zoom.requests.length = 0
     slept = []

@@ -1,42 +1,17 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../test-support/context.ts'
-import {
-  addBookingExperts,
-  type Catalogue,
-  hoursFromNow,
-  insertCatalogue,
-  insertSlot,
-} from '../test-support/fixtures.ts'
-import { startZoomStandIn, type ZoomStandIn, zoomTestConfig } from '../test-support/zoom-stand-in.ts'
+import { beforeEach, expect, it } from 'vitest'
+import { eachDatabase, useTestContext } from '../test-support/context.ts'
+import { hoursFromNow, insertSlot, readSession } from '../test-support/fixtures.ts'
+import { useBookingCast, useZoomStandIn } from '../test-support/suite-fixtures.ts'
+import { zoomTestConfig } from '../test-support/zoom-stand-in.ts'
 
 eachDatabase('sessions’ Zoom meetings', (dialect) => {
-  let zoom: ZoomStandIn
-  let ctx: TestContext
-  let cat: Catalogue
-  let consultant: TestPerson
-  let advisor: TestPerson
-  let owner: TestPerson
-
-  beforeAll(async () => {
-    zoom = await startZoomStandIn()
-    // One business owner books the consultant again and again: no fair-booking caps here.
-    ctx = await createTestContext(dialect, {
-      ...zoomTestConfig(zoom),
-      booking: { maxUpcomingPerExpert: 1000, maxUpcoming: 1000 },
-    })
-    cat = await insertCatalogue(ctx.store.db)
-    ;({ consultant, advisor } = await addBookingExperts(ctx, cat, { consultantJoinsNow: true }))
-    owner = await ctx.person({ name: 'سارة الشمري' })
-  })
-  afterAll(async () => {
-    await ctx.close()
-    await zoom.close()
-  })
+  const zoom = useZoomStandIn()
+  // One business owner books the consultant again and again: no fair-booking caps here.
+  const ctx = useTestContext(dialect, () => ({
+    ...zoomTestConfig(zoom),
+    booking: { maxUpcomingPerExpert: 1000, maxUpcoming: 1000 },
+  }))
+  const { cat, consultant, advisor, owner } = useBookingCast(ctx, { consultantJoinsNow: true })
   beforeEach(() => {
     zoom.requests.length = 0
   })
@@ -94,11 +69,7 @@ eachDatabase('sessions’ Zoom meetings', (dialect) => {
     })
     expect(answer.statusCode, answer.body).toBe(200)
     expect(creates()).toHaveLength(1)
-    const row = await ctx.store.db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
+    const row = await readSession(ctx.store.db, id)
     expect(zoom.meetings.has(Number(row.meeting_number))).toBe(true)
     expect(row.meeting_provider).toBe('zoom')
   })

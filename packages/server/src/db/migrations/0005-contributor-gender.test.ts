@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createTestContext, eachDatabase, type TestContext } from '../../test-support/context.ts'
+import { expect, it } from 'vitest'
+import { eachDatabase, useTestContext } from '../../test-support/context.ts'
 import type { Db } from '../migration-helpers.ts'
 import { down, up } from './0005-contributor-gender.ts'
 
 eachDatabase('migration 0005: contributor gender', (dialect) => {
-  let ctx: TestContext
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-  })
-  afterAll(() => ctx.close())
+  const ctx = useTestContext(dialect)
 
   it('adds the column and marks the experts of a database seeded before it whose title is feminine', async () => {
     const db = ctx.store.db as unknown as Db

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { searchContributorIds } from '../../domain/contributors.ts'
-import { createTestContext, eachDatabase, type TestContext } from '../../test-support/context.ts'
+import { eachDatabase, useTestContext } from '../../test-support/context.ts'
 import { addExpert, addSubject } from '../../test-support/fixtures.ts'
 import type { Db } from '../migration-helpers.ts'
 import { down, up } from './0007-search-ranking.ts'
 
 eachDatabase('migration 0007: search ranking', (dialect) => {
-  let ctx: TestContext
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-  })
-  afterAll(() => ctx.close())
+  const ctx = useTestContext(dialect)
 
   it('fills the ranked fields and the vocabulary of a database made before it', async () => {
     const db = ctx.store.db

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../../test-support/context.ts'
+import { beforeAll, expect, it } from 'vitest'
+import { eachDatabase, usePeople, useTestContext } from '../../test-support/context.ts'
 
 eachDatabase("the mobile app's link (POST /authentication/app-link…)", (dialect) => {
-  let ctx: TestContext
-  let person: TestPerson
+  const ctx = useTestContext(dialect)
+  const { person } = usePeople(ctx, {
+    person: { name: 'صاحبة المنشأة', contributor: { kind: 'consultant' } },
+  })
   let site: string
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    person = await ctx.person({ name: 'صاحبة المنشأة', contributor: { kind: 'consultant' } })
+  beforeAll(() => {
     site = new URL(ctx.config.publicUrl).origin
   })
-  afterAll(() => ctx.close())
 
   async function link(body: unknown = { to: '/sessions' }, token: string | null = person.token) {
     const res = await ctx.post('/api/authentication/app-link', token, body as object)

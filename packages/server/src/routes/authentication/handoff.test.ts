@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import type { LoginResult } from '@mashura/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { depositHandoff, handoffId, redeemHandoff, seal, unseal } from '../../auth/sign-in-handoff.ts'
 import { signInAtProvider } from '../../oidc/test-support.ts'
-import { createTestContext, eachDatabase, type TestContext } from '../../test-support/context.ts'
+import { eachDatabase, useTestContext } from '../../test-support/context.ts'
 
 const PARTNER = 'http://127.0.0.1:4555'
 const PARTNER_KEY = 'partner-handoff-key'
@@ -26,14 +26,12 @@ describe('sealing a hand-off', () => {
 })
 
 eachDatabase('sign-in hand-off (POST /authentication/handoff…)', (dialect) => {
-  let ctx: TestContext
+  const ctx = useTestContext(dialect, { apiKeys: { [PARTNER_KEY]: [PARTNER], [OTHER_KEY]: [OTHER] } })
   let base: string
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect, { apiKeys: { [PARTNER_KEY]: [PARTNER], [OTHER_KEY]: [OTHER] } })
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
   })
-  afterAll(() => ctx.close())
 
   function post(path: string, body: unknown, origin: string | null, apiKey = PARTNER_KEY, lang = 'ar') {
     return ctx.app.inject({

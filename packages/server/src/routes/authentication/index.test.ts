@@ -9,7 +9,13 @@ import {
   startSignIn,
   TEST_REDIRECT_URI,
 } from '../../oidc/test-support.ts'
-import { createTestContext, eachDatabase, type TestContext } from '../../test-support/context.ts'
+import {
+  createTestContext,
+  eachDatabase,
+  jsonOf,
+  type TestContext,
+  useTestContext,
+} from '../../test-support/context.ts'
 import { insertPerson } from '../../test-support/fixtures.ts'
 
 const CONSULTANT = DEV_ACCOUNTS.find((a) => a.subject === 'dev-consultant')!
@@ -55,16 +61,14 @@ async function seedConsultant(ctx: TestContext, fullName = CONSULTANT.name) {
 }
 
 eachDatabase('sign-in with the dev provider over HTTP', (dialect) => {
-  let ctx: TestContext
+  const ctx = useTestContext(dialect)
   let base: string
   let seeded: { personId: number; contributorId: number }
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
     base = await ctx.app.listen({ port: 0, host: '127.0.0.1' })
     seeded = await seedConsultant(ctx, 'اسم قديم')
   })
-  afterAll(() => ctx.close())
 
   function api(path: string, init: RequestInit & { token?: string } = {}) {
     const { token, ...rest } = init
@@ -304,16 +308,11 @@ eachDatabase('sign-in with the dev provider over HTTP', (dialect) => {
 })
 
 eachDatabase('logout and the realtime token', (dialect) => {
-  let ctx: TestContext
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-  })
-  afterAll(() => ctx.close())
+  const ctx = useTestContext(dialect)
 
   it('refuse signed-out callers', async () => {
-    const out = await ctx.post('/api/authentication/logout', null, {})
-    expect(out.statusCode).toBe(401)
-    expect(out.json().error.code).toBe('unauthorized')
+    const out = await jsonOf(ctx.post('/api/authentication/logout', null, {}), 401)
+    expect(out.error.code).toBe('unauthorized')
     const chat = await ctx.get('/api/firebase/auth')
     expect(chat.statusCode).toBe(401)
   })

@@ -2,29 +2,31 @@ import type { ChatConversationSummary, ChatMessage } from '@mashura/core'
 import { ar, en } from '@mashura/core/i18n/server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_API_KEY } from '../../config.ts'
-import type { DomainEvent } from '../../events/bus.ts'
 import { multipartBody, pdfFile, pngFile, wavFile } from '../../files/test-files.ts'
 import { openSocket, type TestSocket } from '../../realtime/test-client.ts'
 import {
-  createTestContext,
   eachDatabase,
-  type TestContext,
+  jsonOf,
   type TestPerson,
+  useBusEvents,
+  useTestContext,
 } from '../../test-support/context.ts'
-import { addSession, hoursFromNow } from '../../test-support/fixtures.ts'
+import { useChatCast } from '../../test-support/suite-fixtures.ts'
 
 const HTML = '<img src=x onerror=alert(1)> <b>مرحبا</b> &amp;'
 
 eachDatabase('chat history and read state', (dialect) => {
-  let ctx: TestContext
+  const ctx = useTestContext(dialect)
   let address: string
-  let expert: TestPerson
-  let expertOff: TestPerson
-  let otherExpert: TestPerson
-  let owner: TestPerson
-  let otherOwner: TestPerson
-  const events: DomainEvent[] = []
+  beforeAll(async () => {
+    address = `${(await ctx.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws')}/api/realtime`
+  })
+  const { expert, expertOff, otherExpert, owner, otherOwner } = useChatCast(ctx, { expertOffChats: true })
+  const events = useBusEvents(ctx)
   const sockets: TestSocket[] = []
+  afterAll(() => {
+    for (const s of sockets) s.close()
+  })
 
   const send = (from: TestPerson, to: number, role: 'sme' | 'contributor', message: string, type = 'text') =>
     ctx.post(`/api/schedule/notifiable-id/${to}/chat-notification`, from.token, {
@@ -47,30 +49,6 @@ eachDatabase('chat history and read state', (dialect) => {
     const { payload, headers } = multipartBody([{ field, filename, data }])
     return ctx.call({ method: 'POST', url, payload, headers, token: who.token })
   }
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    address = `${(await ctx.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws')}/api/realtime`
-    const { db } = ctx.store
-    expert = await ctx.person({ name: 'نورة القحطاني', contributor: { chat_status: true } })
-    expertOff = await ctx.person({ name: 'خالد العتيبي', contributor: { chat_status: true } })
-    otherExpert = await ctx.person({ name: 'ريم الحربي', contributor: { chat_status: true } })
-    owner = await ctx.person({ name: 'سارة الشمري' })
-    otherOwner = await ctx.person({ name: 'فهد الدوسري' })
-    for (const e of [expert, expertOff]) {
-      await addSession(db, {
-        contributorId: e.contributorId!,
-        start: hoursFromNow(-48),
-        smeId: owner.personId,
-        state: 'ended',
-      })
-    }
-    ctx.app.bus.subscribe((event) => events.push(event))
-  })
-  afterAll(async () => {
-    for (const s of sockets) s.close()
-    await ctx.close()
-  })
 
   it('publishes the three calls in the OpenAPI document as reference-server extensions', async () => {
     const doc = (await ctx.call({ method: 'GET', url: '/api/openapi.json', apiKey: null })).json()
@@ -223,9 +201,8 @@ eachDatabase('chat history and read state', (dialect) => {
         (await messages(owner, expert.contributorId!, 'user_type=contributor&per_page=500')).statusCode,
       ).toBe(400)
       expect((await conversations(owner, 'admin')).statusCode).toBe(400)
-      const missing = await ctx.get('/api/chat/conversations', owner.token, 'en')
-      expect(missing.statusCode).toBe(400)
-      expect(missing.json().error.message).toBe(en['errors.validationFailed'])
+      const missing = await jsonOf(ctx.get('/api/chat/conversations', owner.token, 'en'), 400)
+      expect(missing.error.message).toBe(en['errors.validationFailed'])
     })
   })
 

@@ -1,53 +1,26 @@
 import { type AppNotification, isUnreadMessage } from '@mashura/core'
 import { ar, en } from '@mashura/core/i18n/server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { conversationsFor } from '../../domain/chat.ts'
-import type { DomainEvent } from '../../events/bus.ts'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../../test-support/context.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { eachDatabase, type TestPerson, useBusEvents, useTestContext } from '../../test-support/context.ts'
 import { addSession, hoursFromNow } from '../../test-support/fixtures.ts'
+import { useChatCast } from '../../test-support/suite-fixtures.ts'
+import { conversationsFor } from '../serialize/chat.ts'
 
 const HTML = '<script>alert("x")</script><b onclick="steal()">مرحبا</b> &amp; <img src=x onerror=alert(1)>'
 
 eachDatabase('chat and notifications', (dialect) => {
-  let ctx: TestContext
-  let expert: TestPerson
-  let expertOff: TestPerson
-  let otherExpert: TestPerson
-  let owner: TestPerson
-  let otherOwner: TestPerson
-  const events: DomainEvent[] = []
-
+  const ctx = useTestContext(dialect)
+  const { expert, expertOff, otherExpert, owner, otherOwner } = useChatCast(ctx, { expertOffChats: false })
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    const { db } = ctx.store
-    expert = await ctx.person({ name: 'نورة القحطاني', contributor: { chat_status: true } })
-    expertOff = await ctx.person({ name: 'خالد العتيبي', contributor: { chat_status: false } })
-    otherExpert = await ctx.person({ name: 'ريم الحربي', contributor: { chat_status: true } })
-    owner = await ctx.person({ name: 'سارة الشمري' })
-    otherOwner = await ctx.person({ name: 'فهد الدوسري' })
-    for (const e of [expert, expertOff]) {
-      await addSession(db, {
-        contributorId: e.contributorId!,
-        start: hoursFromNow(-48),
-        smeId: owner.personId,
-        state: 'ended',
-      })
-    }
     // A cancelled session is not a shared one.
-    await addSession(db, {
+    await addSession(ctx.store.db, {
       contributorId: otherExpert.contributorId!,
       start: hoursFromNow(24),
       smeId: owner.personId,
       state: 'cancelled',
     })
-    ctx.app.bus.subscribe((event) => events.push(event))
   })
-  afterAll(() => ctx.close())
+  const events = useBusEvents(ctx)
 
   it('publishes the four calls in the OpenAPI document, with their security', async () => {
     const doc = (await ctx.call({ method: 'GET', url: '/api/openapi.json', apiKey: null })).json()

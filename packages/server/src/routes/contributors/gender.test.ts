@@ -1,49 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../../test-support/context.ts'
+import { describe, expect, it } from 'vitest'
+import { eachDatabase, jsonOf, useFixtures, useTestContext } from '../../test-support/context.ts'
 import { addExpert, addSubject } from '../../test-support/fixtures.ts'
 
 // A woman's kind is titled in the feminine («مستشارة»): the profile and search answers say who is a woman.
 eachDatabase('contributor gender in the API', (dialect) => {
-  let ctx: TestContext
-  let woman: TestPerson & { contributorId: number }
-  let man: TestPerson & { contributorId: number }
-  let unknown: TestPerson & { contributorId: number }
-  let bsaWoman: TestPerson & { contributorId: number }
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    const subject = await addSubject(ctx.store.db, { name_ar: 'التسويق', name_en: 'Marketing', type: 1 })
-    const bsa = await addSubject(ctx.store.db, {
-      name_ar: 'دعم الأعمال',
-      name_en: 'Business support',
-      type: 1,
-      bsa: 1,
-    })
-    woman = await addExpert(ctx, { name: 'هيفاء بنت محمد', gender: 'female', subjects: [subject.id] })
-    man = await addExpert(ctx, { name: 'فيصل بن عبدالله', gender: 'male', subjects: [subject.id] })
-    unknown = await addExpert(ctx, { name: 'خبير بلا جنس', subjects: [subject.id] })
-    bsaWoman = await addExpert(ctx, {
-      name: 'ريم بنت فهد',
-      kind: 'bsa',
-      gender: 'female',
-      subjects: [bsa.id],
-    })
+  const ctx = useTestContext(dialect)
+  const subjects = useFixtures({
+    marketing: () => addSubject(ctx.store.db, { name_ar: 'التسويق', name_en: 'Marketing', type: 1 }),
+    support: () =>
+      addSubject(ctx.store.db, { name_ar: 'دعم الأعمال', name_en: 'Business support', type: 1, bsa: 1 }),
   })
-  afterAll(() => ctx.close())
+  const { woman, man, unknown, bsaWoman } = useFixtures({
+    woman: () =>
+      addExpert(ctx, { name: 'هيفاء بنت محمد', gender: 'female', subjects: [subjects.marketing.id] }),
+    man: () => addExpert(ctx, { name: 'فيصل بن عبدالله', gender: 'male', subjects: [subjects.marketing.id] }),
+    unknown: () => addExpert(ctx, { name: 'خبير بلا جنس', subjects: [subjects.marketing.id] }),
+    bsaWoman: () =>
+      addExpert(ctx, { name: 'ريم بنت فهد', kind: 'bsa', gender: 'female', subjects: [subjects.support.id] }),
+  })
 
   /** The gender each listed contributor comes with, by contributor id. */
   const genders = (data: { id: number; gender: unknown }[]) =>
     Object.fromEntries(data.map((c) => [c.id, c.gender]))
 
   it('GET /profile/contributors: every result says female, male or null', async () => {
-    const res = await ctx.get('/api/profile/contributors?q=%20&per_page=100')
-    expect(res.statusCode).toBe(200)
-    expect(genders(res.json().data)).toEqual({
+    const body = await jsonOf(ctx.get('/api/profile/contributors?q=%20&per_page=100'))
+    expect(genders(body.data)).toEqual({
       [woman.contributorId]: 'female',
       [man.contributorId]: 'male',
       [unknown.contributorId]: null,
@@ -52,27 +34,23 @@ eachDatabase('contributor gender in the API', (dialect) => {
   })
 
   it('GET /profile/v2/consultants and /profile/v2/bsa carry it too', async () => {
-    const consultants = await ctx.get('/api/profile/v2/consultants?type=1')
-    expect(consultants.statusCode).toBe(200)
-    expect(genders(consultants.json().data)).toEqual({
+    const consultants = await jsonOf(ctx.get('/api/profile/v2/consultants?type=1'))
+    expect(genders(consultants.data)).toEqual({
       [woman.contributorId]: 'female',
       [man.contributorId]: 'male',
       [unknown.contributorId]: null,
     })
-    const bsa = await ctx.get('/api/profile/v2/bsa')
-    expect(bsa.statusCode).toBe(200)
-    expect(genders(bsa.json().data)).toEqual({ [bsaWoman.contributorId]: 'female' })
+    const bsa = await jsonOf(ctx.get('/api/profile/v2/bsa'))
+    expect(genders(bsa.data)).toEqual({ [bsaWoman.contributorId]: 'female' })
   })
 
   it("GET /schedule/contributor/{id}/ and the expert's own GET /profile/contributor carry it", async () => {
     for (const lang of ['ar', 'en'] as const) {
-      const schedule = await ctx.get(`/api/schedule/contributor/${woman.contributorId}/`, null, lang)
-      expect(schedule.statusCode).toBe(200)
-      expect(schedule.json().data.contributor).toMatchObject({ id: woman.contributorId, gender: 'female' })
+      const schedule = await jsonOf(ctx.get(`/api/schedule/contributor/${woman.contributorId}/`, null, lang))
+      expect(schedule.data.contributor).toMatchObject({ id: woman.contributorId, gender: 'female' })
     }
-    const own = await ctx.get('/api/profile/contributor', man.token)
-    expect(own.statusCode).toBe(200)
-    expect(own.json().data).toMatchObject({ id: man.contributorId, gender: 'male' })
+    const own = await jsonOf(ctx.get('/api/profile/contributor', man.token))
+    expect(own.data).toMatchObject({ id: man.contributorId, gender: 'male' })
     const other = await ctx.get('/api/profile/contributor', unknown.token)
     expect(other.json().data).toHaveProperty('gender', null)
   })

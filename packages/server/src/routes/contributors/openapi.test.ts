@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createTestContext, type TestContext } from '../../test-support/context.ts'
+import { expect, it } from 'vitest'
+import { useTestContext } from '../../test-support/context.ts'
 
 const CALLS: [method: string, path: string, signedIn: boolean][] = [
   ['get', '/schedule/contributor/{id}/', false],
@@ -16,11 +16,7 @@ const CALLS: [method: string, path: string, signedIn: boolean][] = [
   ['get', '/profile/v2/sme/show/{id}', true],
 ]
 
-let ctx: TestContext
-beforeAll(async () => {
-  ctx = await createTestContext('sqlite')
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext('sqlite')
 
 it('documents the twelve contributor and profile calls completely', async () => {
   const doc = (await ctx.call({ method: 'GET', url: '/api/openapi.json', apiKey: null })).json()

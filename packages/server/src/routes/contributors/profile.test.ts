@@ -1,33 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../../test-support/context.ts'
+import { describe, expect, it } from 'vitest'
+import { eachDatabase, useFixtures, usePeople, useTestContext } from '../../test-support/context.ts'
 import { addExpert, addSubject } from '../../test-support/fixtures.ts'
 
 const ARABIC = /[\u0600-\u06FF]/
 
 eachDatabase('own profile calls', (dialect) => {
-  let ctx: TestContext
-  let sme: TestPerson
-  let expert: TestPerson & { contributorId: number }
-  let instantExpert: TestPerson & { contributorId: number }
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    sme = await ctx.person({ name: 'صاحب منشأة' })
-    const subject = await addSubject(ctx.store.db, { name_ar: 'التسويق', name_en: 'Marketing' })
-    expert = await addExpert(ctx, {
-      name: 'أحمد العتيبي',
-      subjects: [subject.id],
-      bio_ar: 'نبذة',
-      bio_en: 'About',
-    })
-    instantExpert = await addExpert(ctx, { name: 'ليلى', kind: 'advisor', join_now_enabled: true })
+  const ctx = useTestContext(dialect)
+  const { sme } = usePeople(ctx, { sme: { name: 'صاحب منشأة' } })
+  const { subject } = useFixtures({
+    subject: () => addSubject(ctx.store.db, { name_ar: 'التسويق', name_en: 'Marketing' }),
   })
-  afterAll(() => ctx.close())
+  const { expert, instantExpert } = useFixtures({
+    expert: () =>
+      addExpert(ctx, { name: 'أحمد العتيبي', subjects: [subject.id], bio_ar: 'نبذة', bio_en: 'About' }),
+    instantExpert: () => addExpert(ctx, { name: 'ليلى', kind: 'advisor', join_now_enabled: true }),
+  })
 
   describe('GET /profile/contributor', () => {
     const get = (token?: string, lang?: 'ar' | 'en') =>

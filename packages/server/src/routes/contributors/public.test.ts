@@ -1,8 +1,8 @@
 import { addCalendarDays, type ContributorProfile, type Slot } from '@mashura/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Row } from '../../db/tables.ts'
 import { normalizeArabic } from '../../search/arabic.ts'
-import { createTestContext, eachDatabase, type TestContext } from '../../test-support/context.ts'
+import { eachDatabase, jsonOf, useTestContext } from '../../test-support/context.ts'
 import {
   addCenter,
   addExpert,
@@ -19,7 +19,7 @@ const SCRIPT_NAME = '<script>alert("x")</script>'
 const SQL_BIO = "'; DROP TABLE contributors; --"
 
 eachDatabase('public contributor reads', (dialect) => {
-  let ctx: TestContext
+  const ctx = useTestContext(dialect)
   const s: Record<string, Row<'subjects'>> = {}
   const ids: Record<string, number> = {}
   let riyadh: Row<'centers'>
@@ -32,7 +32,6 @@ eachDatabase('public contributor reads', (dialect) => {
   let slotA2: Row<'slots'>
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
     s.marketing = await addSubject(ctx.store.db, {
       name_ar: 'التسويق الرقمي',
       name_en: 'Digital Marketing',
@@ -146,7 +145,6 @@ eachDatabase('public contributor reads', (dialect) => {
     await addSession(ctx.store.db, { contributorId: ids.e!, smeId: sme.personId, start: fromNow(3) })
     await insertSlot(ctx.store.db, { contributorId: ids.e!, start: fromNow(-1) })
   })
-  afterAll(() => ctx.close())
 
   const search = (query: Record<string, unknown>, lang?: 'ar' | 'en') =>
     ctx.call({
@@ -479,9 +477,8 @@ eachDatabase('public contributor reads', (dialect) => {
 
   describe('GET /profile/contributors/subjects', () => {
     it('lists the subjects someone covers, by language', async () => {
-      const ar = await ctx.get('/api/profile/contributors/subjects')
-      expect(ar.statusCode).toBe(200)
-      expect(ar.json().data.map((x: { name: string }) => x.name)).toEqual([
+      const ar = await jsonOf(ctx.get('/api/profile/contributors/subjects'))
+      expect(ar.data.map((x: { name: string }) => x.name)).toEqual([
         'التسويق الرقمي',
         'الإرشاد المالي',
         'الشراكات',

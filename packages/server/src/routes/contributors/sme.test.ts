@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { NewRow, Row } from '../../db/tables.ts'
 import {
-  createTestContext,
   eachDatabase,
-  type TestContext,
-  type TestPerson,
+  jsonOf,
+  type TestExpert,
+  useFixtures,
+  useTestContext,
 } from '../../test-support/context.ts'
 import {
   addCenter,
@@ -15,28 +16,29 @@ import {
   fromNow,
 } from '../../test-support/fixtures.ts'
 
-type Expert = TestPerson & { contributorId: number }
-
 eachDatabase("business owners' profiles", (dialect) => {
-  let ctx: TestContext
-  /** The business owner whose profile and history are read. */
-  let owner: TestPerson
-  /** Another business owner. */
-  let other: TestPerson
-  /** A contributor who had sessions with the owner. */
-  let met: Expert
-  /** A contributor with a request from the owner still waiting. */
-  let asked: Expert
-  /** A contributor who rejected the owner's request. */
-  let rejected: Expert
-  /** A contributor who never met the owner. */
-  let stranger: Expert
+  const ctx = useTestContext(dialect)
+  const { owner, other, met, asked, rejected, stranger, partner } = useFixtures({
+    /** The business owner whose profile and history are read. */
+    owner: () => ctx.person({ name: 'نورة القحطاني', email: 'noura@example.sa' }),
+    /** Another business owner. */
+    other: () => ctx.person({ name: 'سعد' }),
+    /** A contributor who had sessions with the owner. */
+    met: () => addExpert(ctx, { name: 'أحمد', kind: 'consultant' }),
+    /** A contributor with a request from the owner still waiting. */
+    asked: () => addExpert(ctx, { name: 'ليلى', kind: 'advisor' }),
+    /** A contributor who rejected the owner's request. */
+    rejected: () => addExpert(ctx, { name: 'سلمان', kind: 'advisor' }),
+    /** A contributor who never met the owner. */
+    stranger: () => addExpert(ctx, { name: 'هند', kind: 'partner' }),
+    partner: () => addExpert(ctx, { name: 'خالد', kind: 'partner' }),
+  })
   let subject: Row<'subjects'>
   let office: Row<'offices'>
   let reason: Row<'cancel_reasons'>
   const sessions: Record<string, Row<'sessions'>> = {}
   /** Adds a session of `expert`'s with the owner, starting `days` from now. */
-  const ownerSession = (expert: Expert, days: number, values: Partial<NewRow<'sessions'>>) =>
+  const ownerSession = (expert: TestExpert, days: number, values: Partial<NewRow<'sessions'>>) =>
     addSession(ctx.store.db, {
       contributorId: expert.contributorId,
       smeId: owner.personId,
@@ -45,14 +47,11 @@ eachDatabase("business owners' profiles", (dialect) => {
     })
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    owner = await ctx.person({ name: 'نورة القحطاني', email: 'noura@example.sa' })
     await ctx.store.db
       .updateTable('people')
       .set({ phone: '+966500000001' })
       .where('id', '=', owner.personId)
       .execute()
-    other = await ctx.person({ name: 'سعد' })
     subject = await addSubject(ctx.store.db, { name_ar: 'التسويق', name_en: 'Marketing', type: 1 })
     const center = await addCenter(ctx.store.db, 'مركز الرياض', 'Riyadh center')
     office = await addOffice(ctx.store.db, center.id)
@@ -61,11 +60,6 @@ eachDatabase("business owners' profiles", (dialect) => {
       .values({ label_ar: 'ظرف طارئ', label_en: 'Emergency', requires_details: 0 })
       .returningAll()
       .executeTakeFirstOrThrow()
-    met = await addExpert(ctx, { name: 'أحمد', kind: 'consultant' })
-    asked = await addExpert(ctx, { name: 'ليلى', kind: 'advisor' })
-    rejected = await addExpert(ctx, { name: 'سلمان', kind: 'advisor' })
-    stranger = await addExpert(ctx, { name: 'هند', kind: 'partner' })
-    const partner = await addExpert(ctx, { name: 'خالد', kind: 'partner' })
 
     for (const [name, cr, phase] of [
       ['مؤسسة النخيل', '1010101010', 'growing'],
@@ -135,7 +129,6 @@ eachDatabase("business owners' profiles", (dialect) => {
       state: 'ended',
     })
   })
-  afterAll(() => ctx.close())
 
   const show = (id: number | string, token?: string, lang?: 'ar' | 'en') =>
     ctx.call({
@@ -160,9 +153,8 @@ eachDatabase("business owners' profiles", (dialect) => {
 
   describe('GET /profile/sme/companies', () => {
     it("answers the person's own companies only, as plain text", async () => {
-      const res = await ctx.get('/api/profile/sme/companies', owner.token)
-      expect(res.statusCode).toBe(200)
-      expect(res.json().data).toEqual([
+      const body = await jsonOf(ctx.get('/api/profile/sme/companies', owner.token))
+      expect(body.data).toEqual([
         {
           id: expect.any(Number),
           name: 'مؤسسة النخيل',

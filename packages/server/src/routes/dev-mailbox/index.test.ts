@@ -2,22 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type MailCatcher, startMailCatcher } from '../../mail/catcher.ts'
 import { bookingConfirmedMail } from '../../mail/compose.ts'
 import { smtpTransport } from '../../mail/smtp.ts'
-import {
-  createTestContext,
-  DATABASES,
-  productionConfig,
-  type TestContext,
-} from '../../test-support/context.ts'
+import { createTestContext, DATABASES, productionConfig, useTestContext } from '../../test-support/context.ts'
 import { DEV_MAILBOX_PATH } from './index.ts'
 
 const dialect = DATABASES[0]!
 
 describe('the development mailbox', () => {
-  let ctx: TestContext
+  const ctx = useTestContext(dialect)
   let catcher: MailCatcher
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
     catcher = await startMailCatcher(ctx.config.dataDir)
     // A real mail through the catcher, as the outbox sends it.
     const mail = bookingConfirmedMail(
@@ -48,7 +42,6 @@ describe('the development mailbox', () => {
   })
   afterAll(async () => {
     await catcher?.close()
-    await ctx?.close()
   })
 
   it('lists the caught mails and shows one: headers, its HTML in a sandboxed frame, its text, its attachments', async () => {

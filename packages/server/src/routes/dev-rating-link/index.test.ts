@@ -1,27 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { seedDatabase } from '../../seed/seed.ts'
-import {
-  createTestContext,
-  eachDatabase,
-  productionConfig,
-  type TestContext,
-} from '../../test-support/context.ts'
+import { eachDatabase, productionConfig, useTestContext } from '../../test-support/context.ts'
 import { DEV_RATING_LINK_PATH, RATING_LANDING_PATH } from './index.ts'
 
 eachDatabase('development rating link', (dialect) => {
   describe('in development', () => {
-    let ctx: TestContext
-
-    beforeAll(async () => {
+    beforeAll(() => {
       vi.spyOn(console, 'log').mockImplementation(() => undefined)
-      // Every link is opened once: more than the validate call's limit per minute allows.
-      ctx = await createTestContext(dialect, { rateLimit: { signIn: 1000, booking: 1000, windowMs: 60_000 } })
-      await seedDatabase(ctx.store, { experts: 4 })
     })
-    afterAll(async () => {
+    afterAll(() => {
       vi.restoreAllMocks()
-      await ctx.close()
     })
+    // Every link is opened once: more than the validate call's limit per minute allows.
+    const ctx = useTestContext(dialect, { rateLimit: { signIn: 1000, booking: 1000, windowMs: 60_000 } })
+    beforeAll(() => seedDatabase(ctx.store, { experts: 4 }))
 
     const follow = async () => {
       const res = await ctx.app.inject({ method: 'GET', url: DEV_RATING_LINK_PATH })
@@ -135,15 +127,11 @@ eachDatabase('development rating link', (dialect) => {
   })
 
   describe('in production', () => {
-    let ctx: TestContext
-
+    const ctx = useTestContext(dialect, productionConfig)
     beforeAll(async () => {
-      const production = productionConfig()
-      expect(production.development).toBe(false)
-      ctx = await createTestContext(dialect, production)
+      expect(ctx.config.development).toBe(false)
       await seedDatabase(ctx.store, { experts: 4 })
     })
-    afterAll(() => ctx.close())
 
     it('is not there: 404, and no link is made', async () => {
       for (const url of [DEV_RATING_LINK_PATH, '/examples/dev/']) {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestContext, eachDatabase, type TestContext } from '../../test-support/context.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { eachDatabase, useTestContext } from '../../test-support/context.ts'
 import { AVATAR_PALETTE, avatarColor, avatarSvg, escapeXml } from './index.ts'
 
 /** WCAG contrast of a colour against white. */
@@ -39,11 +39,10 @@ describe('avatar drawing', () => {
 })
 
 eachDatabase('GET /files/avatars/:name', (dialect) => {
-  let ctx: TestContext
+  const ctx = useTestContext(dialect)
   const ids = { contributor: 0, contributorPerson: 0, person: 0, hostile: 0 }
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
     const expert = await ctx.person({
       name: 'د. فيصل بن عبدالله الحربي',
       contributor: { kind: 'consultant' },
@@ -53,7 +52,6 @@ eachDatabase('GET /files/avatars/:name', (dialect) => {
     ids.person = (await ctx.person({ name: 'نورة بنت سعد القحطاني' })).personId
     ids.hostile = (await ctx.person({ name: `Eve <script>alert("x")</script> & 'co' \u202E` })).personId
   })
-  afterAll(() => ctx.close())
 
   // The route is meant to be keyless (for <img>); until api-key.ts lists it, tests send the key.
   const get = (name: string) => ctx.get(`/api/files/avatars/${name}`)

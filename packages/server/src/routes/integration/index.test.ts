@@ -10,25 +10,23 @@ import {
 import {
   createTestContext,
   eachDatabase,
+  jsonOf,
   type TestContext,
   type TestPerson,
+  usePeople,
+  useTestContext,
 } from '../../test-support/context.ts'
 import { integrationBaseUrl } from './index.ts'
 
 const COURSES = ACADEMY_CATALOGUE.flatMap((c) => c.courses).length
 
 eachDatabase('academy and services (seeded catalogue)', (dialect) => {
-  let ctx: TestContext
-  let owner: TestPerson
-  let expert: TestPerson
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    await seedIntegrationCatalogue(ctx.store.db)
-    owner = await ctx.person({ name: 'سارة الشمري' })
-    expert = await ctx.person({ name: 'نورة القحطاني', contributor: {} })
+  const ctx = useTestContext(dialect)
+  beforeAll(() => seedIntegrationCatalogue(ctx.store.db))
+  const { owner, expert } = usePeople(ctx, {
+    owner: { name: 'سارة الشمري' },
+    expert: { name: 'نورة القحطاني', contributor: {} },
   })
-  afterAll(() => ctx.close())
 
   const courses = (payload: Record<string, unknown>, token: string | null = expert.token, lang?: 'en') =>
     ctx.call({
@@ -46,11 +44,8 @@ eachDatabase('academy and services (seeded catalogue)', (dialect) => {
   })
 
   it('lists the categories in the request language', async () => {
-    const res = await ctx.get('/api/integration/academy/categories', owner.token)
-    expect(res.statusCode).toBe(200)
-    expect(res.json().data.map((c: { name: string }) => c.name)).toEqual(
-      ACADEMY_CATALOGUE.map((c) => c.nameAr),
-    )
+    const body = await jsonOf(ctx.get('/api/integration/academy/categories', owner.token))
+    expect(body.data.map((c: { name: string }) => c.name)).toEqual(ACADEMY_CATALOGUE.map((c) => c.nameAr))
     const en = await ctx.get('/api/integration/academy/categories', owner.token, 'en')
     expect(en.json().data[0]).toEqual({ id: expect.any(Number), name: 'Entrepreneurship' })
   })
@@ -103,9 +98,8 @@ eachDatabase('academy and services (seeded catalogue)', (dialect) => {
   })
 
   it('lists the services and reads one, 404 for a missing one', async () => {
-    const list = await ctx.get('/api/integration/services/v2/services', owner.token)
-    expect(list.statusCode).toBe(200)
-    const services = list.json().data as PlatformService[]
+    const list = await jsonOf(ctx.get('/api/integration/services/v2/services', owner.token))
+    const services = list.data as PlatformService[]
     expect(services).toHaveLength(8)
     const one = await ctx.get(`/api/integration/services/v2/services/${services[1]!.id}`, expert.token, 'en')
     expect(one.json()).toEqual({
@@ -188,9 +182,8 @@ describe('academy and services through INTEGRATION_BASE_URL', () => {
   })
 
   it('forwards reads and the courses body to the integration, in the request language, answering as it did', async () => {
-    const cats = await ctx.get('/api/integration/academy/categories', person.token, 'en')
-    expect(cats.statusCode).toBe(200)
-    expect(cats.json()).toEqual({ data: [{ id: 41, name: 'من الخارج' }] })
+    const cats = await jsonOf(ctx.get('/api/integration/academy/categories', person.token, 'en'))
+    expect(cats).toEqual({ data: [{ id: 41, name: 'من الخارج' }] })
     expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/api/academy/categories', lang: 'en' })
 
     const res = await ctx.post('/api/integration/academy/all_courses', person.token, {
@@ -209,9 +202,8 @@ describe('academy and services through INTEGRATION_BASE_URL', () => {
   it('answers 404 for a missing service and 502 when the integration fails', async () => {
     const missing = await ctx.get('/api/integration/services/v2/services/8', person.token)
     expect(missing.statusCode).toBe(404)
-    const failed = await ctx.get('/api/integration/services/v2/services', person.token)
-    expect(failed.statusCode).toBe(502)
-    expect(failed.json().error.code).toBe('service_unavailable')
+    const failed = await jsonOf(ctx.get('/api/integration/services/v2/services', person.token), 502)
+    expect(failed.error.code).toBe('service_unavailable')
   })
 
   it('answers 502 when the integration cannot be reached, and still checks who is asking first', async () => {

@@ -1,13 +1,8 @@
 import { createHmac } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../../config.ts'
 import { type IceConfig, iceServersFor } from '../../domain/ice.ts'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../../test-support/context.ts'
+import { eachDatabase, usePeople, useTestContext } from '../../test-support/context.ts'
 import { addSession, hoursFromNow } from '../../test-support/fixtures.ts'
 
 const SECRET = 'turn-shared-secret-of-the-relay'
@@ -76,10 +71,12 @@ describe('ICE settings', () => {
 })
 
 eachDatabase('GET /schedule/webrtc/ice-servers/{id}', (dialect) => {
-  let ctx: TestContext
-  let contributor: TestPerson
-  let owner: TestPerson
-  let otherOwner: TestPerson
+  const ctx = useTestContext(dialect, { ice })
+  const { contributor, owner, otherOwner } = usePeople(ctx, {
+    contributor: { name: 'نورة', contributor: { kind: 'consultant' } },
+    owner: { name: 'سارة' },
+    otherOwner: { name: 'فهد' },
+  })
   const ids: Record<'online' | 'office' | 'zoom' | 'ended', number> = {
     online: 0,
     office: 0,
@@ -88,10 +85,6 @@ eachDatabase('GET /schedule/webrtc/ice-servers/{id}', (dialect) => {
   }
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect, { ice })
-    contributor = await ctx.person({ name: 'نورة', contributor: { kind: 'consultant' } })
-    owner = await ctx.person({ name: 'سارة' })
-    otherOwner = await ctx.person({ name: 'فهد' })
     const add = (values: Parameters<typeof addSession>[1]) => addSession(ctx.store.db, values)
     const common = { contributorId: contributor.contributorId!, smeId: owner.personId }
     ids.online = (await add({ ...common, start: hoursFromNow(1) })).id
@@ -99,7 +92,6 @@ eachDatabase('GET /schedule/webrtc/ice-servers/{id}', (dialect) => {
     ids.zoom = (await add({ ...common, start: hoursFromNow(5), meeting_provider: 'zoom' })).id
     ids.ended = (await add({ ...common, start: hoursFromNow(-30), state: 'ended' })).id
   })
-  afterAll(() => ctx.close())
 
   const get = (id: number, token: string | null) => ctx.get(`/api/schedule/webrtc/ice-servers/${id}`, token)
 

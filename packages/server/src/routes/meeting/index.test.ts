@@ -1,16 +1,18 @@
 import type { Session } from '@mashura/core'
 import { decodeProtectedHeader, jwtVerify } from 'jose'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { NewRow, Row } from '../../db/tables.ts'
-import type { DomainEvent } from '../../events/bus.ts'
 import {
-  createTestContext,
   eachDatabase,
-  type TestContext,
-  type TestPerson,
+  jsonOf,
+  useBusEvents,
+  useFixtures,
+  usePeople,
+  useTestContext,
 } from '../../test-support/context.ts'
-import { addCancelReasons, addSession, hoursFromNow } from '../../test-support/fixtures.ts'
-import { startZoomStandIn, type ZoomStandIn, zoomTestConfig } from '../../test-support/zoom-stand-in.ts'
+import { addCancelReasons, addSession, hoursFromNow, readSession } from '../../test-support/fixtures.ts'
+import { useZoomStandIn } from '../../test-support/suite-fixtures.ts'
+import { zoomTestConfig } from '../../test-support/zoom-stand-in.ts'
 import { SIGNATURE_TTL_SECONDS } from './index.ts'
 
 const MIN = 60_000
@@ -18,22 +20,16 @@ const MIN = 60_000
 type Call = { method: 'GET' | 'POST'; url: string; payload?: Record<string, unknown> }
 
 eachDatabase('meeting lifecycle', (dialect) => {
-  let ctx: TestContext
-  let contributor: TestPerson
-  let otherContributor: TestPerson
-  let owner: TestPerson
-  let otherOwner: TestPerson
-  let reasonId: number
-  let detailedReasonId: number
-  const events: DomainEvent[] = []
+  const ctx = useTestContext(dialect)
+  const { contributor, otherContributor, owner, otherOwner } = usePeople(ctx, {
+    contributor: { name: 'نورة القحطاني', contributor: { kind: 'consultant' } },
+    otherContributor: { name: 'ماجد السبيعي', contributor: { kind: 'consultant' } },
+    owner: { name: 'سارة الشمري' },
+    otherOwner: { name: 'فهد الدوسري' },
+  })
+  const { reasons } = useFixtures({ reasons: () => addCancelReasons(ctx.store.db) })
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    contributor = await ctx.person({ name: 'نورة القحطاني', contributor: { kind: 'consultant' } })
-    otherContributor = await ctx.person({ name: 'ماجد السبيعي', contributor: { kind: 'consultant' } })
-    owner = await ctx.person({ name: 'سارة الشمري' })
-    otherOwner = await ctx.person({ name: 'فهد الدوسري' })
-    ;({ reasonId, detailedReasonId } = await addCancelReasons(ctx.store.db))
     await ctx.store.db
       .insertInto('companies')
       .values({
@@ -45,9 +41,8 @@ eachDatabase('meeting lifecycle', (dialect) => {
         created_at: new Date().toISOString(),
       })
       .execute()
-    ctx.app.bus.subscribe((e) => events.push(e))
   })
-  afterAll(() => ctx.close())
+  const events = useBusEvents(ctx)
 
   /** A session of the contributor's with the owner, which started a minute ago (today in Riyadh). */
   function session(values: Partial<NewRow<'sessions'>> & { startsIn?: number } = {}) {
@@ -60,8 +55,7 @@ eachDatabase('meeting lifecycle', (dialect) => {
     })
   }
 
-  const read = (id: number) =>
-    ctx.store.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+  const read = (id: number) => readSession(ctx.store.db, id)
   const run = (call: Call, token: string | null) => ctx.call({ ...call, token })
 
   /** Every contributor-only call, the state it starts from, and the state it leaves. */
@@ -114,7 +108,7 @@ eachDatabase('meeting lifecycle', (dialect) => {
       call: (id) => ({
         method: 'POST',
         url: `/api/schedule/cancel/session/${id}/contributor`,
-        payload: { cancel_reason_id: reasonId },
+        payload: { cancel_reason_id: reasons.reasonId },
       }),
     },
   }
@@ -175,9 +169,11 @@ eachDatabase('meeting lifecycle', (dialect) => {
       for (const state of refused) {
         it(`is 409 invalid_state_transition from ${state}, in the request's language`, async () => {
           const row = await session({ state, is_instant: spec.instant ? 1 : 0 })
-          const res = await ctx.call({ ...spec.call(row.id), token: contributor.token, lang: 'ar' })
-          expect(res.statusCode).toBe(409)
-          expect(res.json().error).toMatchObject({
+          const body = await jsonOf(
+            ctx.call({ ...spec.call(row.id), token: contributor.token, lang: 'ar' }),
+            409,
+          )
+          expect(body.error).toMatchObject({
             code: 'invalid_state_transition',
             message: 'لا يمكن تنفيذ هذا الإجراء في الحالة الحالية.',
           })
@@ -213,9 +209,8 @@ eachDatabase('meeting lifecycle', (dialect) => {
     it('needs force_end before the scheduled end, and keeps the reason', async () => {
       const row = await session({ state: 'ongoing' })
       const url = `/api/schedule/sessions/${row.id}/end/contributor`
-      const early = await ctx.post(url, contributor.token, { end_from: 1 })
-      expect(early.statusCode).toBe(422)
-      expect(early.json().error.code).toBe('force_end_required')
+      const early = await jsonOf(ctx.post(url, contributor.token, { end_from: 1 }), 422)
+      expect(early.error.code).toBe('force_end_required')
       const res = await run(calls.end!.call(row.id), contributor.token)
       expect(res.json().data).toMatchObject({ state: 'ended', end_reason: 'انتهت المشورة' })
       const strict = await ctx.post(url, contributor.token, { foo: 1 })
@@ -264,7 +259,7 @@ eachDatabase('meeting lifecycle', (dialect) => {
 
     it('frees the slot, keeps the reason and notifies the business owner', async () => {
       const row = await session({ startsIn: 120 })
-      const res = await cancel(row.id, { cancel_reason_id: detailedReasonId, reason: 'سفر مفاجئ' })
+      const res = await cancel(row.id, { cancel_reason_id: reasons.detailedReasonId, reason: 'سفر مفاجئ' })
       expect(res.statusCode).toBe(200)
       expect(res.json().data).toMatchObject({ state: 'cancelled', cancel_reason: 'سفر مفاجئ' })
       expect((await read(row.id)).active_slot_id).toBeNull()
@@ -280,11 +275,11 @@ eachDatabase('meeting lifecycle', (dialect) => {
     it('refuses an unknown reason, a missing detail, and a bad body', async () => {
       const row = await session({ startsIn: 120 })
       expect((await cancel(row.id, { cancel_reason_id: 99_999 })).statusCode).toBe(422)
-      const bare = await cancel(row.id, { cancel_reason_id: detailedReasonId, reason: '' })
+      const bare = await cancel(row.id, { cancel_reason_id: reasons.detailedReasonId, reason: '' })
       expect(bare.statusCode).toBe(422)
       expect(bare.json().error.fields).toEqual({ reason: expect.any(String) })
       expect((await cancel(row.id, {})).statusCode).toBe(400)
-      expect((await cancel(row.id, { cancel_reason_id: reasonId, other: 1 })).statusCode).toBe(400)
+      expect((await cancel(row.id, { cancel_reason_id: reasons.reasonId, other: 1 })).statusCode).toBe(400)
       expect((await read(row.id)).state).toBe('booked')
     })
 
@@ -307,8 +302,8 @@ eachDatabase('meeting lifecycle', (dialect) => {
         const res = await ctx.get('/api/schedule/cancel/reasons', who.token, 'en')
         expect(res.statusCode).toBe(200)
         expect(res.json().data).toEqual([
-          { id: reasonId, name: 'An emergency', requires_details: false },
-          { id: detailedReasonId, name: 'Other', requires_details: true },
+          { id: reasons.reasonId, name: 'An emergency', requires_details: false },
+          { id: reasons.detailedReasonId, name: 'Other', requires_details: true },
         ])
       }
       const ar = await ctx.get('/api/schedule/cancel/reasons', owner.token)
@@ -321,9 +316,8 @@ eachDatabase('meeting lifecycle', (dialect) => {
     it("gives the session's contributor the business owner's profile", async () => {
       const row = await session({ startsIn: 200 })
       const url = `/api/schedule/sessions/${row.id}/sme`
-      const res = await ctx.get(url, contributor.token)
-      expect(res.statusCode).toBe(200)
-      expect(res.json().data).toMatchObject({
+      const body = await jsonOf(ctx.get(url, contributor.token))
+      expect(body.data).toMatchObject({
         id: owner.personId,
         full_name: 'سارة الشمري',
         companies: [{ name: 'مقهى الواحة', commercial_registration: '1010', phase: 'growing' }],
@@ -354,23 +348,16 @@ eachDatabase('meeting lifecycle', (dialect) => {
 })
 
 eachDatabase('meeting signature with Zoom', (dialect) => {
-  let zoom: { sdkKey: string; sdkSecret: string }
-  let standIn: ZoomStandIn
-  let ctx: TestContext
-  let contributor: TestPerson
-  let otherContributor: TestPerson
-  let owner: TestPerson
-  let otherOwner: TestPerson
+  const standIn = useZoomStandIn()
+  const ctx = useTestContext(dialect, () => zoomTestConfig(standIn))
+  const { contributor, otherContributor, owner, otherOwner } = usePeople(ctx, {
+    contributor: { name: 'نورة', contributor: { kind: 'consultant' } },
+    otherContributor: { name: 'ماجد', contributor: { kind: 'consultant' } },
+    owner: { name: 'سارة' },
+    otherOwner: { name: 'فهد' },
+  })
 
   beforeAll(async () => {
-    standIn = await startZoomStandIn()
-    const config = zoomTestConfig(standIn)
-    zoom = config.zoom
-    ctx = await createTestContext(dialect, config)
-    contributor = await ctx.person({ name: 'نورة', contributor: { kind: 'consultant' } })
-    otherContributor = await ctx.person({ name: 'ماجد', contributor: { kind: 'consultant' } })
-    owner = await ctx.person({ name: 'سارة' })
-    otherOwner = await ctx.person({ name: 'فهد' })
     await addSession(ctx.store.db, {
       contributorId: contributor.contributorId!,
       smeId: owner.personId,
@@ -388,15 +375,12 @@ eachDatabase('meeting signature with Zoom', (dialect) => {
       meeting_number: '8727069553',
     })
   })
-  afterAll(async () => {
-    await ctx.close()
-    await standIn.close()
-  })
 
   const get = (number: string, role: number, token: string | null) =>
     ctx.get(`/api/schedule/zoom/jwt/${number}/${role}`, token)
 
   it('signs an HS256 Meeting SDK JWT with the documented claims', async () => {
+    const { zoom } = zoomTestConfig(standIn)
     for (const [who, role] of [
       [contributor, 1],
       [contributor, 0],

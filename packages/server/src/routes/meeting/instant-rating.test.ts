@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../../test-support/context.ts'
+import { beforeAll, expect, it } from 'vitest'
+import { eachDatabase, usePeople, useTestContext } from '../../test-support/context.ts'
 import { recommendationBody } from '../../test-support/fixtures.ts'
 
 eachDatabase('an instant session’s rating link', (dialect) => {
-  let ctx: TestContext
-  let expert: TestPerson
-  let owner: TestPerson
+  const ctx = useTestContext(dialect)
+  const { expert, owner } = usePeople(ctx, {
+    expert: { name: 'نورة', contributor: { kind: 'consultant', join_now_enabled: true } },
+    owner: { name: 'سارة', email: 'sara@example.sa' },
+  })
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    expert = await ctx.person({ name: 'نورة', contributor: { kind: 'consultant', join_now_enabled: true } })
-    owner = await ctx.person({ name: 'سارة', email: 'sara@example.sa' })
     await ctx.store.db
       .updateTable('contributors')
       .set({ available_for_instant: 1 })
-      .where('id', '=', expert.contributorId!)
+      .where('id', '=', expert.contributorId)
       .execute()
   })
-  afterAll(() => ctx.close())
 
   it('is made, and its mail queued, when an instant session with recommendations is ended', async () => {
     const started = await ctx.call({

@@ -4,12 +4,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { contributorAverageRating } from '../../domain/rating.ts'
 import { multipartBody, pdfFile, wavFile } from '../../files/test-files.ts'
 import { seedRatingCatalogue } from '../../seed/rating-catalogue.ts'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../../test-support/context.ts'
+import { eachDatabase, type TestPerson, usePeople, useTestContext } from '../../test-support/context.ts'
 import { addSession, addSubject, hoursFromNow, recommendationBody } from '../../test-support/fixtures.ts'
 
 /** Whether plugins/auth.ts leaves routes flagged `config.ratingToken` alone (the proposed change). */
@@ -19,26 +14,21 @@ const AUTH_SKIPS_RATING_ROUTES = readFileSync(
 ).includes('ratingToken')
 
 eachDatabase('rating and recommendations', (dialect) => {
-  let ctx: TestContext
-  let expert: TestPerson
-  let otherExpert: TestPerson
-  let owner: TestPerson
-  let stranger: TestPerson
-  let questionnaires: Questionnaire[]
-
-  beforeAll(async () => {
+  beforeAll(() => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined)
-    ctx = await createTestContext(dialect)
-    await seedRatingCatalogue(ctx.store.db)
-    expert = await ctx.person({ name: 'نورة القحطاني', contributor: { kind: 'consultant' } })
-    otherExpert = await ctx.person({ name: 'خالد العتيبي', contributor: { kind: 'consultant' } })
-    owner = await ctx.person({ name: 'سارة الشمري', email: 'sara@example.sa' })
-    stranger = await ctx.person({ name: 'فهد الدوسري' })
   })
-  afterAll(async () => {
+  afterAll(() => {
     vi.restoreAllMocks()
-    await ctx.close()
   })
+  const ctx = useTestContext(dialect)
+  beforeAll(() => seedRatingCatalogue(ctx.store.db))
+  const { expert, otherExpert, owner, stranger } = usePeople(ctx, {
+    expert: { name: 'نورة القحطاني', contributor: { kind: 'consultant' } },
+    otherExpert: { name: 'خالد العتيبي', contributor: { kind: 'consultant' } },
+    owner: { name: 'سارة الشمري', email: 'sara@example.sa' },
+    stranger: { name: 'فهد الدوسري' },
+  })
+  let questionnaires: Questionnaire[]
 
   const endedSession = (state: 'ended' | 'booked' | 'ongoing' = 'ended') =>
     addSession(ctx.store.db, {

@@ -7,20 +7,20 @@ import { openSocket, refusedStatus, type TestSocket } from '../../realtime/test-
 import {
   createTestContext,
   eachDatabase,
+  jsonOf,
   type TestContext,
   type TestPerson,
+  useFixtures,
+  useTestContext,
 } from '../../test-support/context.ts'
 import { addExpert, addNotification, addSession } from '../../test-support/fixtures.ts'
 
 const ORIGIN = 'http://localhost:5173'
 const QUIET_MS = 300
 
-type Expert = TestPerson & { contributorId: number }
-
 async function realtimeToken(ctx: TestContext, person: TestPerson): Promise<string> {
-  const response = await ctx.get('/api/firebase/auth', person.token)
-  expect(response.statusCode).toBe(200)
-  return response.json().data.payload
+  const response = await jsonOf(ctx.get('/api/firebase/auth', person.token))
+  return response.data.payload
 }
 
 /** Opens a socket on a server and signs in as a person. */
@@ -37,31 +37,34 @@ const wsAddress = (httpAddress: string) => `${httpAddress.replace(/^http/, 'ws')
 const quiet = () => new Promise((resolve) => setTimeout(resolve, QUIET_MS))
 
 eachDatabase('realtime socket', (dialect) => {
-  let ctx: TestContext
+  const ctx = useTestContext(dialect, { apiKeys: { 'site-key': ['https://site.example'] } })
   let address: string
-  let sme: TestPerson
-  let otherSme: TestPerson
-  let expert: Expert
-  let otherExpert: Expert
+  beforeAll(async () => {
+    address = wsAddress(await ctx.app.listen({ port: 0, host: '127.0.0.1' }))
+  })
+  const { sme, otherSme, expert, otherExpert } = useFixtures({
+    sme: () => ctx.person({ name: 'صاحب منشأة' }),
+    otherSme: () => ctx.person({ name: 'صاحب منشأة آخر' }),
+    expert: () => addExpert(ctx, { name: 'خبير', kind: 'advisor', join_now_enabled: true }),
+    otherExpert: () => addExpert(ctx, { name: 'خبير آخر' }),
+  })
   const sockets: TestSocket[] = []
+  afterAll(() => {
+    for (const s of sockets) s.close()
+  })
   const open = async (person: TestPerson) => {
     const s = await signIn(ctx, address, person)
     sockets.push(s)
     return s
   }
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect, { apiKeys: { 'site-key': ['https://site.example'] } })
-    address = wsAddress(await ctx.app.listen({ port: 0, host: '127.0.0.1' }))
-    sme = await ctx.person({ name: 'صاحب منشأة' })
-    otherSme = await ctx.person({ name: 'صاحب منشأة آخر' })
-    expert = await addExpert(ctx, { name: 'خبير', kind: 'advisor', join_now_enabled: true })
-    otherExpert = await addExpert(ctx, { name: 'خبير آخر' })
-  })
-  afterAll(async () => {
-    for (const s of sockets) s.close()
-    await ctx.close()
-  })
+  /** Publishes that a session of `expert`'s changed, naming `owner` (`sme` unless given) as its business owner. */
+  const sessionChanged = (sessionId: number, owner: TestPerson = sme) =>
+    ctx.app.bus.publish({
+      type: 'session.changed',
+      sessionId,
+      contributorId: expert.contributorId,
+      smeId: owner.personId,
+    })
 
   describe('refusals', () => {
     it('refuses the upgrade without a known API key, or from an Origin the key does not allow', async () => {
@@ -201,12 +204,7 @@ eachDatabase('realtime socket', (dialect) => {
         smeId: sme.personId,
         start: new Date(Date.now() + 3600_000),
       })
-      await ctx.app.bus.publish({
-        type: 'session.changed',
-        sessionId: session.id,
-        contributorId: expert.contributorId,
-        smeId: sme.personId,
-      })
+      await sessionChanged(session.id)
       expect((await mine.next('session')).data.session).toMatchObject({ id: session.id, state: 'booked' })
 
       await quiet()
@@ -241,12 +239,7 @@ eachDatabase('realtime socket', (dialect) => {
         .set({ state: 'booked', request_state: 'accepted' })
         .where('id', '=', session.id)
         .execute()
-      await ctx.app.bus.publish({
-        type: 'session.changed',
-        sessionId: session.id,
-        contributorId: expert.contributorId,
-        smeId: sme.personId,
-      })
+      await sessionChanged(session.id)
       expect((await owner.next('session')).data.session).toMatchObject({
         id: session.id,
         state: 'booked',
@@ -258,12 +251,7 @@ eachDatabase('realtime socket', (dialect) => {
       expect((await owner.next('notification_count')).data).toEqual({ count: 1 })
 
       // An event naming the wrong owner still reaches only the session's own participants.
-      await ctx.app.bus.publish({
-        type: 'session.changed',
-        sessionId: session.id,
-        contributorId: expert.contributorId,
-        smeId: otherSme.personId,
-      })
+      await sessionChanged(session.id, otherSme)
       await quiet()
       expect(other.messages.slice(before)).toEqual([])
     })

@@ -1,49 +1,25 @@
 import type { SessionRequest } from '@mashura/core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { NewRow } from '../../db/tables.ts'
-import type { DomainEvent } from '../../events/bus.ts'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../../test-support/context.ts'
-import {
-  addSession,
-  type Catalogue,
-  hoursFromNow,
-  insertCatalogue,
-  insertSlot,
-} from '../../test-support/fixtures.ts'
+import { eachDatabase, useBusEvents, usePeople, useTestContext } from '../../test-support/context.ts'
+import { addSession, hoursFromNow, insertSlot, readSession } from '../../test-support/fixtures.ts'
+import { useCatalogue } from '../../test-support/suite-fixtures.ts'
 
 eachDatabase('advisor requests', (dialect) => {
-  let ctx: TestContext
-  let cat: Catalogue
-  let advisor: TestPerson
-  let otherAdvisor: TestPerson
-  let consultant: TestPerson
-  let owner: TestPerson
-  let otherOwner: TestPerson
-  const events: DomainEvent[] = []
-
-  beforeAll(async () => {
-    // The fixtures pile many requests of one business owner on one advisor: no fair-booking caps here.
-    ctx = await createTestContext(dialect, { booking: { maxUpcomingPerExpert: 1000, maxUpcoming: 1000 } })
-    cat = await insertCatalogue(ctx.store.db)
-    advisor = await ctx.person({
-      name: 'خالد العتيبي',
-      contributor: { kind: 'advisor', subjects: [cat.subjectId] },
-    })
-    otherAdvisor = await ctx.person({ name: 'ريم الحربي', contributor: { kind: 'advisor' } })
-    consultant = await ctx.person({
+  // The fixtures pile many requests of one business owner on one advisor: no fair-booking caps here.
+  const ctx = useTestContext(dialect, { booking: { maxUpcomingPerExpert: 1000, maxUpcoming: 1000 } })
+  const cat = useCatalogue(ctx)
+  const { advisor, otherAdvisor, consultant, owner, otherOwner } = usePeople(ctx, {
+    advisor: () => ({ name: 'خالد العتيبي', contributor: { kind: 'advisor', subjects: [cat.subjectId] } }),
+    otherAdvisor: { name: 'ريم الحربي', contributor: { kind: 'advisor' } },
+    consultant: () => ({
       name: 'نورة القحطاني',
       contributor: { kind: 'consultant', subjects: [cat.subjectId] },
-    })
-    owner = await ctx.person({ name: 'سارة الشمري' })
-    otherOwner = await ctx.person({ name: 'فهد الدوسري' })
-    ctx.app.bus.subscribe((e) => events.push(e))
+    }),
+    owner: { name: 'سارة الشمري' },
+    otherOwner: { name: 'فهد الدوسري' },
   })
-  afterAll(() => ctx.close())
+  const events = useBusEvents(ctx)
 
   function request(hours = 24, values: Partial<NewRow<'sessions'>> = {}) {
     return addSession(ctx.store.db, {
@@ -57,8 +33,7 @@ eachDatabase('advisor requests', (dialect) => {
     })
   }
 
-  const read = (id: number) =>
-    ctx.store.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+  const read = (id: number) => readSession(ctx.store.db, id)
 
   const notificationsOf = (personId: number) =>
     ctx.store.db.selectFrom('notifications').selectAll().where('person_id', '=', personId).execute()

@@ -1,42 +1,23 @@
 import { addDays, type Session, type Slot, startOfRiyadhDay, weekBounds } from '@mashura/core'
 import { en } from '@mashura/core/i18n/server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../../test-support/context.ts'
-import {
-  type Catalogue,
-  countRows,
-  hoursFromNow,
-  insertCatalogue,
-  insertSession,
-  insertSlot,
-} from '../../test-support/fixtures.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { eachDatabase, usePeople, useTestContext } from '../../test-support/context.ts'
+import { countRows, hoursFromNow, insertSession, insertSlot } from '../../test-support/fixtures.ts'
+import { useCatalogue } from '../../test-support/suite-fixtures.ts'
 import { DEFAULT_WORKING_HOURS } from './working-hours.ts'
 
 const ARABIC = /[\u0600-\u06FF]/
 const HOUR = 3_600_000
 
 eachDatabase('contributor schedule', (dialect) => {
-  let ctx: TestContext
-  let cat: Catalogue
-  let me: TestPerson
-  let other: TestPerson
-  let owner: TestPerson
-  let plain: TestPerson
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    cat = await insertCatalogue(ctx.store.db)
-    me = await ctx.person({ name: 'نورة القحطاني', contributor: { kind: 'consultant' } })
-    other = await ctx.person({ name: 'خالد العتيبي', contributor: { kind: 'advisor' } })
-    owner = await ctx.person({ name: 'سارة الشمري' })
-    plain = await ctx.person({ name: 'فهد الدوسري' })
+  const ctx = useTestContext(dialect)
+  const cat = useCatalogue(ctx)
+  const { me, other, owner, plain } = usePeople(ctx, {
+    me: { name: 'نورة القحطاني', contributor: { kind: 'consultant' } },
+    other: { name: 'خالد العتيبي', contributor: { kind: 'advisor' } },
+    owner: { name: 'سارة الشمري' },
+    plain: { name: 'فهد الدوسري' },
   })
-  afterAll(() => ctx.close())
 
   describe('who may call', () => {
     it.each([

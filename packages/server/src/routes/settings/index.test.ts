@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createTestContext, eachDatabase, type TestContext } from '../../test-support/context.ts'
+import { beforeAll, expect, it } from 'vitest'
+import { eachDatabase, jsonOf, useTestContext } from '../../test-support/context.ts'
+import { addCenters, addSubjects } from '../../test-support/fixtures.ts'
 
 eachDatabase('GET /dashboard/settings/mentor_url', (dialect) => {
-  let ctx: TestContext
+  const ctx = useTestContext(dialect)
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
     await ctx.store.db
       .insertInto('settings')
       .values({
@@ -14,7 +14,6 @@ eachDatabase('GET /dashboard/settings/mentor_url', (dialect) => {
       })
       .execute()
   })
-  afterAll(() => ctx.close())
 
   it('answers the URL in the request language', async () => {
     const ar = await ctx.get('/api/dashboard/settings/mentor_url')
@@ -39,15 +38,13 @@ eachDatabase('GET /dashboard/settings/mentor_url', (dialect) => {
   })
 
   it('refuses a token that is not valid', async () => {
-    const res = await ctx.get('/api/dashboard/settings/mentor_url', 'not-a-jwt')
-    expect(res.statusCode).toBe(401)
-    expect(res.json().error.code).toBe('unauthorized')
+    const body = await jsonOf(ctx.get('/api/dashboard/settings/mentor_url', 'not-a-jwt'), 401)
+    expect(body.error.code).toBe('unauthorized')
   })
 
   it('answers unknown routes with a 404 envelope and publishes the OpenAPI document', async () => {
-    const res = await ctx.get('/api/nope')
-    expect(res.statusCode).toBe(404)
-    expect(res.json().error.code).toBe('route_not_found')
+    const body = await jsonOf(ctx.get('/api/nope'), 404)
+    expect(body.error.code).toBe('route_not_found')
     const doc = await ctx.call({ method: 'GET', url: '/api/openapi.json', apiKey: null })
     expect(doc.statusCode).toBe(200)
     expect(doc.json().openapi).toBe('3.1.0')
@@ -57,11 +54,10 @@ eachDatabase('GET /dashboard/settings/mentor_url', (dialect) => {
 })
 
 eachDatabase('settings, subjects and lists', (dialect) => {
-  let ctx: TestContext
+  const ctx = useTestContext(dialect)
   const ids = { withCenter: 0, withoutCenter: 0, riyadh: 0, jeddah: 0 }
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
     const db = ctx.store.db
     await db
       .insertInto('settings')
@@ -96,25 +92,18 @@ eachDatabase('settings, subjects and lists', (dialect) => {
         },
       ])
       .execute()
-    await db
-      .insertInto('subjects')
-      .values([
-        { name_ar: 'التمويل', name_en: 'Financing', type: 1, bsa: 1 },
-        { name_ar: 'الحوكمة', name_en: 'Governance', type: 1, bsa: 0 },
-        { name_ar: 'خطة العمل', name_en: 'Business plan', type: 2, bsa: 1 },
-        { name_ar: 'المشتريات الحكومية', name_en: 'Government procurement', type: 4, bsa: 0 },
-      ])
-      .execute()
-    const centers = await db
-      .insertInto('centers')
-      .values([
-        { name_ar: 'مركز الرياض', name_en: 'Riyadh center', city_ar: 'الرياض', city_en: 'Riyadh' },
-        { name_ar: 'مركز جدة', name_en: 'Jeddah center', city_ar: 'جدة', city_en: 'Jeddah' },
-      ])
-      .returning('id')
-      .execute()
-    ids.riyadh = centers[0]!.id
-    ids.jeddah = centers[1]!.id
+    await addSubjects(db, [
+      { name_ar: 'التمويل', name_en: 'Financing', type: 1, bsa: 1 },
+      { name_ar: 'الحوكمة', name_en: 'Governance', type: 1 },
+      { name_ar: 'خطة العمل', name_en: 'Business plan', type: 2, bsa: 1 },
+      { name_ar: 'المشتريات الحكومية', name_en: 'Government procurement', type: 4 },
+    ])
+    const [riyadh, jeddah] = await addCenters(db, [
+      { name_ar: 'مركز الرياض', name_en: 'Riyadh center', city_ar: 'الرياض', city_en: 'Riyadh' },
+      { name_ar: 'مركز جدة', name_en: 'Jeddah center', city_ar: 'جدة', city_en: 'Jeddah' },
+    ])
+    ids.riyadh = riyadh!
+    ids.jeddah = jeddah!
     await db
       .insertInto('offices')
       .values([
@@ -144,7 +133,6 @@ eachDatabase('settings, subjects and lists', (dialect) => {
     ids.withCenter = (await ctx.person({ contributor: { center_id: ids.riyadh } })).contributorId!
     ids.withoutCenter = (await ctx.person({ contributor: { kind: 'partner' } })).contributorId!
   })
-  afterAll(() => ctx.close())
 
   const get = (url: string, lang?: 'ar' | 'en') => ctx.get(`/api${url}`, null, lang)
   const names = (res: { json(): { data: { name: string }[] } }) => res.json().data.map((x) => x.name)
@@ -292,9 +280,8 @@ eachDatabase('settings, subjects and lists', (dialect) => {
 
   it('serves visitors and signed-in people alike', async () => {
     const person = await ctx.person()
-    const signedIn = await ctx.get('/api/center/centers', person.token)
-    expect(signedIn.statusCode).toBe(200)
-    expect(signedIn.json().data).toHaveLength(2)
+    const signedIn = await jsonOf(ctx.get('/api/center/centers', person.token))
+    expect(signedIn.data).toHaveLength(2)
   })
 
   it('answers 404 for settings paths that are not public settings', async () => {

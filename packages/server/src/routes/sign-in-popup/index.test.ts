@@ -1,6 +1,6 @@
 import { ar, en } from '@mashura/core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { createTestContext, eachDatabase, type TestContext } from '../../test-support/context.ts'
+import { expect, it } from 'vitest'
+import { eachDatabase, useTestContext } from '../../test-support/context.ts'
 import { POPUP_DATA_ID, POPUP_SCRIPT, type PopupPageData } from './page.ts'
 
 const PARTNER = 'https://partner.example.sa'
@@ -16,12 +16,7 @@ function pageData(html: string): PopupPageData {
 }
 
 eachDatabase('the sign-in popup page (GET /sign-in/popup)', (dialect) => {
-  let ctx: TestContext
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect, { apiKeys: { [PARTNER_KEY]: [PARTNER] } })
-  })
-  afterAll(() => ctx.close())
+  const ctx = useTestContext(dialect, { apiKeys: { [PARTNER_KEY]: [PARTNER] } })
 
   function open(query: Record<string, string>) {
     return ctx.app.inject({ method: 'GET', url: '/sign-in/popup', query })

@@ -2,34 +2,18 @@
  * Fair booking through the API (issue 17): the 409 envelopes of an overlap and of a cap, in both
  * languages, with the caps taken from the configuration.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../../test-support/context.ts'
-import {
-  addExpert,
-  type Catalogue,
-  hoursFromNow,
-  insertCatalogue,
-  insertSlot,
-} from '../../test-support/fixtures.ts'
+import { expect, it } from 'vitest'
+import { eachDatabase, type TestPerson, useTestContext } from '../../test-support/context.ts'
+import { addExpert, hoursFromNow, insertSlot } from '../../test-support/fixtures.ts'
+import { useCatalogue } from '../../test-support/suite-fixtures.ts'
 
 eachDatabase('fair booking over the API', (dialect) => {
-  let ctx: TestContext
-  let cat: Catalogue
-  let experts = 0
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect, {
-      booking: { maxUpcomingPerExpert: 2, maxUpcoming: 3 },
-      rateLimit: { signIn: 20, booking: 1000, windowMs: 60_000 },
-    })
-    cat = await insertCatalogue(ctx.store.db)
+  const ctx = useTestContext(dialect, {
+    booking: { maxUpcomingPerExpert: 2, maxUpcoming: 3 },
+    rateLimit: { signIn: 20, booking: 1000, windowMs: 60_000 },
   })
-  afterAll(() => ctx.close())
+  const cat = useCatalogue(ctx)
+  let experts = 0
 
   const expert = (kind: 'consultant' | 'advisor' = 'consultant') =>
     addExpert(ctx, { name: `خبير ${++experts}`, kind, subjects: [cat.subjectId] })

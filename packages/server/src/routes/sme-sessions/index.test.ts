@@ -1,42 +1,39 @@
 import type { Session, SessionRequest } from '@mashura/core'
 import { ar } from '@mashura/core/i18n/server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
-  createTestContext,
   eachDatabase,
-  type TestContext,
+  jsonOf,
   type TestPerson,
+  usePeople,
+  useTestContext,
 } from '../../test-support/context.ts'
 import {
-  addBookingExperts,
-  type Catalogue,
   countRows,
   hoursFromNow,
   insertCatalogue,
   insertSession,
   insertSlot,
+  readSession,
 } from '../../test-support/fixtures.ts'
-import { startZoomStandIn, type ZoomStandIn, zoomTestConfig } from '../../test-support/zoom-stand-in.ts'
+import { useBookingCast, useCatalogue, useZoomStandIn } from '../../test-support/suite-fixtures.ts'
+import { zoomTestConfig } from '../../test-support/zoom-stand-in.ts'
 
 const ARABIC = /[\u0600-\u06FF]/
 
 eachDatabase('business owner sessions', (dialect) => {
-  let ctx: TestContext
-  let cat: Catalogue
-  let consultant: TestPerson
-  let advisor: TestPerson
-  let ownerA: TestPerson
-  let ownerB: TestPerson
+  const ctx = useTestContext(dialect)
+  const cat = useCatalogue(ctx)
+  const { consultant, advisor, ownerA, ownerB } = usePeople(ctx, {
+    consultant: { name: 'نورة القحطاني', contributor: { kind: 'consultant' } },
+    advisor: { name: 'خالد العتيبي', contributor: { kind: 'advisor' } },
+    ownerA: { name: 'سارة الشمري' },
+    ownerB: { name: 'فهد الدوسري' },
+  })
   const ids: Record<string, number> = {}
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
     const { db } = ctx.store
-    cat = await insertCatalogue(db)
-    consultant = await ctx.person({ name: 'نورة القحطاني', contributor: { kind: 'consultant' } })
-    advisor = await ctx.person({ name: 'خالد العتيبي', contributor: { kind: 'advisor' } })
-    ownerA = await ctx.person({ name: 'سارة الشمري' })
-    ownerB = await ctx.person({ name: 'فهد الدوسري' })
     await db
       .insertInto('cancel_reasons')
       .values({ label_ar: 'ظرف طارئ', label_en: 'An emergency', requires_details: 0 })
@@ -94,7 +91,6 @@ eachDatabase('business owner sessions', (dialect) => {
       })
     ).id
   })
-  afterAll(() => ctx.close())
 
   it('publishes every session and schedule route in the OpenAPI document, with its security', async () => {
     const doc = (await ctx.call({ method: 'GET', url: '/api/openapi.json', apiKey: null })).json()
@@ -121,9 +117,7 @@ eachDatabase('business owner sessions', (dialect) => {
 
   describe('GET /schedule/sme/sessions', () => {
     it("lists only the caller's booked and ongoing sessions, earliest first, in the request language", async () => {
-      const res = await ctx.get('/api/schedule/sme/sessions', ownerA.token)
-      expect(res.statusCode).toBe(200)
-      const body = res.json()
+      const body = await jsonOf(ctx.get('/api/schedule/sme/sessions', ownerA.token))
       expect(body.data.map((s: Session) => s.id)).toEqual([ids.ongoing, ids.soon, ids.later])
       expect(body.meta).toEqual({ page: 1, per_page: 15, total: 3, last_page: 1 })
       const later = body.data[2] as Session
@@ -145,15 +139,13 @@ eachDatabase('business owner sessions', (dialect) => {
       const res = await ctx.get('/api/schedule/sme/sessions?page=2&per_page=2', ownerA.token)
       expect(res.json().data.map((s: Session) => s.id)).toEqual([ids.later])
       expect(res.json().meta).toEqual({ page: 2, per_page: 2, total: 3, last_page: 2 })
-      const bad = await ctx.get('/api/schedule/sme/sessions?per_page=500', ownerA.token)
-      expect(bad.statusCode).toBe(400)
-      expect(bad.json().error.code).toBe('validation_failed')
+      const bad = await jsonOf(ctx.get('/api/schedule/sme/sessions?per_page=500', ownerA.token), 400)
+      expect(bad.error.code).toBe('validation_failed')
     })
 
     it('refuses a signed-out caller, in Arabic by default and in English on request', async () => {
-      const res = await ctx.get('/api/schedule/sme/sessions')
-      expect(res.statusCode).toBe(401)
-      expect(res.json().error.message).toMatch(ARABIC)
+      const body = await jsonOf(ctx.get('/api/schedule/sme/sessions'), 401)
+      expect(body.error.message).toMatch(ARABIC)
       const en = await ctx.get('/api/schedule/sme/sessions', null, 'en')
       expect(en.json().error.message).toBe('Your sign-in has expired. Please sign in again.')
     })
@@ -161,9 +153,8 @@ eachDatabase('business owner sessions', (dialect) => {
 
   describe('GET /schedule/sme/sessions/history', () => {
     it('lists ended, cancelled and absent sessions newest first, without rejected requests', async () => {
-      const res = await ctx.get('/api/schedule/sme/sessions/history', ownerA.token)
-      expect(res.statusCode).toBe(200)
-      const data = res.json().data as Session[]
+      const body = await jsonOf(ctx.get('/api/schedule/sme/sessions/history', ownerA.token))
+      const data = body.data as Session[]
       expect(data.map((s) => s.id)).toEqual([ids.cancelled, ids.ended])
       expect(data[0]!.cancel_reason).toBe('ظرف طارئ')
       const en = await ctx.get('/api/schedule/sme/sessions/history', ownerA.token, 'en')
@@ -178,9 +169,8 @@ eachDatabase('business owner sessions', (dialect) => {
 
   describe('GET /schedule/sessions/{id}/details', () => {
     it('shows the session to its business owner and to its contributor', async () => {
-      const own = await ctx.get(`/api/schedule/sessions/${ids.soon}/details`, ownerA.token)
-      expect(own.statusCode).toBe(200)
-      expect(own.json().data).toMatchObject({
+      const own = await jsonOf(ctx.get(`/api/schedule/sessions/${ids.soon}/details`, ownerA.token))
+      expect(own.data).toMatchObject({
         id: ids.soon,
         state: 'booked',
         communication_way: 0,
@@ -189,18 +179,15 @@ eachDatabase('business owner sessions', (dialect) => {
         recommendations: null,
         meeting: { provider: 'webrtc', personal_id: '1234567890', meeting_password: 'secret12' },
       })
-      const theirs = await ctx.get(`/api/schedule/sessions/${ids.soon}/details`, consultant.token)
-      expect(theirs.statusCode).toBe(200)
-      expect(theirs.json().data.sme.full_name).toBe('سارة الشمري')
+      const theirs = await jsonOf(ctx.get(`/api/schedule/sessions/${ids.soon}/details`, consultant.token))
+      expect(theirs.data.sme.full_name).toBe('سارة الشمري')
     })
 
     it("answers 404 for another business owner's session, as for a missing one", async () => {
-      const res = await ctx.get(`/api/schedule/sessions/${ids.ofB}/details`, ownerA.token)
-      expect(res.statusCode).toBe(404)
-      expect(res.json().error).toEqual({ code: 'not_found', message: 'الجلسة غير موجودة.' })
-      const en = await ctx.get(`/api/schedule/sessions/${ids.soon}/details`, ownerB.token, 'en')
-      expect(en.statusCode).toBe(404)
-      expect(en.json().error.message).toBe('The session was not found.')
+      const body = await jsonOf(ctx.get(`/api/schedule/sessions/${ids.ofB}/details`, ownerA.token), 404)
+      expect(body.error).toEqual({ code: 'not_found', message: 'الجلسة غير موجودة.' })
+      const en = await jsonOf(ctx.get(`/api/schedule/sessions/${ids.soon}/details`, ownerB.token, 'en'), 404)
+      expect(en.error.message).toBe('The session was not found.')
       const missing = await ctx.get('/api/schedule/sessions/999999/details', ownerA.token)
       expect(missing.statusCode).toBe(404)
       // Another contributor does not see it either.
@@ -223,9 +210,8 @@ eachDatabase('business owner sessions', (dialect) => {
 
   describe('GET /schedule/requests/sme-session', () => {
     it("lists the caller's requests with their states, newest first", async () => {
-      const res = await ctx.get('/api/schedule/requests/sme-session', ownerA.token)
-      expect(res.statusCode).toBe(200)
-      const data = res.json().data as SessionRequest[]
+      const body = await jsonOf(ctx.get('/api/schedule/requests/sme-session', ownerA.token))
+      const data = body.data as SessionRequest[]
       expect(data.map((r) => [r.id, r.state])).toEqual([
         [ids.rejected, 'rejected'],
         [ids.waiting, 'waiting'],
@@ -278,11 +264,7 @@ eachDatabase('business owner sessions', (dialect) => {
       const waiting = await ctx.get('/api/schedule/requests/sme-session?state=waiting', owner.token)
       expect(waiting.json().meta.total).toBe(0)
       // Its slot is free again, and its two people heard of the change.
-      const row = await db
-        .selectFrom('sessions')
-        .selectAll()
-        .where('id', '=', lapsed.id)
-        .executeTakeFirstOrThrow()
+      const row = await readSession(db, lapsed.id)
       expect(row.active_slot_id).toBeNull()
       await heard
     })
@@ -290,22 +272,9 @@ eachDatabase('business owner sessions', (dialect) => {
 })
 
 eachDatabase('POST /schedule/v3/schedules/{id}/sessions/dashboard', (dialect) => {
-  let ctx: TestContext
-  let cat: Catalogue
-  let consultant: TestPerson
-  let advisor: TestPerson
-  let owner: TestPerson
+  const ctx = useTestContext(dialect)
+  const { cat, consultant, advisor, owner } = useBookingCast(ctx, { advisorCoversBoth: true })
   const url = (slotId: number) => `/api/schedule/v3/schedules/${slotId}/sessions/dashboard`
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    cat = await insertCatalogue(ctx.store.db)
-    ;({ consultant, advisor } = await addBookingExperts(ctx, cat, {
-      advisorSubjects: [cat.subjectId, cat.otherSubjectId],
-    }))
-    owner = await ctx.person({ name: 'سارة الشمري' })
-  })
-  afterAll(() => ctx.close())
 
   it('books an online session with meeting data and a success message', async () => {
     const slot = await insertSlot(ctx.store.db, {
@@ -339,11 +308,7 @@ eachDatabase('POST /schedule/v3/schedules/{id}/sessions/dashboard', (dialect) =>
     expect(body.message).toContain('نورة القحطاني')
     expect(body.message).toMatch(/^تم حجز جلستك/)
 
-    const row = await ctx.store.db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('id', '=', session.id)
-      .executeTakeFirstOrThrow()
+    const row = await readSession(ctx.store.db, session.id)
     expect(row).toMatchObject({
       active_slot_id: slot.id,
       sme_id: owner.personId,
@@ -374,11 +339,7 @@ eachDatabase('POST /schedule/v3/schedules/{id}/sessions/dashboard', (dialect) =>
     expect(session.meeting).toBeNull()
     expect(session.description).toBeNull()
     expect(res.json().message).toMatch(/^Your session with نورة القحطاني is booked for /)
-    const row = await ctx.store.db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('id', '=', session.id)
-      .executeTakeFirstOrThrow()
+    const row = await readSession(ctx.store.db, session.id)
     expect(row.office_id).toBe(cat.officeId)
     expect(row.meeting_number).toBeNull()
   })
@@ -404,11 +365,7 @@ eachDatabase('POST /schedule/v3/schedules/{id}/sessions/dashboard', (dialect) =>
       contributor: { id: advisor.contributorId, role: 'advisor' },
       slot: { id: slot.id, is_booked: true },
     })
-    const row = await ctx.store.db
-      .selectFrom('sessions')
-      .selectAll()
-      .where('id', '=', request.id)
-      .executeTakeFirstOrThrow()
+    const row = await readSession(ctx.store.db, request.id)
     expect(row).toMatchObject({ state: 'pending', request_state: 'waiting', active_slot_id: slot.id })
 
     const again = await ctx.post(
@@ -544,22 +501,17 @@ eachDatabase('POST /schedule/v3/schedules/{id}/sessions/dashboard', (dialect) =>
 })
 
 eachDatabase('the booking race', (dialect) => {
-  let ctx: TestContext
-  let cat: Catalogue
-  let consultant: TestPerson
-  let advisor: TestPerson
-  let owners: TestPerson[]
-
+  // Fifty bookings from one address would trip the booking rate limit; this test is about the race.
+  const ctx = useTestContext(dialect, { rateLimit: { signIn: 20, booking: 10_000, windowMs: 60_000 } })
+  const cat = useCatalogue(ctx)
+  const { consultant, advisor } = usePeople(ctx, {
+    consultant: () => ({ contributor: { kind: 'consultant', subjects: [cat.subjectId] } }),
+    advisor: () => ({ contributor: { kind: 'advisor', subjects: [cat.subjectId] } }),
+  })
+  const owners: TestPerson[] = []
   beforeAll(async () => {
-    // Fifty bookings from one address would trip the booking rate limit; this test is about the race.
-    ctx = await createTestContext(dialect, { rateLimit: { signIn: 20, booking: 10_000, windowMs: 60_000 } })
-    cat = await insertCatalogue(ctx.store.db)
-    consultant = await ctx.person({ contributor: { kind: 'consultant', subjects: [cat.subjectId] } })
-    advisor = await ctx.person({ contributor: { kind: 'advisor', subjects: [cat.subjectId] } })
-    owners = []
     for (let i = 0; i < 50; i++) owners.push(await ctx.person({ name: `صاحب منشأة ${i + 1}` }))
   })
-  afterAll(() => ctx.close())
 
   async function race(contributorId: number) {
     const slot = await insertSlot(ctx.store.db, { contributorId, start: hoursFromNow(72) })
@@ -601,19 +553,11 @@ eachDatabase('the booking race', (dialect) => {
 })
 
 eachDatabase('booking configuration', (dialect) => {
-  let ctx: TestContext
-  let standIn: ZoomStandIn
-  beforeAll(async () => {
-    standIn = await startZoomStandIn()
-    ctx = await createTestContext(dialect, {
-      ...zoomTestConfig(standIn),
-      rateLimit: { signIn: 20, booking: 2, windowMs: 60_000 },
-    })
-  })
-  afterAll(async () => {
-    await ctx.close()
-    await standIn.close()
-  })
+  const standIn = useZoomStandIn()
+  const ctx = useTestContext(dialect, () => ({
+    ...zoomTestConfig(standIn),
+    rateLimit: { signIn: 20, booking: 2, windowMs: 60_000 },
+  }))
 
   it('uses Zoom for online meetings when configured, and rate limits bookings', async () => {
     const cat = await insertCatalogue(ctx.store.db)

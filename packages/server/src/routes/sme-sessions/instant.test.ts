@@ -1,24 +1,27 @@
 import type { ContributorProfile, Session } from '@mashura/core'
 import { ar, en } from '@mashura/core/i18n/server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { INSTANT_SESSION_MINUTES } from '../../domain/instant.ts'
-import type { DomainEvent } from '../../events/bus.ts'
 import {
-  createTestContext,
   eachDatabase,
-  type TestContext,
+  jsonOf,
   type TestPerson,
+  useBusEvents,
+  usePeople,
+  useTestContext,
 } from '../../test-support/context.ts'
 
 const MIN = 60_000
 
 eachDatabase('instant sessions', (dialect) => {
-  let ctx: TestContext
-  let expert: TestPerson & { contributorId: number }
-  let notEnabled: TestPerson & { contributorId: number }
-  let ownerA: TestPerson
-  let ownerB: TestPerson
-  const events: DomainEvent[] = []
+  const ctx = useTestContext(dialect)
+  const { expert, notEnabled, ownerA, ownerB } = usePeople(ctx, {
+    expert: { name: 'نورة القحطاني', contributor: { kind: 'consultant', join_now_enabled: true } },
+    notEnabled: { name: 'ماجد السبيعي', contributor: { kind: 'consultant' } },
+    ownerA: { name: 'سارة الشمري' },
+    ownerB: { name: 'فهد الدوسري' },
+  })
+  const events = useBusEvents(ctx)
 
   const join = (contributorId: number | string, token: string | null, lang?: 'ar' | 'en') =>
     ctx.call({
@@ -29,22 +32,6 @@ eachDatabase('instant sessions', (dialect) => {
     })
   const toggle = (person: TestPerson, on: boolean) =>
     ctx.put('/api/profile/contributor/available-for-instant', person.token, { available_for_instant: on })
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    expert = (await ctx.person({
-      name: 'نورة القحطاني',
-      contributor: { kind: 'consultant', join_now_enabled: true },
-    })) as TestPerson & { contributorId: number }
-    notEnabled = (await ctx.person({
-      name: 'ماجد السبيعي',
-      contributor: { kind: 'consultant' },
-    })) as TestPerson & { contributorId: number }
-    ownerA = await ctx.person({ name: 'سارة الشمري' })
-    ownerB = await ctx.person({ name: 'فهد الدوسري' })
-    ctx.app.bus.subscribe((e) => events.push(e))
-  })
-  afterAll(() => ctx.close())
 
   describe('available_now on the public profiles', () => {
     it('is false until the admin permits it and the expert switches it on', async () => {
@@ -130,9 +117,8 @@ eachDatabase('instant sessions', (dialect) => {
       expect(session.started_at).toBe(session.start)
       // The same shape the details call answers, for both sides.
       for (const who of [ownerA, expert]) {
-        const details = await ctx.get(`/api/schedule/sessions/${session.id}/details`, who.token)
-        expect(details.statusCode).toBe(200)
-        expect(details.json().data).toEqual(session)
+        const details = await jsonOf(ctx.get(`/api/schedule/sessions/${session.id}/details`, who.token))
+        expect(details.data).toEqual(session)
       }
     })
 
@@ -187,9 +173,8 @@ eachDatabase('instant sessions', (dialect) => {
     it('can be extended by the expert (GET …/extend adds 15 minutes)', async () => {
       const stranger = await ctx.get(`/api/schedule/sessions/${session.id}/extend`, notEnabled.token)
       expect(stranger.statusCode).toBe(404)
-      const res = await ctx.get(`/api/schedule/sessions/${session.id}/extend`, expert.token)
-      expect(res.statusCode).toBe(200)
-      const extended = res.json().data as Session
+      const body = await jsonOf(ctx.get(`/api/schedule/sessions/${session.id}/extend`, expert.token))
+      const extended = body.data as Session
       expect(Date.parse(extended.end) - Date.parse(session.end)).toBe(15 * MIN)
     })
 

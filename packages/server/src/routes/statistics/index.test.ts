@@ -1,14 +1,9 @@
 import { riyadhMonth } from '@mashura/core'
 import { ar } from '@mashura/core/i18n/server'
 import type { Kysely } from 'kysely'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import type { Database, NewRow, Row } from '../../db/tables.ts'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../../test-support/context.ts'
+import { eachDatabase, type TestPerson, useTestContext } from '../../test-support/context.ts'
 import { addSession, hoursFromNow } from '../../test-support/fixtures.ts'
 import {
   lastRiyadhMonths,
@@ -49,13 +44,12 @@ async function recommend(
 }
 
 eachDatabase('contributor statistics', (dialect) => {
-  let ctx: TestContext
+  const ctx = useTestContext(dialect)
   let expert: TestPerson
   let otherExpert: TestPerson
   let owners: TestPerson[]
 
   beforeAll(async () => {
-    ctx = await createTestContext(dialect)
     const { db } = ctx.store
     expert = await ctx.person({ name: 'نورة القحطاني', contributor: { kind: 'advisor' } })
     otherExpert = await ctx.person({ name: 'خالد العتيبي', contributor: {} })
@@ -97,7 +91,6 @@ eachDatabase('contributor statistics', (dialect) => {
     await recommend(db, endedB.id, 'facing_challenge')
     await recommend(db, others.id, 'launched_project')
   })
-  afterAll(() => ctx.close())
 
   const get = (path: string, token: string | null) =>
     ctx.get(`/api/schedule/contributor_report/${path}`, token)

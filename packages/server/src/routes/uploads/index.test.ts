@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { ar, en } from '@mashura/core/i18n/server'
 import type { LightMyRequestResponse } from 'fastify'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import {
   multipartBody,
   type Part,
@@ -12,12 +12,7 @@ import {
   webmRecording,
   zipFile,
 } from '../../files/test-files.ts'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../../test-support/context.ts'
+import { eachDatabase, type TestPerson, usePeople, useTestContext } from '../../test-support/context.ts'
 import { addSession, hoursFromNow } from '../../test-support/fixtures.ts'
 
 const VOICE = '/api/uploader/voice_note/upload/dashboard'
@@ -39,18 +34,12 @@ function expectInvalidFile(
 }
 
 eachDatabase('uploads', (dialect) => {
-  let ctx: TestContext
-  let expert: TestPerson
-  let owner: TestPerson
-  let stranger: TestPerson
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    expert = await ctx.person({ name: 'نورة القحطاني', contributor: { kind: 'consultant' } })
-    owner = await ctx.person({ name: 'سارة الشمري' })
-    stranger = await ctx.person({ name: 'فهد الدوسري' })
+  const ctx = useTestContext(dialect)
+  const { expert, owner, stranger } = usePeople(ctx, {
+    expert: { name: 'نورة القحطاني', contributor: { kind: 'consultant' } },
+    owner: { name: 'سارة الشمري' },
+    stranger: { name: 'فهد الدوسري' },
   })
-  afterAll(() => ctx.close())
 
   const stored = () => {
     try {

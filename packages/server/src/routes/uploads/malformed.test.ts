@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import {
-  createTestContext,
-  DATABASES,
-  type TestContext,
-  type TestPerson,
-} from '../../test-support/context.ts'
+import { expect, it } from 'vitest'
+import { DATABASES, usePeople, useTestContext } from '../../test-support/context.ts'
 
-let ctx: TestContext
-let expert: TestPerson
-beforeAll(async () => {
-  ctx = await createTestContext(DATABASES[0]!)
-  expert = await ctx.person({ contributor: { kind: 'consultant' } })
-})
-afterAll(() => ctx.close())
+const ctx = useTestContext(DATABASES[0]!)
+const { expert } = usePeople(ctx, { expert: { contributor: { kind: 'consultant' } } })
 
 it('answers a multipart upload without a boundary, or cut off, with 400 in the envelope, never a 500', async () => {
   const cut =

@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { recommendationsFor, storedFileOut } from '../routes/serialize/recommendations.ts'
-import {
-  createTestContext,
-  eachDatabase,
-  type TestContext,
-  type TestPerson,
-} from '../test-support/context.ts'
-import { addSession, hoursFromNow } from '../test-support/fixtures.ts'
-import { type RecommendationBody, saveRecommendations } from './recommendations.ts'
+import { expect, it } from 'vitest'
+import { type RecommendationBody, saveRecommendations } from '../../domain/recommendations.ts'
+import { eachDatabase, usePeople, useTestContext } from '../../test-support/context.ts'
+import { addSession, hoursFromNow } from '../../test-support/fixtures.ts'
+import { recommendationsFor, storedFileOut } from './recommendations.ts'
 
 eachDatabase('recommendations', (dialect) => {
-  let ctx: TestContext
-  let expert: TestPerson
-  let owner: TestPerson
-
-  beforeAll(async () => {
-    ctx = await createTestContext(dialect)
-    expert = await ctx.person({ contributor: { kind: 'consultant' } })
-    owner = await ctx.person()
-  })
-  afterAll(() => ctx.close())
+  const ctx = useTestContext(dialect)
+  const { expert, owner } = usePeople(ctx, { expert: { contributor: { kind: 'consultant' } }, owner: {} })
 
   /** A past session of the expert's with the owner, `hours` ago, in `state`. */
   const pastSession = (hours: number, state: 'ended' | 'sme_absent') =>
