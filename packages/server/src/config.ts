@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import { isIP } from 'node:net'
 import { availableParallelism } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 
 // This module is a leaf: it imports nothing of the server's own (.dependency-cruiser.cjs checks it), so every
 // module may read the configuration without a cycle. The shapes of the settings other modules take as
@@ -179,14 +179,19 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): n
 /** Reads a secret from the environment, else from `DATA_DIR/secrets/<name>`, creating it once so instances sharing a data directory agree. */
 function persistentSecret(dataDir: string, name: string, fromEnv: string | undefined): string {
   if (fromEnv) return fromEnv
-  const dir = join(dataDir, 'secrets')
-  const file = join(dir, name)
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(dir, { recursive: true })
-  // Write a temporary file, then link it into place: an instance starting at the same moment
-  // either wins the link or reads the winner's complete file, never a half-written one.
+  const file = join(dataDir, 'secrets', name)
+  if (!existsSync(file)) createFileOnce(file, randomBytes(32).toString('base64url'))
+  return readFileSync(file, 'utf8').trim()
+}
+
+/**
+ * Creates a private file (a secret) unless it exists: a temporary file is linked into place, so an instance
+ * starting at the same moment either wins the link or reads the winner's complete file, never half of one.
+ */
+export function createFileOnce(file: string, content: string): void {
+  mkdirSync(dirname(file), { recursive: true })
   const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
-  writeFileSync(tmp, randomBytes(32).toString('base64url'), { mode: 0o600 })
+  writeFileSync(tmp, content, { mode: 0o600 })
   try {
     linkSync(tmp, file)
   } catch (error) {
@@ -194,7 +199,6 @@ function persistentSecret(dataDir: string, name: string, fromEnv: string | undef
   } finally {
     unlinkSync(tmp)
   }
-  return readFileSync(file, 'utf8').trim()
 }
 
 const STUN = /^stuns?:[^\s,]+$/

@@ -7,7 +7,7 @@
  * `schedulerTick` directly.
  */
 import type { FastifyInstance } from 'fastify'
-import { announce, expireRequests, namesOf, sessionsStartingSoon } from './domain/lifecycle.ts'
+import { announceTo, expireAndAnnounce, sessionsStartingSoon } from './domain/lifecycle.ts'
 import { queueDueReminders } from './mail/session-mails.ts'
 
 /** How often the scheduler runs, in milliseconds. */
@@ -27,20 +27,11 @@ export interface TickResult {
 export async function schedulerTick(app: FastifyInstance, now: Date = new Date()): Promise<TickResult> {
   const { db } = app.store
   const deps = { db, bus: app.bus, push: app.push }
-  const expired = await expireRequests(db, now)
-  for (const row of expired) await announce(deps, row)
+  const expired = await expireAndAnnounce(deps, now)
   const soon = await sessionsStartingSoon(db, now)
   for (const row of soon) {
-    const names = await namesOf(db, row)
-    for (const to of ['contributor', 'sme'] as const) {
-      await announce(deps, row, {
-        to,
-        kind: 'session_starting',
-        title: 'notify.sessionStarting.title',
-        body: 'notify.sessionStarting.body',
-        values: { name: to === 'sme' ? names.contributor : names.sme },
-      })
-    }
+    for (const to of ['contributor', 'sme'] as const)
+      await announceTo(deps, row, to, 'session_starting', 'sessionStarting')
   }
   const mailed = await queueDueReminders(db, { publicUrl: app.config.publicUrl, now })
   return { expired: expired.map((r) => r.id), reminded: soon.map((r) => r.id), mailed }

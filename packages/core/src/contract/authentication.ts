@@ -4,6 +4,7 @@
  */
 import { type Static, Type } from 'typebox'
 import { FileRefSchema, Nullable } from './common.ts'
+import { MAX_REDEEM_WAIT_S } from './limits.ts'
 
 /** A one-time handle: 32 random bytes, base64url without padding (43 characters). */
 export const HANDLE_PATTERN = '^[A-Za-z0-9_-]{43}$'
@@ -60,9 +61,6 @@ export const HandoffFailureBodySchema = Type.Object(
   },
   { additionalProperties: false },
 )
-
-/** The longest a redeem may wait for the popup, in seconds. */
-export const MAX_REDEEM_WAIT_S = 25
 
 /** The body of `POST /authentication/handoff/redeem`. */
 export const HandoffRedeemBodySchema = Type.Object(

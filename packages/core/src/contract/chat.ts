@@ -6,6 +6,7 @@
 import { type Static, Type } from 'typebox'
 import { DateTimeSchema, Nullable, PageMetaSchema, PageQuery } from './common.ts'
 import { ContributorSummarySchema, SmeSummarySchema } from './contributors.ts'
+import { CHAT_MESSAGE_MAX } from './limits.ts'
 
 /** Whether an id names a business owner's person (`sme`) or a contributor (`contributor`). */
 export const UserRoleSchema = Type.Union([Type.Literal('sme'), Type.Literal('contributor')], {
@@ -31,9 +32,6 @@ export const ChatMessageTypeSchema = Type.Union([
   Type.Literal('file'),
   Type.Literal('voice'),
 ])
-
-/** The longest chat message, in characters. */
-export const CHAT_MESSAGE_MAX = 4000
 
 /** The body of `POST /schedule/notifiable-id/{id}/chat-notification`. */
 export const ChatNotificationBodySchema = Type.Object(

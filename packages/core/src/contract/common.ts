@@ -13,6 +13,7 @@
  * - a field that may be unknown is `null`, never missing; an optional field is one a sender may leave out.
  */
 import { type Static, type TSchema, Type } from 'typebox'
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './limits.ts'
 
 /** Makes a schema that also allows `null`. */
 export function Nullable<T extends TSchema>(schema: T) {
@@ -39,11 +40,6 @@ export const PageMetaSchema = Type.Object({
 export function Paged<T extends TSchema>(item: T) {
   return Type.Object({ data: Type.Array(item), meta: PageMetaSchema, message: Type.Optional(Type.String()) })
 }
-
-/** The largest page size (design section 2). */
-export const MAX_PER_PAGE = 100
-/** The default page size. */
-export const DEFAULT_PER_PAGE = 15
 
 /** `page` (1-based) and `per_page` (default 15, at most 100): the properties of a paged read's query. */
 export const PageQuery = {

@@ -13,6 +13,7 @@ import {
   PageMetaSchema,
   PageQuery,
 } from './common.ts'
+import { MAX_SEARCH_DATES } from './limits.ts'
 import { AvailabilitySchema, SlotSchema } from './schedule.ts'
 import { CenterSchema, SubjectSchema } from './settings.ts'
 
@@ -112,9 +113,6 @@ export const SmeProfileSchema = Type.Object({
   companies: Type.Array(SmeCompanySchema),
   sessions_count: Type.Integer({ minimum: 0 }),
 })
-
-/** The most dates a search may ask for (a month of days). */
-export const MAX_SEARCH_DATES = 31
 
 /** The query of the contributor lists and the search: paging, text and filters. */
 export const ContributorListQuerySchema = Type.Object({

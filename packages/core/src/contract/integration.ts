@@ -1,6 +1,7 @@
 /** The wire shapes of the academy and services integration (spec section 7, "Integration"). */
 import { type Static, Type } from 'typebox'
-import { DEFAULT_PER_PAGE, IdParam, MAX_PER_PAGE, Nullable } from './common.ts'
+import { IdParam, Nullable } from './common.ts'
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './limits.ts'
 
 /** A category of academy courses. */
 export const AcademyCategorySchema = Type.Object({ id: Type.Integer(), name: Type.String() })

@@ -5,6 +5,7 @@
 import { type Static, Type } from 'typebox'
 import { DateTimeSchema, IdParam, Nullable } from './common.ts'
 import { CompanyPhaseSchema } from './contributors.ts'
+import { RECOMMENDATION_ATTACHMENTS_MAX, RECOMMENDATION_LIST_MAX, RECOMMENDATION_TEXT_MAX } from './limits.ts'
 
 /** A file stored by an upload call, as upload results and recommendations carry it. */
 export const StoredFileSchema = Type.Object({
@@ -14,11 +15,6 @@ export const StoredFileSchema = Type.Object({
   mime_type: Type.String({ description: 'The MIME type, as the server detected it.' }),
   size: Type.Integer({ minimum: 0, description: 'The size in bytes.' }),
 })
-
-/** The longest free text of the form, in characters. */
-export const RECOMMENDATION_TEXT_MAX = 5000
-/** The most links, courses or services a form may list. */
-export const RECOMMENDATION_LIST_MAX = 20
 
 const FileId = Type.String({ format: 'uuid' })
 const IdList = Type.Array(IdParam, { maxItems: RECOMMENDATION_LIST_MAX, uniqueItems: true })
@@ -43,7 +39,7 @@ export const RecommendationInputSchema = Type.Object(
       maxItems: RECOMMENDATION_LIST_MAX,
     }),
     voice_note: Nullable(FileId),
-    attachments: Type.Array(FileId, { maxItems: 10, uniqueItems: true }),
+    attachments: Type.Array(FileId, { maxItems: RECOMMENDATION_ATTACHMENTS_MAX, uniqueItems: true }),
   },
   { additionalProperties: false },
 )

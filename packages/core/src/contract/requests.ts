@@ -5,8 +5,9 @@
 import { type Static, Type } from 'typebox'
 import { DateTimeSchema, Nullable, PageQuery } from './common.ts'
 import { ContributorSummarySchema, SmeSummarySchema } from './contributors.ts'
+import { REASON_MAX } from './limits.ts'
 import { SlotSchema } from './schedule.ts'
-import { CommunicationWaySchema, REASON_MAX, SessionSchema } from './sessions.ts'
+import { CommunicationWaySchema, SessionSchema } from './sessions.ts'
 import { SubjectSchema } from './settings.ts'
 
 /** The states of a request. */

@@ -5,6 +5,7 @@
 import { type Static, Type } from 'typebox'
 import { DateTimeSchema, IdParam, Nullable, PageQuery } from './common.ts'
 import { ContributorSummarySchema, SmeSummarySchema } from './contributors.ts'
+import { REASON_MAX } from './limits.ts'
 import { RecommendationSchema } from './recommendations.ts'
 import { DateScopeSchema } from './schedule.ts'
 import { OfficeSchema, SubjectSchema, SubjectTypeSchema } from './settings.ts'
@@ -86,9 +87,6 @@ export const BookingBodySchema = Type.Object(
 
 /** The path of `POST /schedule/instant/contributor/{contributorId}`. */
 export const InstantSessionParamsSchema = Type.Object({ contributorId: IdParam })
-
-/** The longest reason (for ending, cancelling or rejecting), in characters. */
-export const REASON_MAX = 1000
 
 /** The body of `POST /schedule/v2/{id}/validate/contributor`. */
 export const ValidateSessionBodySchema = Type.Object(

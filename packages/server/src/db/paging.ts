@@ -3,7 +3,10 @@
  * together; the order is by a column, then id, in one direction, so pages are stable).
  */
 import type { Selectable, SelectQueryBuilder } from 'kysely'
+import { DEFAULT_PER_PAGE, pageMeta } from '../http/schema.ts'
 import type { Database } from './tables.ts'
+
+type PageMeta = ReturnType<typeof pageMeta>
 
 /** How to cut and order a page. */
 export interface PageOptions<T extends keyof Database> {
@@ -39,4 +42,21 @@ export async function pageRows<T extends keyof Database>(
       .execute(),
   ])
   return { rows: rows as Selectable<Database[T]>[], total: Number(n) }
+}
+
+/**
+ * Answers a list call with the page its query asks for (`page`, `per_page`, with the defaults): the rows
+ * of `base` in `order`, shaped by `shape`, and the paging block.
+ */
+export async function answerPage<T extends keyof Database, S>(
+  // biome-ignore lint/complexity/noBannedTypes: a query that has selected nothing yet
+  base: SelectQueryBuilder<Database, T, {}>,
+  query: { page?: number; per_page?: number },
+  order: Pick<PageOptions<T>, 'orderBy' | 'direction'>,
+  shape: (rows: Selectable<Database[T]>[]) => Promise<S[]>,
+): Promise<{ data: S[]; meta: PageMeta }> {
+  const page = query.page ?? 1
+  const perPage = query.per_page ?? DEFAULT_PER_PAGE
+  const { rows, total } = await pageRows(base, { page, perPage, ...order })
+  return { data: await shape(rows), meta: pageMeta(page, perPage, total) }
 }

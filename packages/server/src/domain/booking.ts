@@ -54,6 +54,23 @@ export interface BookingInput {
 }
 
 /**
+ * The columns of a session that has just been made: no request answer yet, not started, ended or
+ * cancelled, not instant. Every insert of a session (a booking, an instant session, the seed) starts here.
+ */
+export function blankSessionColumns() {
+  return {
+    request_reason: null,
+    answered_at: null,
+    started_at: null,
+    ended_at: null,
+    end_reason: null,
+    cancel_reason_id: null,
+    cancel_reason: null,
+    is_instant: 0,
+  }
+}
+
+/**
  * Books a slot, in one transaction, and returns the new row: a booked session, or for an advisor a pending
  * request that waits for an answer (it holds the slot all the same). Exactly one of many concurrent bookings
  * of a slot wins: the row is inserted with `active_slot_id` set and the unique index refuses the others,
@@ -126,19 +143,12 @@ export async function bookSlot(db: Kysely<Database>, input: BookingInput): Promi
           subject_id: input.subjectId,
           communication_way: input.communicationWay,
           office_id: online ? null : slot.office_id,
+          ...blankSessionColumns(),
           state: request ? 'pending' : 'booked',
           request_state: request ? 'waiting' : null,
-          request_reason: null,
-          answered_at: null,
           description: input.description,
           start_at: slot.start_at,
           end_at: slot.end_at,
-          started_at: null,
-          ended_at: null,
-          end_reason: null,
-          cancel_reason_id: null,
-          cancel_reason: null,
-          is_instant: 0,
           // A request to be held on Zoom names its provider now and gets its meeting when accepted.
           meeting_provider: online ? input.meetingProvider : null,
           meeting_number: meeting?.number ?? null,

@@ -1,6 +1,6 @@
 /**
  * Chat between a contributor and a business owner: who may chat, sending a message, marking read, and
- * the conversations as core's `ChatConversation` (what the realtime socket pushes to an expert).
+ * the conversation rows (`routes/serialize/chat.ts` puts them on the wire).
  *
  * Ids on the wire:
  * - a conversation's `id` is the business owner's person id, as a string (core: "the business owner's id");
@@ -15,21 +15,11 @@
  * History: the spec's Firebase kept messages in Firestore; the reference server keeps them in
  * `chat_messages` and serves them (`GET /chat/messages/{id}`, `GET /chat/conversations`).
  */
-import {
-  type ChatConversation,
-  type ChatConversationSummary,
-  type ChatLastMessage,
-  type ChatMessage,
-  type ChatMessageType,
-  MESSAGE_STATUS_READ,
-  type SmeSummary,
-} from '@mashura/core'
+import { type ChatMessageType, MESSAGE_STATUS_READ } from '@mashura/core'
 import type { Kysely } from 'kysely'
-import { pageRows } from '../db/paging.ts'
 import type { Database, Row } from '../db/tables.ts'
 import type { EventBus } from '../events/bus.ts'
 import { hasSessionWith } from './access.ts'
-import { contributorSummaries, smeSummaries } from './serializers.ts'
 
 /** The status of a message just sent. */
 export const MESSAGE_STATUS_SENT = 1
@@ -73,77 +63,12 @@ export async function chatPossibility(
   return { ok: true, pair: { contributorId, contributorPersonId: contributor.person_id, smeId } }
 }
 
-/** A conversation of an expert: core's `ChatConversation` plus what a list shows. */
-export interface ConversationOut extends ChatConversation {
-  /** The business owner's person id, as a string (core's conversation id). */
-  id: string
-  /** The conversation's row id (what {@link markConversationRead} takes). */
-  conversation_id: number
-  lastMessage: ChatLastMessage | null
-  /** The business owner. */
-  sme: SmeSummary
-  /** When the conversation last changed. */
-  updated_at: string
-}
-
 /** A message's sender as core's `user.id` (see the module comment). */
 export function senderId(
   senderPersonId: number,
   pair: Pick<ChatPair, 'contributorId' | 'contributorPersonId'>,
 ) {
   return senderPersonId === pair.contributorPersonId ? pair.contributorId : `sme:${senderPersonId}`
-}
-
-/** An expert's conversations, most recently changed first, each with its last message and business owner. */
-export async function conversationsFor(
-  db: Kysely<Database>,
-  contributorId: number,
-  publicUrl = '',
-): Promise<ConversationOut[]> {
-  const rows = await db
-    .selectFrom('conversations')
-    .innerJoin('contributors', 'contributors.id', 'conversations.contributor_id')
-    .leftJoin('chat_messages', 'chat_messages.id', 'conversations.last_message_id')
-    .select([
-      'conversations.id as conversation_id',
-      'conversations.sme_id',
-      'conversations.updated_at',
-      'contributors.person_id as contributor_person_id',
-      'chat_messages.id as message_id',
-      'chat_messages.sender_person_id',
-      'chat_messages.body',
-      'chat_messages.status',
-      'chat_messages.type',
-    ])
-    .where('conversations.contributor_id', '=', contributorId)
-    .orderBy('conversations.updated_at', 'desc')
-    .orderBy('conversations.id', 'desc')
-    .execute()
-  const smes = await smeSummaries(
-    db,
-    rows.map((r) => r.sme_id),
-    publicUrl,
-  )
-  return rows.map((r) => ({
-    id: String(r.sme_id),
-    conversation_id: r.conversation_id,
-    lastMessage:
-      r.message_id === null || r.sender_person_id === null
-        ? null
-        : {
-            user: {
-              id: senderId(r.sender_person_id, {
-                contributorId,
-                contributorPersonId: r.contributor_person_id,
-              }),
-            },
-            body: r.body,
-            status: Number(r.status),
-            type: (r.type ?? 'text') as ChatMessageType,
-          },
-    sme: smes.get(r.sme_id) ?? { id: r.sme_id, full_name: '', file: null },
-    updated_at: r.updated_at,
-  }))
 }
 
 /** A person's unread notifications (the live notification count). */
@@ -322,69 +247,18 @@ export async function conversationOf(db: Kysely<Database>, pair: Pick<ChatPair, 
     .executeTakeFirst()
 }
 
-/**
- * A page of a conversation's messages, newest first (then by id), as seen by one of its two people:
- * `mine` is whether they sent it, and a file message carries its file.
- */
-export async function chatMessagesPage(
-  db: Kysely<Database>,
-  input: {
-    conversationId: number
-    pair: Pick<ChatPair, 'contributorId' | 'contributorPersonId'>
-    viewerPersonId: number
-    page: number
-    perPage: number
-    publicUrl: string
-  },
-): Promise<{ messages: ChatMessage[]; total: number }> {
-  const base = db.selectFrom('chat_messages').where('conversation_id', '=', input.conversationId)
-  const { rows, total } = await pageRows(base, {
-    page: input.page,
-    perPage: input.perPage,
-    orderBy: 'created_at',
-    direction: 'desc',
-  })
-  const fileIds = [...new Set(rows.flatMap((r) => (r.file_id ? [r.file_id] : [])))]
-  const files = new Map(
-    (fileIds.length ? await db.selectFrom('files').selectAll().where('id', 'in', fileIds).execute() : []).map(
-      (f) => [f.id, f],
-    ),
-  )
-  const messages = rows.map((r): ChatMessage => {
-    const file = r.file_id ? files.get(r.file_id) : undefined
-    return {
-      id: r.id,
-      type: r.type,
-      body: r.body,
-      user: { id: senderId(r.sender_person_id, input.pair) },
-      mine: r.sender_person_id === input.viewerPersonId,
-      status: Number(r.status),
-      created_at: r.created_at,
-      file: file
-        ? {
-            url: chatFileUrl(file.id, input.publicUrl),
-            name: file.original_name,
-            mime_type: file.mime_type,
-            size: file.size,
-            duration: file.duration_seconds,
-          }
-        : null,
-    }
-  })
-  return { messages, total }
-}
+/** A conversation row with its expert's person id and its last message, as the conversation lists read it. */
+export type ConversationRow = Awaited<ReturnType<typeof conversationRows>>[number]
 
 /**
  * The conversations of a business owner (`{ smeId }`) or of an expert (`{ contributorId }`), most recently
- * changed first, each with both people, the last message and the viewer's unread count (messages the other
- * party sent with a non-empty body and a status other than 2: core's unread rule, per message).
+ * changed first, each with its expert's person id and its last message; at most `limit` when given.
  */
-export async function conversationSummaries(
+export async function conversationRows(
   db: Kysely<Database>,
   side: { smeId: number } | { contributorId: number },
-  viewerPersonId: number,
-  publicUrl: string,
-): Promise<ChatConversationSummary[]> {
+  limit?: number,
+) {
   let query = db
     .selectFrom('conversations')
     .innerJoin('contributors', 'contributors.id', 'conversations.contributor_id')
@@ -399,60 +273,39 @@ export async function conversationSummaries(
       'chat_messages.sender_person_id',
       'chat_messages.body',
       'chat_messages.status',
+      'chat_messages.type',
     ])
-  query =
-    'smeId' in side
-      ? query.where('conversations.sme_id', '=', side.smeId)
-      : query.where('conversations.contributor_id', '=', side.contributorId)
-  const rows = await query
+    .where(
+      'smeId' in side ? 'conversations.sme_id' : 'conversations.contributor_id',
+      '=',
+      'smeId' in side ? side.smeId : side.contributorId,
+    )
     .orderBy('conversations.updated_at', 'desc')
     .orderBy('conversations.id', 'desc')
-    .limit(500)
+  if (limit !== undefined) query = query.limit(limit)
+  return query.execute()
+}
+
+/**
+ * How many messages of some conversations one of their people has not read, by conversation id: those the
+ * other party sent with a non-empty body and a status other than 2 (core's unread rule, per message).
+ */
+export async function unreadByConversation(
+  db: Kysely<Database>,
+  conversationIds: readonly number[],
+  viewerPersonId: number,
+): Promise<Map<number, number>> {
+  if (conversationIds.length === 0) return new Map()
+  const unread = await db
+    .selectFrom('chat_messages')
+    .select('conversation_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('conversation_id', 'in', conversationIds)
+    .where('sender_person_id', '!=', viewerPersonId)
+    .where('status', '!=', MESSAGE_STATUS_READ)
+    .where('body', 'is not', null)
+    .where('body', '!=', '')
+    .groupBy('conversation_id')
     .execute()
-  if (rows.length === 0) return []
-  const ids = rows.map((r) => r.conversation_id)
-  const [contributors, smes, unread] = await Promise.all([
-    contributorSummaries(
-      db,
-      rows.map((r) => r.contributor_id),
-      publicUrl,
-    ),
-    smeSummaries(
-      db,
-      rows.map((r) => r.sme_id),
-      publicUrl,
-    ),
-    db
-      .selectFrom('chat_messages')
-      .select('conversation_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('conversation_id', 'in', ids)
-      .where('sender_person_id', '!=', viewerPersonId)
-      .where('status', '!=', MESSAGE_STATUS_READ)
-      .where('body', 'is not', null)
-      .where('body', '!=', '')
-      .groupBy('conversation_id')
-      .execute(),
-  ])
-  const unreadBy = new Map(unread.map((u) => [u.conversation_id, Number(u.n)]))
-  return rows.flatMap((r) => {
-    const contributor = contributors.get(r.contributor_id)
-    const sme = smes.get(r.sme_id)
-    if (!contributor || !sme) return []
-    const pair = { contributorId: r.contributor_id, contributorPersonId: r.contributor_person_id }
-    return [
-      {
-        conversation_id: r.conversation_id,
-        id: String(r.sme_id),
-        contributor,
-        sme,
-        lastMessage:
-          r.message_id === null || r.sender_person_id === null
-            ? null
-            : { user: { id: senderId(r.sender_person_id, pair) }, body: r.body, status: Number(r.status) },
-        unread: unreadBy.get(r.conversation_id) ?? 0,
-        updated_at: r.updated_at,
-      },
-    ]
-  })
+  return new Map(unread.map((u) => [u.conversation_id, Number(u.n)]))
 }

@@ -12,7 +12,7 @@
 import type { Kysely } from 'kysely'
 import type { Database, Row } from '../db/tables.ts'
 import { conflict, notFound } from '../http/errors.ts'
-import { newMeetingCredentials } from './booking.ts'
+import { blankSessionColumns, newMeetingCredentials } from './booking.ts'
 import { lockBusinessOwner, overlapsLiveRow } from './fair-booking.ts'
 
 /** How long an instant session lasts, in minutes (an extension adds to it). */
@@ -96,18 +96,13 @@ export async function startInstantSession(
         subject_id: null,
         communication_way: 0,
         office_id: null,
+        ...blankSessionColumns(),
         state: 'ongoing',
         request_state: null,
-        request_reason: null,
-        answered_at: null,
         description: null,
         start_at: stamp,
         end_at: end,
         started_at: stamp,
-        ended_at: null,
-        end_reason: null,
-        cancel_reason_id: null,
-        cancel_reason: null,
         is_instant: 1,
         meeting_provider: input.meetingProvider,
         meeting_number: meeting.number,

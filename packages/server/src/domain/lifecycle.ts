@@ -66,6 +66,17 @@ export async function expireRequests(
   return query.returningAll().execute()
 }
 
+/** {@link expireRequests}, then tells the people of each expired request; answers the expired rows. */
+export async function expireAndAnnounce(
+  deps: NotifyDeps,
+  now: Date = new Date(),
+  where: { contributorId?: number; smeId?: number; id?: number } = {},
+): Promise<Row<'sessions'>[]> {
+  const expired = await expireRequests(deps.db, now, where)
+  for (const row of expired) await announce(deps, row)
+  return expired
+}
+
 /** An answer to a request. */
 export interface RequestAnswerInput {
   /** The request. */
@@ -185,16 +196,14 @@ export async function ownSession(db: Db, id: number, auth: { personId: number; c
   return row
 }
 
-/** A session transition: core's move, and what it writes besides the state. */
+/** A session transition: which session, whose, and core's move. */
 export interface SessionTransition {
   /** The session. */
   id: number
-  /** The contributor who must own the session. */
-  contributorId: number
+  /** The expert who must own the session. */
+  who: { contributorId: number }
   /** The move of core's `SESSION_MOVES`: the states it leaves, the state it writes, whether only instant. */
   move: SessionMove
-  /** What the transition writes besides the state (`updated_at` is added). */
-  set: RowUpdate<'sessions'>
   /** An extra guard on the row as read, for optimistic updates (e.g. `end_at` unchanged). */
   unchanged?: { end_at?: string }
   /** The current time. */
@@ -206,14 +215,19 @@ export interface SessionTransition {
  * is not instant, for a move of instant sessions only). The state is judged here rather than on the row as
  * read, so that of two concurrent transitions exactly one applies.
  */
-export async function transitionSession(db: Db, t: SessionTransition): Promise<Row<'sessions'>> {
+export async function transitionSession(
+  db: Db,
+  t: SessionTransition,
+  /** What the transition writes besides the state (`updated_at` is added). */
+  set: RowUpdate<'sessions'>,
+): Promise<Row<'sessions'>> {
   const stamp = (t.now ?? new Date()).toISOString()
   const rule: SessionMoveRule = SESSION_MOVES[t.move]
   let query = db
     .updateTable('sessions')
-    .set({ ...t.set, state: rule.to, updated_at: stamp })
+    .set({ ...set, state: rule.to, updated_at: stamp })
     .where('id', '=', t.id)
-    .where('contributor_id', '=', t.contributorId)
+    .where('contributor_id', '=', t.who.contributorId)
     .where('state', 'in', [...rule.from])
     .where(sessionRowsOnly)
   if (t.unchanged?.end_at !== undefined) query = query.where('end_at', '=', t.unchanged.end_at)
@@ -267,13 +281,7 @@ function refuseAtTheWrongTime(move: SessionMove, row: Row<'sessions'>, who: Who,
  */
 export async function startSession(db: Db, id: number, who: Who, now = new Date()) {
   refuseAtTheWrongTime('start', await ownSession(db, id, who), who, now)
-  return transitionSession(db, {
-    id,
-    contributorId: who.contributorId,
-    move: 'start',
-    set: { started_at: now.toISOString() },
-    now,
-  })
+  return transitionSession(db, { id, who, move: 'start', now }, { started_at: now.toISOString() })
 }
 
 /**
@@ -295,25 +303,17 @@ export async function endSession(
     endsEarly(facts, now)
   )
     throw unprocessable('force_end_required', 'errors.validationFailed', { force_end: 'errors.invalidValue' })
-  return transitionSession(db, {
-    id,
-    contributorId: who.contributorId,
-    move: 'end',
-    set: { ended_at: now.toISOString(), end_reason: input.endReason?.trim() || null },
-    now,
-  })
+  return transitionSession(
+    db,
+    { id, who, move: 'end', now },
+    { ended_at: now.toISOString(), end_reason: input.endReason?.trim() || null },
+  )
 }
 
 /** Ends an ongoing instant session (ongoing → ended); 409 for a session that is not instant. */
 export async function endInstantSession(db: Db, id: number, who: Who, now = new Date()) {
   await ownSession(db, id, who)
-  return transitionSession(db, {
-    id,
-    contributorId: who.contributorId,
-    move: 'endInstant',
-    set: { ended_at: now.toISOString() },
-    now,
-  })
+  return transitionSession(db, { id, who, move: 'endInstant', now }, { ended_at: now.toISOString() })
 }
 
 /**
@@ -323,26 +323,17 @@ export async function endInstantSession(db: Db, id: number, who: Who, now = new 
 export async function extendSession(db: Db, id: number, who: Who, now = new Date()) {
   const row = await ownSession(db, id, who)
   const end = new Date(Date.parse(row.end_at) + EXTENSION_MINUTES * 60_000).toISOString()
-  return transitionSession(db, {
-    id,
-    contributorId: who.contributorId,
-    move: 'extend',
-    set: { end_at: end },
-    unchanged: { end_at: row.end_at },
-    now,
-  })
+  return transitionSession(
+    db,
+    { id, who, move: 'extend', now, unchanged: { end_at: row.end_at } },
+    { end_at: end },
+  )
 }
 
 /** Marks the business owner absent: booked | ongoing → sme_absent, only once the session has started (422 before). */
 export async function markSmeAbsent(db: Db, id: number, who: Who, now = new Date()) {
   refuseAtTheWrongTime('markAbsent', await ownSession(db, id, who), who, now)
-  return transitionSession(db, {
-    id,
-    contributorId: who.contributorId,
-    move: 'markAbsent',
-    set: { ended_at: now.toISOString() },
-    now,
-  })
+  return transitionSession(db, { id, who, move: 'markAbsent', now }, { ended_at: now.toISOString() })
 }
 
 /**
@@ -369,13 +360,11 @@ export async function cancelSession(
   const details = input.details?.trim() || null
   if (reason.requires_details && !details)
     throw unprocessable('reason_required', 'errors.validationFailed', { reason: 'errors.fieldRequired' })
-  return transitionSession(db, {
-    id,
-    contributorId: who.contributorId,
-    move: 'cancel',
-    set: { cancel_reason_id: reason.id, cancel_reason: details, active_slot_id: null },
-    now,
-  })
+  return transitionSession(
+    db,
+    { id, who, move: 'cancel', now },
+    { cancel_reason_id: reason.id, cancel_reason: details, active_slot_id: null },
+  )
 }
 
 // ------------------------------------------------------------------------------------------- reminders
@@ -451,6 +440,30 @@ export async function announce(deps: NotifyDeps, row: Row<'sessions'>, note?: An
     sessionId: row.id,
     contributorId: row.contributor_id,
     smeId: row.sme_id,
+  })
+}
+
+/** The name of a notification whose texts are `notify.<name>.title` and `notify.<name>.body`. */
+export type NoticeName = { [K in MessageKey]: K extends `notify.${infer N}.title` ? N : never }[MessageKey]
+
+/**
+ * {@link announce} with a notification to one of a row's people (`to`) about the other: the texts of
+ * `notice`, with the other party's name as `name`.
+ */
+export async function announceTo(
+  deps: NotifyDeps,
+  row: Row<'sessions'>,
+  to: 'sme' | 'contributor',
+  kind: NotificationKind,
+  notice: NoticeName,
+): Promise<void> {
+  const names = await namesOf(deps.db, row)
+  await announce(deps, row, {
+    to,
+    kind,
+    title: `notify.${notice}.title`,
+    body: `notify.${notice}.body` as MessageKey,
+    values: { name: to === 'sme' ? names.contributor : names.sme },
   })
 }
 

@@ -15,6 +15,7 @@ import { ApiHttpError, badRequest, unprocessable } from '../http/errors.ts'
 import { ratingMail } from '../mail/compose.ts'
 import { queueMail } from '../mail/outbox.ts'
 import { isUniqueViolation } from './db-errors.ts'
+import { sessionsWithPeople } from './session-filters.ts'
 
 /** How long a rating link (and the access tokens it issues) lives. */
 export const RATING_LINK_TTL_MS = 7 * 24 * 3600 * 1000
@@ -62,16 +63,12 @@ export async function createRatingLink(
   options: { sessionId: number; publicUrl: string; now?: Date },
 ): Promise<NewRatingLink | null> {
   const now = options.now ?? new Date()
-  const session = await db
-    .selectFrom('sessions')
-    .innerJoin('people', 'people.id', 'sessions.sme_id')
-    .innerJoin('contributors', 'contributors.id', 'sessions.contributor_id')
-    .innerJoin('people as expert', 'expert.id', 'contributors.person_id')
+  const session = await sessionsWithPeople(db)
     .select([
       'sessions.id',
       'sessions.sme_id',
-      'people.email',
-      'people.full_name',
+      'sme.email',
+      'sme.full_name',
       'expert.full_name as expert_name',
     ])
     .where('sessions.id', '=', options.sessionId)
@@ -191,14 +188,11 @@ export async function ratingSessionOut(
   sessionId: number,
   lang: Language,
 ): Promise<RatingSession> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('contributors', 'contributors.id', 'sessions.contributor_id')
-    .innerJoin('people', 'people.id', 'contributors.person_id')
+  const row = await sessionsWithPeople(db)
     .leftJoin('subjects', 'subjects.id', 'sessions.subject_id')
     .select([
       'sessions.start_at',
-      'people.full_name',
+      'expert.full_name',
       'contributors.kind',
       'subjects.id as subject_id',
       'subjects.name_ar',

@@ -15,9 +15,10 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { Firestore } from 'firebase-admin/firestore'
-import { conversationsFor, unreadCount } from '../domain/chat.ts'
+import { unreadCount } from '../domain/chat.ts'
 import type { DomainEvent } from '../events/bus.ts'
 import { expertRecord } from '../realtime/state.ts'
+import { conversationsFor } from '../routes/serialize/chat.ts'
 
 /** The document paths, shared with core's Firebase client. */
 export const firestorePaths = {

@@ -7,7 +7,8 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/tables.ts'
-import { bookingConfirmedMail, type SessionFacts, sessionReminderMail } from './compose.ts'
+import { sessionsWithPeople } from '../domain/session-filters.ts'
+import { bookingConfirmedMail, type ComposedMail, type SessionFacts, sessionReminderMail } from './compose.ts'
 import { queueMail } from './outbox.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -21,11 +22,7 @@ export async function sessionMailFacts(
   sessionId: number,
   publicUrl: string,
 ): Promise<{ to: string; facts: SessionFacts } | null> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('people as sme', 'sme.id', 'sessions.sme_id')
-    .innerJoin('contributors', 'contributors.id', 'sessions.contributor_id')
-    .innerJoin('people as expert', 'expert.id', 'contributors.person_id')
+  const row = await sessionsWithPeople(db)
     .leftJoin('subjects', 'subjects.id', 'sessions.subject_id')
     .leftJoin('offices', 'offices.id', 'sessions.office_id')
     .select([
@@ -77,11 +74,22 @@ export async function queueBookingConfirmed(
   const now = options.now ?? new Date()
   const found = await sessionMailFacts(db, options.sessionId, options.publicUrl)
   if (!found) return false
+  return queueSessionMail(db, 'booking_confirmed', found, bookingConfirmedMail, now)
+}
+
+/** Queues a mail about a session to its business owner, once per session and kind; false when queued before. */
+function queueSessionMail(
+  db: Db,
+  kind: 'booking_confirmed' | 'session_reminder',
+  found: { to: string; facts: SessionFacts },
+  compose: (facts: SessionFacts, now: Date) => ComposedMail,
+  now: Date,
+): Promise<boolean> {
   return queueMail(db, {
-    kind: 'booking_confirmed',
-    dedupeKey: `booking_confirmed:${options.sessionId}`,
+    kind,
+    dedupeKey: `${kind}:${found.facts.sessionId}`,
     to: found.to,
-    mail: bookingConfirmedMail(found.facts, now),
+    mail: compose(found.facts, now),
     link: found.facts.sessionUrl,
     domain: new URL(found.facts.sessionUrl).hostname,
     now,
@@ -126,15 +134,7 @@ export async function queueDueReminders(
       if (new Date(session.start_at).getTime() - bookedAt.getTime() <= lead) continue
       const found = await sessionMailFacts(db, session.id, options.publicUrl)
       if (!found) continue
-      const added = await queueMail(db, {
-        kind: 'session_reminder',
-        dedupeKey: `session_reminder:${session.id}`,
-        to: found.to,
-        mail: sessionReminderMail(found.facts, now),
-        link: found.facts.sessionUrl,
-        domain: new URL(found.facts.sessionUrl).hostname,
-        now,
-      })
+      const added = await queueSessionMail(db, 'session_reminder', found, sessionReminderMail, now)
       if (added) reminded.push(session.id)
     }
   }

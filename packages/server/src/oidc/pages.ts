@@ -7,7 +7,7 @@
  * The strings live here, not in core's catalogs: this is a development tool that
  * ships in no client bundle.
  */
-import type { Language } from '@mashura/core'
+import { direction, type Language } from '@mashura/core'
 import type { DevAccount } from './dev-accounts.ts'
 
 const strings = {
@@ -97,24 +97,36 @@ const STYLE = `
   a { color: var(--primary); }
 `
 
-function layout(lang: Language, title: string, body: string): string {
-  const dir = lang === 'ar' ? 'rtl' : 'ltr'
+/**
+ * A small server-made page (this provider's, the sign-in popup's): its language and direction, a title, a
+ * style sheet, extra head elements and the body, in one `<main>`.
+ */
+export function htmlDocument(page: {
+  lang: Language
+  title: string
+  style: string
+  head?: string
+  body: string
+}) {
   return `<!doctype html>
-<html lang="${lang}" dir="${dir}">
+<html lang="${page.lang}" dir="${direction(page.lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
+<title>${escapeHtml(page.title)}</title>
+<style>${page.style}</style>
+${page.head ?? ''}</head>
 <body>
 <main>
-${body}
+${page.body}
 </main>
 </body>
 </html>
 `
+}
+
+function layout(lang: Language, title: string, body: string): string {
+  return htmlDocument({ lang, title, style: STYLE, head: '<meta name="robots" content="noindex">\n', body })
 }
 
 /** What the account chooser shows. */

@@ -5,10 +5,10 @@
  * subscriptions survive restarts. `VAPID_SUBJECT` (an `https:` or `mailto:` URL) names
  * the operator to push services; it defaults to PUBLIC_URL when that is https.
  */
-import { randomBytes } from 'node:crypto'
-import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import webpush from 'web-push'
+import { createFileOnce } from '../config.ts'
 
 /** The keys and the subject pushes are signed with. */
 export interface VapidDetails {
@@ -24,23 +24,12 @@ function readKeys(file: string): { publicKey: string; privateKey: string } {
   return { publicKey: parsed.publicKey, privateKey: parsed.privateKey }
 }
 
-/** The keys kept under the data directory, made once (temporary file, then link: a concurrent start reads the winner's). */
+/** The keys kept under the data directory, made once (`createFileOnce`: a concurrent start reads the winner's). */
 function persistentKeys(dataDir: string): { publicKey: string; privateKey: string } {
-  const dir = join(dataDir, 'secrets')
-  const file = join(dir, 'vapid.json')
-  if (existsSync(file)) return readKeys(file)
-  mkdirSync(dir, { recursive: true })
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`
-  const keys = webpush.generateVAPIDKeys()
-  writeFileSync(tmp, JSON.stringify({ publicKey: keys.publicKey, privateKey: keys.privateKey }), {
-    mode: 0o600,
-  })
-  try {
-    linkSync(tmp, file)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-  } finally {
-    unlinkSync(tmp)
+  const file = join(dataDir, 'secrets', 'vapid.json')
+  if (!existsSync(file)) {
+    const keys = webpush.generateVAPIDKeys()
+    createFileOnce(file, JSON.stringify({ publicKey: keys.publicKey, privateKey: keys.privateKey }))
   }
   return readKeys(file)
 }

@@ -6,8 +6,9 @@
 import type { SessionChange } from '@mashura/core/contract'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/tables.ts'
-import { conversationsFor, unreadCount } from '../domain/chat.ts'
+import { unreadCount } from '../domain/chat.ts'
 import { sessionRowsOnly, UPCOMING_STATES } from '../domain/session-filters.ts'
+import { conversationsFor } from '../routes/serialize/chat.ts'
 import { type Conn, send, sendError, type Topic } from './socket.ts'
 import { expertRecord as readExpertRecord } from './state.ts'
 

@@ -116,6 +116,23 @@ async function insertAll<T extends keyof Database>(
   }
 }
 
+/** The tables of a plan, in an order that satisfies their references. */
+const PLAN_TABLES = [
+  'subjects',
+  'centers',
+  'offices',
+  'people',
+  'contributors',
+  'ranking_fields',
+  'contributor_subjects',
+  'companies',
+  'slots',
+  'sessions',
+  'settings',
+  'faqs',
+  'cancel_reasons',
+] as const satisfies readonly (keyof Plan)[]
+
 /** The tables whose ids the seed chose, in an order that satisfies their references. */
 const ID_TABLES = [
   'subjects',
@@ -144,20 +161,8 @@ export async function seedDatabase(store: Store, options: SeedOptions = {}): Pro
   return exclusively(store, async (db) => {
     if (!(await isEmptyDb(db))) return summarize(db, false, seed)
     const rows = plan(createRandom(seed), now, experts)
-    await insertAll(db, 'subjects', rows.subjects)
-    await insertAll(db, 'centers', rows.centers)
-    await insertAll(db, 'offices', rows.offices)
-    await insertAll(db, 'people', rows.people)
-    await insertAll(db, 'contributors', rows.contributors)
-    await insertAll(db, 'ranking_fields', rows.ranking_fields)
+    for (const table of PLAN_TABLES) await insertAll(db, table, rows[table])
     await addSearchWords(db, vocabularyWords(rows.ranking_fields))
-    await insertAll(db, 'contributor_subjects', rows.contributor_subjects)
-    await insertAll(db, 'companies', rows.companies)
-    await insertAll(db, 'slots', rows.slots)
-    await insertAll(db, 'sessions', rows.sessions)
-    await insertAll(db, 'settings', rows.settings)
-    await insertAll(db, 'faqs', rows.faqs)
-    await insertAll(db, 'cancel_reasons', rows.cancel_reasons)
     await seedRatingCatalogue(db)
     await seedIntegrationCatalogue(db)
     if (store.dialect === 'postgres') {

@@ -2,6 +2,7 @@
  * The seed's sessions: past ones (with the past slots they were held in, ended, cancelled or missed),
  * upcoming bookings that hold their slots, and one waiting advisor request.
  */
+import { blankSessionColumns } from '../domain/booking.ts'
 import { DAY_MS, iso, pastHours, SLOT_MS } from './calendar.ts'
 import { BOOKING_NOTES, CANCEL_REASONS } from './catalogue.ts'
 import type { PlannedPeople } from './people.ts'
@@ -173,19 +174,13 @@ export function planSessions(
       subject_id: random.pick(expert.subjectIds),
       communication_way: way,
       office_id: way === 1 ? slot.office_id! : null,
+      ...blankSessionColumns(),
       state: waiting ? 'pending' : 'booked',
       request_state: waiting ? 'waiting' : advisor ? 'accepted' : null,
-      request_reason: null,
       answered_at: advisor && !waiting ? iso(createdMs + 3_600_000) : null,
       description: random.pick(BOOKING_NOTES),
       start_at: slot.start_at,
       end_at: slot.end_at,
-      started_at: null,
-      ended_at: null,
-      end_reason: null,
-      cancel_reason_id: null,
-      cancel_reason: null,
-      is_instant: 0,
       meeting_provider: null,
       meeting_number: null,
       meeting_password: null,

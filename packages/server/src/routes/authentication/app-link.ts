@@ -16,17 +16,13 @@
 import { randomBytes } from 'node:crypto'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { LoginResult } from '@mashura/core'
-import {
-  AppLinkBodySchema,
-  AppLinkRedeemBodySchema,
-  AppLinkRedeemResultSchema,
-  AppLinkSchema,
-} from '@mashura/core/contract'
+import { AppLinkBodySchema, AppLinkSchema, calls } from '@mashura/core/contract'
 import type { FastifyInstance } from 'fastify'
 import { depositHandoff, HANDOFF_TTL_MS, redeemHandoff } from '../../auth/sign-in-handoff.ts'
 import { ApiHttpError } from '../../http/errors.ts'
 import { commonErrors, Envelope } from '../../http/schema.ts'
 import { mustBeSignedIn, requireAuth } from '../../plugins/auth.ts'
+import { callRoute, rateLimited, SIGNED_IN } from '../call-route.ts'
 import { signInResult } from './index.ts'
 
 /**
@@ -57,7 +53,7 @@ export async function appLinkRoutes(parent: FastifyInstance): Promise<void> {
           request.body ??= {}
         },
       ],
-      config: { rateLimit: { max: config.rateLimit.signIn, timeWindow: config.rateLimit.windowMs } },
+      config: rateLimited(config, 'signIn'),
       schema: {
         tags: ['authentication'],
         summary:
@@ -66,7 +62,7 @@ export async function appLinkRoutes(parent: FastifyInstance): Promise<void> {
           'For the mobile app: the answer is a `/redirection/{handle}` address on the site, valid for a minute and for one visit. ' +
           'The page it opens signs in with a new API session of the caller (its token becomes the mobile-app token, which every request of that browser carries) and goes to `to`. ' +
           'The address holds no token.',
-        security: [{ apiKey: [], bearer: [] }],
+        security: SIGNED_IN,
         body: AppLinkBodySchema,
         response: { 200: Envelope(AppLinkSchema), ...commonErrors },
       },
@@ -99,23 +95,18 @@ export async function appLinkRoutes(parent: FastifyInstance): Promise<void> {
     },
   )
 
-  app.post(
-    '/authentication/app-link/redeem',
-    {
-      // The site redeems each link once; a burst means someone guessing handles.
-      config: { rateLimit: { max: 30, timeWindow: config.rateLimit.windowMs } },
-      schema: {
-        tags: ['authentication'],
-        summary: "Redeems, once, a mobile app's link: the login result it keeps and the path to go to.",
-        description:
-          "Called by the site's `/redirection/{handle}` page, from the site's own origin (its `Origin` header must be the site's; 403 otherwise). " +
-          'A link unknown, expired or already used answers 404 `app_link_unknown`.',
-        security: [{ apiKey: [] }],
-        body: AppLinkRedeemBodySchema,
-        response: { 200: Envelope(AppLinkRedeemResultSchema), ...commonErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...callRoute(calls.redeemAppLink, {
+      tags: ['authentication'],
+      summary: "Redeems, once, a mobile app's link: the login result it keeps and the path to go to.",
+      description:
+        "Called by the site's `/redirection/{handle}` page, from the site's own origin (its `Origin` header must be the site's; 403 otherwise). " +
+        'A link unknown, expired or already used answers 404 `app_link_unknown`.',
+      access: 'public',
+    }),
+    // The site redeems each link once; a burst means someone guessing handles.
+    config: rateLimited(config, 30),
+    handler: async (request) => {
       // Only the site's page signs in with a link: a page elsewhere (or no browser at all) gets nothing, and
       // burns nothing, since the redeem below never runs for it.
       if (request.headers.origin !== siteOrigin) {
@@ -127,5 +118,5 @@ export async function appLinkRoutes(parent: FastifyInstance): Promise<void> {
       const { result, to } = found.result as AppLinkDeposit
       return { data: { result, to } }
     },
-  )
+  })
 }

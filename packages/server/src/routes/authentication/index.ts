@@ -14,17 +14,9 @@
  * (`POST /authentication/handoff/redeem`).
  */
 
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { LoginResult } from '@mashura/core'
-import {
-  ChatAuthResultSchema,
-  HandoffFailureBodySchema,
-  HandoffRedeemBodySchema,
-  HandoffRedeemResultSchema,
-  LoginBodySchema,
-  LoginResultSchema,
-  LogoutBodySchema,
-} from '@mashura/core/contract'
+import { calls } from '@mashura/core/contract'
 import type { FastifyInstance } from 'fastify'
 import { createOidcClient, type OidcIdentity, OidcLoginError } from '../../auth/oidc-client.ts'
 import { issueRealtimeToken } from '../../auth/realtime-token.ts'
@@ -34,13 +26,13 @@ import type { Config } from '../../config.ts'
 import type { Store } from '../../db/database.ts'
 import type { Row } from '../../db/tables.ts'
 import { rebuildSearchText } from '../../domain/contributors.ts'
-import { fileRef } from '../../domain/serializers.ts'
 import { ApiHttpError } from '../../http/errors.ts'
-import { commonErrors, Envelope } from '../../http/schema.ts'
 import { DEV_ISSUER_KEY } from '../../oidc/dev-accounts.ts'
 import { inProcessFetch } from '../../oidc/in-process-fetch.ts'
 import { originAllowed } from '../../plugins/api-key.ts'
 import { mustBeSignedIn, requireAuth } from '../../plugins/auth.ts'
+import { callRoute, callRoutes, rateLimited, SIGNED_IN } from '../call-route.ts'
+import { fileRef } from '../serialize/common.ts'
 
 /** How often a waiting redeem looks again, in milliseconds. */
 const REDEEM_POLL_MS = 200
@@ -136,6 +128,8 @@ export async function signInResult(
   }
 }
 
+const route = callRoutes({ tags: ['authentication'], access: 'public' })
+
 /** Registers the three calls; the sign-in client is made once per app. */
 export async function authenticationRoutes(parent: FastifyInstance): Promise<void> {
   const app = parent.withTypeProvider<TypeBoxTypeProvider>()
@@ -150,21 +144,14 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
   // People of the dev provider keep the key `dev` whatever its URL (it changes with PORT/PUBLIC_URL).
   const issuerKey = config.oidc.dev ? DEV_ISSUER_KEY : config.oidc.issuer
 
-  app.post(
-    '/authentication/auth/login',
-    {
-      config: { rateLimit: { max: config.rateLimit.signIn, timeWindow: config.rateLimit.windowMs } },
-      schema: {
-        tags: ['authentication'],
-        summary: "Signs in with the sign-in provider's authorization code and PKCE verifier.",
-        description:
-          'The server exchanges the code at the provider as a confidential client, validates the ID token and answers the login result. Refused codes answer 400, any other failure 401, both with `login_failed`.',
-        security: [{ apiKey: [] }],
-        body: LoginBodySchema,
-        response: { 200: Envelope(LoginResultSchema), ...commonErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(calls.login, {
+      summary: "Signs in with the sign-in provider's authorization code and PKCE verifier.",
+      description:
+        'The server exchanges the code at the provider as a confidential client, validates the ID token and answers the login result. Refused codes answer 400, any other failure 401, both with `login_failed`.',
+    }),
+    config: rateLimited(config, 'signIn'),
+    handler: async (request) => {
       const { handoff } = request.body
       if (handoff) assertHandoffOrigin(request.apiKey ?? '', handoff.origin)
       let identity: OidcIdentity
@@ -198,7 +185,7 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
       }
       return { data }
     },
-  )
+  })
 
   /** A hand-off's page must be one the key serves, as a page calling with that key would have to be. */
   function assertHandoffOrigin(apiKey: string, origin: string): void {
@@ -207,45 +194,31 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
     }
   }
 
-  app.post(
-    '/authentication/handoff',
-    {
-      config: { rateLimit: { max: config.rateLimit.signIn, timeWindow: config.rateLimit.windowMs } },
-      schema: {
-        tags: ['authentication'],
-        summary: "Says that a widget's popup sign-in was cancelled or failed, under the widget's handle.",
-        description:
-          "Called by the platform's sign-in popup when the visitor turns the sign-in down or it fails, so the widget stops waiting. A handle already deposited keeps its first outcome. `origin` must be one the API key allows (403 otherwise).",
-        security: [{ apiKey: [] }],
-        body: HandoffFailureBodySchema,
-        response: { 200: Envelope(Type.Null()), ...commonErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(calls.reportHandoffFailure, {
+      summary: "Says that a widget's popup sign-in was cancelled or failed, under the widget's handle.",
+      description:
+        "Called by the platform's sign-in popup when the visitor turns the sign-in down or it fails, so the widget stops waiting. A handle already deposited keeps its first outcome. `origin` must be one the API key allows (403 otherwise).",
+    }),
+    config: rateLimited(config, 'signIn'),
+    handler: async (request) => {
       const { handle, origin, outcome } = request.body
       const apiKey = request.apiKey ?? ''
       assertHandoffOrigin(apiKey, origin)
       await depositHandoff(store, { handle, apiKey, origin, outcome })
       return { data: null }
     },
-  )
+  })
 
-  app.post(
-    '/authentication/handoff/redeem',
-    {
-      // One waiting call every `wait` seconds per open popup; a burst means someone guessing.
-      config: { rateLimit: { max: 120, timeWindow: config.rateLimit.windowMs } },
-      schema: {
-        tags: ['authentication'],
-        summary: "Redeems, once, the outcome of a widget's popup sign-in (the widget's handle).",
-        description:
-          "The widget's side of the hand-off: answers the login result the popup's sign-in kept under this handle, and forgets it. Only a browser page at the origin the popup was opened for, with the same API key, redeems it (its `Origin` header must match); a hand-off lives one minute. With `wait`, the call waits up to that many seconds for the popup before answering `pending`.",
-        security: [{ apiKey: [] }],
-        body: HandoffRedeemBodySchema,
-        response: { 200: Envelope(HandoffRedeemResultSchema), ...commonErrors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(calls.redeemHandoff, {
+      summary: "Redeems, once, the outcome of a widget's popup sign-in (the widget's handle).",
+      description:
+        "The widget's side of the hand-off: answers the login result the popup's sign-in kept under this handle, and forgets it. Only a browser page at the origin the popup was opened for, with the same API key, redeems it (its `Origin` header must match); a hand-off lives one minute. With `wait`, the call waits up to that many seconds for the popup before answering `pending`.",
+    }),
+    // One waiting call every `wait` seconds per open popup; a burst means someone guessing.
+    config: rateLimited(config, 120),
+    handler: async (request, reply) => {
       const origin = request.headers.origin
       const apiKey = request.apiKey ?? ''
       const { handle } = request.body
@@ -268,28 +241,23 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
         },
       }
     },
-  )
+  })
 
-  app.post(
-    '/authentication/logout',
-    {
-      // Signed in first (401 before anything about the body; issue 17). A bodiless POST still logs out: no
-      // body means no push token to forget.
-      preValidation: [
-        mustBeSignedIn,
-        async (request) => {
-          request.body ??= {}
-        },
-      ],
-      schema: {
-        tags: ['authentication'],
-        summary: 'Ends the API session; its token is refused afterwards. Forgets the given push token.',
-        security: [{ apiKey: [], bearer: [] }],
-        body: LogoutBodySchema,
-        response: { 200: Envelope(Type.Null()), ...commonErrors },
+  app.route({
+    ...callRoute(calls.logoutSession, {
+      tags: ['authentication'],
+      summary: 'Ends the API session; its token is refused afterwards. Forgets the given push token.',
+      security: SIGNED_IN,
+    }),
+    // Signed in first (401 before anything about the body; issue 17). A bodiless POST still logs out: no
+    // body means no push token to forget.
+    preValidation: [
+      mustBeSignedIn,
+      async (request) => {
+        request.body ??= {}
       },
-    },
-    async (request) => {
+    ],
+    handler: async (request) => {
       const auth = requireAuth(request)
       await revokeApiSession(store, auth.sessionId)
       // Its realtime sockets close at once, on every instance.
@@ -304,19 +272,15 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
       }
       return { data: null }
     },
-  )
+  })
 
-  app.get(
-    '/firebase/auth',
-    {
-      schema: {
-        tags: ['authentication'],
-        summary: "The chat backend's custom token for the live features (Firebase's, where Firebase is on).",
-        security: [{ apiKey: [], bearer: [] }],
-        response: { 200: Envelope(ChatAuthResultSchema), ...commonErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...callRoute(calls.getChatToken, {
+      tags: ['authentication'],
+      summary: "The chat backend's custom token for the live features (Firebase's, where Firebase is on).",
+      security: SIGNED_IN,
+    }),
+    handler: async (request) => {
       const auth = requireAuth(request)
       const identity = {
         personId: auth.personId,
@@ -328,5 +292,5 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
         : await issueRealtimeToken(config, identity)
       return { data: { payload } }
     },
-  )
+  })
 }

@@ -7,32 +7,19 @@
  * business owner. Anyone who is not one of the two people of a conversation gets 404.
  */
 
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { UserRole } from '@mashura/core'
-import {
-  ChatConversationSummarySchema,
-  ChatConversationsQuerySchema,
-  ChatMessageSchema,
-  ChatMessagesQuerySchema,
-  ChatReadResultSchema,
-  UserTypeQuerySchema,
-} from '@mashura/core/contract'
+import { calls } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
+import { answerPage } from '../../db/paging.ts'
 import type { Database } from '../../db/tables.ts'
-import {
-  type ChatPair,
-  chatMessagesPage,
-  chatPossibility,
-  conversationOf,
-  conversationSummaries,
-  markConversationRead,
-} from '../../domain/chat.ts'
+import { type ChatPair, chatPossibility, conversationOf, markConversationRead } from '../../domain/chat.ts'
 import { notFound } from '../../http/errors.ts'
-import { commonErrors, DEFAULT_PER_PAGE, Envelope, IdParams, Paged, pageMeta } from '../../http/schema.ts'
-import { mustBeSignedIn, requireAuth, requireContributor } from '../../plugins/auth.ts'
-
-const signedIn = [{ apiKey: [], bearer: [] }]
+import { DEFAULT_PER_PAGE, pageMeta } from '../../http/schema.ts'
+import { requireAuth, requireContributor } from '../../plugins/auth.ts'
+import { callRoutes } from '../call-route.ts'
+import { chatMessagesOut, conversationSummaries } from '../serialize/chat.ts'
 
 const EXTENSION =
   'A reference-server extension: the spec kept chat messages in Firebase, which the apps read directly. '
@@ -66,27 +53,21 @@ async function conversationWith(
   throw notFound()
 }
 
+const route = callRoutes({ tags: ['chat'], access: 'signedIn' })
+
 export async function chatHistoryRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = app.store
 
-  app.get(
-    '/chat/conversations',
-    {
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['chat'],
-        summary: "The signed-in person's chat conversations, most recently changed first.",
-        description:
-          `${EXTENSION}With as=sme, the business owner's conversations with experts; with as=contributor, ` +
-          "the expert's (403 without an expert identity). Each has both people, the last message and the " +
-          "caller's unread count. At most 500.",
-        security: signedIn,
-        querystring: ChatConversationsQuerySchema,
-        response: { 200: Envelope(Type.Array(ChatConversationSummarySchema)), ...commonErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(calls.getChatConversations, {
+      summary: "The signed-in person's chat conversations, most recently changed first.",
+      description:
+        `${EXTENSION}With as=sme, the business owner's conversations with experts; with as=contributor, ` +
+        "the expert's (403 without an expert identity). Each has both people, the last message and the " +
+        "caller's unread count. At most 500.",
+    }),
+    handler: async (request) => {
       const auth = requireAuth(request)
       const side =
         request.query.as === 'contributor'
@@ -94,69 +75,46 @@ export async function chatHistoryRoutes(fastify: FastifyInstance): Promise<void>
           : { smeId: auth.personId }
       return { data: await conversationSummaries(db, side, auth.personId, app.config.publicUrl) }
     },
-  )
+  })
 
-  app.get(
-    '/chat/messages/:id',
-    {
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['chat'],
-        summary: 'The messages between the signed-in person and another, newest first, paged.',
-        description:
-          `${EXTENSION}{id} and user_type name the other party as in chatting-possibility (403 with ` +
-          'user_type=sme for a caller without an expert identity); 404 for anyone who is not one of the ' +
-          'two people of the conversation. Before the first message the page is empty. Bodies are plain ' +
-          'text, exactly as sent.',
-        security: signedIn,
-        params: IdParams,
-        querystring: ChatMessagesQuerySchema,
-        response: { 200: Paged(ChatMessageSchema), ...commonErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(calls.getChatMessages, {
+      summary: 'The messages between the signed-in person and another, newest first, paged.',
+      description:
+        `${EXTENSION}{id} and user_type name the other party as in chatting-possibility (403 with ` +
+        'user_type=sme for a caller without an expert identity); 404 for anyone who is not one of the ' +
+        'two people of the conversation. Before the first message the page is empty. Bodies are plain ' +
+        'text, exactly as sent.',
+    }),
+    handler: async (request) => {
       const auth = requireAuth(request)
-      const page = request.query.page ?? 1
-      const perPage = request.query.per_page ?? DEFAULT_PER_PAGE
       const { pair, conversationId } = await conversationWith(
         db,
         request,
         request.params.id,
         request.query.user_type,
       )
-      if (conversationId === null) return { data: [], meta: pageMeta(page, perPage, 0) }
-      const { messages, total } = await chatMessagesPage(db, {
-        conversationId,
-        pair,
-        viewerPersonId: auth.personId,
-        page,
-        perPage,
-        publicUrl: app.config.publicUrl,
-      })
-      return { data: messages, meta: pageMeta(page, perPage, total) }
+      if (conversationId === null)
+        return {
+          data: [],
+          meta: pageMeta(request.query.page ?? 1, request.query.per_page ?? DEFAULT_PER_PAGE, 0),
+        }
+      const base = db.selectFrom('chat_messages').where('conversation_id', '=', conversationId)
+      const view = { pair, viewerPersonId: auth.personId, publicUrl: app.config.publicUrl }
+      return answerPage(base, request.query, { orderBy: 'created_at', direction: 'desc' }, (rows) =>
+        chatMessagesOut(db, rows, view),
+      )
     },
-  )
+  })
 
-  app.post(
-    '/chat/read/:id',
-    {
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['chat'],
-        summary: "Marks the other party's messages in a conversation read (status 2).",
-        description:
-          `${EXTENSION}{id} and user_type as in chat/messages. Answers how many messages changed; when ` +
-          'any did, both people hear of it live (realtime conversations and chat topics).',
-        security: signedIn,
-        params: IdParams,
-        querystring: UserTypeQuerySchema,
-        response: {
-          200: Envelope(ChatReadResultSchema),
-          ...commonErrors,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(calls.markChatRead, {
+      summary: "Marks the other party's messages in a conversation read (status 2).",
+      description:
+        `${EXTENSION}{id} and user_type as in chat/messages. Answers how many messages changed; when ` +
+        'any did, both people hear of it live (realtime conversations and chat topics).',
+    }),
+    handler: async (request) => {
       const auth = requireAuth(request)
       const { conversationId } = await conversationWith(
         db,
@@ -168,5 +126,5 @@ export async function chatHistoryRoutes(fastify: FastifyInstance): Promise<void>
       const read = await markConversationRead({ db, bus: app.bus }, conversationId, auth.personId)
       return { data: { read } }
     },
-  )
+  })
 }

@@ -7,19 +7,12 @@
  * `contributor` (the caller acts as the business owner).
  */
 
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AppNotification, Language, UserRole } from '@mashura/core'
-import {
-  AppNotificationSchema,
-  ChatNotificationBodySchema,
-  ChattingPossibilitySchema,
-  NotificationPageSchema,
-  PageQuerySchema,
-  UserTypeQuerySchema,
-} from '@mashura/core/contract'
+import { calls } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
-import { pageRows } from '../../db/paging.ts'
+import { answerPage } from '../../db/paging.ts'
 import type { Database, Row } from '../../db/tables.ts'
 import {
   type ChatPossibilityResult,
@@ -31,11 +24,10 @@ import {
 } from '../../domain/chat.ts'
 import { notify } from '../../domain/notifications.ts'
 import { ApiHttpError, notFound, unprocessable } from '../../http/errors.ts'
-import { commonErrors, DEFAULT_PER_PAGE, Envelope, ErrorBody, IdParams, pageMeta } from '../../http/schema.ts'
-import { mustBeSignedIn, requireAuth, requireContributor } from '../../plugins/auth.ts'
+import { ErrorBody } from '../../http/schema.ts'
+import { requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
-
-const signedIn = [{ apiKey: [], bearer: [] }]
+import { callRoutes } from '../call-route.ts'
 
 /** A notification row on the wire, in a language. */
 export function notificationOut(row: Row<'notifications'>, lang: Language): AppNotification {
@@ -64,29 +56,22 @@ async function possibilityFor(
   return chatPossibility(db, otherId, auth.personId)
 }
 
+const route = callRoutes({ tags: ['chat'], access: 'signedIn' })
+
 export async function chatRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = app.store
 
-  app.get(
-    '/schedule/v2/chatting-possibility/:id',
-    {
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['chat'],
-        summary: 'Whether the signed-in person may chat with another person.',
-        description:
-          'With user_type=sme, {id} is a business owner and the caller must be a contributor (403 otherwise); ' +
-          'with user_type=contributor, {id} is a contributor and the caller is the business owner. Chat is ' +
-          "possible when the two share a session that was not cancelled and the contributor's chat_status is on; " +
-          'otherwise can_chat is false with the reason in the request language.',
-        security: signedIn,
-        params: IdParams,
-        querystring: UserTypeQuerySchema,
-        response: { 200: Envelope(ChattingPossibilitySchema), ...commonErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(calls.getChattingPossibility, {
+      summary: 'Whether the signed-in person may chat with another person.',
+      description:
+        'With user_type=sme, {id} is a business owner and the caller must be a contributor (403 otherwise); ' +
+        'with user_type=contributor, {id} is a contributor and the caller is the business owner. Chat is ' +
+        "possible when the two share a session that was not cancelled and the contributor's chat_status is on; " +
+        'otherwise can_chat is false with the reason in the request language.',
+    }),
+    handler: async (request) => {
       const result = await possibilityFor(db, request, request.params.id, request.query.user_type)
       return {
         data: result.ok
@@ -94,30 +79,22 @@ export async function chatRoutes(fastify: FastifyInstance): Promise<void> {
           : { can_chat: false, reason: translatorFor(request).t(result.reason) },
       }
     },
-  )
+  })
 
-  app.post(
-    '/schedule/notifiable-id/:id/chat-notification',
-    {
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['chat'],
-        summary: 'Sends a chat message to another person and notifies them.',
-        description:
-          '{id} and notifiable_user name the recipient as in chatting-possibility. The message is stored as ' +
-          'plain text, exactly as sent (never interpreted as HTML), with status 1; the first message creates ' +
-          "the conversation. Sending marks the recipient's earlier messages in the conversation read (status 2). " +
-          '403 chat_not_allowed when the two may not chat. For type voice, image or file, message is the ' +
-          'address (full_path, or path) of a file the sender uploaded (voice: a voice note; image: an image ' +
-          'attachment; file: any attachment); the message then holds its address and both people may ' +
-          'download it. Anything else is 422 chat_file_invalid.',
-        security: signedIn,
-        params: IdParams,
-        body: ChatNotificationBodySchema,
-        response: { 201: Envelope(Type.Null()), ...commonErrors, 422: ErrorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(calls.sendChatNotification, {
+      summary: 'Sends a chat message to another person and notifies them.',
+      description:
+        '{id} and notifiable_user name the recipient as in chatting-possibility. The message is stored as ' +
+        'plain text, exactly as sent (never interpreted as HTML), with status 1; the first message creates ' +
+        "the conversation. Sending marks the recipient's earlier messages in the conversation read (status 2). " +
+        '403 chat_not_allowed when the two may not chat. For type voice, image or file, message is the ' +
+        'address (full_path, or path) of a file the sender uploaded (voice: a voice note; image: an image ' +
+        'attachment; file: any attachment); the message then holds its address and both people may ' +
+        'download it. Anything else is 422 chat_file_invalid.',
+      errors: { 422: ErrorBody },
+    }),
+    handler: async (request, reply) => {
       const auth = requireAuth(request)
       const { notifiable_user, type, message } = request.body
       const result = await possibilityFor(db, request, request.params.id, notifiable_user)
@@ -161,50 +138,32 @@ export async function chatRoutes(fastify: FastifyInstance): Promise<void> {
       reply.code(201)
       return { data: null }
     },
-  )
+  })
 
-  app.get(
-    '/schedule/v2/notifications-list/contributor',
-    {
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['chat'],
-        summary: "The signed-in person's notifications, newest first, in the request language.",
-        description: 'Paged; meta.unread is the count of unread notifications across all pages.',
-        security: signedIn,
-        querystring: PageQuerySchema,
-        response: { 200: NotificationPageSchema, ...commonErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(calls.getNotifications, {
+      summary: "The signed-in person's notifications, newest first, in the request language.",
+      description: 'Paged; meta.unread is the count of unread notifications across all pages.',
+    }),
+    handler: async (request) => {
       const auth = requireAuth(request)
-      const page = request.query.page ?? 1
-      const perPage = request.query.per_page ?? DEFAULT_PER_PAGE
       const base = db.selectFrom('notifications').where('person_id', '=', auth.personId)
-      const [{ rows, total: n }, unread] = await Promise.all([
-        pageRows(base, { page, perPage, orderBy: 'created_at', direction: 'desc' }),
+      const [{ data, meta }, unread] = await Promise.all([
+        answerPage(base, request.query, { orderBy: 'created_at', direction: 'desc' }, async (rows) =>
+          rows.map((r) => notificationOut(r, request.lang)),
+        ),
         unreadCount(db, auth.personId),
       ])
-      return {
-        data: rows.map((r) => notificationOut(r, request.lang)),
-        meta: { ...pageMeta(page, perPage, Number(n)), unread },
-      }
+      return { data, meta: { ...meta, unread } }
     },
-  )
+  })
 
-  app.post(
-    '/schedule/notification/:id',
-    {
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['chat'],
-        summary: 'Marks one of the signed-in person’s notifications read; 404 for anyone else’s.',
-        security: signedIn,
-        params: IdParams,
-        response: { 200: Envelope(AppNotificationSchema), ...commonErrors, 404: ErrorBody },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(calls.markNotificationRead, {
+      summary: 'Marks one of the signed-in person’s notifications read; 404 for anyone else’s.',
+      errors: { 404: ErrorBody },
+    }),
+    handler: async (request) => {
       const auth = requireAuth(request)
       const id = request.params.id
       const mine = db.selectFrom('notifications').where('id', '=', id).where('person_id', '=', auth.personId)
@@ -222,5 +181,5 @@ export async function chatRoutes(fastify: FastifyInstance): Promise<void> {
       const row = await mine.selectAll().executeTakeFirstOrThrow()
       return { data: notificationOut(row, request.lang) }
     },
-  )
+  })
 }

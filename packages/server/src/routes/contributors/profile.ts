@@ -2,23 +2,19 @@
  * The signed-in person's own profile calls: the contributor's profile, the
  * account-deletion request, the instant-session toggle and the push token.
  */
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import {
-  AccountDeletionBodySchema,
-  ContributorProfileSchema,
-  InstantAvailabilityBodySchema,
-  InstantAvailabilitySchema,
-  PushTokenBodySchema,
-} from '@mashura/core/contract'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { calls } from '@mashura/core/contract'
 import type { FastifyInstance } from 'fastify'
 import { pushEnv } from '../../config.ts'
-import { contributorProfile } from '../../domain/contributors.ts'
 import { ApiHttpError, badRequest, conflict, notFound } from '../../http/errors.ts'
-import { commonErrors, Envelope, ErrorBody } from '../../http/schema.ts'
-import { mustBeSignedIn, requireAuth, requireContributor } from '../../plugins/auth.ts'
+import { ErrorBody } from '../../http/schema.ts'
+import { requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
 import { parseSubscription, policyFromEnv } from '../../push/endpoints.ts'
-import { SIGNED_IN } from './security.ts'
+import { callRoutes } from '../call-route.ts'
+import { contributorProfile } from '../serialize/contributors.ts'
+
+const route = callRoutes({ tags: ['profile'], access: 'signedIn' })
 
 /** Registers the signed-in person's own profile calls. */
 export async function ownProfileRoutes(instance: FastifyInstance): Promise<void> {
@@ -26,42 +22,29 @@ export async function ownProfileRoutes(instance: FastifyInstance): Promise<void>
   const { db, dialect } = app.store
   const { publicUrl } = app.config
 
-  app.get(
-    '/profile/contributor',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: "The signed-in contributor's own profile.",
-        description: '403 for a person without an expert identity.',
-        security: SIGNED_IN,
-        response: { 200: Envelope(ContributorProfileSchema), ...commonErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(calls.getContributorProfile, {
+      summary: "The signed-in contributor's own profile.",
+      description: '403 for a person without an expert identity.',
+      access: 'contributor',
+    }),
+    handler: async (request) => {
       const auth = requireContributor(request)
       const profile = await contributorProfile(db, auth.contributorId, { lang: request.lang, publicUrl })
       // The identity was read with the token a moment ago; gone now means deleted in between.
       if (!profile) throw notFound()
       return { data: profile }
     },
-  )
+  })
 
-  app.post(
-    '/profile/user/request_delete',
-    {
-      // Signed in first: a signed-out caller hears 401 before anything about the body (issue 17).
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['profile'],
-        summary: "Asks for the signed-in person's account to be deleted.",
-        description:
-          'The reason is required and trimmed, at most 300 characters. One open request per person: a second is 409. The message is for people, in the request language.',
-        security: SIGNED_IN,
-        body: AccountDeletionBodySchema,
-        response: { 201: Envelope(Type.Null()), 409: ErrorBody, ...commonErrors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(calls.requestAccountDeletion, {
+      summary: "Asks for the signed-in person's account to be deleted.",
+      description:
+        'The reason is required and trimmed, at most 300 characters. One open request per person: a second is 409. The message is for people, in the request language.',
+      errors: { 409: ErrorBody },
+    }),
+    handler: async (request, reply) => {
       const auth = requireAuth(request)
       const reason = request.body.reason.trim()
       if (reason === '')
@@ -86,27 +69,15 @@ export async function ownProfileRoutes(instance: FastifyInstance): Promise<void>
       reply.code(201)
       return { data: null, message: translatorFor(request).t('accountDeletion.sent') }
     },
-  )
+  })
 
-  app.put(
-    '/profile/contributor/available-for-instant',
-    {
-      // Signed in first: a signed-out caller hears 401 before anything about the body (issue 17).
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['profile'],
-        summary: "Switches the signed-in contributor's availability for instant sessions.",
-        description:
-          '403 `instant_not_enabled` unless the admin has enabled instant sessions for this contributor.',
-        security: SIGNED_IN,
-        body: InstantAvailabilityBodySchema,
-        response: {
-          200: Envelope(InstantAvailabilitySchema),
-          ...commonErrors,
-        },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(calls.setAvailableForInstant, {
+      summary: "Switches the signed-in contributor's availability for instant sessions.",
+      description:
+        '403 `instant_not_enabled` unless the admin has enabled instant sessions for this contributor.',
+    }),
+    handler: async (request) => {
       const auth = requireContributor(request)
       const value = request.body.available_for_instant
       // One conditional update: an admin switching instant sessions off at the same moment wins.
@@ -122,24 +93,15 @@ export async function ownProfileRoutes(instance: FastifyInstance): Promise<void>
       await app.bus.publish({ type: 'expert.changed', contributorId: auth.contributorId })
       return { data: { available_for_instant: value } }
     },
-  )
+  })
 
-  app.post(
-    '/profile/contributor/fcm-token',
-    {
-      // Signed in first: a signed-out caller hears 401 before anything about the body (issue 17).
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['profile'],
-        summary: "Registers the signed-in contributor's push token (device type 3, the web).",
-        description:
-          'The token is a Web Push subscription as JSON text (`JSON.stringify(PushSubscription)`: `{ endpoint, keys: { p256dh, auth } }`), or an FCM registration token for Firebase deployments. A subscription whose endpoint is not https on an allowed push-service host is 400. Idempotent: a token already registered moves to the caller. The token is also tied to the API session, so logout (with the same token) can forget it.',
-        security: SIGNED_IN,
-        body: PushTokenBodySchema,
-        response: { 200: Envelope(Type.Null()), ...commonErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(calls.registerPushToken, {
+      summary: "Registers the signed-in contributor's push token (device type 3, the web).",
+      description:
+        'The token is a Web Push subscription as JSON text (`JSON.stringify(PushSubscription)`: `{ endpoint, keys: { p256dh, auth } }`), or an FCM registration token for Firebase deployments. A subscription whose endpoint is not https on an allowed push-service host is 400. Idempotent: a token already registered moves to the caller. The token is also tied to the API session, so logout (with the same token) can forget it.',
+    }),
+    handler: async (request) => {
       const auth = requireContributor(request)
       const { token, device_type } = request.body
       // JSON text is a Web Push subscription: it must be valid and point at an allowed push service.
@@ -177,5 +139,5 @@ export async function ownProfileRoutes(instance: FastifyInstance): Promise<void>
       })
       return { data: null }
     },
-  )
+  })
 }

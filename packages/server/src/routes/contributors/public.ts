@@ -1,35 +1,20 @@
 /** The public contributor reads: a contributor's schedule, the lists, the search and the covered subjects. */
-import { type Static, Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Static, TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { ContributorProfile, Language } from '@mashura/core'
-import {
-  ContributorListQuerySchema,
-  ContributorProfileSchema,
-  ContributorScheduleResponseSchema,
-  SubjectSchema,
-} from '@mashura/core/contract'
+import { type ContributorListQuerySchema, calls } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { answerCached, readKey, sendVersioned } from '../../cache/cached-answer.ts'
 import type { CacheScope } from '../../cache/catalogue-cache.ts'
+import { CONSULTANT_KINDS, type ContributorFilters, searchContributorIds } from '../../domain/contributors.ts'
+import { notFound } from '../../http/errors.ts'
+import { DEFAULT_PER_PAGE, pageMeta } from '../../http/schema.ts'
+import { callRoutes } from '../call-route.ts'
 import {
-  CONSULTANT_KINDS,
-  type ContributorFilters,
   contributorProfile,
   coveredSubjects,
   freeSlotsPage,
   orderedProfiles,
-  searchContributorIds,
-} from '../../domain/contributors.ts'
-import { notFound } from '../../http/errors.ts'
-import {
-  commonErrors,
-  DEFAULT_PER_PAGE,
-  Envelope,
-  IdParams,
-  Paged,
-  PageQuery,
-  pageMeta,
-} from '../../http/schema.ts'
-import { PUBLIC } from './security.ts'
+} from '../serialize/contributors.ts'
 
 type ListQuery = Static<typeof ContributorListQuerySchema>
 
@@ -56,26 +41,20 @@ function usesSlots(filters: ContributorFilters): boolean {
 /** More ids than any catalogue holds: one query gives every match, in order, and the count is its length. */
 const ALL_MATCHES = 2_147_483_647
 
+const route = callRoutes({ tags: ['contributors'], access: 'public' })
+
 /** Registers the public reads: schedule, lists, search and covered subjects. */
 export async function publicContributorRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = app.store
   const { publicUrl } = app.config
 
-  app.get(
-    '/schedule/contributor/:id/',
-    {
-      schema: {
-        tags: ['contributors'],
-        summary: "A contributor's profile and a page of their free future slots, earliest first.",
-        description: 'Public. `meta` pages the slots. A slot is free while no session holds it.',
-        security: PUBLIC,
-        params: IdParams,
-        querystring: Type.Object(PageQuery),
-        response: { 200: ContributorScheduleResponseSchema, ...commonErrors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(calls.getContributorSchedule, {
+      summary: "A contributor's profile and a page of their free future slots, earliest first.",
+      description: 'Public. `meta` pages the slots. A slot is free while no session holds it.',
+    }),
+    handler: async (request, reply) => {
       const { id } = request.params
       const page = request.query.page ?? 1
       const perPage = request.query.per_page ?? DEFAULT_PER_PAGE
@@ -92,7 +71,7 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
         },
       })
     },
-  )
+  })
 
   /** Answers a page of profiles for some filters, without the cache. */
   async function listPage(query: ListQuery, lang: Language, kinds?: ContributorFilters['kinds']) {
@@ -184,71 +163,43 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
     }))
   }
 
-  app.get(
-    '/profile/v2/consultants',
-    {
-      schema: {
-        tags: ['contributors'],
-        summary:
-          'Lists consultants, advisors and partners with the search filters: newest first, best matches first for a text.',
-        description:
-          'Public. `type` picks the field: 1 consulting → consultants, 2 guidance → advisors, 4 partnerships → partners. A text is matched and ordered as by `GET /profile/contributors`.',
-        security: PUBLIC,
-        querystring: ContributorListQuerySchema,
-        response: { 200: Paged(ContributorProfileSchema), ...commonErrors },
-      },
-    },
-    async (request, reply) => cachedListPage(request, reply, request.query, CONSULTANT_KINDS),
-  )
+  app.route({
+    ...route(calls.getConsultants, {
+      summary:
+        'Lists consultants, advisors and partners with the search filters: newest first, best matches first for a text.',
+      description:
+        'Public. `type` picks the field: 1 consulting → consultants, 2 guidance → advisors, 4 partnerships → partners. A text is matched and ordered as by `GET /profile/contributors`.',
+    }),
+    handler: async (request, reply) => cachedListPage(request, reply, request.query, CONSULTANT_KINDS),
+  })
 
-  app.get(
-    '/profile/v2/bsa',
-    {
-      schema: {
-        tags: ['contributors'],
-        summary:
-          'Lists bsa contributors with the search filters: newest first, best matches first for a text.',
-        description:
-          'Public. `type` keeps those who cover a subject of that type. A text is matched and ordered as by `GET /profile/contributors`.',
-        security: PUBLIC,
-        querystring: ContributorListQuerySchema,
-        response: { 200: Paged(ContributorProfileSchema), ...commonErrors },
-      },
-    },
-    async (request, reply) => cachedListPage(request, reply, request.query, ['bsa']),
-  )
+  app.route({
+    ...route(calls.getBsaContributors, {
+      summary: 'Lists bsa contributors with the search filters: newest first, best matches first for a text.',
+      description:
+        'Public. `type` keeps those who cover a subject of that type. A text is matched and ordered as by `GET /profile/contributors`.',
+    }),
+    handler: async (request, reply) => cachedListPage(request, reply, request.query, ['bsa']),
+  })
 
-  app.get(
-    '/profile/contributors',
-    {
-      schema: {
-        tags: ['contributors'],
-        summary: 'Searches contributors of every kind by text and filters, best matches first.',
-        description:
-          "Public. The text is matched Arabic-aware (hamza forms, diacritics, taa marbuta, alef maqsura, and an attached article: «التسويق», «بالتسويق» and «تسويق» are one word); every word must appear in the name, titles, subjects or bio, and a word of five letters or more also finds the words one typo away (a letter wrong, missing, extra, or two swapped). Results with a text are ordered by relevance: the name above the titles and subjects above the bio, a whole word above part of one, a word as typed above a corrected one, the words' scores added up; equal scores newest first. A blank text (a single space) or none lists everyone newest first, and so do the filters alone. Filters combine with AND; list filters match any of their values.",
-        security: PUBLIC,
-        querystring: ContributorListQuerySchema,
-        response: { 200: Paged(ContributorProfileSchema), ...commonErrors },
-      },
-    },
-    async (request, reply) => cachedListPage(request, reply, request.query),
-  )
+  app.route({
+    ...route(calls.searchContributors, {
+      summary: 'Searches contributors of every kind by text and filters, best matches first.',
+      description:
+        "Public. The text is matched Arabic-aware (hamza forms, diacritics, taa marbuta, alef maqsura, and an attached article: «التسويق», «بالتسويق» and «تسويق» are one word); every word must appear in the name, titles, subjects or bio, and a word of five letters or more also finds the words one typo away (a letter wrong, missing, extra, or two swapped). Results with a text are ordered by relevance: the name above the titles and subjects above the bio, a whole word above part of one, a word as typed above a corrected one, the words' scores added up; equal scores newest first. A blank text (a single space) or none lists everyone newest first, and so do the filters alone. Filters combine with AND; list filters match any of their values.",
+    }),
+    handler: async (request, reply) => cachedListPage(request, reply, request.query),
+  })
 
-  app.get(
-    '/profile/contributors/subjects',
-    {
-      schema: {
-        tags: ['contributors'],
-        summary: 'Lists the subjects at least one contributor covers.',
-        security: PUBLIC,
-        response: { 200: Envelope(Type.Array(SubjectSchema)), ...commonErrors },
-      },
-    },
-    async (request, reply) =>
+  app.route({
+    ...route(calls.getContributorSubjects, {
+      summary: 'Lists the subjects at least one contributor covers.',
+    }),
+    handler: async (request, reply) =>
       answerCached(request, reply, {
         scopes: ['catalogue', 'settings'],
         key: readKey(request),
         compute: async () => ({ data: await coveredSubjects(db, request.lang) }),
       }),
-  )
+  })
 }

@@ -5,28 +5,20 @@
  * ongoing or past session with her; her profile without contact details to an advisor whose
  * request from her still waits; everyone else gets a 404, so the answer never reveals who exists.
  */
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { SmeCompany, SmeProfile } from '@mashura/core'
-import { SessionSchema, SmeCompanySchema, SmeProfileSchema } from '@mashura/core/contract'
+import { calls } from '@mashura/core/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Database, Row } from '../../db/tables.ts'
 import { smeAccess } from '../../domain/access.ts'
-import { fileRef } from '../../domain/serializers.ts'
 import { PAST_STATES, sessionRowsOnly, UPCOMING_STATES } from '../../domain/session-filters.ts'
 import { notFound } from '../../http/errors.ts'
-import {
-  commonErrors,
-  DEFAULT_PER_PAGE,
-  Envelope,
-  IdParams,
-  Paged,
-  PageQuery,
-  pageMeta,
-} from '../../http/schema.ts'
+import { DEFAULT_PER_PAGE, pageMeta } from '../../http/schema.ts'
 import { requireAuth } from '../../plugins/auth.ts'
+import { callRoutes } from '../call-route.ts'
+import { fileRef } from '../serialize/common.ts'
 import { sessionsOut } from '../serialize/sessions.ts'
-import { SIGNED_IN } from './security.ts'
 
 // The uploads routes import it from here.
 export { canReadSessionRecords } from '../../domain/access.ts'
@@ -79,23 +71,19 @@ export async function smeProfileOut(
   }
 }
 
+const route = callRoutes({ tags: ['profile'], access: 'signedIn' })
+
 /** Registers the business-owner calls: own companies, and a business owner's profile and history. */
 export async function smeProfileRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = app.store
   const { publicUrl } = app.config
 
-  app.get(
-    '/profile/sme/companies',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: "The signed-in person's own companies.",
-        security: SIGNED_IN,
-        response: { 200: Envelope(Type.Array(SmeCompanySchema)), ...commonErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(calls.getSmeCompanies, {
+      summary: "The signed-in person's own companies.",
+    }),
+    handler: async (request) => {
       const auth = requireAuth(request)
       const rows = await db
         .selectFrom('companies')
@@ -105,23 +93,15 @@ export async function smeProfileRoutes(instance: FastifyInstance): Promise<void>
         .execute()
       return { data: rows.map(companyOut) }
     },
-  )
+  })
 
-  app.get(
-    '/profile/sme/:id/history/',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: "A business owner's past sessions, newest first.",
-        description:
-          'Past: ended, cancelled or absent, or booked and over; requests never accepted are not sessions. Visible to the business owner and to experts with a booked, ongoing, ended or SME-absent session with her; 404 for everyone else, including the advisor of a waiting, rejected or expired request and the expert of a cancelled session. Meeting data are never included.',
-        security: SIGNED_IN,
-        params: IdParams,
-        querystring: Type.Object(PageQuery),
-        response: { 200: Paged(SessionSchema), ...commonErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(calls.getSmeHistory, {
+      summary: "A business owner's past sessions, newest first.",
+      description:
+        'Past: ended, cancelled or absent, or booked and over; requests never accepted are not sessions. Visible to the business owner and to experts with a booked, ongoing, ended or SME-absent session with her; 404 for everyone else, including the advisor of a waiting, rejected or expired request and the expert of a cancelled session. Meeting data are never included.',
+    }),
+    handler: async (request) => {
       const auth = requireAuth(request)
       const smeId = request.params.id
       if ((await smeAccess(db, auth, smeId)) !== 'full') throw notFound()
@@ -158,25 +138,18 @@ export async function smeProfileRoutes(instance: FastifyInstance): Promise<void>
         meta: pageMeta(page, perPage, total),
       }
     },
-  )
+  })
 
-  app.get(
-    '/profile/v2/sme/show/:id',
-    {
-      schema: {
-        tags: ['profile'],
-        summary: "A business owner's profile.",
-        description:
-          'To the business owner and to experts with a booked, ongoing, ended or SME-absent session with her. ' +
-          'To an advisor whose request from her still waits, without contact details (`email` and `mobile` ' +
-          'null). 404 for everyone else, including the advisor of a rejected or expired request and the ' +
-          'expert of a cancelled session.',
-        security: SIGNED_IN,
-        params: IdParams,
-        response: { 200: Envelope(SmeProfileSchema), ...commonErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(calls.getSmeProfile, {
+      summary: "A business owner's profile.",
+      description:
+        'To the business owner and to experts with a booked, ongoing, ended or SME-absent session with her. ' +
+        'To an advisor whose request from her still waits, without contact details (`email` and `mobile` ' +
+        'null). 404 for everyone else, including the advisor of a rejected or expired request and the ' +
+        'expert of a cancelled session.',
+    }),
+    handler: async (request) => {
       const auth = requireAuth(request)
       const access = await smeAccess(db, auth, request.params.id)
       if (access === 'none') throw notFound()
@@ -184,5 +157,5 @@ export async function smeProfileRoutes(instance: FastifyInstance): Promise<void>
       if (!profile) throw notFound()
       return { data: profile }
     },
-  )
+  })
 }

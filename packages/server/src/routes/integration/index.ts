@@ -8,28 +8,15 @@
  * timeout; a network failure, a timeout, a non-JSON answer or an error status other than 404 answers 502
  * `service_unavailable`.
  */
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AcademyCategory, AcademyCourse, Language, PlatformService } from '@mashura/core'
-import {
-  AcademyCategorySchema,
-  AcademyCourseSchema,
-  AcademyCoursesBodySchema,
-  PlatformServiceSchema,
-} from '@mashura/core/contract'
+import { calls } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import type { Row } from '../../db/tables.ts'
 import { ApiHttpError, notFound } from '../../http/errors.ts'
-import {
-  commonErrors,
-  DEFAULT_PER_PAGE,
-  Envelope,
-  ErrorBody,
-  IdParams,
-  Paged,
-  pageMeta,
-} from '../../http/schema.ts'
-import { mustBeSignedIn } from '../../plugins/auth.ts'
+import { DEFAULT_PER_PAGE, ErrorBody, pageMeta } from '../../http/schema.ts'
+import { callRoutes } from '../call-route.ts'
 
 /** How long a forwarded call may take. */
 export const INTEGRATION_TIMEOUT_MS = 5000
@@ -38,8 +25,6 @@ export const INTEGRATION_TIMEOUT_MS = 5000
 const ACADEMY_FALLBACK_URL = 'https://academy.mashura.sa/courses'
 /** Where the services platform's pages live when a service row has no address of its own. */
 const SERVICES_FALLBACK_URL = 'https://services.mashura.sa/services'
-
-const signedIn = [{ apiKey: [], bearer: [] }]
 
 const text = (ar: string, en: string, lang: Language) => (lang === 'en' ? en : ar)
 
@@ -127,6 +112,8 @@ async function forward(
   return reply.code(200).type('application/json; charset=utf-8').send(payload)
 }
 
+const route = callRoutes({ tags: ['integration'], access: 'signedIn' })
+
 export async function integrationRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = app.store
@@ -135,19 +122,13 @@ export async function integrationRoutes(fastify: FastifyInstance): Promise<void>
     ? ` Forwarded to the agency's integration (INTEGRATION_BASE_URL); 502 when it fails.`
     : ''
 
-  app.get(
-    '/integration/academy/categories',
-    {
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['integration'],
-        summary: "The academy's course categories, in the request language.",
-        description: `Ordered by id.${proxied}`,
-        security: signedIn,
-        response: { 200: Envelope(Type.Array(AcademyCategorySchema)), ...commonErrors, 502: ErrorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(calls.getAcademyCategories, {
+      summary: "The academy's course categories, in the request language.",
+      description: `Ordered by id.${proxied}`,
+      errors: { 502: ErrorBody },
+    }),
+    handler: async (request, reply) => {
       if (base) return forward(base, request, reply, '/academy/categories')
       const rows = await db.selectFrom('academy_categories').selectAll().orderBy('id').execute()
       const data: AcademyCategory[] = rows.map((r) => ({
@@ -156,23 +137,16 @@ export async function integrationRoutes(fastify: FastifyInstance): Promise<void>
       }))
       return { data }
     },
-  )
+  })
 
-  app.post(
-    '/integration/academy/all_courses',
-    {
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['integration'],
-        summary:
-          'A page of academy courses, by search text (title or description, either language) and category.',
-        description: `Paging is in the body (page, per_page), as are search and category_id.${proxied}`,
-        security: signedIn,
-        body: AcademyCoursesBodySchema,
-        response: { 200: Paged(AcademyCourseSchema), ...commonErrors, 502: ErrorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(calls.getAcademyCourses, {
+      summary:
+        'A page of academy courses, by search text (title or description, either language) and category.',
+      description: `Paging is in the body (page, per_page), as are search and category_id.${proxied}`,
+      errors: { 502: ErrorBody },
+    }),
+    handler: async (request, reply) => {
       const body = request.body ?? {}
       if (base) return forward(base, request, reply, '/academy/all_courses', body)
       const page = body.page ?? 1
@@ -201,41 +175,28 @@ export async function integrationRoutes(fastify: FastifyInstance): Promise<void>
       ])
       return { data: rows.map((r) => courseOut(r, request.lang)), meta: pageMeta(page, perPage, Number(n)) }
     },
-  )
+  })
 
-  app.get(
-    '/integration/services/v2/services',
-    {
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['integration'],
-        summary: "The services platform's services, in the request language.",
-        description: `Ordered by id.${proxied}`,
-        security: signedIn,
-        response: { 200: Envelope(Type.Array(PlatformServiceSchema)), ...commonErrors, 502: ErrorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(calls.getServices, {
+      summary: "The services platform's services, in the request language.",
+      description: `Ordered by id.${proxied}`,
+      errors: { 502: ErrorBody },
+    }),
+    handler: async (request, reply) => {
       if (base) return forward(base, request, reply, '/services/v2/services')
       const rows = await db.selectFrom('platform_services').selectAll().orderBy('id').execute()
       return { data: rows.map((r) => serviceOut(r, request.lang)) }
     },
-  )
+  })
 
-  app.get(
-    '/integration/services/v2/services/:id',
-    {
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['integration'],
-        summary: 'One service of the services platform; 404 when there is none.',
-        ...(proxied ? { description: proxied.trim() } : {}),
-        security: signedIn,
-        params: IdParams,
-        response: { 200: Envelope(PlatformServiceSchema), ...commonErrors, 502: ErrorBody },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(calls.getService, {
+      summary: 'One service of the services platform; 404 when there is none.',
+      ...(proxied ? { description: proxied.trim() } : {}),
+      errors: { 502: ErrorBody },
+    }),
+    handler: async (request, reply) => {
       if (base) return forward(base, request, reply, `/services/v2/services/${request.params.id}`)
       const row = await db
         .selectFrom('platform_services')
@@ -245,5 +206,5 @@ export async function integrationRoutes(fastify: FastifyInstance): Promise<void>
       if (!row) throw notFound()
       return { data: serviceOut(row, request.lang) }
     },
-  )
+  })
 }

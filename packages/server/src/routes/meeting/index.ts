@@ -5,44 +5,34 @@
  * nothing (see domain/lifecycle.ts).
  */
 
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { MeetingData } from '@mashura/core'
-import {
-  CancelReasonSchema,
-  CancelSessionBodySchema,
-  EndSessionBodySchema,
-  MeetingSignatureParamsSchema,
-  MeetingSignatureSchema,
-  SessionSchema,
-  SmeProfileSchema,
-  ValidateSessionBodySchema,
-} from '@mashura/core/contract'
+import { calls } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { SignJWT } from 'jose'
 import type { Row } from '../../db/tables.ts'
 import { hasSessionWith } from '../../domain/access.ts'
 import {
   announce,
+  announceTo,
   cancelSession,
   EXTENSION_MINUTES,
   endInstantSession,
   endSession,
   extendSession,
   markSmeAbsent,
-  namesOf,
   ownSession,
   startSession,
 } from '../../domain/lifecycle.ts'
 import { createRatingLink } from '../../domain/rating.ts'
 import { participantOf, sessionRowsOnly, UPCOMING_STATES } from '../../domain/session-filters.ts'
 import { conflict, forbidden, notFound } from '../../http/errors.ts'
-import { commonErrors, Envelope, ErrorBody, IdParams } from '../../http/schema.ts'
-import { mustBeSignedIn, requireAuth, requireContributor } from '../../plugins/auth.ts'
+import { ErrorBody } from '../../http/schema.ts'
+import { type Auth, requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { hostZak, releaseZoomMeeting } from '../../zoom/meetings.ts'
+import { callRoutes } from '../call-route.ts'
 import { smeProfileOut } from '../contributors/sme.ts'
-import { sessionsOut } from '../serialize/sessions.ts'
-
-const signedIn = [{ apiKey: [], bearer: [] }]
+import { sessionsOut, viewerOptions } from '../serialize/sessions.ts'
 
 /** How long a Zoom Meeting SDK signature is valid, in seconds (Zoom: at least 1800, at most 48 hours). */
 export const SIGNATURE_TTL_SECONDS = 2 * 3600
@@ -70,22 +60,19 @@ export async function zoomSignature(
     .sign(new TextEncoder().encode(zoom.sdkSecret))
 }
 
+const route = callRoutes({ tags: ['meeting'], access: 'signedIn' })
+
 export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = app.store
   const deps = { db, bus: app.bus, push: app.push }
 
   async function sessionOut(request: FastifyRequest, row: Row<'sessions'>) {
-    const auth = requireAuth(request)
-    const [session] = await sessionsOut(db, [row], {
-      lang: request.lang,
-      publicUrl: app.config.publicUrl,
-      viewer: { personId: auth.personId, contributorId: auth.contributorId },
-    })
+    const [session] = await sessionsOut(db, [row], viewerOptions(request, app.config.publicUrl))
     return { data: session! }
   }
 
-  const transitionErrors = { ...commonErrors, 409: ErrorBody, 422: ErrorBody }
+  const transitionErrors = { 409: ErrorBody, 422: ErrorBody }
   const ownerOnly =
     "Only the session's own contributor (403 for a signed-in person without an expert identity or " +
     "for the session's business owner, 404 for anyone else). "
@@ -106,138 +93,92 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
       console.log(`Rating link for session ${sessionId} (${link.to}): ${link.url}`)
   }
 
-  app.post(
-    '/schedule/v2/:id/validate/contributor',
-    {
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['meeting'],
-        summary: 'Starts a booked session on its day: booked → ongoing; answers the session.',
-        description: `${ownerOnly}The session must fall on today's Asia/Riyadh day (422 session_not_today otherwise); any state but booked is 409.`,
-        security: signedIn,
-        params: IdParams,
-        body: ValidateSessionBodySchema,
-        response: { 200: Envelope(SessionSchema), ...transitionErrors },
-      },
-    },
-    async (request) => {
-      const auth = requireContributor(request)
-      const row = await startSession(db, request.params.id, auth)
-      await announce(deps, row)
-      return sessionOut(request, row)
-    },
-  )
+  /**
+   * Answers a move of the caller's own session: `move` makes it as the caller's expert identity, `tell`
+   * tells the people concerned (the session-changed event alone by default), and the session is the answer.
+   */
+  async function transition(
+    request: FastifyRequest,
+    move: (who: Auth & { contributorId: number }) => Promise<Row<'sessions'>>,
+    tell: (row: Row<'sessions'>) => Promise<void> = (row) => announce(deps, row),
+  ) {
+    const row = await move(requireContributor(request))
+    await tell(row)
+    return sessionOut(request, row)
+  }
 
-  app.post(
-    '/schedule/sessions/:id/end/contributor',
-    {
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['meeting'],
-        summary: 'Ends an ongoing session: ongoing → ended.',
-        description: `${ownerOnly}Ending before the scheduled end needs force_end true (422 force_end_required otherwise); end_reason is kept. end_from is 1 from the web dashboard and is not stored.`,
-        security: signedIn,
-        params: IdParams,
-        body: EndSessionBodySchema,
-        response: { 200: Envelope(SessionSchema), ...transitionErrors },
-      },
-    },
-    async (request) => {
-      const auth = requireContributor(request)
-      const row = await endSession(db, request.params.id, auth, {
-        forceEnd: request.body.force_end ?? false,
-        endReason: request.body.end_reason ?? null,
-      })
-      await announce(deps, row)
-      await rateIfRecommended(row.id)
-      return sessionOut(request, row)
-    },
-  )
+  /** Tells of an ended session, and makes its rating link when its recommendations are written. */
+  async function tellEnded(row: Row<'sessions'>): Promise<void> {
+    await announce(deps, row)
+    await rateIfRecommended(row.id)
+  }
 
-  app.get(
-    '/schedule/sessions/:id/extend',
-    {
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['meeting'],
-        summary: `Extends an ongoing session's end by ${EXTENSION_MINUTES} minutes.`,
-        description: `${ownerOnly}Only an ongoing session (409 otherwise). Each call adds ${EXTENSION_MINUTES} minutes to \`end\`; of two concurrent calls one wins and the other is 409. A GET that changes state, as the platform's client calls it.`,
-        security: signedIn,
-        params: IdParams,
-        response: { 200: Envelope(SessionSchema), ...transitionErrors },
-      },
-    },
-    async (request) => {
-      const auth = requireContributor(request)
-      const row = await extendSession(db, request.params.id, auth)
-      await announce(deps, row)
-      return sessionOut(request, row)
-    },
-  )
+  app.route({
+    ...route(calls.validateContributorMeeting, {
+      summary: 'Starts a booked session on its day: booked → ongoing; answers the session.',
+      description: `${ownerOnly}The session must fall on today's Asia/Riyadh day (422 session_not_today otherwise); any state but booked is 409.`,
+      errors: transitionErrors,
+    }),
+    handler: async (request) => transition(request, (who) => startSession(db, request.params.id, who)),
+  })
 
-  app.post(
-    '/schedule/:id/end-instant',
-    {
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['meeting'],
-        summary: 'Ends an ongoing instant session: ongoing → ended.',
-        description: `${ownerOnly}A session that is not instant, or not ongoing, is 409.`,
-        security: signedIn,
-        params: IdParams,
-        response: { 200: Envelope(SessionSchema), ...transitionErrors },
-      },
-    },
-    async (request) => {
-      const auth = requireContributor(request)
-      const row = await endInstantSession(db, request.params.id, auth)
-      await announce(deps, row)
-      // An instant session is rated as a booked one is (issue 17: it used to get no link).
-      await rateIfRecommended(row.id)
-      return sessionOut(request, row)
-    },
-  )
+  app.route({
+    ...route(calls.endSession, {
+      summary: 'Ends an ongoing session: ongoing → ended.',
+      description: `${ownerOnly}Ending before the scheduled end needs force_end true (422 force_end_required otherwise); end_reason is kept. end_from is 1 from the web dashboard and is not stored.`,
+      errors: transitionErrors,
+    }),
+    handler: async (request) =>
+      transition(
+        request,
+        (who) =>
+          endSession(db, request.params.id, who, {
+            forceEnd: request.body.force_end ?? false,
+            endReason: request.body.end_reason ?? null,
+          }),
+        tellEnded,
+      ),
+  })
 
-  app.post(
-    '/schedule/sme-absence/:id',
-    {
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['meeting'],
-        summary: 'Marks the business owner absent: booked or ongoing → sme_absent.',
-        description: `${ownerOnly}Not before the session starts (422 session_not_started). The business owner is notified.`,
-        security: signedIn,
-        params: IdParams,
-        response: { 200: Envelope(SessionSchema), ...transitionErrors },
-      },
-    },
-    async (request) => {
-      const auth = requireContributor(request)
-      const row = await markSmeAbsent(db, request.params.id, auth)
-      const names = await namesOf(db, row)
-      await announce(deps, row, {
-        to: 'sme',
-        kind: 'sme_absent',
-        title: 'notify.smeAbsent.title',
-        body: 'notify.smeAbsent.body',
-        values: { name: names.contributor },
-      })
-      return sessionOut(request, row)
-    },
-  )
+  app.route({
+    ...route(calls.extendSession, {
+      summary: `Extends an ongoing session's end by ${EXTENSION_MINUTES} minutes.`,
+      description: `${ownerOnly}Only an ongoing session (409 otherwise). Each call adds ${EXTENSION_MINUTES} minutes to \`end\`; of two concurrent calls one wins and the other is 409. A GET that changes state, as the platform's client calls it.`,
+      errors: transitionErrors,
+    }),
+    handler: async (request) => transition(request, (who) => extendSession(db, request.params.id, who)),
+  })
 
-  app.get(
-    '/schedule/cancel/reasons',
-    {
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['meeting'],
-        summary: 'The reasons a contributor may give for cancelling a session.',
-        security: signedIn,
-        response: { 200: Envelope(Type.Array(CancelReasonSchema)), ...commonErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(calls.endInstantSession, {
+      summary: 'Ends an ongoing instant session: ongoing → ended.',
+      description: `${ownerOnly}A session that is not instant, or not ongoing, is 409.`,
+      errors: transitionErrors,
+    }),
+    // An instant session is rated as a booked one is (issue 17: it used to get no link).
+    handler: async (request) =>
+      transition(request, (who) => endInstantSession(db, request.params.id, who), tellEnded),
+  })
+
+  app.route({
+    ...route(calls.markSmeAbsent, {
+      summary: 'Marks the business owner absent: booked or ongoing → sme_absent.',
+      description: `${ownerOnly}Not before the session starts (422 session_not_started). The business owner is notified.`,
+      errors: transitionErrors,
+    }),
+    handler: async (request) =>
+      transition(
+        request,
+        (who) => markSmeAbsent(db, request.params.id, who),
+        (row) => announceTo(deps, row, 'sme', 'sme_absent', 'smeAbsent'),
+      ),
+  })
+
+  app.route({
+    ...route(calls.getCancelReasons, {
+      summary: 'The reasons a contributor may give for cancelling a session.',
+    }),
+    handler: async (request) => {
       const rows = await db.selectFrom('cancel_reasons').selectAll().orderBy('id').execute()
       return {
         data: rows.map((r) => ({
@@ -247,59 +188,39 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
         })),
       }
     },
-  )
+  })
 
-  app.post(
-    '/schedule/cancel/session/:id/contributor',
-    {
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['meeting'],
-        summary: 'Cancels a booked session with a reason: booked → cancelled; frees the slot.',
-        description: `${ownerOnly}cancel_reason_id comes from GET /schedule/cancel/reasons (422 for an unknown one); a reason that requires details needs \`reason\` (422). Only a booked session (409 otherwise). The business owner is notified.`,
-        security: signedIn,
-        params: IdParams,
-        body: CancelSessionBodySchema,
-        response: { 200: Envelope(SessionSchema), ...transitionErrors },
-      },
-    },
-    async (request) => {
-      const auth = requireContributor(request)
-      const row = await cancelSession(db, request.params.id, auth, {
-        reasonId: request.body.cancel_reason_id,
-        details: request.body.reason ?? null,
-      })
-      // Its Zoom meeting goes with it (no one can join a cancelled session's meeting).
-      await releaseZoomMeeting(app, row)
-      const names = await namesOf(db, row)
-      await announce(deps, row, {
-        to: 'sme',
-        kind: 'session_cancelled',
-        title: 'notify.sessionCancelled.title',
-        body: 'notify.sessionCancelled.body',
-        values: { name: names.contributor },
-      })
-      return sessionOut(request, row)
-    },
-  )
+  app.route({
+    ...route(calls.cancelSession, {
+      summary: 'Cancels a booked session with a reason: booked → cancelled; frees the slot.',
+      description: `${ownerOnly}cancel_reason_id comes from GET /schedule/cancel/reasons (422 for an unknown one); a reason that requires details needs \`reason\` (422). Only a booked session (409 otherwise). The business owner is notified.`,
+      errors: transitionErrors,
+    }),
+    handler: async (request) =>
+      transition(
+        request,
+        async (who) => {
+          const row = await cancelSession(db, request.params.id, who, {
+            reasonId: request.body.cancel_reason_id,
+            details: request.body.reason ?? null,
+          })
+          // Its Zoom meeting goes with it (no one can join a cancelled session's meeting).
+          await releaseZoomMeeting(app, row)
+          return row
+        },
+        (row) => announceTo(deps, row, 'sme', 'session_cancelled', 'sessionCancelled'),
+      ),
+  })
 
-  app.get(
-    '/schedule/sessions/:id/sme',
-    {
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['meeting'],
-        summary: "The profile of a session's business owner, for the session's contributor.",
-        description:
-          ownerOnly +
-          '`email` and `mobile` are null unless the contributor has a booked, ongoing, ended or SME-absent ' +
-          'session with her (a cancelled one is not enough).',
-        security: signedIn,
-        params: IdParams,
-        response: { 200: Envelope(SmeProfileSchema), ...commonErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(calls.getSessionSme, {
+      summary: "The profile of a session's business owner, for the session's contributor.",
+      description:
+        ownerOnly +
+        '`email` and `mobile` are null unless the contributor has a booked, ongoing, ended or SME-absent ' +
+        'session with her (a cancelled one is not enough).',
+    }),
+    handler: async (request) => {
       const auth = requireContributor(request)
       const row = await ownSession(db, request.params.id, auth)
       // A cancelled session alone no longer gives her contact details (domain/access.ts).
@@ -308,30 +229,23 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
       if (!profile) throw notFound('errors.sessionNotFound')
       return { data: profile }
     },
-  )
+  })
 
-  app.get(
-    '/schedule/zoom/jwt/:meetingNumber/:role',
-    {
-      preValidation: mustBeSignedIn,
-      schema: {
-        tags: ['meeting'],
-        summary: "A Zoom Meeting SDK signature for a session's meeting, to its two participants.",
-        description:
-          "The session (booked or ongoing) whose meeting number this is must be the caller's, as its " +
-          'contributor or business owner (404 otherwise); role 1 (host) is for the contributor only (403). ' +
-          "The host's answer (role 1) carries the ZAK of the Zoom user the meeting was made for " +
-          '(meeting.zak_token), with which the Meeting SDK starts it. ' +
-          'The signature is an HS256 JWT with appKey, sdkKey, mn, role, iat, exp and tokenExp, valid ' +
-          `${SIGNATURE_TTL_SECONDS / 3600} hours. Without Zoom configured, or for a session on the built-in ` +
-          'WebRTC meeting, the answer is 409 meeting_not_zoom: the client joins the WebRTC room named by ' +
-          "the session's meeting.personal_id, and needs no signature.",
-        security: signedIn,
-        params: MeetingSignatureParamsSchema,
-        response: { 200: Envelope(MeetingSignatureSchema), ...commonErrors, 409: ErrorBody },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(calls.getMeetingSignature, {
+      summary: "A Zoom Meeting SDK signature for a session's meeting, to its two participants.",
+      description:
+        "The session (booked or ongoing) whose meeting number this is must be the caller's, as its " +
+        'contributor or business owner (404 otherwise); role 1 (host) is for the contributor only (403). ' +
+        "The host's answer (role 1) carries the ZAK of the Zoom user the meeting was made for " +
+        '(meeting.zak_token), with which the Meeting SDK starts it. ' +
+        'The signature is an HS256 JWT with appKey, sdkKey, mn, role, iat, exp and tokenExp, valid ' +
+        `${SIGNATURE_TTL_SECONDS / 3600} hours. Without Zoom configured, or for a session on the built-in ` +
+        'WebRTC meeting, the answer is 409 meeting_not_zoom: the client joins the WebRTC room named by ' +
+        "the session's meeting.personal_id, and needs no signature.",
+      errors: { 409: ErrorBody },
+    }),
+    handler: async (request) => {
       const auth = requireAuth(request)
       const role = request.params.role as 0 | 1
       const row = await db
@@ -361,5 +275,5 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
       }
       return { data: { signature, sdk_key: zoom.sdkKey, meeting } }
     },
-  )
+  })
 }

@@ -5,16 +5,9 @@
  * `sme_access_token`), not by an API token: `Authorization: Bearer <token>` on routes flagged
  * `config.ratingToken` (the auth plugin leaves those to the route), or `X-Rating-Token: <token>`.
  */
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { encryptRatingToken } from '@mashura/core'
-import {
-  QuestionnaireSchema,
-  RatingDetailsSchema,
-  RatingSubmissionBodySchema,
-  RatingTokenParamsSchema,
-  RecommendationInputSchema,
-  RecommendationSchema,
-} from '@mashura/core/contract'
+import { calls } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { canReadSessionRecords } from '../../domain/access.ts'
 import {
@@ -28,9 +21,10 @@ import {
 } from '../../domain/rating.ts'
 import { saveRecommendations } from '../../domain/recommendations.ts'
 import { notFound } from '../../http/errors.ts'
-import { commonErrors, Envelope, ErrorBody, IdParams, Nullable } from '../../http/schema.ts'
+import { ErrorBody } from '../../http/schema.ts'
 import { requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
+import { callRoutes, rateLimited } from '../call-route.ts'
 import { recommendationsFor } from '../serialize/recommendations.ts'
 
 declare module 'fastify' {
@@ -40,7 +34,6 @@ declare module 'fastify' {
   }
 }
 
-const signedIn = [{ apiKey: [], bearer: [] }]
 /** The rating access token travels as the Bearer (or X-Rating-Token), not an API token. */
 const ratingAuth = [{ apiKey: [], bearer: [] }]
 
@@ -52,29 +45,26 @@ export function ratingTokenOf(request: FastifyRequest): string | null {
   return match?.[1] ?? null
 }
 
+const route = callRoutes({ tags: ['rating'] })
+
 export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = app.store
 
-  app.get(
-    '/rating/sme/validate-rating/:token',
-    {
-      config: { rateLimit: { max: app.config.rateLimit.signIn, timeWindow: app.config.rateLimit.windowMs } },
-      schema: {
-        tags: ['rating'],
-        summary:
-          'Opens a rating link: the session, its questionnaires and a fresh encrypted rating access token.',
-        description:
-          '400 already_rated when the session was rated; one generic 400 rating_link_invalid for an unknown, ' +
-          'tampered or expired token. `sme_access_token` is AES-256-CBC as design section 4 says; decrypted, it ' +
-          'authorises the two questionnaire calls for this session only, once, until the link expires. Opening ' +
-          'the link again replaces the access token. `session` (added by this server) names the ' +
-          'rated session for the form: its start, its expert and its subject, in the request language.',
-        params: RatingTokenParamsSchema,
-        response: { 200: Envelope(RatingDetailsSchema), 400: ErrorBody, 429: ErrorBody },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(calls.validateRating, {
+      summary:
+        'Opens a rating link: the session, its questionnaires and a fresh encrypted rating access token.',
+      description:
+        '400 already_rated when the session was rated; one generic 400 rating_link_invalid for an unknown, ' +
+        'tampered or expired token. `sme_access_token` is AES-256-CBC as design section 4 says; decrypted, it ' +
+        'authorises the two questionnaire calls for this session only, once, until the link expires. Opening ' +
+        'the link again replaces the access token. `session` (added by this server) names the ' +
+        'rated session for the form: its start, its expert and its subject, in the request language.',
+      ownErrors: { 400: ErrorBody, 429: ErrorBody },
+    }),
+    config: rateLimited(app.config, 'signIn'),
+    handler: async (request) => {
       const { sessionId, accessToken } = await openRatingLink(db, request.params.token)
       const [sme_access_token, questionnaires, session] = await Promise.all([
         encryptRatingToken(accessToken, app.config.ratingPassphrase),
@@ -83,51 +73,40 @@ export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
       ])
       return { data: { session_id: sessionId, sme_access_token, questionnaires, session } }
     },
-  )
+  })
 
-  app.get(
-    '/rating/sessions/:id/questionnaires',
-    {
-      config: { ratingToken: true },
-      schema: {
-        tags: ['rating'],
-        summary: 'The rating questionnaires, for the holder of the rating access token of this session.',
-        description:
-          'Send the decrypted rating access token as `Authorization: Bearer` or `X-Rating-Token`. 403 ' +
-          'rating_token_invalid when it is missing, unknown, expired, used or for another session.',
-        security: ratingAuth,
-        params: IdParams,
-        response: { 200: Envelope(Type.Array(QuestionnaireSchema)), 400: ErrorBody, 403: ErrorBody },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(calls.getSessionQuestionnaires, {
+      summary: 'The rating questionnaires, for the holder of the rating access token of this session.',
+      description:
+        'Send the decrypted rating access token as `Authorization: Bearer` or `X-Rating-Token`. 403 ' +
+        'rating_token_invalid when it is missing, unknown, expired, used or for another session.',
+      security: ratingAuth,
+      ownErrors: { 400: ErrorBody, 403: ErrorBody },
+    }),
+    config: { ratingToken: true },
+    handler: async (request) => {
       await checkRatingAccess(db, request.params.id, ratingTokenOf(request), { forSubmit: false })
       return { data: await questionnairesOut(db, request.lang) }
     },
-  )
+  })
 
-  app.post(
-    '/rating/v4/sessions/:id/questionnaires',
-    {
-      config: { ratingToken: true },
-      // No rating token: 403 before anything about the body (issue 17).
-      preValidation: async (request) => {
-        if (!ratingTokenOf(request)) throw ratingTokenInvalid()
-      },
-      schema: {
-        tags: ['rating'],
-        summary: "Submits the business owner's rating of a session, with the rating access token.",
-        description:
-          'Answers are checked against the questions (required ones, stars 1–5, yes_no a boolean, text); a ' +
-          'bad answer is 400 validation_failed. A second submission is 422 already_rated. 403 ' +
-          'rating_token_invalid for a missing, unknown or expired token or another session.',
-        security: ratingAuth,
-        params: IdParams,
-        body: RatingSubmissionBodySchema,
-        response: { 201: Envelope(Type.Null()), 400: ErrorBody, 403: ErrorBody, 422: ErrorBody },
-      },
+  app.route({
+    ...route(calls.submitSessionRating, {
+      summary: "Submits the business owner's rating of a session, with the rating access token.",
+      description:
+        'Answers are checked against the questions (required ones, stars 1–5, yes_no a boolean, text); a ' +
+        'bad answer is 400 validation_failed. A second submission is 422 already_rated. 403 ' +
+        'rating_token_invalid for a missing, unknown or expired token or another session.',
+      security: ratingAuth,
+      ownErrors: { 400: ErrorBody, 403: ErrorBody, 422: ErrorBody },
+    }),
+    config: { ratingToken: true },
+    // No rating token: 403 before anything about the body (issue 17).
+    preValidation: async (request) => {
+      if (!ratingTokenOf(request)) throw ratingTokenInvalid()
     },
-    async (request, reply) => {
+    handler: async (request, reply) => {
       await submitRating(db, {
         sessionId: request.params.id,
         accessToken: ratingTokenOf(request),
@@ -136,49 +115,36 @@ export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
       reply.code(201)
       return { data: null, message: translatorFor(request).t('rating.succeeded') }
     },
-  )
+  })
 
-  app.get(
-    '/rating/v2/sme/sessions/:id',
-    {
-      preValidation: async (request) => void requireAuth(request),
-      schema: {
-        tags: ['rating'],
-        summary: "A session's recommendations, or null before they are written.",
-        description:
-          'For its business owner, its contributor, and other experts with a booked, ongoing, ended or SME-absent session with that business owner (a waiting, rejected or expired request, or a cancelled session, is not enough). Anyone else gets 404, as for a missing session.',
-        security: signedIn,
-        params: IdParams,
-        response: { 200: Envelope(Nullable(RecommendationSchema)), ...commonErrors },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(calls.getSessionRecommendations, {
+      summary: "A session's recommendations, or null before they are written.",
+      description:
+        'For its business owner, its contributor, and other experts with a booked, ongoing, ended or SME-absent session with that business owner (a waiting, rejected or expired request, or a cancelled session, is not enough). Anyone else gets 404, as for a missing session.',
+      access: 'signedIn',
+    }),
+    handler: async (request) => {
       const auth = requireAuth(request)
       if (!(await canReadSessionRecords(db, auth, request.params.id)))
         throw notFound('errors.sessionNotFound')
       const found = await recommendationsFor(db, [request.params.id], app.config.publicUrl)
       return { data: found.get(request.params.id) ?? null }
     },
-  )
+  })
 
-  app.post(
-    '/rating/v4/sme',
-    {
-      preValidation: async (request) => void requireContributor(request),
-      schema: {
-        tags: ['rating'],
-        summary:
-          "Saves the session contributor's recommendations (replacing earlier ones) and attaches the files.",
-        description:
-          "Only the session's contributor (404 otherwise); the session must be ongoing, ended or SME-absent " +
-          '(409). `voice_note` and `attachments` are `path`s from the upload calls, uploaded by the caller. ' +
-          'For an ended session the first save makes the rating link and e-mails it to the business owner.',
-        security: signedIn,
-        body: RecommendationInputSchema,
-        response: { 200: Envelope(RecommendationSchema), ...commonErrors, 409: ErrorBody },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...route(calls.submitRecommendations, {
+      summary:
+        "Saves the session contributor's recommendations (replacing earlier ones) and attaches the files.",
+      description:
+        "Only the session's contributor (404 otherwise); the session must be ongoing, ended or SME-absent " +
+        '(409). `voice_note` and `attachments` are `path`s from the upload calls, uploaded by the caller. ' +
+        'For an ended session the first save makes the rating link and e-mails it to the business owner.',
+      access: 'contributor',
+      errors: { 409: ErrorBody },
+    }),
+    handler: async (request) => {
       const auth = requireContributor(request)
       const session = await saveRecommendations(db, {
         personId: auth.personId,
@@ -194,5 +160,5 @@ export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
       const found = await recommendationsFor(db, [session.id], app.config.publicUrl)
       return { data: found.get(session.id)!, message: translatorFor(request).t('recommendations.saved') }
     },
-  )
+  })
 }

@@ -5,12 +5,12 @@
 import type { IncomingMessage } from 'node:http'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import websocket from '@fastify/websocket'
-import { VapidPublicKeySchema } from '@mashura/core/contract'
+import { calls } from '@mashura/core/contract'
 import type { FastifyInstance } from 'fastify'
 import { ApiHttpError } from '../../http/errors.ts'
-import { commonErrors, Envelope } from '../../http/schema.ts'
 import { originAllowed } from '../../plugins/api-key.ts'
 import { createRealtimeHub, MAX_FRAME_BYTES } from '../../realtime/hub.ts'
+import { callRoute } from '../call-route.ts'
 
 /** The socket's path, as the HTTP server sees it. */
 export const REALTIME_PATH = '/api/realtime'
@@ -30,22 +30,18 @@ function apiKeyFromQuery(request: IncomingMessage): void {
 export async function realtimeRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
 
-  app.get(
-    '/push/vapid-public-key',
-    {
-      schema: {
-        tags: ['push'],
-        summary: 'The public VAPID key for `PushManager.subscribe({ applicationServerKey })`.',
-        description: 'Base64url. 404 when this deployment does not push with Web Push.',
-        response: { 200: Envelope(VapidPublicKeySchema), ...commonErrors },
-      },
-    },
-    async () => {
+  app.route({
+    ...callRoute(calls.getVapidPublicKey, {
+      tags: ['push'],
+      summary: 'The public VAPID key for `PushManager.subscribe({ applicationServerKey })`.',
+      description: 'Base64url. 404 when this deployment does not push with Web Push.',
+    }),
+    handler: async () => {
       const key = app.push.vapidPublicKey
       if (!key) throw new ApiHttpError(404, 'not_found', 'errors.notFound')
       return { data: { public_key: key } }
     },
-  )
+  })
 
   // Runs before @fastify/websocket's own upgrade listener (registered just below).
   app.server.prependListener('upgrade', apiKeyFromQuery)

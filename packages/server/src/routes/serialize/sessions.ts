@@ -13,9 +13,13 @@ import type {
   Subject,
   SubjectType,
 } from '@mashura/core'
+import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
+import { answerPage } from '../../db/paging.ts'
 import type { Database, Row } from '../../db/tables.ts'
-import { contributorSummaries, officeOut, smeSummaries, subjectOut } from '../../domain/serializers.ts'
+import { requestRowsOnly } from '../../domain/session-filters.ts'
+import { requireAuth } from '../../plugins/auth.ts'
+import { officeOut, peopleOf, subjectOut } from './common.ts'
 import { recommendationsFor } from './recommendations.ts'
 
 /** Who is looking, which decides what private fields (meeting data, a slot's session id) they see. */
@@ -34,6 +38,37 @@ export interface SerializeOptions {
   publicUrl: string
   /** The viewer; without one, private fields are left out. */
   viewer?: Viewer | null
+}
+
+/**
+ * A page of the requests addressed to an advisor (`{ contributorId }`) or made by a business owner
+ * (`{ smeId }`), newest first, optionally in one state.
+ */
+export function requestsPage(
+  db: Kysely<Database>,
+  side: { contributorId: number } | { smeId: number },
+  query: { page?: number; per_page?: number; state?: SessionRequest['state'] },
+  options: SerializeOptions,
+) {
+  let base = db.selectFrom('sessions').where(requestRowsOnly)
+  base =
+    'smeId' in side
+      ? base.where('sme_id', '=', side.smeId)
+      : base.where('contributor_id', '=', side.contributorId)
+  if (query.state) base = base.where('request_state', '=', query.state)
+  return answerPage(base, query, { orderBy: 'created_at', direction: 'desc' }, (rows) =>
+    requestsOut(db, rows, options),
+  )
+}
+
+/** Serializing for the signed-in caller of a request, in its language. */
+export function viewerOptions(request: FastifyRequest, publicUrl: string): SerializeOptions {
+  const auth = requireAuth(request)
+  return {
+    lang: request.lang,
+    publicUrl,
+    viewer: { personId: auth.personId, contributorId: auth.contributorId },
+  }
 }
 
 function distinct(ids: readonly (number | null)[]): number[] {
@@ -76,23 +111,14 @@ const lookups = {
 
 /** The contributors, business owners and subjects some session or request rows name, by id (three queries). */
 async function peopleAndSubjects(db: Kysely<Database>, rows: readonly Row<'sessions'>[], publicUrl: string) {
-  const [contributors, smes, subjects] = await Promise.all([
-    contributorSummaries(
-      db,
-      rows.map((r) => r.contributor_id),
-      publicUrl,
-    ),
-    smeSummaries(
-      db,
-      rows.map((r) => r.sme_id),
-      publicUrl,
-    ),
+  const [people, subjects] = await Promise.all([
+    peopleOf(db, rows, publicUrl),
     lookups.subjects(
       db,
       rows.map((r) => r.subject_id),
     ),
   ])
-  return { contributors, smes, subjects }
+  return { ...people, subjects }
 }
 
 /** The subject type of a session without a subject, from the contributor's kind. */

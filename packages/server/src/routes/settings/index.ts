@@ -3,25 +3,15 @@
  * reads them with the site's API key alone. Texts come in the request's language.
  */
 
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { Language, Settings } from '@mashura/core'
-import {
-  AdminSubjectsQuerySchema,
-  CenterSchema,
-  FaqSchema,
-  OfficeSchema,
-  OfficesQuerySchema,
-  SettingsSchema,
-  SettingValueSchema,
-  SubjectSchema,
-  SubjectsQuerySchema,
-} from '@mashura/core/contract'
+import { calls } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { answerCached, readKey } from '../../cache/cached-answer.ts'
-import { centerOut, officeOut, subjectOut } from '../../domain/serializers.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
-import { commonErrors, Envelope } from '../../http/schema.ts'
 import { pick } from '../../plugins/language.ts'
+import { callRoute, callRoutes } from '../call-route.ts'
+import { centerOut, officeOut, subjectOut } from '../serialize/common.ts'
 
 /** The single-setting keys of core's `SettingKey`, each with its own path. */
 const SETTING_KEYS = [
@@ -39,8 +29,18 @@ const SETTING_SUMMARIES: Record<SettingKey, string> = {
   terms_and_conditions_contributor: 'The terms and conditions for contributors.',
 }
 
+/** Each single-setting key's call of the contract. */
+const SETTING_CALLS = {
+  mentor_url: calls.getMentorUrl,
+  about_us: calls.getAboutUs,
+  terms_and_conditions: calls.getTermsAndConditions,
+  terms_and_conditions_contributor: calls.getContributorTermsAndConditions,
+} as const
+
 /** Keys whose values are read by `GET /dashboard/settings`. */
 const ALL_SETTING_KEYS = [...SETTING_KEYS, 'contact_mobile', 'contact_email', 'contact_whatsapp']
+
+const route = callRoutes({ tags: ['settings'] })
 
 /** The nine calls, as an encapsulated plugin under `/api`. */
 export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
@@ -78,31 +78,19 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
   }
 
   for (const key of SETTING_KEYS) {
-    app.get(
-      `/dashboard/settings/${key}`,
-      {
-        schema: {
-          tags: ['settings'],
-          summary: SETTING_SUMMARIES[key],
-          response: { 200: Envelope(SettingValueSchema), ...commonErrors },
-        },
-      },
-      async (request, reply) =>
+    app.route({
+      ...callRoute(SETTING_CALLS[key], { tags: ['settings'], summary: SETTING_SUMMARIES[key] }),
+      handler: async (request, reply) =>
         settingsRead(request, reply, async () => ({ data: await setting(key, request.lang) })),
-    )
+    })
   }
 
-  app.get(
-    '/dashboard/settings',
-    {
-      schema: {
-        tags: ['settings'],
-        summary: 'Every public setting at once: texts, contact details, the FAQ and the mentor video.',
-        description: 'A setting that has not been set reads as an empty string.',
-        response: { 200: Envelope(SettingsSchema), ...commonErrors },
-      },
-    },
-    async (request, reply) =>
+  app.route({
+    ...route(calls.getSettings, {
+      summary: 'Every public setting at once: texts, contact details, the FAQ and the mentor video.',
+      description: 'A setting that has not been set reads as an empty string.',
+    }),
+    handler: async (request, reply) =>
       settingsRead(request, reply, async () => {
         const lang = request.lang
         const rows = await db
@@ -128,45 +116,31 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
         }
         return { data }
       }),
-  )
+  })
 
-  app.get(
-    '/dashboard/common-questions',
-    {
-      schema: {
-        tags: ['settings'],
-        summary: 'The FAQ, in display order.',
-        response: { 200: Envelope(Type.Array(FaqSchema)), ...commonErrors },
-      },
-    },
-    async (request, reply) => settingsRead(request, reply, async () => ({ data: await faqs(request.lang) })),
-  )
+  app.route({
+    ...route(calls.getCommonQuestions, {
+      summary: 'The FAQ, in display order.',
+    }),
+    handler: async (request, reply) =>
+      settingsRead(request, reply, async () => ({ data: await faqs(request.lang) })),
+  })
 
-  app.get(
-    '/dashboard/subjects',
-    {
-      schema: {
-        tags: ['subjects'],
-        summary: 'The subjects, optionally of one type and only bsa (or only other) subjects.',
-        querystring: SubjectsQuerySchema,
-        response: { 200: Envelope(Type.Array(SubjectSchema)), ...commonErrors },
-      },
-    },
-    async (request, reply) =>
+  app.route({
+    ...route(calls.getSubjects, {
+      tags: ['subjects'],
+      summary: 'The subjects, optionally of one type and only bsa (or only other) subjects.',
+    }),
+    handler: async (request, reply) =>
       settingsRead(request, reply, async () => ({ data: await subjects(request.query, request.lang) })),
-  )
+  })
 
-  app.get(
-    '/dashboard/subjects/get/admin',
-    {
-      schema: {
-        tags: ['subjects'],
-        summary: 'Every subject (all_subjects=true, or no query), or the subjects by type and bsa flag.',
-        querystring: AdminSubjectsQuerySchema,
-        response: { 200: Envelope(Type.Array(SubjectSchema)), ...commonErrors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(calls.getAdminSubjects, {
+      tags: ['subjects'],
+      summary: 'Every subject (all_subjects=true, or no query), or the subjects by type and bsa flag.',
+    }),
+    handler: async (request, reply) => {
       const { all_subjects, ...filters } = request.query
       // Core's AdminSubjectsParams is either-or: asking for everything and for a filter is a client bug.
       if (all_subjects === true && (filters.type !== undefined || filters.bsa_subject !== undefined)) {
@@ -178,35 +152,26 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
         data: await subjects(all_subjects === true ? {} : filters, request.lang),
       }))
     },
-  )
+  })
 
-  app.get(
-    '/center/centers',
-    {
-      schema: {
-        tags: ['centers'],
-        summary: 'The business-support centers.',
-        response: { 200: Envelope(Type.Array(CenterSchema)), ...commonErrors },
-      },
-    },
-    async (request, reply) =>
+  app.route({
+    ...route(calls.getCenters, {
+      tags: ['centers'],
+      summary: 'The business-support centers.',
+    }),
+    handler: async (request, reply) =>
       settingsRead(request, reply, async () => {
         const rows = await db.selectFrom('centers').selectAll().orderBy('id').execute()
         return { data: rows.map((r) => centerOut(r, request.lang)) }
       }),
-  )
+  })
 
-  app.get(
-    '/center/offices',
-    {
-      schema: {
-        tags: ['centers'],
-        summary: "The offices, or only those of one contributor's center (none when they have no center).",
-        querystring: OfficesQuerySchema,
-        response: { 200: Envelope(Type.Array(OfficeSchema)), ...commonErrors },
-      },
-    },
-    async (request, reply) =>
+  app.route({
+    ...route(calls.getOffices, {
+      tags: ['centers'],
+      summary: "The offices, or only those of one contributor's center (none when they have no center).",
+    }),
+    handler: async (request, reply) =>
       // Which offices a contributor's are depends on the contributor's center: the catalogue's too.
       answerCached(request, reply, {
         scopes: ['settings', 'catalogue'],
@@ -227,5 +192,5 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
           return { data: (await query.execute()).map((r) => officeOut(r, request.lang)) }
         },
       }),
-  )
+  })
 }

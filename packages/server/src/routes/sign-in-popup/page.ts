@@ -6,53 +6,21 @@
  * browser executes. Everything interpolated into markup goes through {@link escapeHtml}.
  */
 import { createHash } from 'node:crypto'
-import { createTranslator, direction, LANGUAGES, type Language, type MessageKey } from '@mashura/core'
+import { createTranslator, direction, LANGUAGES, type Language } from '@mashura/core'
+import {
+  POPUP_DATA_ID,
+  POPUP_MESSAGE_KEYS,
+  type PopupMessageKey,
+  type PopupPageData,
+} from '@mashura/core/contract'
 import { type ApiMessageKey, serverTranslator } from '@mashura/core/i18n/server'
-import { escapeHtml } from '../../oidc/pages.ts'
+import { escapeHtml, htmlDocument } from '../../oidc/pages.ts'
 
 /** Where the built popup script is served (vite.widgets.config.ts, entry `sign-in-popup`). */
 export const POPUP_SCRIPT = '/widgets/sign-in-popup.js'
 
-/** The id of the JSON data block the popup script reads. */
-export const POPUP_DATA_ID = 'mashura-sign-in-popup'
-
-/** The strings the popup script may show, in both languages (the language is known only to the first visit). */
-const SCRIPT_MESSAGES = [
-  'signIn.popupTitle',
-  'signIn.signingIn',
-  'signIn.done',
-  'signIn.doneReturn',
-  'signIn.failed',
-  'signIn.cancelled',
-  'signIn.noOpener',
-  'signIn.incompleteLink',
-  'errors.signInStateMismatch',
-  'errors.loginFailed',
-  'errors.network',
-] as const satisfies readonly MessageKey[]
-
-/** A message key the popup script knows. */
-export type PopupMessageKey = (typeof SCRIPT_MESSAGES)[number]
-
-/** What the popup script reads from the page; the shape popup-page.ts expects. */
-export interface PopupPageData {
-  /** The partner origin the server approved for `apiKey`; null on the return visit from the provider. */
-  origin: string | null
-  /** The partner's API key; null on the return visit. */
-  apiKey: string | null
-  /** The widget's one-time hand-off handle (null on the return visit, and from widgets without one). */
-  handle: string | null
-  /** The language the page was asked in. */
-  lang: Language
-  /** The API base on this origin. */
-  apiBase: string
-  /** The sign-in provider's authorization endpoint. */
-  authorizeUrl: string
-  /** The platform's client id at the provider. */
-  clientId: string
-  /** The strings of both languages. */
-  messages: Record<Language, Record<PopupMessageKey, string>>
-}
+// The data block's id and shape are core's contract, which the popup script reads it by.
+export { POPUP_DATA_ID, type PopupMessageKey, type PopupPageData } from '@mashura/core/contract'
 
 // The page's whole style: the platform's colours, logical properties so both directions lay out alike.
 const STYLE = `
@@ -98,21 +66,7 @@ function scriptJson(value: unknown): string {
 }
 
 function document(lang: Language, title: string, head: string, body: string): string {
-  return `<!doctype html>
-<html lang="${lang}" dir="${direction(lang)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-${head}</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`
+  return htmlDocument({ lang, title, style: STYLE, head, body })
 }
 
 /** The strings of both languages the popup script needs. */
@@ -120,7 +74,7 @@ function scriptMessages(): PopupPageData['messages'] {
   const out = {} as PopupPageData['messages']
   for (const lang of LANGUAGES) {
     const t = createTranslator(lang)
-    out[lang] = Object.fromEntries(SCRIPT_MESSAGES.map((key) => [key, t.t(key)])) as Record<
+    out[lang] = Object.fromEntries(POPUP_MESSAGE_KEYS.map((key) => [key, t.t(key)])) as Record<
       PopupMessageKey,
       string
     >

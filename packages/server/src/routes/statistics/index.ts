@@ -4,15 +4,13 @@
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { type CompanyPhase, riyadhMonth, type SessionStatistics, type SmeStatistics } from '@mashura/core'
-import { SessionStatisticsSchema, SmeStatisticsSchema, STATISTICS_MONTHS } from '@mashura/core/contract'
+import { calls, STATISTICS_MONTHS } from '@mashura/core/contract'
 import type { FastifyInstance } from 'fastify'
 import { type Kysely, sql } from 'kysely'
 import type { Database } from '../../db/tables.ts'
 import { sessionRowsOnly } from '../../domain/session-filters.ts'
-import { commonErrors, Envelope } from '../../http/schema.ts'
 import { requireContributor } from '../../plugins/auth.ts'
-
-const signedIn = [{ apiKey: [], bearer: [] }]
+import { callRoutes } from '../call-route.ts'
 
 const COMPANY_PHASES = [
   'idea_owner',
@@ -203,44 +201,38 @@ export async function smeStatistics(
   }
 }
 
+const route = callRoutes({ tags: ['statistics'], access: 'contributor' })
+
 export async function statisticsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = app.store
 
-  app.get(
-    '/schedule/contributor_report/session_statistics',
-    {
-      schema: {
-        tags: ['statistics'],
-        summary:
-          "The signed-in contributor's session counts by state, communication way and Riyadh month, and hours held.",
-        description:
-          'Sessions only (not pending, rejected or expired requests). online/office count communication way ' +
-          '0/1; hours sums the ended sessions (actual start and end when recorded), to one decimal. by_month ' +
-          `leaves out months without sessions; last_months (for charts) has each of the last ${STATISTICS_MONTHS} ` +
-          'Riyadh months with its sessions by state.',
-        security: signedIn,
-        response: { 200: Envelope(SessionStatisticsSchema), ...commonErrors },
-      },
-    },
-    async (request) => ({ data: await sessionStatistics(db, requireContributor(request).contributorId) }),
-  )
+  app.route({
+    ...route(calls.getSessionStatistics, {
+      summary:
+        "The signed-in contributor's session counts by state, communication way and Riyadh month, and hours held.",
+      description:
+        'Sessions only (not pending, rejected or expired requests). online/office count communication way ' +
+        '0/1; hours sums the ended sessions (actual start and end when recorded), to one decimal. by_month ' +
+        `leaves out months without sessions; last_months (for charts) has each of the last ${STATISTICS_MONTHS} ` +
+        'Riyadh months with its sessions by state.',
+    }),
+    handler: async (request) => ({
+      data: await sessionStatistics(db, requireContributor(request).contributorId),
+    }),
+  })
 
-  app.get(
-    '/schedule/contributor_report/sme_statistics',
-    {
-      schema: {
-        tags: ['statistics'],
-        summary: "The signed-in contributor's business owners: distinct, new, returning, by company phase.",
-        description:
-          'A business owner counts once they have had an ongoing or ended session; new means one such ' +
-          'session, returning more than one. by_company_phase counts owners by the phase of the latest ' +
-          'recommendation (by session start) that gives one. by_month (for charts) has each of the last ' +
-          `${STATISTICS_MONTHS} Riyadh months: owners met, new and returning.`,
-        security: signedIn,
-        response: { 200: Envelope(SmeStatisticsSchema), ...commonErrors },
-      },
-    },
-    async (request) => ({ data: await smeStatistics(db, requireContributor(request).contributorId) }),
-  )
+  app.route({
+    ...route(calls.getSmeStatistics, {
+      summary: "The signed-in contributor's business owners: distinct, new, returning, by company phase.",
+      description:
+        'A business owner counts once they have had an ongoing or ended session; new means one such ' +
+        'session, returning more than one. by_company_phase counts owners by the phase of the latest ' +
+        'recommendation (by session start) that gives one. by_month (for charts) has each of the last ' +
+        `${STATISTICS_MONTHS} Riyadh months: owners met, new and returning.`,
+    }),
+    handler: async (request) => ({
+      data: await smeStatistics(db, requireContributor(request).contributorId),
+    }),
+  })
 }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import multipart, { type MultipartFile } from '@fastify/multipart'
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AttachmentsUploadResultSchema, VoiceNoteUploadResultSchema } from '@mashura/core/contract'
+import { calls } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Row } from '../../db/tables.ts'
 import {
@@ -18,12 +18,11 @@ import {
   type UploadKind,
 } from '../../files/validate.ts'
 import { ApiHttpError, badRequest, notFound, unprocessable } from '../../http/errors.ts'
-import { commonErrors, Envelope, ErrorBody } from '../../http/schema.ts'
+import { commonErrors, ErrorBody } from '../../http/schema.ts'
 import { requireAuth } from '../../plugins/auth.ts'
+import { callRoutes, SIGNED_IN } from '../call-route.ts'
 import { canReadSessionRecords } from '../contributors/sme.ts'
 import { storedFileOut } from '../serialize/recommendations.ts'
-
-const signedIn = [{ apiKey: [], bearer: [] }]
 
 const fileTooLarge = () =>
   new ApiHttpError(413, 'file_too_large', 'errors.fileTooLarge', {
@@ -109,6 +108,8 @@ async function check(files: { data: Buffer; filename: string }[], kind: UploadKi
   return checked
 }
 
+const route = callRoutes({ tags: ['uploads'], access: 'signedIn' })
+
 export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = app.store
@@ -150,32 +151,23 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
     return rows
   }
 
-  const uploadErrors = { ...commonErrors, 413: ErrorBody, 415: ErrorBody, 422: ErrorBody }
+  const uploadErrors = { 413: ErrorBody, 415: ErrorBody, 422: ErrorBody }
   const multipartBody = { consumes: ['multipart/form-data'] }
 
-  app.post(
-    '/uploader/voice_note/upload/dashboard',
-    {
-      preValidation: async (request) => void requireAuth(request),
-      schema: {
-        tags: ['uploads'],
-        summary: 'Uploads a voice note (multipart field `file`): WebM, Ogg, MP3, M4A or WAV, at most 10 MB.',
-        description:
-          'The type is read from the bytes, never the name, and the whole file must hold as that container ' +
-          '(WebM blocks, Ogg pages, MP4 boxes, MP3 frames, WAV chunks, reaching exactly to its end) with a ' +
-          'duration above zero, counted from its blocks or samples (a MediaRecorder WebM states none). ' +
-          "Answers the stored file (send its `path` as a recommendation's `voice_note`) and the duration in " +
-          'whole seconds, rounded up. 413 file_too_large, 415 unsupported_media_type, 422 invalid_file (damaged, ' +
-          'mixed with markup or another file type, or without sound); nothing is stored for a refused upload.',
-        security: signedIn,
-        ...multipartBody,
-        response: {
-          201: Envelope(VoiceNoteUploadResultSchema),
-          ...uploadErrors,
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(calls.uploadVoiceNote, {
+      summary: 'Uploads a voice note (multipart field `file`): WebM, Ogg, MP3, M4A or WAV, at most 10 MB.',
+      description:
+        'The type is read from the bytes, never the name, and the whole file must hold as that container ' +
+        '(WebM blocks, Ogg pages, MP4 boxes, MP3 frames, WAV chunks, reaching exactly to its end) with a ' +
+        'duration above zero, counted from its blocks or samples (a MediaRecorder WebM states none). ' +
+        "Answers the stored file (send its `path` as a recommendation's `voice_note`) and the duration in " +
+        'whole seconds, rounded up. 413 file_too_large, 415 unsupported_media_type, 422 invalid_file (damaged, ' +
+        'mixed with markup or another file type, or without sound); nothing is stored for a refused upload.',
+      ...multipartBody,
+      errors: uploadErrors,
+    }),
+    handler: async (request, reply) => {
       const auth = requireAuth(request)
       const files = await readFiles(request, ['file'], 1)
       if (files.length === 0)
@@ -187,31 +179,25 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
         data: { file: storedFileOut(row!, app.config.publicUrl), duration: row!.duration_seconds ?? 0 },
       }
     },
-  )
+  })
 
-  app.post(
-    '/uploader/attachments/upload',
-    {
-      preValidation: async (request) => void requireAuth(request),
-      schema: {
-        tags: ['uploads'],
-        summary:
-          'Uploads attachments (multipart fields `files[]`): PDF, DOCX, XLSX, PPTX, PNG, JPEG, WebP or GIF; at most 10 files of 10 MB.',
-        description:
-          'Types are read from the bytes, never the names, and each file must hold as its type from first ' +
-          'byte to last: a PDF must parse (pdf-lib) with a page and end at its last `%%EOF`; an image must ' +
-          'decode its dimensions and end at its end marker (PNG IEND with valid CRCs, JPEG EOI, GIF trailer, ' +
-          'WebP RIFF size); an Office file must be one ZIP archive. Markup a browser could sniff in the first ' +
-          '4 KB, or a ZIP hidden at the end, refuses a file. Answers the stored files in the order sent; send ' +
-          "their `path`s as a recommendation's `attachments`. 413 file_too_large or too_many_files, 415 " +
-          'unsupported_media_type, 422 invalid_file; one refused file refuses the whole upload and nothing ' +
-          'is stored.',
-        security: signedIn,
-        ...multipartBody,
-        response: { 201: Envelope(AttachmentsUploadResultSchema), ...uploadErrors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...route(calls.uploadAttachments, {
+      summary:
+        'Uploads attachments (multipart fields `files[]`): PDF, DOCX, XLSX, PPTX, PNG, JPEG, WebP or GIF; at most 10 files of 10 MB.',
+      description:
+        'Types are read from the bytes, never the names, and each file must hold as its type from first ' +
+        'byte to last: a PDF must parse (pdf-lib) with a page and end at its last `%%EOF`; an image must ' +
+        'decode its dimensions and end at its end marker (PNG IEND with valid CRCs, JPEG EOI, GIF trailer, ' +
+        'WebP RIFF size); an Office file must be one ZIP archive. Markup a browser could sniff in the first ' +
+        '4 KB, or a ZIP hidden at the end, refuses a file. Answers the stored files in the order sent; send ' +
+        "their `path`s as a recommendation's `attachments`. 413 file_too_large or too_many_files, 415 " +
+        'unsupported_media_type, 422 invalid_file; one refused file refuses the whole upload and nothing ' +
+        'is stored.',
+      ...multipartBody,
+      errors: uploadErrors,
+    }),
+    handler: async (request, reply) => {
       const auth = requireAuth(request)
       const files = await readFiles(request, ['files[]', 'files'], MAX_ATTACHMENTS)
       if (files.length === 0)
@@ -221,7 +207,7 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
       reply.code(201)
       return { data: { files: rows.map((r) => storedFileOut(r, app.config.publicUrl)) } }
     },
-  )
+  })
 
   app.get(
     '/uploader/files/:id',
@@ -234,7 +220,7 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
         description:
           'A file sent in a chat message is also served to the two people of that conversation. Anyone ' +
           'else, and unknown ids, get 404.',
-        security: signedIn,
+        security: SIGNED_IN,
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
         response: {
           200: { content: { 'application/octet-stream': { schema: Type.String() } } },

@@ -1,6 +1,6 @@
 /**
  * Rows to wire shapes (the types of `@mashura/core/contract`), shared by
- * every route that embeds them. Bilingual columns are picked by request language.
+ * every serializer that embeds them. Bilingual columns are picked by request language.
  */
 import type {
   Center,
@@ -12,7 +12,7 @@ import type {
   Subject,
 } from '@mashura/core'
 import type { Kysely } from 'kysely'
-import type { Database, Row } from '../db/tables.ts'
+import type { Database, Row } from '../../db/tables.ts'
 
 /** A stored path as a file reference browsers can load; absolute paths are kept, site paths get the public URL. */
 export function fileRef(path: string | null, publicUrl: string): FileRef | null {
@@ -99,4 +99,28 @@ export async function smeSummaries(
   for (const r of rows)
     out.set(r.id, { id: r.id, full_name: r.full_name, file: fileRef(r.photo_path, publicUrl) })
   return out
+}
+
+/**
+ * The expert and business owner some rows name (sessions, requests, conversations), by contributor id and
+ * by person id: two queries whatever the number of rows.
+ */
+export async function peopleOf(
+  db: Kysely<Database>,
+  rows: readonly { contributor_id: number; sme_id: number }[],
+  publicUrl: string,
+): Promise<{ contributors: Map<number, ContributorSummary>; smes: Map<number, SmeSummary> }> {
+  const [contributors, smes] = await Promise.all([
+    contributorSummaries(
+      db,
+      rows.map((r) => r.contributor_id),
+      publicUrl,
+    ),
+    smeSummaries(
+      db,
+      rows.map((r) => r.sme_id),
+      publicUrl,
+    ),
+  ])
+  return { contributors, smes }
 }
