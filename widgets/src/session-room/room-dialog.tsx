@@ -1,3 +1,4 @@
+import { REASON_MAX } from '@mashura/core/contract/limits'
 import { type ReactNode, type Ref, useId } from 'react'
 import { createPortal } from 'react-dom'
 import { ModalDialog } from '../shared/modal-dialog.tsx'
@@ -131,7 +132,7 @@ export function ReasonField(props: ReasonFieldProps) {
         part="textarea"
         className="textarea"
         rows={rows}
-        maxLength={1000}
+        maxLength={REASON_MAX}
         required
         placeholder={placeholder}
         aria-invalid={invalid}

@@ -27,38 +27,13 @@ import {
   normalizeLanguage,
   reportHandoffFailure,
 } from '@mashura/core'
+import { POPUP_DATA_ID, type PopupMessageKey, type PopupPageData } from '@mashura/core/contract/sign-in-popup'
 import {
   type PopupSignInResult,
   SIGN_IN_FAILED_MESSAGE,
   SIGN_IN_MESSAGE,
   SIGN_IN_OPEN_MESSAGE,
 } from '../shared/sign-in-popup.ts'
-
-/** The keys the popup strings come under (server: routes/sign-in-popup/page.ts, SCRIPT_MESSAGES). */
-type PopupMessageKey =
-  | 'signIn.popupTitle'
-  | 'signIn.signingIn'
-  | 'signIn.done'
-  | 'signIn.doneReturn'
-  | 'signIn.failed'
-  | 'signIn.cancelled'
-  | 'signIn.noOpener'
-  | 'signIn.incompleteLink'
-  | 'errors.signInStateMismatch'
-  | 'errors.loginFailed'
-  | 'errors.network'
-
-/** The page's JSON data block, as the server writes it (routes/sign-in-popup/page.ts, PopupPageData). */
-interface PopupPageData {
-  origin: string | null
-  apiKey: string | null
-  handle: string | null
-  lang: Language
-  apiBase: string
-  authorizeUrl: string
-  clientId: string
-  messages: Record<Language, Record<PopupMessageKey, string>>
-}
 
 /** This tab's record of the approved opener, set on the first visit and read once on return. */
 const POPUP_KEYS = {
@@ -76,7 +51,7 @@ function element(id: string): HTMLElement | null {
 }
 
 function readData(): PopupPageData | null {
-  const text = element('mashura-sign-in-popup')?.textContent
+  const text = element(POPUP_DATA_ID)?.textContent
   if (!text) return null
   try {
     return JSON.parse(text) as PopupPageData

@@ -1,12 +1,12 @@
 import type { CompanyPhase, RecommendationInput, StoredFile } from '@mashura/core'
 import type { HostAppMessageKey } from '@mashura/core/i18n/host-app'
 
-/** The longest free text the server takes, in characters. */
-export const TEXT_MAX = 5000
-/** The most courses or services one recommendation may name. */
-export const LIST_MAX = 20
-/** The most attachments one recommendation may carry. */
-export const ATTACHMENTS_MAX = 10
+/** The server's limits on a recommendation: its free text, its courses or services, its attachments. */
+export {
+  RECOMMENDATION_ATTACHMENTS_MAX as ATTACHMENTS_MAX,
+  RECOMMENDATION_LIST_MAX as LIST_MAX,
+  RECOMMENDATION_TEXT_MAX as TEXT_MAX,
+} from '@mashura/core/contract/limits'
 
 /** A course as the form keeps it: enough to show it again after a reload. */
 export interface PickedCourse {

@@ -1,12 +1,10 @@
 import { type ChatMessageType, sendChatNotification, showApiError, type UserRole } from '@mashura/core'
+import { CHAT_MESSAGE_MAX } from '@mashura/core/contract/limits'
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react'
 import { type VoiceNote, VoiceRecorder } from '../../../components/media/voice-recorder.tsx'
 import { api } from '../../../lib/api.ts'
 import { useT } from '../../../lib/i18n.ts'
 import { uploadVoiceNote } from '../../../lib/voice-note.ts'
-
-/** The longest message, in characters (the server refuses longer ones). */
-export const CHAT_MESSAGE_MAX = 4000
 
 /** The props of {@link Composer}. */
 export interface ComposerProps {
