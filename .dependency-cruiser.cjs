@@ -13,15 +13,6 @@
 /** The workspaces whose sources are checked, as path prefixes from the repository's root. */
 const WORKSPACE = '(packages/[^/]+|widgets|host-app|zoom-page|docs-site|examples)'
 
-/**
- * Feature-to-feature imports allowed for now, each with the reason; every other one fails. Keep this list
- * short: an entry is a debt with a plan.
- */
-const FEATURE_EXCEPTIONS = []
-
-const escapeRegExp = (path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-const feature = (path) => path.split('/')[3]
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -31,25 +22,9 @@ module.exports = {
       comment:
         'A host-app feature imports another feature. Move what both need to host-app/src/lib (logic) or ' +
         'host-app/src/components (UI), or let the app (host-app/src/app) compose the two.',
-      from: {
-        path: '^host-app/src/features/([^/]+)/',
-        pathNot: FEATURE_EXCEPTIONS.map(({ from }) => `^${escapeRegExp(from)}$`),
-      },
+      from: { path: '^host-app/src/features/([^/]+)/' },
       to: { path: '^host-app/src/features/', pathNot: '^host-app/src/features/$1/' },
     },
-    // The files with an exception may import only the one feature file named (and their own feature).
-    ...FEATURE_EXCEPTIONS.map(({ from, to, reason }) => ({
-      name: 'feature-imports-feature',
-      severity: 'error',
-      comment: `Allowed only: ${from} → ${to} (${reason}).`,
-      from: {
-        path: `^host-app/src/features/(${feature(from)})/${escapeRegExp(from.split('/').slice(4).join('/'))}$`,
-      },
-      to: {
-        path: '^host-app/src/features/',
-        pathNot: ['^host-app/src/features/$1/', `^${escapeRegExp(to)}$`],
-      },
-    })),
     {
       name: 'workspace-reaches-into-workspace',
       severity: 'error',
