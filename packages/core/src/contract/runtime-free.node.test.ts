@@ -32,3 +32,14 @@ it('core imports the contract as types only', () => {
   })
   expect(valueImports).toEqual([])
 })
+
+it('the contract modules front ends import at run time (limits, the sign-in popup) load no TypeBox', () => {
+  for (const name of ['limits.ts', 'sign-in-popup.ts']) {
+    const text = readFileSync(join(SRC, 'contract', name), 'utf8')
+    const statements = text.match(/^import\s[^'"]*?\sfrom\s+'[^']+'/gm) ?? []
+    expect(
+      statements.filter((statement) => !/^import\s+type\s/.test(statement)),
+      name,
+    ).toEqual([])
+  }
+})
