@@ -5,7 +5,13 @@
  * agency's colours, with the main action as a button that is also written out as a link; every value from the
  * database is escaped. Booking confirmations and reminders carry the session as an `.ics` file.
  */
-import { createIcs, formatDateTime, type Language, timeZoneLabel } from '@mashura/core'
+import {
+  COLORS as BRAND_COLORS,
+  createIcs,
+  formatDateTime,
+  type Language,
+  timeZoneLabel,
+} from '@mashura/core'
 
 /** A file attached to a mail. */
 export interface MailAttachment {
@@ -47,7 +53,7 @@ export interface RatingFacts {
 }
 
 const COLORS = {
-  secondary: '#2d1a47',
+  secondary: BRAND_COLORS.secondary,
   // The primary darkened for text and filled buttons: white on it passes WCAG AA (base.css).
   action: '#28749c',
   text: '#1f2430',

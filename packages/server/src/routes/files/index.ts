@@ -3,7 +3,7 @@
  * person's initials on a colour picked from a fixed palette by their id.
  */
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { initialsOf } from '@mashura/core'
+import { COLORS, initialsOf } from '@mashura/core'
 import type { FastifyInstance } from 'fastify'
 import { notFound } from '../../http/errors.ts'
 import { ErrorBody } from '../../http/schema.ts'
@@ -13,8 +13,8 @@ import { ErrorBody } from '../../http/schema.ts'
  * least 3:1, the WCAG level for large text (the initials are 56px, bold).
  */
 export const AVATAR_PALETTE = [
-  '#3084b2',
-  '#2d1a47',
+  COLORS.primary,
+  COLORS.secondary,
   '#1f6f8b',
   '#5b3f8c',
   '#0f766e',
