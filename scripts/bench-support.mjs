@@ -24,7 +24,7 @@ export const API_KEY = 'mashura-dev-key'
 export const TOKEN_SECRET = 'bench-token-secret-of-enough-length'
 
 /** A `--name value` command-line argument, or `fallback`. */
-export const arg = (name, fallback) => {
+const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`)
   return i > 0 ? process.argv[i + 1] : fallback
 }

@@ -31,7 +31,7 @@ function productionSources(): string[] {
     (file) =>
       !file.startsWith('packages/core/') &&
       !file.startsWith('tests/') &&
-      !/\.test\.|test-support|test-client|\/testing\.|fixtures/.test(file),
+      !/\.test\.|test-support|test-client|test-files/.test(file),
   )
 }
 

@@ -14,7 +14,7 @@ export const API_BASE_STORAGE_KEY = 'mashura-docs:api-base'
 export const WIDGETS_BUNDLE = '/widgets/index.js'
 
 /** A colour of the widgets' one palette (`widgets/src/shared/palette.css`), so the docs never restate one. */
-export function paletteColour(name: string): string {
+function paletteColour(name: string): string {
   const value = palette.match(new RegExp(`${name}:\\s*(#[0-9a-f]{6})\\s*;`, 'i'))?.[1]
   if (!value) throw new Error(`palette.css has no ${name}`)
   return value

@@ -1,7 +1,8 @@
 import { ar, en } from '@mashura/core'
+import { POPUP_DATA_ID, type PopupPageData } from '@mashura/core/contract/sign-in-popup'
 import { expect, it } from 'vitest'
 import { eachDatabase, useTestContext } from '../../test-support/context.ts'
-import { POPUP_DATA_ID, POPUP_SCRIPT, type PopupPageData } from './page.ts'
+import { POPUP_SCRIPT } from './page.ts'
 
 const PARTNER = 'https://partner.example.sa'
 const PARTNER_KEY = 'partner-key'

@@ -7,20 +7,18 @@
  */
 import { createHash } from 'node:crypto'
 import { createTranslator, direction, LANGUAGES, type Language } from '@mashura/core'
+// The data block's id and shape are core's contract, which the popup script reads it by.
 import {
   POPUP_DATA_ID,
   POPUP_MESSAGE_KEYS,
   type PopupMessageKey,
   type PopupPageData,
-} from '@mashura/core/contract'
+} from '@mashura/core/contract/sign-in-popup'
 import { type ApiMessageKey, serverTranslator } from '@mashura/core/i18n/server'
 import { escapeHtml, htmlDocument } from '../../oidc/pages.ts'
 
 /** Where the built popup script is served (vite.widgets.config.ts, entry `sign-in-popup`). */
 export const POPUP_SCRIPT = '/widgets/sign-in-popup.js'
-
-// The data block's id and shape are core's contract, which the popup script reads it by.
-export { POPUP_DATA_ID, type PopupMessageKey, type PopupPageData } from '@mashura/core/contract'
 
 // The page's whole style: the platform's colours, logical properties so both directions lay out alike.
 const STYLE = `
