@@ -3,7 +3,6 @@
  * contributor lists and search, and the profile calls (spec section 7, "Contributors and profile").
  */
 import { type Static, Type } from 'typebox'
-import { DELETION_REASON_MAX } from '../rules/constants.ts'
 import {
   DateTimeSchema,
   FileRefSchema,
@@ -13,7 +12,7 @@ import {
   PageMetaSchema,
   PageQuery,
 } from './common.ts'
-import { MAX_SEARCH_DATES } from './limits.ts'
+import { DELETION_REASON_MAX, MAX_SEARCH_DATES } from './limits.ts'
 import { AvailabilitySchema, SlotSchema } from './schedule.ts'
 import { CenterSchema, SubjectSchema } from './settings.ts'
 

@@ -13,6 +13,10 @@ export const CHAT_MESSAGE_MAX = 4000
 
 /** The longest reason (for ending, cancelling or rejecting), in characters. */
 export const REASON_MAX = 1000
+/** The longest account-deletion reason, in characters. */
+export const DELETION_REASON_MAX = 300
+/** The longest text answer or comment of a session rating, in characters. */
+export const RATING_TEXT_MAX = 2000
 
 /** The longest free text of the recommendations form, in characters. */
 export const RECOMMENDATION_TEXT_MAX = 5000

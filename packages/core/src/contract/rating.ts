@@ -3,9 +3,9 @@
  * questionnaires and the business owner's answers.
  */
 import { type Static, Type } from 'typebox'
-import { RATING_TEXT_MAX } from '../rules/constants.ts'
 import { DateTimeSchema, IdParam, Nullable } from './common.ts'
 import { ContributorKindSchema } from './contributors.ts'
+import { RATING_TEXT_MAX } from './limits.ts'
 
 /** An encrypted rating token: AES-256-CBC, key from PBKDF2-SHA-512 (999 iterations); IV and salt in hex. */
 export const EncryptedTokenSchema = Type.Object({

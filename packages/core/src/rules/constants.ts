@@ -39,12 +39,8 @@ export const PUSH_DEVICE_TYPE = 3
 export const SNACKBAR_MS = 4000
 /** How long the error notice stays, in milliseconds. */
 export const ERROR_NOTICE_MS = 10_000
-/** The longest account-deletion reason, in characters. */
-export const DELETION_REASON_MAX = 300
 /** Rows of the account-deletion reason textarea. */
 export const DELETION_REASON_ROWS = 4
-/** The longest text answer or comment of a session rating, in characters. */
-export const RATING_TEXT_MAX = 2000
 /** Layout breakpoints in CSS pixels. */
 export const BREAKPOINTS = { xs: 0, sm: 576, md: 768, lg: 992, xl: 1200 } as const
 /** Brand colours. */

@@ -3,8 +3,12 @@
  * server call these so that the same input always decides the same way.
  */
 import type { ChatMessageType } from '../contract/index.ts'
+import { DELETION_REASON_MAX } from '../contract/limits.ts'
 import type { MessageKey } from '../i18n/index.ts'
-import { type ContributorKind, DELETION_REASON_MAX, type UserRole } from './constants.ts'
+import type { ContributorKind, UserRole } from './constants.ts'
+
+// The server's length limits a form shows live in the contract's TypeBox-free limits module.
+export { DELETION_REASON_MAX, RATING_TEXT_MAX } from '../contract/limits.ts'
 
 export {
   availabilityForCommunicationWay,
@@ -14,12 +18,10 @@ export {
   CONTRIBUTOR_KINDS,
   type CommunicationWayId,
   type ContributorKind,
-  DELETION_REASON_MAX,
   DELETION_REASON_ROWS,
   ERROR_NOTICE_MS,
   isSubjectType,
   PUSH_DEVICE_TYPE,
-  RATING_TEXT_MAX,
   SNACKBAR_MS,
   SUBJECT_TYPES,
   type SubjectType,
