@@ -29,10 +29,8 @@ export async function schedulerTick(app: FastifyInstance, now: Date = new Date()
   const deps = { db, bus: app.bus, push: app.push }
   const expired = await expireAndAnnounce(deps, now)
   const soon = await sessionsStartingSoon(db, now)
-  for (const row of soon) {
-    for (const to of ['contributor', 'sme'] as const)
-      await announceTo(deps, row, to, 'session_starting', 'sessionStarting')
-  }
+  for (const row of soon)
+    await announceTo(deps, row, ['contributor', 'sme'], 'session_starting', 'sessionStarting')
   const mailed = await queueDueReminders(db, { publicUrl: app.config.publicUrl, now })
   return { expired: expired.map((r) => r.id), reminded: soon.map((r) => r.id), mailed }
 }

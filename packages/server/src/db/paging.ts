@@ -18,7 +18,7 @@ export interface PageOptions<T extends keyof Database> {
 }
 
 /** Runs a filtered single-table query as one page: its rows and the total of all pages. */
-export async function pageRows<T extends keyof Database>(
+async function pageRows<T extends keyof Database>(
   // biome-ignore lint/complexity/noBannedTypes: a query that has selected nothing yet
   base: SelectQueryBuilder<Database, T, {}>,
   options: PageOptions<T>,
@@ -53,7 +53,7 @@ export async function answerPage<T extends keyof Database, S>(
   base: SelectQueryBuilder<Database, T, {}>,
   query: { page?: number; per_page?: number },
   order: Pick<PageOptions<T>, 'orderBy' | 'direction'>,
-  shape: (rows: Selectable<Database[T]>[]) => Promise<S[]>,
+  shape: (rows: Selectable<Database[T]>[]) => S[] | Promise<S[]>,
 ): Promise<{ data: S[]; meta: PageMeta }> {
   const page = query.page ?? 1
   const perPage = query.per_page ?? DEFAULT_PER_PAGE

@@ -31,7 +31,7 @@ import { conflict, forbidden, notFound, unprocessable } from '../http/errors.ts'
 import { queueBookingConfirmed } from '../mail/session-mails.ts'
 import { lockBusinessOwner, overlapsASession } from './fair-booking.ts'
 import { type NotificationKind, type NotifyDeps, notify } from './notifications.ts'
-import { sessionRowsOnly } from './session-filters.ts'
+import { sessionRowsOnly, sessionsWithPeople } from './session-filters.ts'
 
 /** How long an extension adds to an ongoing session's end, in minutes. */
 export const EXTENSION_MINUTES = 15
@@ -43,6 +43,13 @@ type Db = Kysely<Database>
 
 // ------------------------------------------------------------------------------------------- requests
 
+/** Which requests an expiry looks at: an advisor's, a business owner's, one request, or (empty) all. */
+export interface RequestScope {
+  contributorId?: number
+  smeId?: number
+  id?: number
+}
+
 /**
  * Expires every waiting request whose slot has started, freeing its slot; returns the expired rows.
  * Run by the scheduler and before every read of requests, so a stale 'waiting' is never shown.
@@ -50,7 +57,7 @@ type Db = Kysely<Database>
 export async function expireRequests(
   db: Db,
   now: Date = new Date(),
-  where: { contributorId?: number; smeId?: number; id?: number } = {},
+  where: RequestScope = {},
 ): Promise<Row<'sessions'>[]> {
   const stamp = now.toISOString()
   let query = db
@@ -70,7 +77,7 @@ export async function expireRequests(
 export async function expireAndAnnounce(
   deps: NotifyDeps,
   now: Date = new Date(),
-  where: { contributorId?: number; smeId?: number; id?: number } = {},
+  where: RequestScope = {},
 ): Promise<Row<'sessions'>[]> {
   const expired = await expireRequests(deps.db, now, where)
   for (const row of expired) await announce(deps, row)
@@ -240,7 +247,7 @@ export async function transitionSession(
 type Who = { personId: number; contributorId: number }
 
 /** The lifecycle facts of a session row, as core's rules read them. */
-function lifecycleOf(row: Row<'sessions'>): LifecycleSession {
+function rowLifecycle(row: Row<'sessions'>): LifecycleSession {
   return {
     // A session row (`sessionRowsOnly`) is never 'pending': that state is a request's.
     state: row.state as SessionState,
@@ -267,7 +274,7 @@ const WRONG_TIME: Partial<Record<SessionRefusal, () => Error>> = {
 function refuseAtTheWrongTime(move: SessionMove, row: Row<'sessions'>, who: Who, now: Date): void {
   const refusal = sessionMoveRefusal(
     move,
-    lifecycleOf(row),
+    rowLifecycle(row),
     { role: 'contributor', id: who.contributorId },
     now,
   )
@@ -296,7 +303,7 @@ export async function endSession(
   now = new Date(),
 ) {
   const row = await ownSession(db, id, who)
-  const facts = lifecycleOf(row)
+  const facts = rowLifecycle(row)
   if (
     !input.forceEnd &&
     sessionMoveRefusal('end', facts, { role: 'contributor' }, now) === null &&
@@ -399,42 +406,8 @@ export async function sessionsStartingSoon(db: Db, now: Date = new Date()): Prom
 
 // ------------------------------------------------------------------------------------------- telling people
 
-/** Who is notified of a change, and how: the business owner or the contributor of the row. */
-export interface Announcement {
-  to: 'sme' | 'contributor'
-  kind: NotificationKind
-  title: MessageKey
-  body: MessageKey
-  values?: Record<string, string | number>
-}
-
-/**
- * Tells the people concerned that a session or request changed: a `session.changed` event always, and
- * a notification when given (linked to the request while it is one, else to the session).
- */
-export async function announce(deps: NotifyDeps, row: Row<'sessions'>, note?: Announcement): Promise<void> {
-  if (note) {
-    const personId =
-      note.to === 'sme'
-        ? row.sme_id
-        : (
-            await deps.db
-              .selectFrom('contributors')
-              .select('person_id')
-              .where('id', '=', row.contributor_id)
-              .executeTakeFirstOrThrow()
-          ).person_id
-    const isRequest = row.request_state !== null && row.request_state !== 'accepted'
-    await notify(deps, {
-      personId,
-      kind: note.kind,
-      title: note.title,
-      body: note.body,
-      ...(note.values ? { values: note.values } : {}),
-      requestId: row.request_state !== null ? row.id : null,
-      sessionId: isRequest ? null : row.id,
-    })
-  }
+/** Tells the people concerned that a session or request changed: a `session.changed` event. */
+export async function announce(deps: NotifyDeps, row: Row<'sessions'>): Promise<void> {
   await deps.bus.publish({
     type: 'session.changed',
     sessionId: row.id,
@@ -443,40 +416,41 @@ export async function announce(deps: NotifyDeps, row: Row<'sessions'>, note?: An
   })
 }
 
-/** The name of a notification whose texts are `notify.<name>.title` and `notify.<name>.body`. */
-export type NoticeName = { [K in MessageKey]: K extends `notify.${infer N}.title` ? N : never }[MessageKey]
+/** The name of a notification whose texts `notify.<name>.title` and `notify.<name>.body` both exist. */
+export type NoticeName = {
+  [K in MessageKey]: K extends `notify.${infer N}.title`
+    ? `notify.${N}.body` extends MessageKey
+      ? N
+      : never
+    : never
+}[MessageKey]
 
 /**
- * {@link announce} with a notification to one of a row's people (`to`) about the other: the texts of
- * `notice`, with the other party's name as `name`.
+ * {@link announce}, with a notification to each of `to` (a row's business owner, its contributor, or both)
+ * about the other party: the texts of `notice`, with the other's name as `name`, linked to the request while
+ * it is one, else to the session. The names and the contributor's person come from one query.
  */
 export async function announceTo(
   deps: NotifyDeps,
   row: Row<'sessions'>,
-  to: 'sme' | 'contributor',
+  to: readonly ('sme' | 'contributor')[],
   kind: NotificationKind,
   notice: NoticeName,
 ): Promise<void> {
-  const names = await namesOf(deps.db, row)
-  await announce(deps, row, {
-    to,
-    kind,
-    title: `notify.${notice}.title`,
-    body: `notify.${notice}.body` as MessageKey,
-    values: { name: to === 'sme' ? names.contributor : names.sme },
-  })
-}
-
-/** The full names of a row's contributor and business owner, for notification texts. */
-export async function namesOf(db: Db, row: Row<'sessions'>): Promise<{ contributor: string; sme: string }> {
-  const [contributor, sme] = await Promise.all([
-    db
-      .selectFrom('contributors')
-      .innerJoin('people', 'people.id', 'contributors.person_id')
-      .select('people.full_name')
-      .where('contributors.id', '=', row.contributor_id)
-      .executeTakeFirst(),
-    db.selectFrom('people').select('full_name').where('id', '=', row.sme_id).executeTakeFirst(),
-  ])
-  return { contributor: contributor?.full_name ?? '', sme: sme?.full_name ?? '' }
+  const people = await sessionsWithPeople(deps.db)
+    .select(['sme.full_name as sme', 'expert.full_name as contributor', 'expert.id as contributorPersonId'])
+    .where('sessions.id', '=', row.id)
+    .executeTakeFirstOrThrow()
+  const isRequest = row.request_state !== null && row.request_state !== 'accepted'
+  for (const party of to)
+    await notify(deps, {
+      personId: party === 'sme' ? row.sme_id : people.contributorPersonId,
+      kind,
+      title: `notify.${notice}.title`,
+      body: `notify.${notice}.body`,
+      values: { name: party === 'sme' ? people.contributor : people.sme },
+      requestId: row.request_state !== null ? row.id : null,
+      sessionId: isRequest ? null : row.id,
+    })
+  await announce(deps, row)
 }

@@ -149,7 +149,7 @@ export async function chatRoutes(fastify: FastifyInstance): Promise<void> {
       const auth = requireAuth(request)
       const base = db.selectFrom('notifications').where('person_id', '=', auth.personId)
       const [{ data, meta }, unread] = await Promise.all([
-        answerPage(base, request.query, { orderBy: 'created_at', direction: 'desc' }, async (rows) =>
+        answerPage(base, request.query, { orderBy: 'created_at', direction: 'desc' }, (rows) =>
           rows.map((r) => notificationOut(r, request.lang)),
         ),
         unreadCount(db, auth.personId),

@@ -170,7 +170,7 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
       transition(
         request,
         (who) => markSmeAbsent(db, request.params.id, who),
-        (row) => announceTo(deps, row, 'sme', 'sme_absent', 'smeAbsent'),
+        (row) => announceTo(deps, row, ['sme'], 'sme_absent', 'smeAbsent'),
       ),
   })
 
@@ -208,7 +208,7 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
           await releaseZoomMeeting(app, row)
           return row
         },
-        (row) => announceTo(deps, row, 'sme', 'session_cancelled', 'sessionCancelled'),
+        (row) => announceTo(deps, row, ['sme'], 'session_cancelled', 'sessionCancelled'),
       ),
   })
 

@@ -24,10 +24,6 @@ export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
 
   const options = (request: FastifyRequest) => viewerOptions(request, app.config.publicUrl)
 
-  /** Applies expiry, and tells the people of each expired request. */
-  const expire = (where: { contributorId?: number; id?: number }) =>
-    expireAndAnnounce(deps, new Date(), where)
-
   app.route({
     ...route(calls.getAdvisorRequests, {
       summary: 'The requests addressed to the signed-in advisor, newest first, optionally in one state.',
@@ -36,7 +32,7 @@ export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
     }),
     handler: async (request) => {
       const auth = requireContributor(request)
-      await expire({ contributorId: auth.contributorId })
+      await expireAndAnnounce(deps, new Date(), { contributorId: auth.contributorId })
       return requestsPage(db, { contributorId: auth.contributorId }, request.query, options(request))
     },
   })
@@ -56,7 +52,7 @@ export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const auth = requireContributor(request)
       // A request whose slot has started expires first (and its people are told), then answers 409.
-      await expire({ id: request.params.id, contributorId: auth.contributorId })
+      await expireAndAnnounce(deps, new Date(), { id: request.params.id, contributorId: auth.contributorId })
       // Accepting an online request books it: its Zoom meeting is made first (deleted if the answer fails).
       const waiting =
         app.zoomApi && request.body.is_accepted
@@ -84,7 +80,7 @@ export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
         }),
       )
       const notice = row.request_state === 'accepted' ? 'requestAccepted' : 'requestRejected'
-      await announceTo(deps, row, 'sme', 'request_answered', notice)
+      await announceTo(deps, row, ['sme'], 'request_answered', notice)
       const [answered] = await requestsOut(db, [row], options(request))
       return { data: answered! }
     },
@@ -105,7 +101,7 @@ export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
           .where(participantOf(auth))
           .executeTakeFirst()
       if (!(await visible(request.params.id))) throw notFound('errors.requestNotFound')
-      await expire({ id: request.params.id })
+      await expireAndAnnounce(deps, new Date(), { id: request.params.id })
       const row = await visible(request.params.id)
       if (!row) throw notFound('errors.requestNotFound')
       const [details] = await requestsOut(db, [row], options(request))

@@ -126,7 +126,7 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
           meeting,
         }),
       )
-      await announceTo(deps, row, 'contributor', 'instant_session', 'instant')
+      await announceTo(deps, row, ['contributor'], 'instant_session', 'instant')
       const [session] = await sessionsOut(db, [row], options(request))
       reply.code(201)
       return { data: session! }
@@ -185,8 +185,8 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
       const t = translatorFor(request)
       const opts = options(request)
       // Tell the contributor: a new booking, or for an advisor a request to answer.
-      if (row.state === 'pending') await announceTo(deps, row, 'contributor', 'request_new', 'requestNew')
-      else await announceTo(deps, row, 'contributor', 'booking', 'booking')
+      if (row.state === 'pending') await announceTo(deps, row, ['contributor'], 'request_new', 'requestNew')
+      else await announceTo(deps, row, ['contributor'], 'booking', 'booking')
       reply.code(201)
       if (row.state === 'pending') {
         const [pending] = await requestsOut(db, [row], opts)
