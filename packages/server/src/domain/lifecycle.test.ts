@@ -1,4 +1,5 @@
-import { SESSION_TRANSITIONS, type SessionState } from '@mashura/core'
+import type { SessionState } from '@mashura/core'
+import { SESSION_TRANSITIONS } from '@mashura/core/testing'
 import { describe, expect, it } from 'vitest'
 import type { NewRow, Row } from '../db/tables.ts'
 import type { ApiHttpError } from '../http/errors.ts'

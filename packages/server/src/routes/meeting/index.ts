@@ -1,7 +1,7 @@
 /**
  * The meeting lifecycle (spec section 7: nine calls): a contributor starts, extends and ends their
  * sessions, marks the business owner absent or cancels; both participants get the meeting signature.
- * Transitions follow core's SESSION_TRANSITIONS; any other is 409 invalid_state_transition and changes
+ * Transitions follow core's SESSION_MOVES; any other is 409 invalid_state_transition and changes
  * nothing (see domain/lifecycle.ts).
  */
 
