@@ -331,6 +331,8 @@ describe('<session-room>', () => {
 
     await waitForState(element, 'sme_absent')
     expect(part(element, 'state')!.textContent).to.contain(ar['sessions.status.smeAbsent'])
+    // The outcome follows the reloaded details, in the render after them.
+    await waitFor(() => part(element, 'status')!.textContent === ar['sessionRoom.absentStatus'])
     const absent = await recordedEvent('sme-marked-absent')
     expect(absent!.detail).to.deep.equal({ sessionId: session.id })
     expect(absent!.bubbles && absent!.composed).to.equal(true)

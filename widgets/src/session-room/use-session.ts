@@ -66,7 +66,9 @@ export function useSession(
     unauthorizedRef.current()
   }, [])
   const validId = sessionId !== undefined && Number.isInteger(sessionId) && sessionId > 0
-  const enabled = Boolean(token) && validId
+  // A refused token asks nothing more: a revision or a reload would only be refused again.
+  const signedIn = Boolean(token) && refused !== token
+  const enabled = signedIn && validId
   const loaded = useLoad(
     (signal) =>
       getSessionDetails(client, { id: sessionId! }, { signal }).then(
@@ -108,7 +110,7 @@ export function useSession(
     [enabled, loaded.reload],
   )
   let view: SessionView
-  if (!token || refused === token) view = { kind: 'signed-out' }
+  if (!signedIn) view = { kind: 'signed-out' }
   else if (!validId) view = { kind: 'not-found' }
   else if (data) view = { kind: 'ready', session: data }
   else if (loading || error === undefined) view = { kind: 'loading' }
