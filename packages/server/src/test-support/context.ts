@@ -17,6 +17,7 @@ import { type Config, DEV_API_KEY, loadConfig } from '../config.ts'
 import { dropPgSchema, openStore, type Store } from '../db/database.ts'
 import type { Dialect } from '../db/migration-helpers.ts'
 import type { ContributorsTable } from '../db/tables.ts'
+import { rebuildSearchText } from '../domain/contributors.ts'
 import type { DomainEvent } from '../events/bus.ts'
 import { buildSearchText } from '../search/arabic.ts'
 import { coverSubjects, insertPerson } from './rows.ts'
@@ -208,7 +209,11 @@ export async function createTestContext(
           .returning('id')
           .executeTakeFirstOrThrow()
         contributorId = row.id
-        if (c.subjects?.length) await coverSubjects(store.db, row.id, c.subjects)
+        if (c.subjects?.length) {
+          await coverSubjects(store.db, row.id, c.subjects)
+          // The search finds an expert by subject, as the platform keeps it (domain/contributors.ts).
+          await rebuildSearchText(store.db, [row.id])
+        }
       }
       const { token, sessionId } = await issueApiToken(store, config, personId)
       return { personId, contributorId, token, sessionId, name }

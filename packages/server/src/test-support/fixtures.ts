@@ -9,8 +9,7 @@ import type { Kysely } from 'kysely'
 import type { Database, NewRow, Row } from '../db/tables.ts'
 import { rebuildSearchText } from '../domain/contributors.ts'
 import { notify } from '../domain/notifications.ts'
-import type { TestContext, TestPerson } from './context.ts'
-import { coverSubjects } from './rows.ts'
+import type { TestContext, TestExpert, TestPerson } from './context.ts'
 
 // The rows the test context itself writes live in rows.ts (so the context need not import this file).
 export { coverSubjects, insertPerson } from './rows.ts'
@@ -139,10 +138,7 @@ export interface ExpertOptions {
 }
 
 /** Makes a person with an expert identity, their subjects and a rebuilt search text. */
-export async function addExpert(
-  ctx: TestContext,
-  options: ExpertOptions,
-): Promise<TestPerson & { contributorId: number }> {
+export async function addExpert(ctx: TestContext, options: ExpertOptions): Promise<TestExpert> {
   const { db } = ctx.store
   const person = await ctx.person({
     name: options.name,
@@ -151,6 +147,7 @@ export async function addExpert(
       gender: options.gender ?? null,
       center_id: options.center_id ?? null,
       join_now_enabled: options.join_now_enabled ?? false,
+      ...(options.subjects ? { subjects: options.subjects } : {}),
     },
   })
   const id = person.contributorId!
@@ -165,7 +162,7 @@ export async function addExpert(
     })
     .where('id', '=', id)
     .execute()
-  if (options.subjects?.length) await coverSubjects(db, id, options.subjects)
+  // The titles and bio set above join the name and the subjects in the search text.
   await rebuildSearchText(db, [id])
   return { ...person, contributorId: id }
 }
