@@ -1,7 +1,6 @@
-import { getContributorProfile } from '@mashura/core'
+import { type ContributorProfile, getContributorProfile } from '@mashura/core'
 import { Link } from 'react-router'
-import { LoadFailed } from '../../../components/ui/load-failed.tsx'
-import { PageLoading } from '../../../components/ui/page-loading.tsx'
+import { Loaded } from '../../../components/ui/loaded.tsx'
 import { paths } from '../../../config/paths.ts'
 import { api } from '../../../lib/api.ts'
 import { useT } from '../../../lib/i18n.ts'
@@ -10,13 +9,13 @@ import { useApi } from '../../../lib/use-api.ts'
 /** An expert's own profile page: who they are, and the way to their public profile and dashboard. */
 export function ExpertOwnProfile() {
   const t = useT()
-  const { data, error, loading, reload } = useApi(
-    (signal) => getContributorProfile(api, { signal }),
-    [t.lang],
-  )
-  if (loading && !data) return <PageLoading />
-  if (error || !data) return <LoadFailed onRetry={reload} />
-  const expert = data.data
+  const profile = useApi((signal) => getContributorProfile(api, { signal }), [t.lang])
+  return <Loaded state={profile}>{(data) => <OwnProfileCard expert={data.data} />}</Loaded>
+}
+
+/** The expert's card: photo, name, kind, and the links to their public profile and dashboard. */
+function OwnProfileCard({ expert }: { expert: ContributorProfile }) {
+  const t = useT()
   const subject = expert.subjects[0]?.id ?? 0
   return (
     <div className="card own-profile">

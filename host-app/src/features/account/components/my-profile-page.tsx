@@ -14,8 +14,8 @@ import '../account.css'
 function BusinessOwnerProfile() {
   const t = useT()
   const login = storedLogin()
-  const { data, error, loading, reload } = useApi((signal) => loadOwnProfile(signal), [t.lang])
-  const profile = data?.profile
+  const own = useApi((signal) => loadOwnProfile(signal), [t.lang])
+  const profile = own.data?.profile
   const name = profile?.full_name ?? login?.user.full_name ?? getStorage().getItem(STORAGE_KEYS.smeFullName)
   const email = profile?.email ?? login?.user.email ?? getStorage().getItem(STORAGE_KEYS.smeEmail)
   const photo = profile?.file?.full_path ?? login?.user.sme?.file?.full_path
@@ -59,9 +59,7 @@ function BusinessOwnerProfile() {
         </div>
       </div>
       <h2>{t.t('myProfile.companies')}</h2>
-      <Loaded state={{ data, error, loading, reload }}>
-        {(own) => <CompanyList companies={own.companies} />}
-      </Loaded>
+      <Loaded state={own}>{(loaded) => <CompanyList companies={loaded.companies} />}</Loaded>
     </>
   )
 }

@@ -1,8 +1,7 @@
 import { formatDateWithHijri, type PagedResponse, type Session, sessionStateLabelKey } from '@mashura/core'
 import { useId } from 'react'
 import { Link } from 'react-router'
-import { LoadFailed } from '../../../components/ui/load-failed.tsx'
-import { PageLoading } from '../../../components/ui/page-loading.tsx'
+import { Loaded } from '../../../components/ui/loaded.tsx'
 import { Pager } from '../../../components/ui/pager.tsx'
 import { paths } from '../../../config/paths.ts'
 import { useT } from '../../../lib/i18n.ts'
@@ -66,24 +65,25 @@ export function HistoryList({
   smeId: number
 }) {
   const t = useT()
-  const { data, error, loading, reload } = state
-  if (loading && !data) return <PageLoading />
-  if (error || !data) return <LoadFailed onRetry={reload} />
   return (
-    <>
-      <p className="muted" role="status">
-        {t.t('sessionsPage.count', { count: data.meta.total })}
-      </p>
-      {data.data.length === 0 ? (
-        <p className="empty-state">{t.t('smeHistory.emptyHint')}</p>
-      ) : (
-        <ul className="recs-history" aria-busy={loading} data-region="sme-history">
-          {data.data.map((session) => (
-            <HistoryRow key={session.id} session={session} from={from} smeId={smeId} />
-          ))}
-        </ul>
+    <Loaded state={state}>
+      {(data) => (
+        <>
+          <p className="muted" role="status">
+            {t.t('sessionsPage.count', { count: data.meta.total })}
+          </p>
+          {data.data.length === 0 ? (
+            <p className="empty-state">{t.t('smeHistory.emptyHint')}</p>
+          ) : (
+            <ul className="recs-history" aria-busy={state.loading} data-region="sme-history">
+              {data.data.map((session) => (
+                <HistoryRow key={session.id} session={session} from={from} smeId={smeId} />
+              ))}
+            </ul>
+          )}
+          <Pager meta={data.meta} />
+        </>
       )}
-      <Pager meta={data.meta} />
-    </>
+    </Loaded>
   )
 }

@@ -1,4 +1,5 @@
 import { formatDateTime, type Recommendation, timeZoneLabel } from '@mashura/core'
+import { ExternalLink } from '../../../components/ui/external-link.tsx'
 import { PHASE_KEYS } from '../../../lib/company-phases.ts'
 import { useT } from '../../../lib/i18n.ts'
 import { downloadProtectedFile } from '../../../lib/protected-file.ts'
@@ -54,9 +55,7 @@ export function RecommendationView({ recommendation: rec }: { recommendation: Re
                   return (
                     <li key={id} data-course-id={id}>
                       {course ? (
-                        <a href={course.url} target="_blank" rel="noopener noreferrer">
-                          {course.title}
-                        </a>
+                        <ExternalLink href={course.url}>{course.title}</ExternalLink>
                       ) : (
                         t.t('recs.view.courseNumber', { id })
                       )}
@@ -78,9 +77,7 @@ export function RecommendationView({ recommendation: rec }: { recommendation: Re
                   return (
                     <li key={id} data-service-id={id}>
                       {service ? (
-                        <a href={service.url} target="_blank" rel="noopener noreferrer">
-                          {service.name}
-                        </a>
+                        <ExternalLink href={service.url}>{service.name}</ExternalLink>
                       ) : (
                         t.t('recs.view.serviceNumber', { id })
                       )}
@@ -152,9 +149,9 @@ export function RecommendationView({ recommendation: rec }: { recommendation: Re
               <ul>
                 {rec.supported_file_url.map((url) => (
                   <li key={url}>
-                    <a href={url} target="_blank" rel="noopener noreferrer" dir="ltr">
+                    <ExternalLink href={url} dir="ltr">
                       {url}
-                    </a>
+                    </ExternalLink>
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,8 @@
 import { getService, getServices } from '@mashura/core'
 import { useId, useState } from 'react'
+import { ExternalLink } from '../../../components/ui/external-link.tsx'
 import { LoadFailed } from '../../../components/ui/load-failed.tsx'
+import { Loaded } from '../../../components/ui/loaded.tsx'
 import { PageLoading } from '../../../components/ui/page-loading.tsx'
 import { api } from '../../../lib/api.ts'
 import { useT } from '../../../lib/i18n.ts'
@@ -12,20 +14,16 @@ import { PickedList } from './picked-list.tsx'
 /** One service's details (`GET /integration/services/v2/services/{id}`), loaded when opened. */
 function ServiceDetails({ id }: { id: number }) {
   const t = useT()
-  const { data, error, loading, reload } = useApi(
-    (signal) => getService(api, { id }, { signal, loader: false }),
-    [id, t.lang],
-  )
-  if (loading && !data) return <PageLoading />
-  if (error || !data) return <LoadFailed onRetry={reload} />
-  const service = data.data
+  const details = useApi((signal) => getService(api, { id }, { signal, loader: false }), [id, t.lang])
   return (
-    <div className="recs-details" data-region="service-details">
-      {service.description ? <p>{service.description}</p> : null}
-      <a href={service.url} target="_blank" rel="noopener noreferrer">
-        {t.t('recs.services.open', { name: service.name })}
-      </a>
-    </div>
+    <Loaded state={details}>
+      {({ data: service }) => (
+        <div className="recs-details" data-region="service-details">
+          {service.description ? <p>{service.description}</p> : null}
+          <ExternalLink href={service.url}>{t.t('recs.services.open', { name: service.name })}</ExternalLink>
+        </div>
+      )}
+    </Loaded>
   )
 }
 

@@ -19,7 +19,7 @@ export function RequestsPage() {
   const t = useT()
   const role = useStore($auth).userRole
   const page = usePageParam()
-  const { data, error, loading, reload } = useApi(
+  const requests = useApi(
     (signal) =>
       role === 'contributor'
         ? getAdvisorRequests(api, { page }, { signal })
@@ -29,7 +29,7 @@ export function RequestsPage() {
   return (
     <section className="sme-page" data-page="requests">
       <h1>{t.t(role === 'contributor' ? 'requestsPage.title' : 'nav.myRequests')}</h1>
-      <Loaded state={{ data, error, loading, reload }}>
+      <Loaded state={requests}>
         {(data) => (
           <>
             <p className="list-count muted" role="status">
@@ -50,7 +50,7 @@ export function RequestsPage() {
                 )}
               </div>
             ) : (
-              <ul className="row-list" aria-busy={loading}>
+              <ul className="row-list" aria-busy={requests.loading}>
                 {data.data.map((request) => (
                   <RequestRow key={request.id} request={request} viewer={role} />
                 ))}

@@ -1,7 +1,6 @@
 import type { PagedResponse, Session, UserRole } from '@mashura/core'
 import type { ReactNode } from 'react'
-import { LoadFailed } from '../../../components/ui/load-failed.tsx'
-import { PageLoading } from '../../../components/ui/page-loading.tsx'
+import { Loaded } from '../../../components/ui/loaded.tsx'
 import { Pager } from '../../../components/ui/pager.tsx'
 import { useT } from '../../../lib/i18n.ts'
 import type { ApiState } from '../../../lib/use-api.ts'
@@ -25,24 +24,25 @@ export interface SessionListProps {
  */
 export function SessionList({ state, viewer, empty, row }: SessionListProps) {
   const t = useT()
-  const { data, error, loading, reload } = state
-  if (loading && !data) return <PageLoading />
-  if (error || !data) return <LoadFailed onRetry={reload} />
   return (
-    <>
-      <p className="list-count muted" role="status">
-        {t.t('sessionsPage.count', { count: data.meta.total })}
-      </p>
-      {data.data.length === 0 ? (
-        <div className="empty-state">{empty}</div>
-      ) : (
-        <ul className="row-list" aria-busy={loading}>
-          {data.data.map((session) => (
-            <SessionRow key={session.id} session={session} viewer={viewer} {...row?.(session)} />
-          ))}
-        </ul>
+    <Loaded state={state}>
+      {(data) => (
+        <>
+          <p className="list-count muted" role="status">
+            {t.t('sessionsPage.count', { count: data.meta.total })}
+          </p>
+          {data.data.length === 0 ? (
+            <div className="empty-state">{empty}</div>
+          ) : (
+            <ul className="row-list" aria-busy={state.loading}>
+              {data.data.map((session) => (
+                <SessionRow key={session.id} session={session} viewer={viewer} {...row?.(session)} />
+              ))}
+            </ul>
+          )}
+          <Pager meta={data.meta} />
+        </>
       )}
-      <Pager meta={data.meta} />
-    </>
+    </Loaded>
   )
 }
