@@ -10,7 +10,7 @@ export interface LoadState<T> {
   loading: boolean
   /** Loads again, keeping what is shown meanwhile (after a change, or from a retry button). */
   reload(): void
-  /** Replaces the data with a newer version from elsewhere (an action's answer), clearing any error. */
+  /** Replaces the data with a newer version from elsewhere (an action's answer), clearing any error; a load still running is dropped. */
   set(data: T): void
 }
 
@@ -68,6 +68,7 @@ export function useLoad<T>(
   const loadRef = useRef(load)
   loadRef.current = load
   const skipFirst = useRef(first !== undefined)
+  const running = useRef<AbortController | null>(null)
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps decide when to load again
   useEffect(() => {
@@ -77,6 +78,7 @@ export function useLoad<T>(
       return
     }
     const controller = new AbortController()
+    running.current = controller
     setState((s) => (s.loading ? s : { ...s, loading: true }))
     loadRef.current(controller.signal).then(
       (data) => {
@@ -91,6 +93,10 @@ export function useLoad<T>(
   }, [...deps, enabled, tick])
 
   const reload = useCallback(() => setTick((n) => n + 1), [])
-  const set = useCallback((data: T) => setState((s) => ({ ...s, data, error: undefined })), [])
+  const set = useCallback((data: T) => {
+    // A load on its way answers for an earlier moment than this data: it must not replace it.
+    running.current?.abort()
+    setState({ data, error: undefined, loading: false })
+  }, [])
   return { ...state, reload, set }
 }
