@@ -1,4 +1,4 @@
-import { type ComponentProps, type ReactNode, useEffect, useId, useState } from 'react'
+import { type ComponentProps, type ReactNode, useId, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { paths } from '../../config/paths.ts'
 
@@ -27,10 +27,13 @@ export function SearchForm({
 }) {
   const navigate = useNavigate()
   const id = useId()
-  const [text, setText] = useState('')
-  useEffect(() => {
+  // Drawn with the searched text (also on the server's page); a new search puts its text in the box.
+  const [text, setText] = useState(() => searched?.trim() ?? '')
+  const [shown, setShown] = useState(searched)
+  if (shown !== searched) {
+    setShown(searched)
     if (searched !== undefined) setText(searched.trim())
-  }, [searched])
+  }
   return (
     <form
       {...form}
