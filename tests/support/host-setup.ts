@@ -6,6 +6,7 @@
  * the widgets' tests use (tests/support/reference-server.ts), and the host app's own below, in Node.
  */
 import type { TestProject } from 'vitest/node'
+import { personRow } from '../e2e/support/db.ts'
 import { HOST_COMMANDS, type HostCommandRunner, hostServerPort } from './host-browser.ts'
 import { type PlatformInfo, type StartedReferenceServer, startReferenceServer } from './reference-server.ts'
 
@@ -25,14 +26,7 @@ function running(): StartedReferenceServer {
 }
 
 /** A person's ids by the provider's subject. */
-async function personBySubject(subject: string) {
-  return running()
-    .server.store.db.selectFrom('people')
-    .leftJoin('contributors', 'contributors.person_id', 'people.id')
-    .select(['people.id', 'contributors.id as contributor_id'])
-    .where('people.subject', '=', subject)
-    .executeTakeFirstOrThrow()
-}
+const personBySubject = (subject: string) => personRow(running().server.store.db, subject)
 
 /**
  * The host app's own commands, beside the shared `mashura-*` ones: like them, they only reach the server's

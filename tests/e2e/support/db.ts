@@ -83,15 +83,8 @@ export interface Fixtures {
 /** Reads the {@link Fixtures} from the seeded database. */
 export function fixtures(dataDir: string): Promise<Fixtures> {
   return withStore(dataDir, async (db) => {
-    const ids = async (subject: string) =>
-      db
-        .selectFrom('people')
-        .leftJoin('contributors', 'contributors.person_id', 'people.id')
-        .select(['people.id', 'contributors.id as contributor_id'])
-        .where('people.subject', '=', subject)
-        .executeTakeFirstOrThrow()
-    const consultant = await ids('dev-consultant')
-    const sme = await ids('dev-sme')
+    const consultant = await personRow(db, 'dev-consultant')
+    const sme = await personRow(db, 'dev-sme')
     const subject = await db
       .selectFrom('contributor_subjects')
       .select('subject_id')

@@ -4,7 +4,7 @@
  * forms, one typo tolerated in a word of five letters or more (exact words first), and the
  * filters and the blank list newest first. The same order on both databases.
  */
-import type { ContributorProfile } from '@mashura/core'
+import { type ContributorProfile, riyadhDay, riyadhInstant } from '@mashura/core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Row } from '../db/tables.ts'
 import { eachDatabase, useTestContext } from '../test-support/context.ts'
@@ -15,8 +15,6 @@ import {
   type ExpertOptions,
   fromNow,
   insertSlot,
-  riyadhDay,
-  riyadhTime,
 } from '../test-support/fixtures.ts'
 import { type ContributorFilters, searchContributorIds } from './contributors.ts'
 
@@ -97,9 +95,9 @@ eachDatabase('contributor search ranking', (dialect) => {
       ids[letter] = contributorId
       letters.set(contributorId, letter)
     }
-    await insertSlot(db, { contributorId: ids.A!, start: riyadhTime(day, '10:00'), availability: 2 })
-    await insertSlot(db, { contributorId: ids.C!, start: riyadhTime(day, '12:00'), availability: 1 })
-    await insertSlot(db, { contributorId: ids.F!, start: riyadhTime(nextDay, '10:00'), availability: 2 })
+    await insertSlot(db, { contributorId: ids.A!, start: riyadhInstant(day, '10:00'), availability: 2 })
+    await insertSlot(db, { contributorId: ids.C!, start: riyadhInstant(day, '12:00'), availability: 1 })
+    await insertSlot(db, { contributorId: ids.F!, start: riyadhInstant(nextDay, '10:00'), availability: 2 })
   })
 
   /** The letters of the experts a search finds, in its order, and its total. */

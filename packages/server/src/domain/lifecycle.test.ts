@@ -1,10 +1,10 @@
-import type { SessionState } from '@mashura/core'
+import { riyadhDay, riyadhInstant, type SessionState } from '@mashura/core'
 import { SESSION_TRANSITIONS } from '@mashura/core/testing'
 import { describe, expect, it } from 'vitest'
 import type { NewRow, Row } from '../db/tables.ts'
 import type { ApiHttpError } from '../http/errors.ts'
 import { eachDatabase, useFixtures, usePeople, useTestContext } from '../test-support/context.ts'
-import { addCancelReasons, addSession, readSession, riyadhDay, riyadhTime } from '../test-support/fixtures.ts'
+import { addCancelReasons, addSession, readSession } from '../test-support/fixtures.ts'
 import {
   answerRequest,
   cancelSession,
@@ -20,7 +20,7 @@ import {
 
 const MIN = 60_000
 /** Noon in Riyadh today: every session below is on today's Riyadh day. */
-const NOW = riyadhTime(riyadhDay(new Date()), '12:00')
+const NOW = riyadhInstant(riyadhDay(new Date()), '12:00')
 const STATES: SessionState[] = ['booked', 'ongoing', 'ended', 'cancelled', 'sme_absent']
 
 async function refusal(promise: Promise<unknown>): Promise<ApiHttpError> {

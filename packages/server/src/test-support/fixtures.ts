@@ -29,10 +29,6 @@ export function hoursFromNow(hours: number): Date {
   return fromNow(0, hours)
 }
 
-// The Riyadh day of a moment (`YYYY-MM-DD`), and a moment given as a Riyadh wall-clock time (`HH:mm`) on a
-// Riyadh day: core's one date API, under the names the tests use.
-export { riyadhDay, riyadhInstant as riyadhTime } from '@mashura/core'
-
 // ------------------------------------------------------------------------------------------- catalogue
 
 /** Inserts a subject (type 1, not bsa, unless given). */

@@ -1,4 +1,4 @@
-import { addCalendarDays, type ContributorProfile, type Slot } from '@mashura/core'
+import { addCalendarDays, type ContributorProfile, riyadhDay, riyadhInstant, type Slot } from '@mashura/core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Row } from '../../db/tables.ts'
 import { normalizeArabic } from '../../search/arabic.ts'
@@ -11,8 +11,6 @@ import {
   addSubject,
   fromNow,
   insertSlot,
-  riyadhDay,
-  riyadhTime,
 } from '../../test-support/fixtures.ts'
 
 const SCRIPT_NAME = '<script>alert("x")</script>'
@@ -112,7 +110,7 @@ eachDatabase('public contributor reads', (dialect) => {
     // a past free slot and a held (ended) session.
     slotA1 = await insertSlot(ctx.store.db, {
       contributorId: ids.a!,
-      start: riyadhTime(nextDay, '00:30'),
+      start: riyadhInstant(nextDay, '00:30'),
       availability: 2,
     })
     const cancelled = await addSession(ctx.store.db, {
@@ -137,7 +135,7 @@ eachDatabase('public contributor reads', (dialect) => {
     // B: an office slot late in the evening of the day.
     await insertSlot(ctx.store.db, {
       contributorId: ids.b!,
-      start: riyadhTime(day, '23:30'),
+      start: riyadhInstant(day, '23:30'),
       availability: 1,
       officeId: office.id,
     })
