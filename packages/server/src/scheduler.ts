@@ -2,16 +2,24 @@
  * The minute scheduler: expires waiting requests whose slot has started (the request routes also do on
  * read), and tells both participants of a booked session 15 minutes before it starts, once (the
  * 'session_starting' notification itself is the memory), and queues the business owner's reminder mail a day
- * (or, for a late booking, an hour) before a booked session (mail/session-mails.ts). Call `startScheduler(app)` once the app is
+ * (or, for a late booking, an hour) before a booked session (mail/session-mails.ts), and deletes uploads
+ * attached to nothing for `UPLOAD_ORPHAN_HOURS` (files/orphans.ts) and temporary files uploads cut off by a
+ * crash left behind. Call `startScheduler(app)` once the app is
  * ready; the timer does not keep the process alive and stops when the app closes. Tests call
  * `schedulerTick` directly.
  */
+import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { announceTo, expireAndAnnounce, sessionsStartingSoon } from './domain/lifecycle.ts'
+import { collectOrphanFiles } from './files/orphans.ts'
+import { SPOOL_FOLDER, sweepSpool } from './files/spool.ts'
 import { queueDueReminders } from './mail/session-mails.ts'
 
 /** How often the scheduler runs, in milliseconds. */
 export const SCHEDULER_INTERVAL_MS = 60_000
+
+/** How old an arriving upload's temporary file must be to be swept: no upload takes that long; its request died. */
+export const SPOOL_MAX_AGE_MS = 3_600_000
 
 /** What one tick did. */
 export interface TickResult {
@@ -21,6 +29,8 @@ export interface TickResult {
   reminded: number[]
   /** The ids of the sessions whose reminder mail it queued. */
   mailed: number[]
+  /** The ids of the uploads attached to nothing it deleted. */
+  collected: string[]
 }
 
 /** Runs the scheduler's work once, at `now`. */
@@ -32,7 +42,12 @@ export async function schedulerTick(app: FastifyInstance, now: Date = new Date()
   for (const row of soon)
     await announceTo(deps, row, ['contributor', 'sme'], 'session_starting', 'sessionStarting')
   const mailed = await queueDueReminders(db, { publicUrl: app.config.publicUrl, now })
-  return { expired: expired.map((r) => r.id), reminded: soon.map((r) => r.id), mailed }
+  const collected = await collectOrphanFiles(db, app.files, {
+    now,
+    orphanHours: app.config.uploads.orphanHours,
+  })
+  await sweepSpool(join(app.config.dataDir, SPOOL_FOLDER), SPOOL_MAX_AGE_MS, now.getTime())
+  return { expired: expired.map((r) => r.id), reminded: soon.map((r) => r.id), mailed, collected }
 }
 
 /**

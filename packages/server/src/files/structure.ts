@@ -7,9 +7,13 @@
 import { crc32, inflateSync } from 'node:zlib'
 
 /** Why an upload is refused after its type was recognised. */
-export type RefusalReason = 'damaged' | 'mixed' | 'empty'
+export type RefusalReason = 'damaged' | 'mixed' | 'empty' | 'costly'
 
-/** A refused upload: `damaged` when it does not parse, `mixed` when it carries another type, `empty` when a recording holds no sound. */
+/**
+ * A refused upload: `damaged` when it does not parse, `mixed` when it carries another type, `empty` when a
+ * recording holds no sound, `costly` when checking it would take more work than an upload may cost (a PDF
+ * whose streams inflate past the budget, or with too many objects).
+ */
 export class FileRefused extends Error {
   override readonly name = 'FileRefused'
   readonly reason: RefusalReason
@@ -23,6 +27,7 @@ export class FileRefused extends Error {
 const damaged = (detail: string) => new FileRefused('damaged', detail)
 const mixed = (detail: string) => new FileRefused('mixed', detail)
 const empty = (detail: string) => new FileRefused('empty', detail)
+const costly = (detail: string) => new FileRefused('costly', detail)
 
 /** Bytes allowed after an end marker, and only NUL or white space: some encoders pad their output. */
 const TAIL_TOLERANCE = 16
@@ -227,35 +232,114 @@ export function checkPdfEnvelope(data: Uint8Array): void {
   checkTail(data, tail + 5, 'PDF', 1024)
 }
 
-/** The most a PDF's object and cross-reference streams may inflate to, together: pdf-lib inflates them while it parses. */
-export const PDF_INFLATE_LIMIT = 64 * 1024 * 1024
+/**
+ * The most one PDF's object and cross-reference streams may inflate to, together: pdf-lib inflates them while
+ * it parses, and then parses everything they hold. Real documents keep their pages' content, fonts and images
+ * in other streams (which pdf-lib keeps as they are) and their object streams small.
+ */
+export const PDF_INFLATE_LIMIT = 8 * 1024 * 1024
 
 /**
- * Refuses a PDF whose object or cross-reference streams inflate past `PDF_INFLATE_LIMIT` (a
- * decompression bomb would exhaust memory inside pdf-lib, which has no limit of its own). Streams that
- * are not Flate-encoded are left to pdf-lib.
+ * The most PDF objects one file may hold outside its content streams: every number, name, string, array and
+ * dictionary, each of which pdf-lib builds as an object of its own (a few kilobytes inflating to an array of
+ * millions of zeros took it 13 s and gigabytes). A million takes it about half a second and some 60 MB; a
+ * document of a thousand pages holds a few hundred thousand.
  */
-export function checkPdfStreams(data: Uint8Array): void {
+export const PDF_MAX_OBJECTS = 1_000_000
+
+/** What a PDF's structure costs pdf-lib: what its object and cross-reference streams inflate to, and its objects. */
+export interface PdfCost {
+  inflated: number
+  objects: number
+}
+
+/** PDF white space (ISO 32000 7.2.2). */
+const PDF_SPACE = new Uint8Array(256)
+for (const b of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) PDF_SPACE[b] = 1
+/** PDF delimiters: each starts a token of its own. */
+const PDF_DELIMITER = new Uint8Array(256)
+for (const c of '()<>[]{}/%') PDF_DELIMITER[c.charCodeAt(0)] = 1
+
+/**
+ * Counts the tokens of PDF syntax between `start` and `end`, each an object pdf-lib would build (a little
+ * more: a dictionary's `<<` counts twice, a string's words each), stopping once past `max`.
+ */
+function pdfTokens(bytes: Uint8Array, start: number, end: number, max: number): number {
+  let count = 0
+  let previous = 0x20
+  for (let i = start; i < end; i++) {
+    const b = bytes[i]!
+    if (
+      !PDF_SPACE[b] &&
+      (PDF_SPACE[previous] || PDF_DELIMITER[b] || PDF_DELIMITER[previous]) &&
+      ++count > max
+    )
+      return count
+    previous = b
+  }
+  return count
+}
+
+/**
+ * Refuses a PDF whose structure would cost pdf-lib more than `budget` allows (at most `PDF_INFLATE_LIMIT` and
+ * `PDF_MAX_OBJECTS`; an upload of several files gives each what the ones before it left), before pdf-lib
+ * sees it: its object and cross-reference streams may not inflate past the budget (a decompression bomb would
+ * exhaust memory inside pdf-lib, which has no limit of its own), and the objects in its body and in those
+ * streams may not pass it (millions of small objects would take pdf-lib seconds and its thread's whole heap).
+ * Content streams are not counted: pdf-lib keeps them as they are. An object or cross-reference stream must be
+ * Flate-encoded or not encoded at all. Answers what the file cost, for the upload's budget.
+ */
+export function checkPdfStreams(data: Uint8Array, budget: Partial<PdfCost> = {}): PdfCost {
   const bytes = Buffer.from(data.buffer, data.byteOffset, data.length)
   const text = bytes.toString('latin1')
-  let budget = PDF_INFLATE_LIMIT
-  for (const match of text.matchAll(/\/Type\s*\/(?:ObjStm|XRef)\b/g)) {
-    const keyword = text.indexOf('stream', match.index)
-    if (keyword === -1) break
-    let start = keyword + 6
-    if (text[start] === '\r') start++
-    if (text[start] === '\n') start++
-    const end = text.indexOf('endstream', start)
-    if (end === -1) break
-    try {
-      budget -= inflateSync(bytes.subarray(start, end), { maxOutputLength: budget + 1 }).length
-    } catch (error) {
-      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
-        throw damaged('PDF streams inflate too far')
-      continue
-    }
-    if (budget < 0) throw damaged('PDF streams inflate too far')
+  const inflateLimit = Math.min(budget.inflated ?? PDF_INFLATE_LIMIT, PDF_INFLATE_LIMIT)
+  const objectLimit = Math.min(budget.objects ?? PDF_MAX_OBJECTS, PDF_MAX_OBJECTS)
+  let inflated = 0
+  let objects = 0
+  const count = (from: Uint8Array, start: number, end: number) => {
+    objects += pdfTokens(from, start, end, objectLimit - objects)
+    if (objects > objectLimit) throw costly('PDF with too many objects')
   }
+  // The body: everything but the streams' data, which a stream's dictionary introduces with `stream` and an
+  // end of line, and `endstream` closes.
+  let at = 0
+  for (const match of text.matchAll(/(?<!end)stream\r?\n/g)) {
+    if (match.index < at) continue
+    count(bytes, at, match.index)
+    const end = text.indexOf('endstream', match.index + match[0].length)
+    if (end === -1) {
+      at = text.length
+      break
+    }
+    // An object or cross-reference stream is inflated and its objects counted; any other's data is skipped.
+    const dictionary = text.slice(text.lastIndexOf('obj', match.index), match.index)
+    const start = match.index + match[0].length
+    if (/\/Type\s*\/(?:ObjStm|XRef)\b/.test(dictionary)) {
+      const filter = /\/Filter\s*(\/\w+|\[[^\]]*\])/.exec(dictionary)?.[1]?.replace(/[[\]\s]/g, '')
+      if (filter === undefined) count(bytes, start, end)
+      else if (filter === '/FlateDecode') {
+        let decoded: Buffer | null = null
+        try {
+          decoded = inflateSync(bytes.subarray(start, end), { maxOutputLength: inflateLimit - inflated + 1 })
+        } catch (error) {
+          if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+            throw costly('PDF streams inflate too far')
+          // Not Flate data after all: pdf-lib will say whether the file holds.
+        }
+        if (decoded) {
+          inflated += decoded.length
+          if (inflated > inflateLimit) throw costly('PDF streams inflate too far')
+          count(decoded, 0, decoded.length)
+        }
+      }
+      // pdf-lib also undoes LZW, run-length and ASCII filters, whose output nothing here bounds: real files
+      // compress their object streams with Flate alone.
+      else throw costly(`PDF object stream filtered with ${filter}`)
+    }
+    at = end
+  }
+  count(bytes, at, bytes.length)
+  return { inflated, objects }
 }
 
 /** Checks an Office file is one ZIP archive from first byte to last: local header first, central directory and end record at the end. */

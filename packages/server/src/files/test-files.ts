@@ -56,6 +56,41 @@ export function pdfFile(size?: number): Buffer {
   return build(size - plain.length - 2)
 }
 
+/**
+ * A hostile one-page PDF (issue 30's probe): its catalog, page tree and page live in an object stream with a
+ * fourth object, an array of `inflated` bytes of zeros, so that a file of a few kilobytes inflates to
+ * `inflated` bytes and makes pdf-lib build millions of numbers. It parses as a PDF with a page.
+ */
+export function objectStreamPdf(inflated: number): Buffer {
+  const bodies = [
+    '<</Type /Catalog /Pages 2 0 R>>',
+    '<</Type /Pages /Kids [3 0 R] /Count 1>>',
+    '<</Type /Page /Parent 2 0 R /MediaBox [0 0 200 200]>>',
+    `[${'0 '.repeat(Math.floor(inflated / 2))}]`,
+  ]
+  let header = ''
+  let offset = 0
+  for (const [i, body] of bodies.entries()) {
+    header += `${i + 1} ${offset} `
+    offset += body.length + 1
+  }
+  const stream = deflateSync(Buffer.from(header + bodies.join('\n'), 'latin1'), { level: 9 })
+  const head = '%PDF-1.5\n%\xe2\xe3\xcf\xd3\n'
+  const object = Buffer.concat([
+    Buffer.from(
+      `${head}5 0 obj\n<</Type /ObjStm /N 4 /First ${header.length} /Filter /FlateDecode /Length ${stream.length}>>\nstream\n`,
+      'latin1',
+    ),
+    stream,
+    Buffer.from('\nendstream\nendobj\n', 'latin1'),
+  ])
+  const free = '0000000000 65535 f \n'
+  const xref =
+    `xref\n0 6\n${free.repeat(5)}${String(Buffer.byteLength(head, 'latin1')).padStart(10, '0')} 00000 n \n` +
+    `trailer\n<</Size 6 /Root 1 0 R>>\nstartxref\n${object.length}\n%%EOF\n`
+  return Buffer.concat([object, Buffer.from(xref, 'latin1')])
+}
+
 /** One PNG chunk with its CRC. */
 function pngChunk(type: string, data: Buffer): Buffer {
   const body = Buffer.concat([Buffer.from(type, 'latin1'), data])

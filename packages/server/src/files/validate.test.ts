@@ -1,12 +1,13 @@
 import { deflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { checkPdfStreams, PDF_INFLATE_LIMIT } from './structure.ts'
+import { checkPdfStreams, PDF_INFLATE_LIMIT, PDF_MAX_OBJECTS } from './structure.ts'
 import {
   docxFile,
   gifFile,
   jpegFile,
   mp3File,
   mp4Recording,
+  objectStreamPdf,
   oggRecording,
   pdfFile,
   pngFile,
@@ -170,7 +171,7 @@ describe('upload validation', () => {
     const at = pdf.indexOf('xref\n')
     const bombed = cat(pdf.slice(0, at), objectStream, pdf.slice(at))
     expect(() => checkPdfStreams(bombed)).toThrow(/inflate too far/)
-    expect(await verdict(bombed, 'attachment')).toBe('damaged')
+    expect(await verdict(bombed, 'attachment')).toBe('costly')
     // A small object stream is parsed as usual.
     const small = deflateSync(Buffer.from('5 0 <</A 1>>'))
     const fine = cat(
@@ -181,6 +182,48 @@ describe('upload validation', () => {
       pdf.slice(at),
     )
     expect(await verdict(fine, 'attachment')).toBe('ok')
+  })
+
+  it("refuses the probe's PDF, a few kilobytes whose object stream inflates to 60 MB, before pdf-lib parses it", async () => {
+    const hostile = objectStreamPdf(60 * 1024 * 1024)
+    expect(hostile.length).toBeLessThan(100 * 1024)
+    const started = performance.now()
+    expect(await verdict(hostile, 'attachment')).toBe('costly')
+    // Inflating stops at the limit: no parse of millions of numbers (that took pdf-lib 13 s).
+    expect(performance.now() - started).toBeLessThan(2000)
+    // Within its budget the same file parses as a PDF with a page; a smaller budget refuses it.
+    expect(await verdict(objectStreamPdf(1024), 'attachment')).toBe('ok')
+    expect(
+      await inspectUpload(objectStreamPdf(64 * 1024), 'attachment', { pdfBudget: { inflated: 1024 } }),
+    ).toEqual({
+      ok: false,
+      reason: 'costly',
+    })
+  })
+
+  it('refuses a PDF with more objects than pdf-lib may build, in its body or its object streams, content streams aside', async () => {
+    const pdf = pdfFile().toString('latin1')
+    const at = pdf.indexOf('xref\n')
+    const withObject = (object: string | Buffer) => cat(pdf.slice(0, at), object, pdf.slice(at))
+    const zeros = (n: number) => `[${'0 '.repeat(n)}]`
+    // In the body: 2 MB of text, a million numbers pdf-lib would build one by one.
+    const body = withObject(`4 0 obj\n${zeros(PDF_MAX_OBJECTS)}\nendobj\n`)
+    expect(() => checkPdfStreams(body)).toThrow(/too many objects/)
+    expect(await verdict(body, 'attachment')).toBe('costly')
+    // In an object stream, well within what it may inflate to.
+    expect(await verdict(objectStreamPdf(2 * (PDF_MAX_OBJECTS + 1000)), 'attachment')).toBe('costly')
+    // A content stream is not parsed by pdf-lib, so it is not counted.
+    const content = zeros(PDF_MAX_OBJECTS + 1000)
+    const drawn = withObject(
+      `4 0 obj\n<</Length ${content.length}>>\nstream\n${content}\nendstream\nendobj\n`,
+    )
+    expect(checkPdfStreams(drawn).objects).toBeLessThan(200)
+    expect(await verdict(drawn, 'attachment')).toBe('ok')
+    // Object streams in other filters than Flate inflate without a bound inside pdf-lib.
+    const lzw = withObject(
+      '4 0 obj\n<</Type /ObjStm /N 1 /First 4 /Filter /LZWDecode /Length 4>>\nstream\nabcd\nendstream\nendobj\n',
+    )
+    expect(await verdict(lzw, 'attachment')).toBe('costly')
   })
 
   it('refuses an Office file with data after its ZIP end record', async () => {

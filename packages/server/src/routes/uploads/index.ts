@@ -1,20 +1,31 @@
 /**
- * Voice notes and attachments (spec section 7: two calls), and serving them back. Every file is
- * read into memory and checked (type by magic bytes, size, count) before anything is written, so a
- * refused upload leaves nothing on disk; stored names are made here (uuid + detected extension).
+ * Voice notes and attachments (spec section 7: two calls), and serving them back. Each file is written to a
+ * temporary file under DATA_DIR as it arrives (files/spool.ts), counted against the size limit and the
+ * uploader's quota and refused by its first bytes while it arrives; the whole files are then checked on an
+ * upload check thread (files/check-pool.ts), never on the event loop, within the upload's PDF budget and a
+ * deadline, and moved into storage only when every one is accepted. A refused or abandoned upload leaves nothing behind; stored names
+ * are made here (uuid + detected extension). Uploads are rate-limited per person, and what one person stores
+ * is capped (`UPLOAD_QUOTA_MB`); files attached to nothing are collected by the scheduler (files/orphans.ts).
  */
+
 import { randomUUID } from 'node:crypto'
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import multipart, { type MultipartFile } from '@fastify/multipart'
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { calls } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Row } from '../../db/tables.ts'
+import { CheckPoolBusy, FileCheckPool } from '../../files/check-pool.ts'
+import { storedBytes } from '../../files/orphans.ts'
+import { SPOOL_FOLDER, type SpooledFile, SpoolRefused, spoolToDisk } from '../../files/spool.ts'
 import {
   type AllowedType,
   displayName,
-  inspectUpload,
   MAX_ATTACHMENTS,
   MAX_UPLOAD_BYTES,
+  mayBeAllowedType,
+  UPLOAD_PDF_BUDGET,
   type UploadKind,
 } from '../../files/validate.ts'
 import { ApiHttpError, badRequest, notFound, unprocessable } from '../../http/errors.ts'
@@ -31,81 +42,39 @@ const fileTooLarge = () =>
 const tooManyFiles = () =>
   new ApiHttpError(413, 'too_many_files', 'errors.tooManyFiles', { values: { max: MAX_ATTACHMENTS } })
 const unsupportedType = () => new ApiHttpError(415, 'unsupported_media_type', 'errors.unsupportedMediaType')
-/** The message of each structural refusal, also given as the field's error. */
+/** 413 upload_quota_exceeded: the uploader's stored files, with this upload, would pass `UPLOAD_QUOTA_MB`. */
+const quotaExceeded = (quotaMb: number) =>
+  new ApiHttpError(413, 'upload_quota_exceeded', 'errors.uploadQuotaExceeded', { values: { quotaMb } })
+/** 503: more uploads wait for a check thread than may; the client tries again shortly. */
+const checksBusy = () =>
+  new ApiHttpError(503, 'uploads_busy', 'errors.serviceUnavailable', { headers: { 'retry-after': '5' } })
+/** The message of each refusal after the type was recognised, also given as the field's error, and its code. */
 const REFUSALS = {
-  damaged: 'errors.fileDamaged',
-  mixed: 'errors.fileMixed',
-  empty: 'errors.recordingEmpty',
+  damaged: ['invalid_file', 'errors.fileDamaged'],
+  mixed: ['invalid_file', 'errors.fileMixed'],
+  empty: ['invalid_file', 'errors.recordingEmpty'],
+  costly: ['file_too_complex', 'errors.fileTooComplex'],
+  timeout: ['file_check_timeout', 'errors.fileCheckTimeout'],
 } as const
-/** 422 invalid_file: the bytes are of an accepted type but do not hold as one, naming the upload's field. */
-const invalidFile = (reason: keyof typeof REFUSALS, field: string) =>
-  unprocessable('invalid_file', REFUSALS[reason], { [field]: REFUSALS[reason] })
+/**
+ * 422: the bytes are of an accepted type but do not hold as one (`invalid_file`), would cost more to check than
+ * an upload may (`file_too_complex`), or took longer to check than it may (`file_check_timeout`), naming the
+ * upload's field.
+ */
+const refused = (reason: keyof typeof REFUSALS, field: string) => {
+  const [code, key] = REFUSALS[reason]
+  return unprocessable(code, key, { [field]: key })
+}
 
-/** An upload checked in memory, not yet stored. */
+/** An upload's files as they arrived: each one's temporary file and the name the uploader gave it. */
+type Received = (SpooledFile & { filename: string })[]
+
+/** A file checked and ready to store. */
 interface CheckedFile {
-  data: Buffer
+  temporary: SpooledFile
   type: AllowedType
   name: string
   duration: number | null
-}
-
-/** Reads the multipart files of one field into memory, mapping the parser's limit errors to ours. */
-async function readFiles(
-  request: FastifyRequest,
-  field: readonly string[],
-  maxFiles: number,
-): Promise<{ data: Buffer; filename: string }[]> {
-  if (!request.isMultipart()) throw unsupportedType()
-  const out: { data: Buffer; filename: string }[] = []
-  try {
-    const parts = request.parts({
-      limits: {
-        fileSize: MAX_UPLOAD_BYTES,
-        files: maxFiles,
-        fields: 10,
-        fieldSize: 1024,
-        parts: maxFiles + 10,
-      },
-    })
-    for await (const part of parts) {
-      if (part.type !== 'file') continue
-      const file = part as MultipartFile
-      if (!field.includes(file.fieldname)) {
-        // Drain what we will not keep, then refuse.
-        file.file.resume()
-        throw badRequest('unknown_field', 'errors.validationFailed', {
-          [file.fieldname]: 'errors.unknownField',
-        })
-      }
-      out.push({ data: await file.toBuffer(), filename: file.filename })
-    }
-  } catch (error) {
-    const code = (error as { code?: unknown }).code
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge()
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooManyFiles()
-    throw error
-  }
-  return out
-}
-
-/**
- * Checks every file's type and structure (and a voice note's duration); throws on the first refusal:
- * 415 for a type not accepted, 422 invalid_file for one that does not hold as its type.
- */
-async function check(files: { data: Buffer; filename: string }[], kind: UploadKind): Promise<CheckedFile[]> {
-  const checked: CheckedFile[] = []
-  for (const [index, f] of files.entries()) {
-    if (f.data.length > MAX_UPLOAD_BYTES) throw fileTooLarge()
-    const inspection = await inspectUpload(f.data, kind)
-    if (!inspection.ok) {
-      if (inspection.reason === 'unsupported') throw unsupportedType()
-      throw invalidFile(inspection.reason, kind === 'voice_note' ? 'file' : 'files[]')
-    }
-    const { type, duration } = inspection
-    const fallback = kind === 'voice_note' ? `voice-note.${type.ext}` : `attachment-${index + 1}.${type.ext}`
-    checked.push({ data: f.data, type, name: displayName(f.filename, fallback), duration })
-  }
-  return checked
 }
 
 const route = callRoutes({ tags: ['uploads'], access: 'signedIn' })
@@ -113,13 +82,121 @@ const route = callRoutes({ tags: ['uploads'], access: 'signedIn' })
 export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = app.store
+  const { uploads } = app.config
+  const quotaBytes = uploads.quotaMb * 1024 * 1024
+  const spoolDir = join(app.config.dataDir, SPOOL_FOLDER)
   // Encapsulated: only this plugin's routes parse multipart bodies.
   await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_ATTACHMENTS, fields: 10, parts: MAX_ATTACHMENTS + 10 },
+    limits: {
+      fileSize: MAX_UPLOAD_BYTES + 1,
+      files: MAX_ATTACHMENTS,
+      fields: 10,
+      parts: MAX_ATTACHMENTS + 10,
+    },
     throwFileSizeLimit: true,
   })
+  const checks = new FileCheckPool()
+  app.addHook('onClose', () => checks.close())
+  /**
+   * One count for both upload calls, per person, through the rate-limit plugin (in Redis with REDIS_URL, so it
+   * holds across instances); it runs after the sign-in check and before any byte of the body is read.
+   */
+  const limitUploads = app.rateLimit({
+    max: uploads.perWindow,
+    timeWindow: app.config.rateLimit.windowMs,
+    keyGenerator: (request) => `uploads:person:${request.auth?.personId ?? request.ip}`,
+  })
 
-  /** Stores checked files and their rows; on any failure removes what it wrote. */
+  /**
+   * Writes the multipart files of one field to temporary files as they arrive, into `received` (which the
+   * caller deletes), refusing while they arrive: 413 past the size limit or the uploader's `room`, 415 for a
+   * type not accepted; the parser's limit errors are mapped to ours.
+   */
+  async function receive(
+    request: FastifyRequest,
+    field: readonly string[],
+    maxFiles: number,
+    kind: UploadKind,
+    room: number,
+    received: Received,
+  ): Promise<void> {
+    if (!request.isMultipart()) throw unsupportedType()
+    let total = 0
+    try {
+      const parts = request.parts({
+        limits: {
+          fileSize: MAX_UPLOAD_BYTES + 1,
+          files: maxFiles,
+          fields: 10,
+          fieldSize: 1024,
+          parts: maxFiles + 10,
+        },
+      })
+      for await (const part of parts) {
+        if (part.type !== 'file') continue
+        const file = part as MultipartFile
+        if (!field.includes(file.fieldname)) {
+          // Drain what we will not keep, then refuse.
+          file.file.resume()
+          throw badRequest('unknown_field', 'errors.validationFailed', {
+            [file.fieldname]: 'errors.unknownField',
+          })
+        }
+        const spooled = await spoolToDisk(file.file, {
+          dir: spoolDir,
+          maxBytes: MAX_UPLOAD_BYTES,
+          room: room - total,
+          accepts: (head) => mayBeAllowedType(head, kind),
+        })
+        received.push({ ...spooled, filename: file.filename })
+        total += spooled.size
+      }
+    } catch (error) {
+      if (error instanceof SpoolRefused) {
+        if (error.reason === 'too_large') throw fileTooLarge()
+        if (error.reason === 'over_quota') throw quotaExceeded(uploads.quotaMb)
+        throw unsupportedType()
+      }
+      const code = (error as { code?: unknown }).code
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge()
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw tooManyFiles()
+      throw error
+    }
+  }
+
+  /**
+   * Checks every file's type and structure (and a voice note's duration) on a check thread, within the
+   * upload's PDF budget and deadline; throws on the first refusal: 415 for a type not accepted, 422 for
+   * one that does not hold as its type, costs too much to check, or took too long.
+   */
+  async function check(received: Received, kind: UploadKind): Promise<CheckedFile[]> {
+    let result: Awaited<ReturnType<FileCheckPool['check']>>
+    try {
+      result = await checks.check(
+        { kind, paths: received.map((f) => f.path), pdfBudget: UPLOAD_PDF_BUDGET },
+        uploads.checkMs,
+      )
+    } catch (error) {
+      if (error instanceof CheckPoolBusy) throw checksBusy()
+      throw error
+    }
+    if (!result.ok) {
+      if (result.reason === 'unsupported') throw unsupportedType()
+      throw refused(result.reason, kind === 'voice_note' ? 'file' : 'files[]')
+    }
+    return result.files.map(({ type, duration }, index) => {
+      const fallback =
+        kind === 'voice_note' ? `voice-note.${type.ext}` : `attachment-${index + 1}.${type.ext}`
+      const temporary = received[index]!
+      return { temporary, type, name: displayName(temporary.filename, fallback), duration }
+    })
+  }
+
+  /**
+   * Moves checked files into storage and records them, after checking again, under a lock on the uploader, that
+   * they fit the quota (another upload of theirs may have been stored meanwhile); on any failure removes what
+   * it moved.
+   */
   async function store(personId: number, kind: UploadKind, files: CheckedFile[]): Promise<Row<'files'>[]> {
     const now = new Date().toISOString()
     const rows: Row<'files'>[] = files.map((f) => {
@@ -132,27 +209,70 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
         original_name: f.name,
         stored_name: `${id}.${f.type.ext}`,
         mime_type: f.type.mime,
-        size: f.data.length,
+        size: f.temporary.size,
         duration_seconds: f.duration,
         created_at: now,
       }
     })
-    const written: string[] = []
+    const moved: string[] = []
     try {
       for (const [i, row] of rows.entries()) {
-        await app.files.put(row.stored_name, files[i]!.data)
-        written.push(row.stored_name)
+        await app.files.putFile(row.stored_name, files[i]!.temporary.path)
+        moved.push(row.stored_name)
       }
-      await db.insertInto('files').values(rows).execute()
+      const adding = rows.reduce((sum, row) => sum + row.size, 0)
+      await db.transaction().execute(async (trx) => {
+        // SQLite runs one write transaction at a time; PostgreSQL takes the uploader's row.
+        if (app.store.dialect === 'postgres')
+          await trx.selectFrom('people').select('id').where('id', '=', personId).forUpdate().execute()
+        if ((await storedBytes(trx, personId)) + adding > quotaBytes) throw quotaExceeded(uploads.quotaMb)
+        await trx.insertInto('files').values(rows).execute()
+      })
     } catch (error) {
-      await Promise.all(written.map((name) => app.files.delete(name).catch(() => undefined)))
+      await Promise.all(moved.map((name) => app.files.delete(name).catch(() => undefined)))
       throw error
     }
     return rows
   }
 
-  const uploadErrors = { 413: ErrorBody, 415: ErrorBody, 422: ErrorBody }
+  /**
+   * Receives, checks and stores one upload: 413 at once when the uploader's quota is already full; every
+   * temporary file is deleted at the end, whether the upload was stored, refused or abandoned.
+   */
+  async function upload(
+    request: FastifyRequest,
+    kind: UploadKind,
+    field: readonly string[],
+    maxFiles: number,
+  ): Promise<Row<'files'>[]> {
+    const { personId } = requireAuth(request)
+    const room = quotaBytes - (await storedBytes(db, personId))
+    if (room <= 0) throw quotaExceeded(uploads.quotaMb)
+    const received: Received = []
+    try {
+      await receive(request, field, maxFiles, kind, room, received)
+      if (received.length === 0)
+        throw badRequest('file_required', 'errors.validationFailed', {
+          [kind === 'voice_note' ? 'file' : 'files[]']: 'errors.fieldRequired',
+        })
+      return await store(personId, kind, await check(received, kind))
+    } finally {
+      await Promise.all(received.map((f) => rm(f.path, { force: true })))
+    }
+  }
+
+  const uploadErrors = { 413: ErrorBody, 415: ErrorBody, 422: ErrorBody, 503: ErrorBody }
   const multipartBody = { consumes: ['multipart/form-data'] }
+  /** What both upload calls document about their bounds. */
+  const bounds =
+    " Each file is refused while it arrives when it passes 10 MB (413 file_too_large), or the uploader's " +
+    'stored files with it would pass their quota (`UPLOAD_QUOTA_MB`, 413 upload_quota_exceeded), or its first ' +
+    'bytes are of no accepted type (415). The files are then checked off the request thread: a PDF whose object ' +
+    "streams inflate past 8 MB, or the upload's PDFs past 16 MB together, or that holds over 100,000 objects is " +
+    '422 file_too_complex; checking that takes longer than `UPLOAD_CHECK_MS` is 422 file_check_timeout; 503 ' +
+    'uploads_busy while too many uploads wait for a check. One person may upload `RATE_LIMIT_UPLOAD` times a ' +
+    'window, both calls counted together (429 rate_limited). A file attached to nothing for ' +
+    '`UPLOAD_ORPHAN_HOURS` is deleted.'
 
   app.route({
     ...route(calls.uploadVoiceNote, {
@@ -163,17 +283,14 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
         'duration above zero, counted from its blocks or samples (a MediaRecorder WebM states none). ' +
         "Answers the stored file (send its `path` as a recommendation's `voice_note`) and the duration in " +
         'whole seconds, rounded up. 413 file_too_large, 415 unsupported_media_type, 422 invalid_file (damaged, ' +
-        'mixed with markup or another file type, or without sound); nothing is stored for a refused upload.',
+        'mixed with markup or another file type, or without sound); nothing is stored for a refused upload.' +
+        bounds,
       ...multipartBody,
       errors: uploadErrors,
     }),
+    preHandler: limitUploads,
     handler: async (request, reply) => {
-      const auth = requireAuth(request)
-      const files = await readFiles(request, ['file'], 1)
-      if (files.length === 0)
-        throw badRequest('file_required', 'errors.validationFailed', { file: 'errors.fieldRequired' })
-      const [checked] = await check(files, 'voice_note')
-      const [row] = await store(auth.personId, 'voice_note', [checked!])
+      const [row] = await upload(request, 'voice_note', ['file'], 1)
       reply.code(201)
       return {
         data: { file: storedFileOut(row!, app.config.publicUrl), duration: row!.duration_seconds ?? 0 },
@@ -193,17 +310,14 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
         '4 KB, or a ZIP hidden at the end, refuses a file. Answers the stored files in the order sent; send ' +
         "their `path`s as a recommendation's `attachments`. 413 file_too_large or too_many_files, 415 " +
         'unsupported_media_type, 422 invalid_file; one refused file refuses the whole upload and nothing ' +
-        'is stored.',
+        'is stored.' +
+        bounds,
       ...multipartBody,
       errors: uploadErrors,
     }),
+    preHandler: limitUploads,
     handler: async (request, reply) => {
-      const auth = requireAuth(request)
-      const files = await readFiles(request, ['files[]', 'files'], MAX_ATTACHMENTS)
-      if (files.length === 0)
-        throw badRequest('file_required', 'errors.validationFailed', { 'files[]': 'errors.fieldRequired' })
-      const checked = await check(files, 'attachment')
-      const rows = await store(auth.personId, 'attachment', checked)
+      const rows = await upload(request, 'attachment', ['files[]', 'files'], MAX_ATTACHMENTS)
       reply.code(201)
       return { data: { files: rows.map((r) => storedFileOut(r, app.config.publicUrl)) } }
     },
