@@ -294,6 +294,7 @@ export async function prepareDatabase(
     // The figures are the server's, not its rate limiter's: one address sends everything here.
     RATE_LIMIT_SIGN_IN: '1000000000',
     RATE_LIMIT_BOOKING: '1000000000',
+    RATE_LIMIT_CHAT: '1000000000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
     ...extra,
   }

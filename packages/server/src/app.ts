@@ -28,8 +28,10 @@ import { startFirestoreMirror } from './firebase/mirror.ts'
 import { devOidcProvider } from './oidc/provider.ts'
 import { apiKeyPlugin } from './plugins/api-key.ts'
 import { authPlugin } from './plugins/auth.ts'
+import { bodyDeadlinePlugin } from './plugins/body-deadline.ts'
 import { errorsPlugin, frameworkError } from './plugins/errors.ts'
 import { finiteNumbersPlugin } from './plugins/finite-numbers.ts'
+import { jsonDepthPlugin } from './plugins/json-depth.ts'
 import { languagePlugin } from './plugins/language.ts'
 import { noNulPlugin } from './plugins/no-nul.ts'
 import { createPushService, type PushService } from './push/service.ts'
@@ -112,6 +114,14 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : false,
     bodyLimit: 1024 * 1024,
+    // Bounded time to arrive (issue 30): Node's own bounds on the headers and the whole request, looked at every
+    // few seconds rather than its default 30; the body's deadline is plugins/body-deadline.ts's timer.
+    requestTimeout: config.timeouts.requestMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      requestTimeout: config.timeouts.requestMs,
+      connectionsCheckingInterval: Math.min(5000, config.timeouts.headersMs),
+    },
     ajv: {
       customOptions: {
         // Unknown body fields are an error, not silently dropped.
@@ -165,6 +175,8 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
   await app.register(errorsPlugin)
   await app.register(finiteNumbersPlugin)
   await app.register(noNulPlugin)
+  await app.register(bodyDeadlinePlugin, { config })
+  await app.register(jsonDepthPlugin)
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

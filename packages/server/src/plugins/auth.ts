@@ -36,8 +36,8 @@ export function requireAuth(request: FastifyRequest): Auth {
 }
 
 /**
- * A `preValidation` hook for signed-in routes: signed-out callers get their 401 before any
- * validation detail about a body they may not send anyway.
+ * The hook of signed-in routes: signed-out callers get their 401 before any validation detail about a body
+ * they may not send anyway. `callRoute` runs it `onRequest`, before the body is even read (issue 30).
  */
 export async function mustBeSignedIn(request: FastifyRequest): Promise<void> {
   requireAuth(request)
@@ -50,7 +50,7 @@ export function requireContributor(request: FastifyRequest): Auth & { contributo
   return auth as Auth & { contributorId: number }
 }
 
-/** A `preValidation` hook for experts' routes: 401 signed out, 403 without an expert identity, before validation. */
+/** The hook of experts' routes: 401 signed out, 403 without an expert identity, before the body is read. */
 export async function mustBeContributor(request: FastifyRequest): Promise<void> {
   requireContributor(request)
 }

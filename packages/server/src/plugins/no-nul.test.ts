@@ -56,13 +56,18 @@ eachDatabase('the NUL character', (dialect) => {
   })
 
   it('answers a body nested 50,000 deep in the envelope, never a 500 (issue 17)', async () => {
-    for (const [inner, status] of [
-      ['"\\u0000"', 400],
-      ['1', 401],
+    // Signed out, the 401 comes before the body is read; signed in, a body that deep is refused before it is
+    // parsed (issue 30), so the walk above is the guard only for what a shallower body may hold.
+    for (const [inner, token, status] of [
+      ['"\\u0000"', null, 401],
+      ['1', null, 401],
+      ['"\\u0000"', slot.sme.token, 400],
+      ['1', slot.sme.token, 400],
     ] as const) {
       const res = await ctx.call({
         method: 'POST',
         url: '/api/schedule/notification/1',
+        token,
         lang: 'en',
         headers: { 'content-type': 'application/json' },
         payload: nested(50_000, inner),

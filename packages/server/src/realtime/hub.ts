@@ -46,7 +46,9 @@
  * - `error` `{ code, message, topic? }`; codes: `unauthenticated`, `invalid_token`,
  *   `forbidden`, `bad_message`, `too_large`, `unavailable` (a server failure; try again).
  * Close codes: 4001 authentication failed or the API session ended, 4008 too many
- * messages; 1009 (from `ws`) for a frame over 64 KB.
+ * messages, 4029 `too_many_sockets` (the person already has REALTIME_MAX_SOCKETS_PER_PERSON
+ * signed-in sockets on this instance, or the client address REALTIME_MAX_PENDING_PER_ADDRESS
+ * sockets not yet signed in; closing one frees a place); 1009 (from `ws`) for a frame over 64 KB.
  *
  * A socket only ever receives what concerns its own person, contributor and sessions.
  * Events come from the bus (`app.bus`), which crosses instances through Redis, so a
@@ -95,10 +97,13 @@ export interface HubOptions {
   messageLimit?: number
 }
 
+/** The close code of a socket over its person's or its address's cap. */
+export const CLOSE_TOO_MANY_SOCKETS = 4029
+
 /** The hub. */
 export interface RealtimeHub {
-  /** Takes over a freshly opened socket. */
-  handle(socket: WebSocket): void
+  /** Takes over a freshly opened socket, from a client address (`request.ip`). */
+  handle(socket: WebSocket, address: string): void
   /** Stops listening and closes every socket. */
   close(): void
 }
@@ -112,6 +117,15 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
   const connections = createConnections()
   const topics = createTopics(db, config.publicUrl)
   const { pending } = connections
+  const { maxSocketsPerPerson, maxPendingPerAddress } = config.realtime
+  // Sockets not yet signed in, by client address: one address cannot hold an unbounded number of them open
+  // (each for up to authTimeoutMs), whatever token it may or may not have (issue 30).
+  const pendingByAddress = new Map<string, number>()
+  const unpend = (address: string) => {
+    const left = (pendingByAddress.get(address) ?? 1) - 1
+    if (left > 0) pendingByAddress.set(address, left)
+    else pendingByAddress.delete(address)
+  }
 
   const unsubscribe = startFanOut(bus, connections, topics, log)
 
@@ -155,11 +169,22 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
     }
   }
 
-  function handle(socket: WebSocket): void {
+  function handle(socket: WebSocket, address: string): void {
+    if ((pendingByAddress.get(address) ?? 0) >= maxPendingPerAddress) {
+      socket.close(CLOSE_TOO_MANY_SOCKETS, 'too_many_sockets')
+      return
+    }
     let conn: Conn | null = null
     let authenticating = false
     let count = 0
     pending.add(socket)
+    pendingByAddress.set(address, (pendingByAddress.get(address) ?? 0) + 1)
+    let pendingHere = true
+    const settle = () => {
+      if (pendingHere) unpend(address)
+      pendingHere = false
+      pending.delete(socket)
+    }
     const authTimer = setTimeout(() => {
       if (!conn) socket.close(4001, 'unauthenticated')
     }, authTimeoutMs)
@@ -194,9 +219,15 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
           authenticating = true
           const made = await authenticate(config, db, socket, message)
           if (!made || socket.readyState !== socket.OPEN) return
-          conn = made
           clearTimeout(authTimer)
-          pending.delete(socket)
+          settle()
+          // One token (or one person) cannot open sockets without end: 50 on one token were all accepted.
+          // Checked as the socket joins, so sockets signing in at the same moment cannot all slip past.
+          if (connections.allOfPerson(made.personId).length >= maxSocketsPerPerson) {
+            socket.close(CLOSE_TOO_MANY_SOCKETS, 'too_many_sockets')
+            return
+          }
+          conn = made
           connections.add(conn)
           send(socket, 'ready', { person_id: conn.personId, contributor_id: conn.contributorId })
         })
@@ -208,7 +239,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
     socket.on('close', () => {
       clearTimeout(authTimer)
       clearInterval(window)
-      pending.delete(socket)
+      settle()
       if (conn) connections.remove(conn)
     })
   }

@@ -20,6 +20,8 @@ export interface TestSocket {
   next(type: string, timeoutMs?: number): Promise<RealtimeMessage>
   /** Resolves with the close code. */
   closed(timeoutMs?: number): Promise<number>
+  /** The reason the socket was closed with, once it has closed. */
+  closeReason(): string | null
   close(): void
 }
 
@@ -43,12 +45,14 @@ export async function openSocket(url: string, headers: Record<string, string> = 
   const taken = new Set<RealtimeMessage>()
   const waiters = new Set<() => void>()
   let closeCode: number | null = null
+  let closeReason: string | null = null
   socket.on('message', (raw) => {
     messages.push(JSON.parse(raw.toString()) as RealtimeMessage)
     for (const w of waiters) w()
   })
-  socket.on('close', (code) => {
+  socket.on('close', (code, reason) => {
     closeCode = code
+    closeReason = reason.toString()
     for (const w of waiters) w()
   })
   await new Promise<void>((resolve, reject) => {
@@ -94,6 +98,7 @@ export async function openSocket(url: string, headers: Record<string, string> = 
     closed(timeoutMs = 1000) {
       return waitFor(() => closeCode ?? undefined, timeoutMs, 'close')
     },
+    closeReason: () => closeReason,
     close: () => socket.close(),
   }
 }

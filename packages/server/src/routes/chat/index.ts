@@ -27,7 +27,7 @@ import { ApiHttpError, notFound, unprocessable } from '../../http/errors.ts'
 import { ErrorBody } from '../../http/schema.ts'
 import { requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
-import { callRoutes } from '../call-route.ts'
+import { callRoutes, rateLimited } from '../call-route.ts'
 
 /** A notification row on the wire, in a language. */
 export function notificationOut(row: Row<'notifications'>, lang: Language): AppNotification {
@@ -91,9 +91,13 @@ export async function chatRoutes(fastify: FastifyInstance): Promise<void> {
         '403 chat_not_allowed when the two may not chat. For type voice, image or file, message is the ' +
         'address (full_path, or path) of a file the sender uploaded (voice: a voice note; image: an image ' +
         'attachment; file: any attachment); the message then holds its address and both people may ' +
-        'download it. Anything else is 422 chat_file_invalid.',
+        'download it. Anything else is 422 chat_file_invalid. One person may send RATE_LIMIT_CHAT messages ' +
+        'a minute (the rate-limit window) in all, whoever they write to; more is 429 rate_limited.',
       errors: { 422: ErrorBody },
     }),
+    // One person's sending is bounded (issue 30: 1,562 messages of 8 KB in 30 s from one account), counted per
+    // person across instances with REDIS_URL; every message stored is also a notification and a push.
+    config: rateLimited(app.config, app.config.chatRateLimit, 'errors.chatRateLimited'),
     handler: async (request, reply) => {
       const auth = requireAuth(request)
       const { notifiable_user, type, message } = request.body

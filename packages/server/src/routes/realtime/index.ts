@@ -76,6 +76,6 @@ export async function realtimeRoutes(instance: FastifyInstance): Promise<void> {
           throw new ApiHttpError(403, 'origin_not_allowed', 'errors.originNotAllowed')
       },
     },
-    (socket) => hub.handle(socket),
+    (socket, request) => hub.handle(socket, request.ip),
   )
 }
