@@ -2,13 +2,15 @@ import { mkdirSync } from 'node:fs'
 import { en } from '@mashura/core/i18n/server'
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEV_API_KEY } from '../../packages/server/src/config.ts'
+import { type Config, DEV_APP_API_KEY } from '../../packages/server/src/config.ts'
+import { chooseAccount, startSignIn } from '../../packages/server/src/oidc/test-support.ts'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
+import { expectNoViolations } from './support/axe.ts'
 import { untilFreeSlots } from './support/booking.ts'
 import { type Fixtures, fixtures } from './support/db.ts'
 import { type NpmStart, root, startNpm } from './support/npm-start.ts'
-import { acceptTerms, people, signIn } from './support/sign-in.ts'
-import { openPage, settled } from './support/site.ts'
+import { acceptTerms, type Person, people } from './support/sign-in.ts'
+import { openPage, settled, signedInPage } from './support/site.ts'
 
 /**
  * On the agency's own site, signing in to book is a full redirect to the provider and back. The slot the
@@ -118,13 +120,32 @@ describe('signing in to book on the agency’s site', () => {
 })
 
 describe("the mobile app's link (spec sections 3 and 6: the mobile-app token)", () => {
-  /** What the app does: with its own token, asks the server for a link to open in its web view. */
+  /**
+   * The app's own sign-in: the provider's code, exchanged with the app's key (no browser, so no Origin). Only a
+   * session signed in this way makes links (issue 30).
+   */
+  async function appSignIn(person: Person): Promise<string> {
+    const base = app.base.replace(/\/$/, '')
+    const started = await startSignIn(base, { oidc: { clientId: 'mashura-web' } } as Config, {
+      redirectUri: `${base}/redirectauth`,
+    })
+    const code = await chooseAccount(started, person.subject, base)
+    const res = await fetch(new URL('api/authentication/auth/login', app.base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': DEV_APP_API_KEY },
+      body: JSON.stringify({ code: code.code, code_verifier: code.verifier, redirect_uri: code.redirectUri }),
+    })
+    expect(res.status).toBe(200)
+    return ((await res.json()) as { data: { access_token: string } }).data.access_token
+  }
+
+  /** What the app does: with its own key and token, asks the server for a link to open in its web view. */
   async function appLink(token: string, to: string): Promise<string> {
     const res = await fetch(new URL('api/authentication/app-link', app.base), {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        'x-api-key': DEV_API_KEY,
+        'x-api-key': DEV_APP_API_KEY,
         authorization: `Bearer ${token}`,
       },
       body: JSON.stringify({ to }),
@@ -133,21 +154,18 @@ describe("the mobile app's link (spec sections 3 and 6: the mobile-app token)", 
     return ((await res.json()) as { data: { url: string } }).data.url
   }
 
-  it('opens the web view signed in, on the page the app asked for, once', async () => {
-    // The app's own session: a sign-in elsewhere, whose token the app keeps.
-    const phone = await openPage(browser, { lang: 'ar', width: 390 })
-    await phone.goto(app.base)
-    await settled(phone, 'home')
-    await signIn(phone, people.sme)
-    const appToken = await phone.evaluate(() => localStorage.getItem('smeToken'))
-    await phone.context().close()
-    expect(appToken).toBeTruthy()
+  /** The question a link asks a browser signed in as someone else. */
+  const question = '[data-region="app-link-question"]'
 
-    const url = await appLink(appToken as string, '/sessions/upcoming')
-    expect(url).not.toContain(appToken as string)
+  it('opens the web view signed in, on the page the app asked for, once', async () => {
+    const appToken = await appSignIn(people.sme)
+    const url = await appLink(appToken, '/sessions/upcoming')
+    expect(url).not.toContain(appToken)
     const view = await openPage(browser, { lang: 'ar', width: 390 })
     await view.goto(url)
     await view.waitForURL((u) => u.pathname === '/sessions/upcoming', { timeout: 20_000 })
+    // The page says whom the link signed in.
+    await expect.poll(() => view.locator('[data-region="snackbar"]').textContent()).toContain(people.sme.name)
     await acceptTerms(view)
     await settled(view, 'sessions')
     // The list itself loads with the new session's token (a refused token would leave the loader or an error).
@@ -177,5 +195,61 @@ describe("the mobile app's link (spec sections 3 and 6: the mobile-app token)", 
     expect(await again.locator('[data-action="open-profile-menu"]').count()).toBe(0)
     await again.screenshot({ path: `${shots}app-link-used-en-390.png` })
     await again.context().close()
+  })
+
+  it('asks a browser signed in as someone else, keeps them when they stay, and switches only when they continue (issue 30)', async () => {
+    const appToken = await appSignIn(people.sme)
+    for (const lang of ['ar', 'en'] as const) {
+      // An advisor, signed in on the site, opens a business owner's link.
+      const page = await signedInPage(browser, app.base, people.advisor, { lang, width: 390 })
+      const before = await page.evaluate(() => localStorage.getItem('smeToken'))
+      const url = await appLink(appToken, '/sessions/upcoming')
+      await page.goto(url)
+      const asked = page.locator(question)
+      await asked.waitFor({ timeout: 20_000 })
+      const text = (await asked.textContent()) ?? ''
+      expect(text).toContain(people.advisor.name)
+      expect(text).toContain(people.sme.name)
+      expect(text).toContain(lang === 'ar' ? 'أنت مسجّل الدخول باسم' : 'You are signed in as')
+      // Staying is the default: it has the focus.
+      await expect
+        .poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.action))
+        .toBe('app-link-stay')
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+      await expectNoViolations(page, `the app link's question (${lang}, 390 px)`)
+      await page.screenshot({ path: `${shots}app-link-other-person-${lang}-390.png` })
+
+      // Enter keeps the advisor: nothing was redeemed, nothing stored.
+      await page.keyboard.press('Enter')
+      await page.waitForURL((u) => u.pathname === '/', { timeout: 20_000 })
+      const kept = await page.evaluate(() => ({
+        sme: localStorage.getItem('smeToken'),
+        mobile: localStorage.getItem('mobileAppToken'),
+        name: localStorage.getItem('smeFullName'),
+      }))
+      expect(kept).toEqual({ sme: before, mobile: null, name: people.advisor.name })
+
+      // The same link still works: asked again, the keyboard reaches "continue", and only that switches.
+      await page.goto(url)
+      await asked.waitFor({ timeout: 20_000 })
+      await page.keyboard.press('Tab')
+      expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.action)).toBe(
+        'app-link-continue',
+      )
+      await page.keyboard.press('Enter')
+      await page.waitForURL((u) => u.pathname === '/sessions/upcoming', { timeout: 20_000 })
+      await expect
+        .poll(() => page.locator('[data-region="snackbar"]').textContent())
+        .toContain(people.sme.name)
+      const switched = await page.evaluate(() => ({
+        sme: localStorage.getItem('smeToken'),
+        mobile: localStorage.getItem('mobileAppToken'),
+        name: localStorage.getItem('smeFullName'),
+      }))
+      expect(switched.mobile).toBeTruthy()
+      expect(switched.sme).toBe(switched.mobile)
+      expect(switched.name).toBe(people.sme.name)
+      await page.context().close()
+    }
   })
 })

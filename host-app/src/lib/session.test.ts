@@ -10,8 +10,7 @@ import {
 } from '@mashura/core'
 import { clearSession } from '@mashura/core/testing'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { API_BASE, API_KEY } from '../config/env.ts'
-import { signInAs } from '../test-support/platform.ts'
+import { command, type SignedIn, type Subject, signInAs } from '../test-support/platform.ts'
 import { api } from './api.ts'
 import { setNavigate } from './navigation.ts'
 import { bootSession, cancelledSignInPath, finishAppLink, isAppLinkHandle } from './session.ts'
@@ -27,16 +26,9 @@ afterEach(() => {
   navigations.length = 0
 })
 
-/** The mobile app's side: a one-time link that opens the site signed in as `token`'s person. */
-async function appLink(token: string, to?: string): Promise<string> {
-  const response = await fetch(`${API_BASE}/authentication/app-link`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': API_KEY, authorization: `Bearer ${token}` },
-    body: JSON.stringify(to ? { to } : {}),
-  })
-  expect(response.status).toBe(200)
-  const { data } = (await response.json()) as { data: { url: string } }
-  return new URL(data.url).pathname.split('/').pop()!
+/** The mobile app's side: signed in through the app's own key, it asks for a link into the site. */
+function appLink(subject: Subject, to?: string) {
+  return command<SignedIn & { handle: string }>('mashura-app-link', { subject, ...(to ? { to } : {}) })
 }
 
 /** Whether the flag cookie that tells the server someone is signed in here is set. */
@@ -68,12 +60,14 @@ describe('the sign-in return', () => {
 
 describe("the mobile app's link", () => {
   it('signs the page in with a session of its own, live, and goes where the app asked; once only', async () => {
-    const app = await signInAs('dev-sme')
-    clearSession()
-    const handle = await appLink(app.token, '/sessions/upcoming')
-    expect(isAppLinkHandle(handle)).toBe(true)
+    const app = await appLink('dev-sme', '/sessions/upcoming')
+    expect(isAppLinkHandle(app.handle)).toBe(true)
 
-    expect(await finishAppLink(handle)).toBe('/sessions/upcoming')
+    expect(await finishAppLink(app.handle)).toEqual({
+      status: 'signed_in',
+      to: '/sessions/upcoming',
+      name: app.name,
+    })
     const token = getStorage().getItem(EXTRA_STORAGE_KEYS.mobileAppToken)
     // The web view's own session: logging out there leaves the app signed in.
     expect(token).toBeTruthy()
@@ -87,15 +81,40 @@ describe("the mobile app's link", () => {
     // Every request now carries it.
     await expect(getSmeSessions(api, { page: 1 })).resolves.toMatchObject({ meta: { page: 1 } })
 
-    const again = await finishAppLink(handle).catch((error: unknown) => error)
+    const again = await finishAppLink(app.handle).catch((error: unknown) => error)
     expect(isApiError(again) && again.status).toBe(404)
   })
 
   it('goes home when the app named no page', async () => {
-    const app = await signInAs('dev-consultant')
-    clearSession()
-    expect(await finishAppLink(await appLink(app.token))).toBe('/')
+    const app = await appLink('dev-consultant')
+    expect(await finishAppLink(app.handle)).toMatchObject({ status: 'signed_in', to: '/' })
     expect($auth.get()).toMatchObject({ userRole: 'contributor', id: String(app.contributorId) })
+  })
+
+  it('asks a page signed in as someone else, changing nothing, and switches only when confirmed', async () => {
+    const advisor = await signInAs('dev-advisor')
+    const app = await appLink('dev-sme', '/sessions/upcoming')
+    expect(await finishAppLink(app.handle)).toEqual({
+      status: 'other_person',
+      signedInAs: advisor.name,
+      linkFor: app.name,
+    })
+    expect($auth.get()).toMatchObject({ token: advisor.token, userName: advisor.name })
+    expect(getStorage().getItem(EXTRA_STORAGE_KEYS.mobileAppToken)).toBeNull()
+
+    expect(await finishAppLink(app.handle, { confirm: true })).toEqual({
+      status: 'signed_in',
+      to: '/sessions/upcoming',
+      name: app.name,
+    })
+    expect($auth.get()).toMatchObject({ userRole: 'sme', userName: app.name })
+    expect($auth.get().token).toBe(getStorage().getItem(EXTRA_STORAGE_KEYS.mobileAppToken))
+  })
+
+  it('goes straight on for a page signed in as the same person', async () => {
+    await signInAs('dev-sme')
+    const app = await appLink('dev-sme')
+    expect(await finishAppLink(app.handle)).toMatchObject({ status: 'signed_in', name: app.name })
   })
 })
 

@@ -1,5 +1,6 @@
 import {
   $auth,
+  type AppLinkQuestion,
   bindRealtime,
   completeAppLink,
   completeSignIn,
@@ -142,18 +143,37 @@ export function isAppLinkHandle(token: string): boolean {
   return APP_LINK_HANDLE.test(token)
 }
 
+/** Where the mobile app's link leads: signed in (whom, and where to go), or a question to ask first. */
+export type FinishedAppLink = { status: 'signed_in'; to: string; name: string } | AppLinkQuestion
+
 /**
  * Signs in from the mobile app's link (`/redirection/{handle}`, spec sections 3 and 6): the link's session
  * becomes the mobile-app token, which every request of this browser carries; live features and analytics
  * start as after a sign-in. Resolves with the path the app asked for (home when it is not a path on this
- * site); rejects with the API's error for a link unknown, expired or used.
+ * site) and the name of the person now signed in. When this browser is signed in as someone else, nothing
+ * changes and it resolves with the question to ask (issue 30); `confirm` then follows the link once the person
+ * chose to. Rejects with the API's error for a link unknown, expired or used.
  */
-export async function finishAppLink(handle: string, signal?: AbortSignal): Promise<string> {
-  const outcome = await completeAppLink({ client: api, handle, realtime, ...(signal ? { signal } : {}) })
+export async function finishAppLink(
+  handle: string,
+  options: { confirm?: boolean; signal?: AbortSignal } = {},
+): Promise<FinishedAppLink> {
+  const outcome = await completeAppLink({
+    client: api,
+    handle,
+    realtime,
+    ...(options.confirm ? { confirm: true } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  })
+  if (outcome.status !== 'signed_in') return outcome
   bindLive()
   identifyStored()
   const { to } = outcome
-  return to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\') ? to : '/'
+  return {
+    status: 'signed_in',
+    to: to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\') ? to : '/',
+    name: outcome.result.user.full_name,
+  }
 }
 
 /** Logs out (spec section 4) and goes to the provider's logout, which returns to home. */

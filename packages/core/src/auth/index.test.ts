@@ -227,13 +227,57 @@ describe("completeAppLink: the mobile app's link at /redirection/{handle} (spec 
     const out = await completeAppLink({ client, handle, realtime, storage: local })
     expect(await rec.calls[0]!.json()).toEqual({ handle })
     expect(rec.calls[0]!.headers.get('authorization')).toBeNull()
-    expect(out).toMatchObject({ role: 'contributor', to: '/sessions', realtimeSignedIn: true })
+    expect(out).toMatchObject({
+      status: 'signed_in',
+      role: 'contributor',
+      to: '/sessions',
+      realtimeSignedIn: true,
+    })
     expect(local.getItem('mobileAppToken')).toBe('tok-app')
     // It overrides both others, whichever role is acting.
     local.setItem(STORAGE_KEYS.userRole, 'sme')
     expect(requestToken(local)).toBe('tok-app')
     expect($auth.get().token).toBe('tok-app')
     expect(rec.calls[1]!.headers.get('authorization')).toBe('Bearer tok-app')
+  })
+
+  it("asks, storing nothing, when this browser is someone else's, and replaces it only when confirmed", async () => {
+    local.setItem('smeToken', 'tok-mine')
+    local.setItem(STORAGE_KEYS.smeFullName, 'Y')
+    const bodies: unknown[] = []
+    const rec = createRecordingFetch(async (req) => {
+      const path = new URL(req.url).pathname
+      if (!path.endsWith('/authentication/app-link/redeem'))
+        return jsonResponse({ data: { payload: 'ctok' } })
+      const body = (await req.clone().json()) as { confirm?: boolean }
+      bodies.push(body)
+      return body.confirm
+        ? jsonResponse({ data: { result: { ...smeLogin, access_token: 'tok-x' }, to: '/sessions' } })
+        : jsonResponse(
+            {
+              error: {
+                code: 'app_link_other_person',
+                message: 'You are signed in as Y. This link from the app would sign you in as X.',
+                signed_in_as: 'Y',
+                link_for: 'X',
+              },
+            },
+            409,
+          )
+    })
+    const client = createSessionClient({ baseURL: 'https://api.example/api', apiKey: 'k', fetch: rec.fetch })
+    const handle = 'h'.repeat(43)
+    const asked = await completeAppLink({ client, handle, storage: local })
+    expect(asked).toEqual({ status: 'other_person', signedInAs: 'Y', linkFor: 'X' })
+    // The redeem carried this browser's token, so the server could tell; nothing changed here.
+    expect(rec.calls[0]!.headers.get('authorization')).toBe('Bearer tok-mine')
+    expect(local.getItem('mobileAppToken')).toBeNull()
+    expect(requestToken(local)).toBe('tok-mine')
+
+    const confirmed = await completeAppLink({ client, handle, confirm: true, storage: local })
+    expect(bodies).toEqual([{ handle }, { handle, confirm: true }])
+    expect(confirmed).toMatchObject({ status: 'signed_in', to: '/sessions' })
+    expect(requestToken(local)).toBe('tok-x')
   })
 
   it('stores nothing when the link is unknown, expired or used', async () => {

@@ -14,8 +14,17 @@ function key(config: Config): Uint8Array {
   return new TextEncoder().encode(config.tokenSecret)
 }
 
-/** Starts an API session for a person and signs its token. */
-export async function issueApiToken(store: Store, config: Config, personId: number) {
+/**
+ * Starts an API session for a person and signs its token. `apiKey` is the key of the site or app that signed
+ * the person in, kept with the session: what a token may do can depend on it (only the mobile app's sessions
+ * make app links, `routes/authentication/app-link.ts`).
+ */
+export async function issueApiToken(
+  store: Store,
+  config: Config,
+  personId: number,
+  apiKey: string | null = null,
+) {
   const sessionId = randomUUID()
   const now = new Date()
   const expiresAt = new Date(now.getTime() + config.tokenTtlSeconds * 1000)
@@ -28,6 +37,7 @@ export async function issueApiToken(store: Store, config: Config, personId: numb
       expires_at: expiresAt.toISOString(),
       revoked_at: null,
       fcm_token: null,
+      api_key: apiKey,
     })
     .execute()
   const token = await new SignJWT({ sid: sessionId })

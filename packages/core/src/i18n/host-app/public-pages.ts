@@ -93,6 +93,12 @@ export const ar = {
 
   // Redirection
   'redirectionPage.title': 'جارٍ تحويلك…',
+  'redirectionPage.signedInAs': 'تم تسجيل دخولك باسم {name}.',
+  'redirectionPage.otherPerson.title': 'أي حساب تريد استخدامه؟',
+  'redirectionPage.otherPerson.text':
+    'أنت مسجّل الدخول باسم {current}. هذا الرابط من التطبيق سيسجّل دخولك باسم {other}.',
+  'redirectionPage.otherPerson.stay': 'البقاء مسجّلًا باسم {current}',
+  'redirectionPage.otherPerson.continue': 'المتابعة باسم {other}',
 } as const satisfies Record<string, string>
 
 /** The English of {@link ar}, key for key. */
@@ -182,4 +188,10 @@ export const en: Record<keyof typeof ar, string> = {
   'smeRatePage.brand': 'Mashura, home page',
 
   'redirectionPage.title': 'Taking you there…',
+  'redirectionPage.signedInAs': 'You are signed in as {name}.',
+  'redirectionPage.otherPerson.title': 'Which account do you want to use?',
+  'redirectionPage.otherPerson.text':
+    'You are signed in as {current}. This link from the app would sign you in as {other}.',
+  'redirectionPage.otherPerson.stay': 'Stay signed in as {current}',
+  'redirectionPage.otherPerson.continue': 'Continue as {other}',
 }

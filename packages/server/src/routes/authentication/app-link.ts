@@ -3,39 +3,33 @@
  * stores a mobile-app token in the browser but never says how it arrives; its one open-ended route,
  * `/redirection/{token}`, is where it does.
  *
- * The app, signed in with its own token, asks for a link (`POST /authentication/app-link`) and opens it in
- * its web view. The link names a one-time handle, never a token: addresses end up in histories, logs and
- * `Referer` headers. The handle keeps a fresh API session's login result for a minute, sealed under the
- * handle, the same way a widget's popup sign-in is kept (`auth/sign-in-handoff.ts`). The site's
- * `/redirection/{handle}` page redeems it once (`POST /authentication/app-link/redeem`), from the site's own
- * origin only, stores the token as the mobile-app token and goes on to the path the app asked for.
- *
- * The web view gets its own API session, so logging out there leaves the app signed in and the other way
+ * The app, signed in through its own API key (`"app": true` in `API_KEYS`), asks for a link
+ * (`POST /authentication/app-link`) with that key and opens it in its web view. The link names a one-time
+ * handle, never a token: addresses end up in histories, logs and `Referer` headers. The handle keeps, for a
+ * minute, whose link it is and where it goes (`auth/app-links.ts`). The site's `/redirection/{handle}` page
+ * redeems it once (`POST /authentication/app-link/redeem`), from the site's own origin only, into a new API
+ * session of the link's person, stores its token as the mobile-app token and goes on to the path the app asked
+ * for. The web view gets its own API session, so logging out there leaves the app signed in and the other way
  * round.
+ *
+ * Issue 30 closed a login CSRF here: any signed-in person could make a link, and whoever opened it became that
+ * person on the site, whatever account they were signed in to (the mobile-app token overrides both others),
+ * typing into the link maker's account from then on. Now only a session the app's key signed in makes links,
+ * and only in a call carrying that key; and a browser signed in as someone else is asked first: the redeem
+ * carries its token, and for another person answers 409 with both names, redeeming nothing, until the person
+ * chooses to continue (`confirm`).
  */
-import { randomBytes } from 'node:crypto'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { LoginResult } from '@mashura/core'
-import { AppLinkBodySchema, AppLinkSchema, calls } from '@mashura/core/contract'
+import { AppLinkBodySchema, AppLinkOtherPersonSchema, AppLinkSchema, calls } from '@mashura/core/contract'
 import type { FastifyInstance } from 'fastify'
-import { depositHandoff, HANDOFF_TTL_MS, redeemHandoff } from '../../auth/sign-in-handoff.ts'
+import { APP_LINK_TTL_MS, createAppLink, findAppLink, takeAppLink } from '../../auth/app-links.ts'
 import { ApiHttpError } from '../../http/errors.ts'
 import { commonErrors, Envelope } from '../../http/schema.ts'
+import { isAppApiKey } from '../../plugins/api-key.ts'
 import { mustBeSignedIn, requireAuth } from '../../plugins/auth.ts'
+import { translatorFor } from '../../plugins/language.ts'
 import { callRoute, rateLimited, SIGNED_IN } from '../call-route.ts'
 import { signInResult } from './index.ts'
-
-/**
- * The key app links are kept under in the hand-off table: never an API key (those are at least 16
- * characters of a configured list), so no widget's redeem can reach an app link, nor the other way round.
- */
-const APP_LINK_KEY = 'app-link'
-
-/** What an app link keeps under its handle. */
-interface AppLinkDeposit {
-  result: LoginResult
-  to: string
-}
 
 /** Registers the mobile app's link and its redemption. */
 export async function appLinkRoutes(parent: FastifyInstance): Promise<void> {
@@ -43,24 +37,49 @@ export async function appLinkRoutes(parent: FastifyInstance): Promise<void> {
   const { config, store } = app
   const siteOrigin = new URL(config.publicUrl).origin
 
+  /** A person's display name, as the site's header shows it. */
+  async function nameOf(personId: number): Promise<string> {
+    const row = await store.db
+      .selectFrom('people')
+      .select('full_name')
+      .where('id', '=', personId)
+      .executeTakeFirst()
+    return row?.full_name ?? ''
+  }
+
+  /** Whether an API session is still live: a link dies with the app session that made it. */
+  async function sessionLive(sessionId: string, personId: number): Promise<boolean> {
+    const session = await store.db
+      .selectFrom('auth_sessions')
+      .select(['person_id', 'expires_at', 'revoked_at'])
+      .where('id', '=', sessionId)
+      .executeTakeFirst()
+    return (
+      !!session &&
+      session.person_id === personId &&
+      !session.revoked_at &&
+      session.expires_at > new Date().toISOString()
+    )
+  }
+
   app.post(
     '/authentication/app-link',
     {
-      // Signed in first; a bodiless call asks for the home page.
-      preValidation: [
-        mustBeSignedIn,
-        async (request) => {
-          request.body ??= {}
-        },
-      ],
+      // Signed in first, before the body is even read; a bodiless call asks for the home page.
+      onRequest: mustBeSignedIn,
+      preValidation: async (request) => {
+        request.body ??= {}
+      },
       config: rateLimited(config, 'signIn'),
       schema: {
+        operationId: 'createAppLink',
         tags: ['authentication'],
         summary:
           "Makes a one-time link that opens the site, signed in as the caller, in the mobile app's web view.",
         description:
-          'For the mobile app: the answer is a `/redirection/{handle}` address on the site, valid for a minute and for one visit. ' +
-          'The page it opens signs in with a new API session of the caller (its token becomes the mobile-app token, which every request of that browser carries) and goes to `to`. ' +
+          'For the mobile app only: the caller\'s token must come from a sign-in made with the app\'s API key (an `API_KEYS` entry with `"app": true`), and the call must carry that same key; anyone else gets 403 `app_link_app_only`. ' +
+          'The answer is a `/redirection/{handle}` address on the site, valid for a minute and for one visit. ' +
+          'The page it opens signs in with a new API session of the caller (its token becomes the mobile-app token, which every request of that browser carries) and goes to `to`; a browser already signed in as someone else is asked first. ' +
           'The address holds no token.',
         security: SIGNED_IN,
         body: AppLinkBodySchema,
@@ -69,27 +88,25 @@ export async function appLinkRoutes(parent: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const auth = requireAuth(request)
-      const person = await store.db
-        .selectFrom('people')
-        .selectAll()
-        .where('id', '=', auth.personId)
-        .executeTakeFirstOrThrow()
-      const handle = randomBytes(32).toString('base64url')
-      const deposit: AppLinkDeposit = {
-        result: await signInResult(store, config, person),
-        to: request.body.to ?? '/',
+      // Both the call and the session it is made with must be the app's, with the same key: a site or partner
+      // token (or the app's key with someone else's token) makes no link anybody could be signed in with.
+      const session = await store.db
+        .selectFrom('auth_sessions')
+        .select('api_key')
+        .where('id', '=', auth.sessionId)
+        .executeTakeFirst()
+      if (!isAppApiKey(config, request.apiKey) || session?.api_key !== request.apiKey) {
+        throw new ApiHttpError(403, 'app_link_app_only', 'errors.appLinkAppOnly')
       }
-      await depositHandoff(store, {
-        handle,
-        apiKey: APP_LINK_KEY,
-        origin: siteOrigin,
-        outcome: 'signed_in',
-        result: deposit,
+      const { handle } = await createAppLink(store, {
+        personId: auth.personId,
+        sessionId: auth.sessionId,
+        to: request.body.to ?? '/',
       })
       return {
         data: {
           url: new URL(`/redirection/${handle}`, siteOrigin).toString(),
-          expires_in: HANDOFF_TTL_MS / 1000,
+          expires_in: APP_LINK_TTL_MS / 1000,
         },
       }
     },
@@ -98,25 +115,52 @@ export async function appLinkRoutes(parent: FastifyInstance): Promise<void> {
   app.route({
     ...callRoute(calls.redeemAppLink, {
       tags: ['authentication'],
-      summary: "Redeems, once, a mobile app's link: the login result it keeps and the path to go to.",
+      summary: "Redeems, once, a mobile app's link: a new session's login result and the path to go to.",
       description:
-        "Called by the site's `/redirection/{handle}` page, from the site's own origin (its `Origin` header must be the site's; 403 otherwise). " +
-        'A link unknown, expired or already used answers 404 `app_link_unknown`.',
+        "Called by the site's `/redirection/{handle}` page, from the site's own origin (its `Origin` header must be the site's; 403 otherwise), with the browser's current token when it has one. " +
+        "When that token is another person's than the link's, nothing is redeemed: 409 `app_link_other_person` names both people, and the link keeps working for its minute; the page asks, and calls again with `confirm: true` only if the person chose to continue. " +
+        'A link unknown, expired or already used (or whose app session has ended) answers 404 `app_link_unknown`.',
       access: 'public',
+      errors: { 409: AppLinkOtherPersonSchema },
     }),
-    // The site redeems each link once; a burst means someone guessing handles.
+    // The site redeems each link once (twice after a question); a burst means someone guessing handles.
     config: rateLimited(config, 30),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       // Only the site's page signs in with a link: a page elsewhere (or no browser at all) gets nothing, and
       // burns nothing, since the redeem below never runs for it.
       if (request.headers.origin !== siteOrigin) {
         throw new ApiHttpError(403, 'origin_not_allowed', 'errors.originNotAllowed')
       }
-      const found = await redeemHandoff(store, request.body.handle, APP_LINK_KEY, siteOrigin)
-      if (found?.outcome !== 'signed_in')
-        throw new ApiHttpError(404, 'app_link_unknown', 'errors.appLinkUnknown')
-      const { result, to } = found.result as AppLinkDeposit
-      return { data: { result, to } }
+      const { handle, confirm } = request.body
+      const unknown = () => new ApiHttpError(404, 'app_link_unknown', 'errors.appLinkUnknown')
+      const current = request.auth
+      if (current && !confirm) {
+        // Read, not taken: the person may still choose to continue within the link's minute.
+        const link = await findAppLink(store, handle)
+        if (!link) throw unknown()
+        if (link.personId !== current.personId) {
+          const [signedInAs, linkFor] = await Promise.all([nameOf(current.personId), nameOf(link.personId)])
+          const t = translatorFor(request)
+          return reply.code(409).send({
+            error: {
+              code: 'app_link_other_person' as const,
+              message: t.t('errors.appLinkOtherPerson', { current: signedInAs, other: linkFor }),
+              signed_in_as: signedInAs,
+              link_for: linkFor,
+            },
+          })
+        }
+      }
+      const link = await takeAppLink(store, handle)
+      if (!link || !(await sessionLive(link.sessionId, link.personId))) throw unknown()
+      const person = await store.db
+        .selectFrom('people')
+        .selectAll()
+        .where('id', '=', link.personId)
+        .executeTakeFirst()
+      if (!person) throw unknown()
+      // The web view's session is signed in through the site's key, not the app's: it makes no links itself.
+      return { data: { result: await signInResult(store, config, person, request.apiKey), to: link.to } }
     },
   })
 }

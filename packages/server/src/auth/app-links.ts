@@ -1,0 +1,110 @@
+/**
+ * The mobile app's one-time links into the site (issue 30; `routes/authentication/app-link.ts`). The app
+ * asks for one and opens `/redirection/{handle}` in its web view; the site's page redeems it once.
+ *
+ * A link is kept for a minute under a hash of its random handle, and what it says (whose link, from which of
+ * the app's sessions, the path it opens) is sealed with a key derived from the handle: the table alone opens
+ * nothing and names nobody. Reading a link ({@link findAppLink}) leaves it in place, so the site can first ask
+ * a browser signed in as someone else whether to switch; only taking it ({@link takeAppLink}) uses it up,
+ * once, even when two redeems race. Expired links are swept whenever a link is made.
+ *
+ * Its own table, apart from the widgets' sign-in hand-offs: the two protocols share no handle, no row and no
+ * code path, so a change to one cannot open the other.
+ */
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
+import type { Store } from '../db/database.ts'
+
+/** How long a link may wait to be opened. */
+export const APP_LINK_TTL_MS = 60_000
+
+/** What a link says, sealed under its handle. */
+export interface AppLinkContent {
+  /** The person the link signs in. */
+  personId: number
+  /** The app's API session that asked for it: a link outlives no logout of the app. */
+  sessionId: string
+  /** The path on the site to open. */
+  to: string
+}
+
+function derive(label: string, handle: string): Buffer {
+  return createHash('sha256').update(`mashura.app-link.${label}:${handle}`).digest()
+}
+
+/** The row id of a handle: a hash under its own label, unrelated to the sealing key. */
+function linkId(handle: string): string {
+  return derive('id', handle).toString('hex')
+}
+
+/** Seals a link's content with the handle's key (AES-256-GCM; iv, tag and ciphertext in one base64 string). */
+function seal(handle: string, content: AppLinkContent): string {
+  const iv = randomBytes(12)
+  const cipher = createCipheriv('aes-256-gcm', derive('key', handle), iv)
+  const body = Buffer.concat([cipher.update(JSON.stringify(content), 'utf8'), cipher.final()])
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')
+}
+
+/** Opens what {@link seal} made with the same handle; null when the data does not open with it. */
+function unseal(handle: string, sealed: string): AppLinkContent | null {
+  try {
+    const bytes = Buffer.from(sealed, 'base64')
+    const decipher = createDecipheriv('aes-256-gcm', derive('key', handle), bytes.subarray(0, 12))
+    decipher.setAuthTag(bytes.subarray(12, 28))
+    const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8')
+    return JSON.parse(text) as AppLinkContent
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Makes a link for {@link APP_LINK_TTL_MS}: a new random handle (32 bytes, base64url: the contract's
+ * `HANDLE_PATTERN`), of which only a hash is stored. Expired links are swept on the way.
+ */
+export async function createAppLink(
+  store: Store,
+  content: AppLinkContent,
+  now = new Date(),
+): Promise<{ handle: string; expiresAt: Date }> {
+  await store.db.deleteFrom('app_links').where('expires_at', '<=', now.toISOString()).execute()
+  const handle = randomBytes(32).toString('base64url')
+  const expiresAt = new Date(now.getTime() + APP_LINK_TTL_MS)
+  await store.db
+    .insertInto('app_links')
+    .values({ id: linkId(handle), sealed: seal(handle, content), expires_at: expiresAt.toISOString() })
+    .execute()
+  return { handle, expiresAt }
+}
+
+/** Reads a live link without using it up; null when it is unknown, expired or already used. */
+export async function findAppLink(
+  store: Store,
+  handle: string,
+  now = new Date(),
+): Promise<AppLinkContent | null> {
+  const row = await store.db
+    .selectFrom('app_links')
+    .select('sealed')
+    .where('id', '=', linkId(handle))
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst()
+  return row ? unseal(handle, row.sealed) : null
+}
+
+/**
+ * Uses a live link up and answers what it says; null when it is unknown, expired or already used. Two takes
+ * racing get it once between them (the delete).
+ */
+export async function takeAppLink(
+  store: Store,
+  handle: string,
+  now = new Date(),
+): Promise<AppLinkContent | null> {
+  const row = await store.db
+    .deleteFrom('app_links')
+    .where('id', '=', linkId(handle))
+    .where('expires_at', '>', now.toISOString())
+    .returning('sealed')
+    .executeTakeFirst()
+  return row ? unseal(handle, row.sealed) : null
+}
