@@ -84,6 +84,8 @@ export default defineConfig({
         loader: `${root}widgets/src/loader/index.ts`,
         // Runs in the platform's sign-in popup (served at /sign-in/popup), not on partner pages.
         'sign-in-popup': `${root}widgets/src/sign-in-popup/popup-page.ts`,
+        // Runs on a partner's own return page, where the popup comes back when it has no opener (issue 30).
+        'sign-in-return': `${root}widgets/src/sign-in-popup/return-page.ts`,
       },
       formats: ['es'],
       fileName: (_format, name) => `${name}.js`,

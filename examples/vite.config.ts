@@ -16,6 +16,7 @@ export default defineConfig({
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         'rating-landing': fileURLToPath(new URL('./rating-landing.html', import.meta.url)),
         'partner-portal': fileURLToPath(new URL('./partner-portal.html', import.meta.url)),
+        'sign-in-return': fileURLToPath(new URL('./sign-in-return.html', import.meta.url)),
       },
       // The landing page and the partner portal load the widgets the way a partner would: from /widgets/ at run time.
       external: [/^\/widgets\//],

@@ -1,6 +1,8 @@
+import { createHash, randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync } from 'node:fs'
-import { createServer, type OutgoingHttpHeaders, type Server } from 'node:http'
+import { createServer, request as httpRequest, type OutgoingHttpHeaders, type Server } from 'node:http'
 import { ar, en } from '@mashura/core'
+import { SIGN_IN_RETURN_MESSAGES } from '@mashura/core/i18n/sign-in-return'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inBundleForm } from '../../docs-site/src/snippets/bundle.mjs'
@@ -16,11 +18,15 @@ import { freePort, type NpmStart, root, startNpm } from './support/npm-start.ts'
  * `API_KEYS`. The page is the docs' "Getting started" page itself (`docs-site/src/snippets/`), with only the
  * platform's address and the key swapped, as a partner would. Chromium books through it once with the ESM
  * entry, once with the IIFE file, and once with the partner page sending
- * `Cross-Origin-Opener-Policy: same-origin` (which cuts the sign-in popup off from `window.opener`).
+ * `Cross-Origin-Opener-Policy: same-origin` (which cuts the sign-in popup off from `window.opener`: the popup
+ * then comes back through the key's return page, the docs' `sign-in-return.html`). And an attacker who sends a
+ * visitor a popup address of their own making gets nothing (issue 30).
  */
 const snippets = `${root}docs-site/src/snippets/`
 const shots = `${root}test-results/partner-embed/`
 const PARTNER_KEY = 'riyada-e2e-key'
+/** Where the partner's return page lives (the key's `sign_in_return`). */
+const RETURN_PATH = '/mashura-sign-in-return.html'
 const DEV_SME = 'نورة بنت سعد القحطاني'
 
 let app: NpmStart
@@ -35,6 +41,11 @@ function gettingStarted(kind: 'esm' | 'iife', lang: 'ar' | 'en'): string {
   return inBundleForm(readFileSync(`${snippets}getting-started.${lang}.html`, 'utf8'), kind)
     .replaceAll('http://localhost:8080', platform)
     .replaceAll('mashura-dev-key', PARTNER_KEY)
+}
+
+/** The sign-in return page as the sign-in guide prints it, pointed at this run's platform. */
+function signInReturn(): string {
+  return readFileSync(`${snippets}sign-in-return.html`, 'utf8').replaceAll('http://localhost:8080', platform)
 }
 
 /** A rating landing page as the rating guide describes it, here with a token that is not one. */
@@ -62,9 +73,12 @@ async function servePartner(port: number): Promise<void> {
       ? gettingStarted(page[1] as 'esm' | 'iife', page[2] as 'ar' | 'en')
       : name === '/rate.html'
         ? ratingLanding()
-        : null
+        : name === RETURN_PATH
+          ? signInReturn()
+          : null
     const headers: OutgoingHttpHeaders = { 'content-type': 'text/html; charset=utf-8' }
-    if (coop) headers['cross-origin-opener-policy'] = 'same-origin'
+    // The return page is one of the site's pages: it sends the site's headers too.
+    if (coop || name === RETURN_PATH) headers['cross-origin-opener-policy'] = 'same-origin'
     if (body === null) response.writeHead(404, headers).end('<!doctype html><title>404</title>')
     else response.writeHead(200, headers).end(body)
   })
@@ -78,7 +92,11 @@ beforeAll(async () => {
   partnerOrigin = `http://127.0.0.1:${partnerPort}`
   // Another origin the key does not name (and one no key names).
   strangerOrigin = `http://127.0.0.1:${strangerPort}`
-  app = await startNpm({ API_KEYS: JSON.stringify({ [PARTNER_KEY]: [partnerOrigin] }) })
+  app = await startNpm({
+    API_KEYS: JSON.stringify({
+      [PARTNER_KEY]: { origins: [partnerOrigin], sign_in_return: [`${partnerOrigin}${RETURN_PATH}`] },
+    }),
+  })
   platform = app.base.replace(/\/$/, '')
   expect(new URL(platform).hostname).toBe('localhost')
   await servePartner(partnerPort)
@@ -133,10 +151,11 @@ async function bookThroughEmbed(path: string, label: string): Promise<void> {
   const popupPromise = context.waitForEvent('page')
   await calendar.locator('[part~="book"]').click()
   const popup = await popupPromise
+  await continueWithoutOpener(popup, path.startsWith('/coop/'), label)
   await popup.waitForURL(/\/oidc\/interaction\//, { timeout: 20_000 })
   await expect.poll(() => calendar.locator('[part~="sign-in-prompt"][data-state="waiting"]').count()).toBe(1)
   await page.screenshot({ path: `${shots}${label}-waiting.png` })
-  // Every redeem call waits on the server (a long poll), so a page waiting for its popup stays quiet.
+  // The page waits for the popup's code without calling the platform, then redeems it once.
   let redeems = 0
   page.on('request', (r) => {
     if (r.url().endsWith('/authentication/handoff/redeem')) redeems++
@@ -160,18 +179,60 @@ async function bookThroughEmbed(path: string, label: string): Promise<void> {
     pendingApproval: boolean
   }[]
   expect(detail!.pendingApproval).toBe(false)
-  expect(redeems).toBeLessThan(5)
+  expect(redeems).toBe(1)
   expect(detail!.sessionId).toBeGreaterThan(0)
   await calendar.locator('[part~="success-dialog"]').waitFor()
   await page.screenshot({ path: `${shots}${label}-booked.png` })
   await expectNoViolations(page, `${label}: success dialog`)
   if (!popup.isClosed()) {
-    // Cut off from its opener, the popup may not be allowed to close itself: it says where to go.
+    // Cut off from its opener, the popup may not be allowed to close itself: the return page says where to go.
+    const done = [
+      ar['signIn.done'],
+      en['signIn.done'],
+      SIGN_IN_RETURN_MESSAGES.ar.done,
+      SIGN_IN_RETURN_MESSAGES.en.done,
+    ]
     await expect
-      .poll(() => popup.locator('#status').textContent())
-      .toMatch(new RegExp([ar, en].flatMap((c) => [c['signIn.doneReturn'], c['signIn.done']]).join('|')))
+      .poll(() => popup.locator('[role="status"]').textContent())
+      .toMatch(new RegExp(done.join('|')))
   }
   await context.close()
+}
+
+/**
+ * A popup cut off from its opener names the partner's site and asks before going on (issue 30): the visitor
+ * confirms it is the site they are using. With an opener it goes straight to the provider.
+ */
+async function continueWithoutOpener(popup: Page, cutOff: boolean, label: string): Promise<void> {
+  if (!cutOff) return
+  const site = new URL(partnerOrigin).host
+  const proceed = popup.locator('#continue')
+  await proceed.waitFor({ timeout: 20_000 })
+  expect(await popup.locator('#site').textContent()).toContain(site)
+  await popup.screenshot({ path: `${shots}${label}-popup-confirm.png` })
+  await expectNoViolations(popup, `${label}: popup confirms the site`)
+  await proceed.click()
+}
+
+/** A POST to the platform's API from a script (no browser), with the headers it chooses. */
+function postAsScript(path: string, body: unknown, headers: Record<string, string>) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const payload = JSON.stringify(body)
+    const req = httpRequest(
+      `${platform}/api${path}`,
+      { method: 'POST', headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk) => {
+          text += chunk
+        })
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
+      },
+    )
+    req.on('error', reject)
+    req.end(payload)
+  })
 }
 
 describe('the widgets on a partner’s own origin', () => {
@@ -197,12 +258,72 @@ describe('the widgets on a partner’s own origin', () => {
     const popupPromise = context.waitForEvent('page')
     await calendar.locator('[part~="book"]').click()
     const popup = await popupPromise
+    await continueWithoutOpener(popup, true, 'coop-cancel')
     await popup.waitForURL(/\/oidc\/interaction\//, { timeout: 20_000 })
     await popup.getByRole('button', { name: 'Cancel sign-in' }).click()
     await calendar.locator('[part~="sign-in"]').waitFor({ timeout: 30_000 })
     expect((await calendar.locator('[part~="notice"]').allTextContents()).join('').trim()).toBe('')
     // The slot the visitor chose is still chosen.
     expect(await calendar.locator('[part~="slot-selected"]').count()).toBe(1)
+    await context.close()
+  })
+
+  it('an attacker who sends a visitor a sign-in address of their own gets nothing (issue 30)', async () => {
+    // The attacker: a script that makes the popup's address, so knows the verifier behind its challenge.
+    const verifier = randomBytes(32).toString('base64url')
+    const challenge = createHash('sha256').update(verifier).digest('base64url')
+    const address = new URL('/sign-in/popup', platform)
+    for (const [name, value] of Object.entries({
+      origin: partnerOrigin,
+      api_key: PARTNER_KEY,
+      challenge,
+      lang: 'en',
+    }))
+      address.searchParams.set(name, value)
+    // The attacker's script polls the platform as the partner's page would, headers and all, all along.
+    const headers = { 'x-api-key': PARTNER_KEY, origin: partnerOrigin, 'accept-language': 'en' }
+    const answers: { status: number; body: string }[] = []
+    let polling = true
+    const attacker = (async () => {
+      while (polling) {
+        // The old protocol's long poll by the address's handle, and guesses at a code with the verifier.
+        answers.push(
+          await postAsScript('/authentication/handoff/redeem', { handle: challenge, wait: 1 }, headers),
+        )
+        const code = randomBytes(32).toString('base64url')
+        answers.push(await postAsScript('/authentication/handoff/redeem', { code, verifier }, headers))
+        await new Promise((resolve) => setTimeout(resolve, 250))
+      }
+    })()
+
+    // The victim opens the address in an ordinary tab (no opener) and, the worst case, goes on and signs in.
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' })
+    const victim = await context.newPage()
+    await victim.goto(address.toString())
+    await continueWithoutOpener(victim, true, 'attacker-link')
+    await victim.waitForURL(/\/oidc\/interaction\//, { timeout: 20_000 })
+    await victim.getByRole('button', { name: new RegExp(DEV_SME) }).click()
+    // The sign-in went to the partner's return page in the victim's own browser, and no further.
+    await victim.waitForURL((url) => url.origin === partnerOrigin && url.pathname === RETURN_PATH, {
+      timeout: 20_000,
+    })
+    // No page there was waiting for it: the return page says nothing was signed in.
+    await expect
+      .poll(() => victim.locator('[role="status"]').textContent(), { timeout: 20_000 })
+      .toBe(SIGN_IN_RETURN_MESSAGES.en.unclaimed)
+    // The code is gone from the address at once.
+    expect(new URL(victim.url()).hash).toBe('')
+    await victim.screenshot({ path: `${shots}attacker-link-victim.png` })
+    // The hand-off lives a minute: the attacker keeps trying a little longer, then stops.
+    const until = answers.length + 6
+    await expect.poll(() => answers.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(until)
+    polling = false
+    await attacker
+    expect(answers.length).toBeGreaterThan(0)
+    for (const answer of answers) {
+      expect(answer.status, answer.body).not.toBe(200)
+      expect(answer.body).not.toContain('access_token')
+    }
     await context.close()
   })
 

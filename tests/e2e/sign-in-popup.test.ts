@@ -18,6 +18,8 @@ import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 const root = new URL('../../', import.meta.url).pathname
 const results = `${root}test-results`
 const DEV_SME = 'نورة بنت سعد القحطاني'
+/** A widget's S256 challenge, for addresses a test makes by hand. */
+const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'
 
 type Started = Awaited<ReturnType<typeof import('../../packages/server/src/main.ts').start>>
 let server: Started
@@ -145,6 +147,35 @@ async function expectAccessible(page: Page, state: string): Promise<void> {
 }
 
 describe('sign-in in a popup from a partner page', () => {
+  it('names the site, and without an opener or a return page for it refuses to go on (issue 30)', async () => {
+    // An address opened in an ordinary tab: nothing opened it, and the key names no return page on that origin.
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+    const page = await context.newPage()
+    let toProvider = false
+    page.on('request', (request) => {
+      if (request.url().includes('/oidc/auth')) toProvider = true
+    })
+    for (const lang of ['en', 'ar'] as const) {
+      const query = new URLSearchParams({
+        origin: partnerOrigin,
+        api_key: apiKey,
+        lang,
+        challenge: CHALLENGE,
+      })
+      await page.goto(`${base}/sign-in/popup?${query}`)
+      const messages = lang === 'ar' ? ar : en
+      await expect.poll(() => page.locator('[role="alert"]').textContent()).toBe(messages['signIn.noOpener'])
+      expect(await page.locator('#site').textContent()).toBe(
+        messages['signIn.forSite'].replace('{site}', new URL(partnerOrigin).host),
+      )
+      expect(await page.locator('#continue').isVisible()).toBe(false)
+      await page.screenshot({ path: `${results}/sign-in-popup-no-opener-${lang}.png` })
+      await expectAccessible(page, `no opener, ${lang}`)
+    }
+    expect(toProvider).toBe(false)
+    await context.close()
+  })
+
   it('signs the visitor in through the dev provider and hands the partner page a working token', async () => {
     const { context, page } = await openPartner('ar')
     const popup = await clickSignIn(page)
@@ -228,7 +259,12 @@ describe('sign-in in a popup from a partner page', () => {
     // Held on its first screen: without its script the page does not go on to the provider.
     await page.route('**/widgets/sign-in-popup.js', (route) => route.abort())
     for (const lang of ['ar', 'en'] as const) {
-      const query = new URLSearchParams({ origin: partnerOrigin, api_key: apiKey, lang })
+      const query = new URLSearchParams({
+        origin: partnerOrigin,
+        api_key: apiKey,
+        lang,
+        challenge: CHALLENGE,
+      })
       const res = await page.goto(`${base}/sign-in/popup?${query}`)
       expect(res?.status()).toBe(200)
       expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
@@ -241,7 +277,7 @@ describe('sign-in in a popup from a partner page', () => {
       await expectAccessible(page, `signing in, ${lang}`)
     }
     const refused = await page.goto(
-      `${base}/sign-in/popup?${new URLSearchParams({ origin: 'https://evil.example', api_key: apiKey, lang: 'ar' })}`,
+      `${base}/sign-in/popup?${new URLSearchParams({ origin: 'https://evil.example', api_key: apiKey, lang: 'ar', challenge: CHALLENGE })}`,
     )
     expect(refused?.status()).toBe(400)
     expect(await page.locator('body').textContent()).toContain(ar['signIn.originNotAllowed'])

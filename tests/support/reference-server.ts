@@ -61,6 +61,56 @@ const commands: Commands = {
   },
 
   /**
+   * What the mobile app does (issue 30): signs a seeded person in through the development app key, and asks the
+   * API for a link into the site with that key and token. Answers the link's handle and the person.
+   */
+  'mashura-app-link': async (server, { subject, to }) => {
+    const { issueApiToken } = await import('../../packages/server/src/auth/tokens.ts')
+    const person = await personBySubject(server, String(subject))
+    const apiKey = server.config.devAppApiKey ?? ''
+    const { token } = await issueApiToken(server.store, server.config, person.id, apiKey)
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/authentication/app-link',
+      headers: { 'x-api-key': apiKey, authorization: `Bearer ${token}` },
+      payload: typeof to === 'string' ? { to } : {},
+    })
+    if (res.statusCode !== 200) throw new Error(`The app's link was refused: ${res.statusCode} ${res.body}`)
+    const url = new URL((res.json() as { data: { url: string } }).data.url)
+    return {
+      handle: url.pathname.split('/').pop(),
+      token,
+      personId: person.id,
+      contributorId: person.contributor_id,
+      name: person.full_name,
+    }
+  },
+
+  /**
+   * What the platform's sign-in popup leaves when a seeded person signs in for a widget (issue 30): the login
+   * result kept under a one-time code for `challenge`, `origin` and the development key. Answers the code, which
+   * the test hands to the widget as the popup would; the widget redeems it over HTTP with its own verifier.
+   */
+  'mashura-handoff': async (server, { subject, challenge, origin }) => {
+    const { depositHandoff } = await import('../../packages/server/src/auth/sign-in-handoff.ts')
+    const { signInResult } = await import('../../packages/server/src/routes/authentication/index.ts')
+    const person = await server.store.db
+      .selectFrom('people')
+      .selectAll()
+      .where('subject', '=', String(subject))
+      .executeTakeFirstOrThrow()
+    const apiKey = server.config.devApiKey ?? ''
+    const result = await signInResult(server.store, server.config, person, apiKey)
+    const code = await depositHandoff(server.store, {
+      challenge: String(challenge),
+      apiKey,
+      origin: String(origin),
+      result,
+    })
+    return { code, name: person.full_name }
+  },
+
+  /**
    * Makes a business owner of its own for one test and returns a live API token: a test that books gets a
    * calendar nobody else's bookings crowd (fair booking refuses overlapping sessions and caps upcoming ones).
    */

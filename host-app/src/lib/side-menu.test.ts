@@ -1,5 +1,5 @@
-import { $auth, memoryStorage } from '@mashura/core'
-import { configureStorage, signedOutState } from '@mashura/core/testing'
+import { $auth } from '@mashura/core'
+import { configureStorage, memoryStorage, signedOutState } from '@mashura/core/testing'
 import { cleanStores } from 'nanostores'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {

@@ -17,6 +17,7 @@ export {
   type ApiLanguage,
   type ApiRequestOptions,
   type ApiResponse,
+  type AppLinkOtherPerson,
   type AppLinkRedeemInput,
   type AppLinkRedeemResult,
   type AppNotification,
@@ -113,10 +114,11 @@ export {
   getTermsAndConditions,
   getVapidPublicKey,
   getWorkingHours,
-  type HandoffFailureInput,
+  type HandoffCode,
+  type HandoffLoginInput,
   type HandoffRedeemInput,
-  type HandoffRedeemResult,
   type HttpMethod,
+  handoffLogin,
   type IceServer,
   type IceServers,
   type IdPageParams,
@@ -167,7 +169,6 @@ export {
   redeemAppLink,
   redeemHandoff,
   registerPushToken,
-  reportHandoffFailure,
   requestAccountDeletion,
   requestPage,
   type Session,
@@ -176,7 +177,6 @@ export {
   type SettingKey,
   type Settings,
   type SettingValue,
-  type SignInHandoff,
   type Slot,
   type SlotInput,
   type SmeCompany,
@@ -205,11 +205,13 @@ export {
 } from './api/index.ts'
 export {
   type AppLinkOutcome,
+  type AppLinkQuestion,
   AuthError,
   agreeToTerms,
   type CompleteAppLinkOptions,
   type CompleteSignInOptions,
   completeAppLink,
+  completeHandoffSignIn,
   completeSignIn,
   createSessionClient,
   createSignInUrl,
@@ -221,6 +223,7 @@ export {
   requestToken,
   type SignInConfig,
   type SignInOutcome,
+  s256Challenge,
   switchProfile,
 } from './auth/index.ts'
 export { type CalendarEvent, createIcs } from './calendar/index.ts'
@@ -340,7 +343,6 @@ export {
   getSessionStorage,
   getStorage,
   type KeyValueStorage,
-  memoryStorage,
   STORAGE_KEYS,
 } from './storage/index.ts'
 export {

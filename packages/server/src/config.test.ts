@@ -177,3 +177,95 @@ describe('the catalogue read cache', () => {
       )
   })
 })
+
+describe('bounded work per request (issue 30)', () => {
+  const dev = (extra: Record<string, string> = {}) => ({
+    NODE_ENV: 'development',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'mashura-config-')),
+    ...extra,
+  })
+
+  it('default the deadlines, the chat limit and the socket caps, and take each setting', () => {
+    const defaults = loadConfig(dev())
+    expect(defaults.timeouts).toEqual({
+      headersMs: 20_000,
+      bodyMs: 30_000,
+      bodyMinRate: 8192,
+      requestMs: 600_000,
+    })
+    expect(defaults.chatRateLimit).toBe(60)
+    expect(defaults.realtime).toEqual({ maxSocketsPerPerson: 10, maxPendingPerAddress: 20 })
+    const set = loadConfig(
+      dev({
+        HEADERS_TIMEOUT_MS: '5000',
+        BODY_TIMEOUT_MS: '10000',
+        BODY_MIN_RATE: '0',
+        REQUEST_TIMEOUT_MS: '0',
+        RATE_LIMIT_CHAT: '20',
+        REALTIME_MAX_SOCKETS_PER_PERSON: '3',
+        REALTIME_MAX_PENDING_PER_ADDRESS: '50',
+      }),
+    )
+    expect(set.timeouts).toEqual({ headersMs: 5000, bodyMs: 10_000, bodyMinRate: 0, requestMs: 0 })
+    expect(set.chatRateLimit).toBe(20)
+    expect(set.realtime).toEqual({ maxSocketsPerPerson: 3, maxPendingPerAddress: 50 })
+  })
+
+  it('refuse a whole-request bound shorter than the headers’ own, and caps below 1', () => {
+    expect(() => loadConfig(dev({ HEADERS_TIMEOUT_MS: '30000', REQUEST_TIMEOUT_MS: '10000' }))).toThrow(
+      /REQUEST_TIMEOUT_MS \(10000\) must be 0 or at least HEADERS_TIMEOUT_MS \(30000\)/,
+    )
+    for (const name of [
+      'RATE_LIMIT_CHAT',
+      'REALTIME_MAX_SOCKETS_PER_PERSON',
+      'REALTIME_MAX_PENDING_PER_ADDRESS',
+    ])
+      expect(() => loadConfig(dev({ [name]: '0' })), name).toThrow(
+        new RegExp(`${name} must be a whole number ≥ 1`),
+      )
+  })
+})
+
+describe('API keys', () => {
+  const withKeys = (keys: unknown) =>
+    loadConfig({ ...production(), SMTP_URL: 'smtp://relay:25', API_KEYS: JSON.stringify(keys) })
+
+  it('take a list of origins, or origins with sign-in return pages and the mobile app flag', () => {
+    const config = withKeys({
+      'site-key': ['https://site.example.sa'],
+      'partner-key': {
+        origins: ['https://partner.example.sa'],
+        sign_in_return: ['https://partner.example.sa/mashura/return.html'],
+      },
+      'app-key': { origins: [], app: true },
+    })
+    expect(config.apiKeys['site-key']).toEqual(['https://site.example.sa'])
+    expect(config.apiKeys['partner-key']).toEqual(['https://partner.example.sa'])
+    expect(config.signInReturns['partner-key']).toEqual(['https://partner.example.sa/mashura/return.html'])
+    expect(config.appApiKeys).toEqual(['app-key'])
+    // No table finds a key on a prototype (issue 30).
+    for (const table of [config.apiKeys, config.signInReturns]) {
+      expect(Object.getPrototypeOf(table)).toBeNull()
+      expect('constructor' in table).toBe(false)
+    }
+    expect(config.devApiKey).toBeNull()
+    expect(config.devAppApiKey).toBeNull()
+  })
+
+  it('refuse return pages off the key’s origins, origins with paths, and other shapes, saying why', () => {
+    expect(() =>
+      withKeys({ k: { origins: ['https://a.example'], sign_in_return: ['https://evil.example/r.html'] } }),
+    ).toThrow(/not on one of the key's origins/)
+    expect(() => withKeys({ k: ['https://a.example/path'] })).toThrow(/is not an origin/)
+    expect(() => withKeys({ k: { origins: ['https://a.example'], app: 'yes' } })).toThrow(/app must be/)
+    expect(() => withKeys(['https://a.example'])).toThrow(/API_KEYS must be JSON/)
+  })
+
+  it('in development, return the development key’s sign-ins to the examples’ return page', () => {
+    const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'mashura-config-')), PORT: '8123' })
+    expect(config.signInReturns[config.devApiKey!]).toEqual([
+      'http://localhost:8123/examples/sign-in-return.html',
+    ])
+    expect(config.appApiKeys).toEqual([config.devAppApiKey])
+  })
+})

@@ -24,6 +24,26 @@ export interface BookingLimits {
 /** The default limits: 3 upcoming sessions with one expert, 10 in all. */
 export const DEFAULT_BOOKING_LIMITS: BookingLimits = { maxUpcomingPerExpert: 3, maxUpcoming: 10 }
 
+/** What one person's uploads may take (issue 30): how often, how much in all, how long unattached, how long to check. */
+export interface UploadLimits {
+  /** Upload requests one person may make per rate-limit window (`RATE_LIMIT_UPLOAD`). */
+  perWindow: number
+  /** The most one person's stored files may take in all, in megabytes (`UPLOAD_QUOTA_MB`). */
+  quotaMb: number
+  /** Hours after which an upload attached to nothing (never, or no longer) is deleted (`UPLOAD_ORPHAN_HOURS`). */
+  orphanHours: number
+  /** How long checking one upload's files may take on a check thread, in milliseconds (`UPLOAD_CHECK_MS`). */
+  checkMs: number
+}
+
+/** The default upload limits: 30 uploads a window, 200 MB a person, a day to attach a file, 5 s to check one upload. */
+export const DEFAULT_UPLOAD_LIMITS: UploadLimits = {
+  perWindow: 30,
+  quotaMb: 200,
+  orphanHours: 24,
+  checkMs: 5000,
+}
+
 /** The ICE settings of the server (`STUN_URLS`, `TURN_URLS`, `TURN_SECRET`, `TURN_TTL_SECONDS`, `ICE_TRANSPORT_POLICY`). */
 export interface IceConfig {
   stunUrls: string[]
@@ -90,10 +110,22 @@ export interface Config {
    * ETags of catalogue reads) off.
    */
   catalogueCacheMb: number
-  /** API keys and the browser origins each may be used from. */
+  /**
+   * API keys and the browser origins each may be used from. Look a key up with `knownApiKey` (plugins/api-key.ts),
+   * never with `in`: a key named `constructor` must not be found on the prototype.
+   */
   apiKeys: Record<string, string[]>
+  /**
+   * Per key, the pages on its origins the sign-in popup may send a visitor back to when it has no opener left
+   * (a partner page with `Cross-Origin-Opener-Policy: same-origin`): the key's `sign_in_return` in `API_KEYS`.
+   */
+  signInReturns: Record<string, string[]>
+  /** The keys of the mobile app (`"app": true` in `API_KEYS`): only tokens signed in with one make app links. */
+  appApiKeys: string[]
   /** The development key, accepted from localhost origins; null in production. */
   devApiKey: string | null
+  /** The development mobile-app key (no origins, makes app links); null in production. */
+  devAppApiKey: string | null
   /** The sign-in provider. */
   oidc: OidcConfig
   /** The secret API tokens are signed with (HS256). */
@@ -126,10 +158,30 @@ export interface Config {
    */
   rateLimit: { signIn: number; booking: number; windowMs: number }
   /**
+   * Chat messages one person may send per rate-limit window (`RATE_LIMIT_CHAT`), whatever their address and
+   * whoever they write to; shared by every instance with REDIS_URL (issue 30).
+   */
+  chatRateLimit: number
+  /**
+   * How long a request may take to arrive (issue 30): its headers within `headersMs` (`HEADERS_TIMEOUT_MS`), its
+   * body within `bodyMs` of them (`BODY_TIMEOUT_MS`) or, past that, still arriving at `bodyMinRate` bytes a
+   * second on average (`BODY_MIN_RATE`; 0 makes the deadline firm), and the whole request within `requestMs`
+   * (`REQUEST_TIMEOUT_MS`, Node's own bound).
+   */
+  timeouts: { headersMs: number; bodyMs: number; bodyMinRate: number; requestMs: number }
+  /**
+   * The realtime socket's caps on each instance (issue 30): signed-in sockets per person
+   * (`REALTIME_MAX_SOCKETS_PER_PERSON`), and sockets not yet signed in per client address
+   * (`REALTIME_MAX_PENDING_PER_ADDRESS`).
+   */
+  realtime: { maxSocketsPerPerson: number; maxPendingPerAddress: number }
+  /**
    * Fair booking: how many upcoming sessions, waiting requests included, one business owner may hold with one
    * expert (`BOOKING_MAX_UPCOMING_PER_EXPERT`) and in all (`BOOKING_MAX_UPCOMING`).
    */
   booking: BookingLimits
+  /** Upload bounds: a per-person rate and quota, orphan collection, the check's deadline. */
+  uploads: UploadLimits
   /** Whether the development conveniences (dev key, dev provider, seeding) are on. */
   development: boolean
   /** Web Push: VAPID keys and subject (generated and kept in DATA_DIR when unset), and the allowed push-service hosts. */
@@ -379,8 +431,87 @@ function mailConfig(env: NodeJS.ProcessEnv, development: boolean, publicUrl: str
   }
 }
 
+/**
+ * How long a request may take to arrive (issue 30), checked: Node refuses a whole-request bound shorter than
+ * the headers' own.
+ */
+function timeoutsConfig(env: NodeJS.ProcessEnv): Config['timeouts'] {
+  const timeouts = {
+    headersMs: int(env, 'HEADERS_TIMEOUT_MS', 20_000, 100),
+    bodyMs: int(env, 'BODY_TIMEOUT_MS', 30_000, 100),
+    bodyMinRate: int(env, 'BODY_MIN_RATE', 8192, 0),
+    requestMs: int(env, 'REQUEST_TIMEOUT_MS', 600_000, 0),
+  }
+  if (timeouts.requestMs > 0 && timeouts.requestMs < timeouts.headersMs)
+    throw new ConfigError(
+      `REQUEST_TIMEOUT_MS (${timeouts.requestMs}) must be 0 or at least HEADERS_TIMEOUT_MS (${timeouts.headersMs})`,
+    )
+  return timeouts
+}
+
 /** The API key `npm start` prints; valid only from localhost origins and only in development. */
 export const DEV_API_KEY = 'mashura-dev-key'
+/** The development mobile app's key: what the app sends, with no origin; only in development. */
+export const DEV_APP_API_KEY = 'mashura-dev-app-key'
+/** Where the development key's sign-in popup returns when it has no opener: the examples' return page. */
+export const DEV_SIGN_IN_RETURN_PATH = '/examples/sign-in-return.html'
+
+const API_KEYS_SHAPE =
+  'API_KEYS must be JSON: {"<key>": ["<allowed origin>", …]} or {"<key>": {"origins": [...], "sign_in_return": ["<page URL>"], "app": false}}'
+
+/**
+ * Reads `API_KEYS`. A key's value is its list of origins, or an object with `origins`, `sign_in_return` (the
+ * pages, on those origins, the sign-in popup may return to when a partner page cuts it off from its opener)
+ * and `app` (the mobile app's key). Every table is built without a prototype, so no key can be found there.
+ */
+function apiKeysConfig(
+  text: string | undefined,
+  publicUrl: string,
+): { apiKeys: Record<string, string[]>; signInReturns: Record<string, string[]>; appApiKeys: string[] } {
+  const apiKeys: Record<string, string[]> = Object.create(null)
+  const signInReturns: Record<string, string[]> = Object.create(null)
+  const appApiKeys: string[] = []
+  if (!text) return { apiKeys, signInReturns, appApiKeys }
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    throw new ConfigError(API_KEYS_SHAPE)
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError(API_KEYS_SHAPE)
+  const strings = (value: unknown): value is string[] =>
+    Array.isArray(value) && value.every((item) => typeof item === 'string')
+  for (const [key, value] of Object.entries(parsed)) {
+    const entry: Record<string, unknown> = Array.isArray(value) ? { origins: value } : (value ?? {})
+    if (typeof entry !== 'object' || !strings(entry.origins ?? [])) {
+      throw new ConfigError(`API_KEYS["${key}"] must be a list of origins (${API_KEYS_SHAPE})`)
+    }
+    const origins = (entry.origins ?? []) as string[]
+    for (const origin of origins) {
+      if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
+        throw new ConfigError(`API_KEYS["${key}"]: "${origin}" is not an origin (scheme://host[:port])`)
+      }
+    }
+    const returns = entry.sign_in_return ?? []
+    if (!strings(returns)) throw new ConfigError(`API_KEYS["${key}"].sign_in_return must be a list of URLs`)
+    for (const page of returns) {
+      // The popup sends the hand-off's code there: only a page of the key's own origins (or the platform's).
+      const origin = URL.canParse(page) ? new URL(page).origin : null
+      if (!origin || (!origins.includes(origin) && origin !== new URL(publicUrl).origin)) {
+        throw new ConfigError(
+          `API_KEYS["${key}"].sign_in_return: "${page}" is not on one of the key's origins`,
+        )
+      }
+    }
+    if (entry.app !== undefined && typeof entry.app !== 'boolean') {
+      throw new ConfigError(`API_KEYS["${key}"].app must be true or false`)
+    }
+    apiKeys[key] = origins
+    if (returns.length) signInReturns[key] = returns
+    if (entry.app === true) appApiKeys.push(key)
+  }
+  return { apiKeys, signInReturns, appApiKeys }
+}
 
 /** Builds the configuration from environment variables. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -397,23 +528,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // A directory someone else owns keeps its mode; what is written inside is private all the same.
   }
 
-  let apiKeys: Record<string, string[]> = {}
-  if (env.API_KEYS) {
-    try {
-      apiKeys = JSON.parse(env.API_KEYS)
-    } catch {
-      throw new ConfigError('API_KEYS must be JSON: {"<key>": ["<allowed origin>", …]}')
-    }
-    for (const [k, origins] of Object.entries(apiKeys)) {
-      if (!Array.isArray(origins) || origins.some((o) => typeof o !== 'string')) {
-        throw new ConfigError(`API_KEYS["${k}"] must be a list of origins`)
-      }
-    }
-  }
+  const { apiKeys, signInReturns, appApiKeys } = apiKeysConfig(env.API_KEYS, publicUrl)
   const devApiKey = development ? DEV_API_KEY : null
+  const devAppApiKey = development ? DEV_APP_API_KEY : null
   if (!development && Object.keys(apiKeys).length === 0) {
     throw new ConfigError('API_KEYS is required in production')
   }
+  if (devAppApiKey) appApiKeys.push(devAppApiKey)
+  // The examples' partner page is on the platform's own origin: its return page is the examples' one.
+  if (devApiKey) signInReturns[devApiKey] = [`${publicUrl}${DEV_SIGN_IN_RETURN_PATH}`]
 
   const devOidc = !env.OIDC_ISSUER
   if (devOidc && !development)
@@ -449,7 +572,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisPrefix: env.REDIS_PREFIX || 'mashura:',
     catalogueCacheMb: int(env, 'CATALOGUE_CACHE_MB', 64, 0),
     apiKeys,
+    signInReturns,
+    appApiKeys,
     devApiKey,
+    devAppApiKey,
     oidc,
     tokenSecret: persistentSecret(dataDir, 'token-secret', env.TOKEN_SECRET),
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 12 * 3600, 60),
@@ -464,6 +590,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       booking: int(env, 'RATE_LIMIT_BOOKING', 30, 1),
       windowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1000),
     },
+    chatRateLimit: int(env, 'RATE_LIMIT_CHAT', 60, 1),
+    timeouts: timeoutsConfig(env),
+    realtime: {
+      maxSocketsPerPerson: int(env, 'REALTIME_MAX_SOCKETS_PER_PERSON', 10, 1),
+      maxPendingPerAddress: int(env, 'REALTIME_MAX_PENDING_PER_ADDRESS', 20, 1),
+    },
     booking: {
       maxUpcomingPerExpert: int(
         env,
@@ -472,6 +604,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         1,
       ),
       maxUpcoming: int(env, 'BOOKING_MAX_UPCOMING', DEFAULT_BOOKING_LIMITS.maxUpcoming, 1),
+    },
+    uploads: {
+      perWindow: int(env, 'RATE_LIMIT_UPLOAD', DEFAULT_UPLOAD_LIMITS.perWindow, 1),
+      quotaMb: int(env, 'UPLOAD_QUOTA_MB', DEFAULT_UPLOAD_LIMITS.quotaMb, 1),
+      orphanHours: int(env, 'UPLOAD_ORPHAN_HOURS', DEFAULT_UPLOAD_LIMITS.orphanHours, 1),
+      checkMs: int(env, 'UPLOAD_CHECK_MS', DEFAULT_UPLOAD_LIMITS.checkMs, 100),
     },
     development,
     push: {

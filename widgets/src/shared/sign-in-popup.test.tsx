@@ -1,4 +1,5 @@
-import { sendMouse } from '@web/test-runner-commands'
+import { SIGN_IN_PROTOCOL } from '@mashura/core/contract/sign-in-popup'
+import { executeServerCommand, sendMouse } from '@web/test-runner-commands'
 import { expect } from 'chai'
 import { platform } from '../test-support/platform.ts'
 import { waitFor } from '../test-support/wait-for.ts'
@@ -15,8 +16,9 @@ import {
  * The opener side of the popup sign-in in real Chromium: the popup is a real window on the reference
  * server's real `/sign-in/popup` page, opened by a real click. What the popup would post is played with
  * `MessageEvent`s whose origin and source the test chooses (the popup's own script is proven end to end in
- * tests/e2e/sign-in-popup.test.ts), and with a real `postMessage` from this page, whose origin is not the
- * platform's.
+ * tests/e2e/sign-in-popup.test.ts), with a real `postMessage` from this page, whose origin is not the
+ * platform's, and with a real `BroadcastChannel`, as the partner's return page speaks. The one-time codes are
+ * the reference server's own (`mashura-handoff`), redeemed by the widget over HTTP with its verifier.
  */
 
 // ------------------------------------------------------------------------------------------- helpers
@@ -79,8 +81,19 @@ async function clickToOpen(options: SignInPopupOptions): Promise<Started> {
   return waitFor(() => started)
 }
 
-/** A login result as the popup posts it. */
-const RESULT: PopupSignInResult = { token: 'tok-123', contributorId: null, roles: ['sme'], name: 'نورة' }
+/** The challenge a popup was opened with (its address's `challenge`). */
+function challengeOf(index = 0): string {
+  return new URL(opened[index]!.url).searchParams.get('challenge') ?? ''
+}
+
+/** What the popup's sign-in leaves on the server for a challenge: a real one-time code. */
+function handoffFor(challenge: string): Promise<{ code: string; name: string }> {
+  return executeServerCommand('mashura-handoff', {
+    subject: 'dev-sme',
+    challenge,
+    origin: window.location.origin,
+  })
+}
 
 /** Dispatches what a window would receive from `postMessage`, with the given origin and source. */
 function deliver(data: unknown, origin: string, source: Window | null) {
@@ -142,7 +155,7 @@ describe('openSignInPopup', () => {
     expect(opened).to.have.length(1)
   })
 
-  it('opens the platform’s sign-in page, sized and centred, with this page’s origin, the key and the language', async () => {
+  it('opens the platform’s sign-in page, sized and centred, with this page’s origin, the key, the language and a challenge', async () => {
     const { origin, apiKey } = await platform()
     watchOpen()
     const { state } = await clickToOpen(await options('en'))
@@ -152,8 +165,9 @@ describe('openSignInPopup', () => {
     expect(url.searchParams.get('origin')).to.equal(window.location.origin)
     expect(url.searchParams.get('api_key')).to.equal(apiKey)
     expect(url.searchParams.get('lang')).to.equal('en')
-    // The one-time hand-off handle: 32 random bytes, new for every popup.
-    expect(url.searchParams.get('handle')).to.match(/^[A-Za-z0-9_-]{43}$/)
+    // Only the verifier's S256 hash travels (issue 30): 43 characters, and nothing else of the verifier.
+    expect(url.searchParams.get('challenge')).to.match(/^[A-Za-z0-9_-]{43}$/)
+    expect([...url.searchParams.keys()].sort()).to.deep.equal(['api_key', 'challenge', 'lang', 'origin'])
     expect(opened[0]!.features).to.match(/^popup,width=480,height=640,left=\d+,top=\d+$/)
     expect(opened[0]!.popup).to.not.equal(null)
     await hello(opened[0]!.popup!)
@@ -174,16 +188,14 @@ describe('openSignInPopup', () => {
     const { state: second } = await clickToOpen(await options())
     expect(opened).to.have.length(2)
     expect(second.done).to.equal(false)
-    expect(new URL(opened[1]!.url).searchParams.get('handle')).to.not.equal(
-      new URL(opened[0]!.url).searchParams.get('handle'),
-    )
+    expect(challengeOf(1)).to.not.equal(challengeOf(0))
   })
 
   it('keeps waiting for a popup cut off from this page (it looks closed at once), until the visitor cancels', async () => {
     watchOpen()
     const settings = await options()
     const { state } = await clickToOpen(settings)
-    // No hello: as under `Cross-Origin-Opener-Policy: same-origin`, where only the hand-off comes back.
+    // No hello: as under `Cross-Origin-Opener-Policy: same-origin`, where only the return page comes back.
     await closePopup(opened[0]!.popup!)
     await new Promise((resolve) => setTimeout(resolve, 3500))
     expect(state.done, 'gave up on a popup that may still be open').to.equal(false)
@@ -200,12 +212,14 @@ describe('openSignInPopup', () => {
     expect(opened).to.have.length(1)
   })
 
-  it('accepts the result only from the popup on the platform’s origin', async () => {
+  it('takes a code only from the popup on the platform’s origin, for its own challenge, and redeems it with its verifier', async () => {
     const { origin } = await platform()
     watchOpen()
     const { state } = await clickToOpen(await options())
     const popup = opened[0]!.popup!
-    const message = { type: SIGN_IN_MESSAGE, result: RESULT }
+    const challenge = challengeOf()
+    const { code, name } = await handoffFor(challenge)
+    const message = { type: SIGN_IN_MESSAGE, state: challenge, code }
     // A real postMessage from this page: its origin is the test page's, not the platform's.
     expect(window.location.origin).to.not.equal(origin)
     window.postMessage(message, '*')
@@ -213,11 +227,17 @@ describe('openSignInPopup', () => {
     deliver(message, origin, window)
     // The popup's window but another origin (the popup navigated elsewhere, to the provider or beyond).
     deliver(message, 'https://evil.example', popup)
-    // The right window and origin, but not our message shapes.
-    deliver({ type: 'other', result: RESULT }, origin, popup)
-    deliver({ type: SIGN_IN_MESSAGE, result: { ...RESULT, token: 42 } }, origin, popup)
-    deliver({ type: SIGN_IN_MESSAGE }, origin, popup)
-    deliver({ type: SIGN_IN_FAILED_MESSAGE, message: 7 }, origin, popup)
+    // The right window and origin, but another widget's challenge, or not our message shapes.
+    const { code: otherCode } = await handoffFor('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM')
+    deliver(
+      { ...message, state: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM', code: otherCode },
+      origin,
+      popup,
+    )
+    deliver({ type: 'other', state: challenge, code }, origin, popup)
+    deliver({ type: SIGN_IN_MESSAGE, state: challenge, code: 42 }, origin, popup)
+    deliver({ type: SIGN_IN_MESSAGE, state: challenge }, origin, popup)
+    deliver({ type: SIGN_IN_MESSAGE, code }, origin, popup)
     deliver('mashura:sign-in', origin, popup)
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(state.done, 'settled by a message it should have ignored').to.equal(false)
@@ -225,13 +245,48 @@ describe('openSignInPopup', () => {
     deliver({ ...message, extra: true }, origin, popup)
     await waitFor(() => state.done)
     expect(state.error).to.equal(undefined)
-    expect(state.value).to.deep.equal(RESULT)
+    expect(state.value).to.deep.include({ contributorId: null, roles: ['sme'], name })
+    expect(state.value?.token).to.match(/\S{20,}/)
     // Settled: nothing it hears later changes anything, and the popup (left open here) does not reject it.
-    deliver({ type: SIGN_IN_FAILED_MESSAGE, message: 'late' }, origin, popup)
+    deliver({ type: SIGN_IN_FAILED_MESSAGE, state: challenge, message: 'late' }, origin, popup)
     popup.close()
     await new Promise((resolve) => setTimeout(resolve, 700))
-    expect(state.value).to.deep.equal(RESULT)
     expect(state.error).to.equal(undefined)
+  })
+
+  it('takes the code from its origin’s return page over a BroadcastChannel, says so, and redeems it', async () => {
+    watchOpen()
+    const { state } = await clickToOpen(await options())
+    // As under COOP same-origin: no hello, the popup looks closed, the return page speaks on the channel.
+    await closePopup(opened[0]!.popup!)
+    const challenge = challengeOf()
+    const { code, name } = await handoffFor(challenge)
+    const returnPage = new BroadcastChannel(SIGN_IN_PROTOCOL.channel)
+    const heard: unknown[] = []
+    returnPage.onmessage = (event) => heard.push(event.data)
+    // Another widget's code first: not taken, not acknowledged.
+    returnPage.postMessage({
+      type: SIGN_IN_MESSAGE,
+      state: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code,
+    })
+    returnPage.postMessage({ type: SIGN_IN_MESSAGE, state: challenge, code })
+    await waitFor(() => state.done, 10_000)
+    expect(state.error).to.equal(undefined)
+    expect(state.value?.name).to.equal(name)
+    expect(heard).to.deep.equal([{ type: SIGN_IN_PROTOCOL.taken, state: challenge }])
+    returnPage.close()
+  })
+
+  it('rejects with sign-in-failed when the code does not redeem (spent, or not for this verifier)', async () => {
+    const { origin } = await platform()
+    watchOpen()
+    const { state } = await clickToOpen(await options())
+    // A code made for another challenge: this widget's verifier does not match it.
+    const { code } = await handoffFor('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM')
+    deliver({ type: SIGN_IN_MESSAGE, state: challengeOf(), code }, origin, opened[0]!.popup)
+    await waitFor(() => state.done)
+    expect(state.error?.message).to.equal('sign-in-failed')
   })
 
   it('rejects with the platform’s message when the sign-in failed', async () => {
@@ -240,7 +295,11 @@ describe('openSignInPopup', () => {
     const { state } = await clickToOpen(await options())
     const popup = opened[0]!.popup!
     deliver(
-      { type: SIGN_IN_FAILED_MESSAGE, message: 'تعذّر تسجيل الدخول، يرجى المحاولة مرة أخرى.' },
+      {
+        type: SIGN_IN_FAILED_MESSAGE,
+        state: challengeOf(),
+        message: 'تعذّر تسجيل الدخول، يرجى المحاولة مرة أخرى.',
+      },
       origin,
       popup,
     )
@@ -256,7 +315,7 @@ describe('openSignInPopup', () => {
     watchOpen()
     const { state } = await clickToOpen(await options())
     deliver(
-      { type: SIGN_IN_FAILED_MESSAGE, message: 'ألغيت تسجيل الدخول.', cancelled: true },
+      { type: SIGN_IN_FAILED_MESSAGE, state: challengeOf(), message: 'ألغيت تسجيل الدخول.', cancelled: true },
       origin,
       opened[0]!.popup,
     )
@@ -266,11 +325,17 @@ describe('openSignInPopup', () => {
 
   it('resolves an api-base relative to the page against the page’s origin', async () => {
     watchOpen()
-    const { state } = await clickToOpen({ apiBase: '/api', apiKey: 'k', lang: 'ar' })
+    const controller = new AbortController()
+    controllers.push(controller)
+    const { state } = await clickToOpen({
+      apiBase: '/api',
+      apiKey: 'k',
+      lang: 'ar',
+      signal: controller.signal,
+    })
     expect(new URL(opened[0]!.url).origin).to.equal(window.location.origin)
-    // This page's own origin is then the platform's: its message is the popup's answer.
-    deliver({ type: SIGN_IN_MESSAGE, result: RESULT }, window.location.origin, opened[0]!.popup)
+    controller.abort()
     await waitFor(() => state.done)
-    expect(state.value?.token).to.equal('tok-123')
+    expect(state.error?.message).to.equal('popup-closed')
   })
 })

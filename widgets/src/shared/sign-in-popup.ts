@@ -1,14 +1,19 @@
 /**
  * Sign-in from a partner page: opens the platform's `/sign-in/popup` in a popup window and waits for the
- * login result (design sections 3 and 10). It comes back two ways, whichever is first:
+ * login result (design sections 3 and 10, issue 30).
  *
- * - the fast path: the popup posts it from the platform's own origin to `window.opener`;
- * - the hand-off: the popup is opened with a one-time random handle, the platform keeps the result under it
- *   for a minute, and this page redeems it once through the API (`POST /authentication/handoff/redeem`,
- *   long-polled). This is what works when the partner page sends `Cross-Origin-Opener-Policy: same-origin`,
- *   which cuts the popup off from its opener (and makes the popup look closed from here at once).
+ * This page makes a random verifier and keeps it in memory; the popup is opened with its hash alone (the
+ * challenge, as PKCE does). The popup's sign-in gives it a one-time code, never the token, which it hands to
+ * this page only, whichever way still reaches it:
  *
- * The partner page keeps the token; nothing is stored on the platform's origin.
+ * - `postMessage` from the platform's origin to `window.opener`, at this page's origin;
+ * - for pages that send `Cross-Origin-Opener-Policy: same-origin` (which cuts the popup off from its opener
+ *   and makes it look closed from here at once): the popup goes to the return page the API key registered on
+ *   this origin, which passes the code on over a `BroadcastChannel` (`sign-in-return.js`).
+ *
+ * This page then redeems the code with its verifier (`POST /authentication/handoff/redeem`). Whoever made or
+ * saw a popup address has no code; whoever sees a code has no verifier. The partner page keeps the token;
+ * nothing is stored on the platform's origin.
  */
 import {
   type ApiClient,
@@ -17,7 +22,9 @@ import {
   type LoginResult,
   randomUrlSafe,
   redeemHandoff,
+  s256Challenge,
 } from '@mashura/core'
+import { SIGN_IN_PROTOCOL } from '@mashura/core/contract/sign-in-popup'
 
 /** The login result a popup sign-in hands to the page that asked for it. */
 export interface PopupSignInResult {
@@ -44,11 +51,11 @@ export interface SignInPopupOptions {
 }
 
 /** The message a successful popup posts. */
-export const SIGN_IN_MESSAGE = 'mashura:sign-in'
+export const SIGN_IN_MESSAGE = SIGN_IN_PROTOCOL.signedIn
 /** The message a failed popup posts. */
-export const SIGN_IN_FAILED_MESSAGE = 'mashura:sign-in-failed'
+export const SIGN_IN_FAILED_MESSAGE = SIGN_IN_PROTOCOL.failed
 /** The message the popup posts on its first visit while its opener link holds. */
-export const SIGN_IN_OPEN_MESSAGE = 'mashura:sign-in-open'
+export const SIGN_IN_OPEN_MESSAGE = SIGN_IN_PROTOCOL.open
 
 /** How often the popup is checked for having been closed, in milliseconds. */
 const CLOSED_POLL_MS = 250
@@ -57,10 +64,6 @@ const CLOSED_POLL_MS = 250
  * closes at once, and the close can be seen before the message task runs.
  */
 const CLOSED_GRACE_MS = 300
-/** How long one redeem call waits on the server for the popup, in seconds. */
-const REDEEM_WAIT_S = 20
-/** After a failed redeem call (network), the pause before the next, in milliseconds. */
-const REDEEM_RETRY_MS = 2000
 /** How long a sign-in is waited for at most, in milliseconds. */
 const GIVE_UP_MS = 10 * 60_000
 
@@ -68,17 +71,6 @@ const POPUP_WIDTH = 480
 const POPUP_HEIGHT = 640
 
 let pending: { popup: Window; promise: Promise<PopupSignInResult>; abandon: () => void } | null = null
-
-/** The result inside a `mashura:sign-in` message, checked field by field; null when malformed. */
-function readResult(value: unknown): PopupSignInResult | null {
-  if (!value || typeof value !== 'object') return null
-  const r = value as Record<string, unknown>
-  if (typeof r.token !== 'string' || !r.token) return null
-  if (r.contributorId !== null && typeof r.contributorId !== 'number') return null
-  if (!Array.isArray(r.roles) || r.roles.some((role) => typeof role !== 'string')) return null
-  if (r.name !== null && typeof r.name !== 'string') return null
-  return { token: r.token, contributorId: r.contributorId, roles: [...r.roles], name: r.name }
-}
 
 /** The popup result of a login result the hand-off returned. */
 function fromLogin(result: LoginResult): PopupSignInResult {
@@ -97,40 +89,34 @@ function features(): string {
   return `popup,width=${POPUP_WIDTH},height=${POPUP_HEIGHT},left=${left},top=${top}`
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms)
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer)
-        resolve()
-      },
-      { once: true },
-    )
-  })
+/** A message from the popup or the return page: a code or a failure, for one challenge. */
+type Delivery = { code: string } | { failed: 'cancelled' | 'failed'; message: string | null }
 
-/**
- * Redeems the hand-off until it ends or `signal` aborts: resolves with the outcome, or null when aborted
- * or given up on.
- */
-async function redeemUntilDone(
-  client: ApiClient,
-  handle: string,
-  signal: AbortSignal,
-): Promise<{ result: PopupSignInResult } | { failed: 'cancelled' | 'failed' } | null> {
-  const deadline = Date.now() + GIVE_UP_MS
-  while (!signal.aborted && Date.now() < deadline) {
-    try {
-      const { data } = await redeemHandoff(client, { handle, wait: REDEEM_WAIT_S }, { signal, loader: false })
-      if (data.status === 'signed_in' && data.result) return { result: fromLogin(data.result) }
-      if (data.status === 'cancelled' || data.status === 'failed') return { failed: data.status }
-    } catch {
-      // Offline for a moment, or the platform restarting: the hand-off waits a minute, so try again.
-      await sleep(REDEEM_RETRY_MS, signal)
+/** Reads a hand-off message for `challenge`; null when it is not one, or is another widget's. */
+function readDelivery(value: unknown, challenge: string): Delivery | null {
+  if (!value || typeof value !== 'object') return null
+  const data = value as {
+    type?: unknown
+    state?: unknown
+    code?: unknown
+    message?: unknown
+    cancelled?: unknown
+  }
+  if (data.state !== challenge) return null
+  if (data.type === SIGN_IN_MESSAGE && typeof data.code === 'string' && data.code) return { code: data.code }
+  if (data.type === SIGN_IN_FAILED_MESSAGE) {
+    return {
+      failed: data.cancelled === true ? 'cancelled' : 'failed',
+      message: typeof data.message === 'string' && data.message ? data.message : null,
     }
   }
   return null
+}
+
+/** Redeems a code with this page's verifier for the login result. */
+async function redeem(client: ApiClient, code: string, verifier: string): Promise<PopupSignInResult> {
+  const { data } = await redeemHandoff(client, { code, verifier }, { loader: false })
+  return fromLogin(data)
 }
 
 /**
@@ -140,7 +126,7 @@ async function redeemUntilDone(
  *
  * Rejects with an Error whose message is `popup-blocked` (the browser refused the window),
  * `popup-closed` (closed, or turned down at the provider, before a result; or `signal` aborted), `sign-in-failed` (the
- * hand-off reports a failure), or the platform's own message (the popup posted why the sign-in failed).
+ * sign-in or its redeem failed), or the platform's own message (the popup posted why the sign-in failed).
  */
 export function openSignInPopup(options: SignInPopupOptions): Promise<PopupSignInResult> {
   if (options.signal?.aborted) return Promise.reject(new Error('popup-closed'))
@@ -150,12 +136,14 @@ export function openSignInPopup(options: SignInPopupOptions): Promise<PopupSignI
   }
   pending?.abandon()
   const platformOrigin = new URL(options.apiBase, window.location.href).origin
-  const handle = randomUrlSafe(32)
+  // The verifier stays in this closure; only its hash travels, in the popup's address.
+  const verifier = randomUrlSafe(32)
+  const challenge = s256Challenge(verifier)
   const url = new URL('/sign-in/popup', platformOrigin)
   url.searchParams.set('origin', window.location.origin)
   url.searchParams.set('api_key', options.apiKey)
   url.searchParams.set('lang', options.lang)
-  url.searchParams.set('handle', handle)
+  url.searchParams.set('challenge', challenge)
   const popup = window.open(url.toString(), 'mashura-sign-in', features())
   if (!popup) return Promise.reject(new Error('popup-blocked'))
 
@@ -164,48 +152,58 @@ export function openSignInPopup(options: SignInPopupOptions): Promise<PopupSignI
     apiKey: options.apiKey,
     language: options.lang,
   })
-  const redeeming = new AbortController()
   let abandon = () => {}
   const promise = new Promise<PopupSignInResult>((resolve, reject) => {
     // Whether the popup said hello through `window.opener`: then its looking closed means it is.
     let linked = false
     let closedAt: ReturnType<typeof setTimeout> | undefined
     let done = false
+    let channel: BroadcastChannel | null = null
     const finish = (outcome: () => void) => {
       if (done) return
       done = true
       window.removeEventListener('message', onMessage)
       window.removeEventListener('focus', checkClosed)
       options.signal?.removeEventListener('abort', onAbort)
+      channel?.close()
       clearInterval(poll)
       clearTimeout(closedAt)
-      redeeming.abort()
+      clearTimeout(giveUp)
       if (pending?.popup === popup) pending = null
       outcome()
     }
     abandon = () => finish(() => reject(new Error('popup-closed')))
+    let redeeming = false
+    const deliver = (delivery: Delivery) => {
+      if (done || redeeming) return
+      if ('code' in delivery) {
+        redeeming = true
+        clearTimeout(closedAt)
+        redeem(client, delivery.code, verifier).then(
+          (result) => finish(() => resolve(result)),
+          () => finish(() => reject(new Error('sign-in-failed'))),
+        )
+        return
+      }
+      // A cancel says the same whichever way it comes.
+      const message =
+        delivery.failed === 'cancelled' ? 'popup-closed' : (delivery.message ?? 'sign-in-failed')
+      finish(() => reject(new Error(message)))
+    }
     function onMessage(event: MessageEvent) {
       // Only the popup itself, on the platform's origin, speaks for the platform.
       if (event.origin !== platformOrigin || event.source !== popup) return
-      const data = event.data as { type?: unknown; result?: unknown; message?: unknown } | null
-      if (!data || typeof data !== 'object') return
-      if (data.type === SIGN_IN_OPEN_MESSAGE) {
+      const data = event.data as { type?: unknown } | null
+      if (data?.type === SIGN_IN_OPEN_MESSAGE) {
         linked = true
-      } else if (data.type === SIGN_IN_MESSAGE) {
-        const result = readResult(data.result)
-        if (!result) return
-        finish(() => resolve(result))
-        // The result came the fast way: spend the hand-off the popup also left, so it cannot linger.
-        void redeemHandoff(client, { handle }, { loader: false }).catch(() => undefined)
-      } else if (data.type === SIGN_IN_FAILED_MESSAGE && typeof data.message === 'string') {
-        // A cancel says the same whichever way it comes (here or through the hand-off).
-        const message = (data as { cancelled?: unknown }).cancelled === true ? 'popup-closed' : data.message
-        finish(() => reject(new Error(message)))
+        return
       }
+      const delivery = readDelivery(data, challenge)
+      if (delivery) deliver(delivery)
     }
     const checkClosed = () => {
-      // A popup cut off by the page's COOP looks closed from the start: only the hand-off can tell then.
-      if (!linked || !popup.closed || closedAt !== undefined) return
+      // A popup cut off by the page's COOP looks closed from the start: only the return page can tell then.
+      if (!linked || !popup.closed || closedAt !== undefined || redeeming) return
       closedAt = setTimeout(abandon, CLOSED_GRACE_MS)
     }
     const onAbort = () => {
@@ -215,20 +213,21 @@ export function openSignInPopup(options: SignInPopupOptions): Promise<PopupSignI
     // Polled, since a closing window fires nothing at its opener; the opener regaining focus (the usual
     // sign of a closed popup) is checked at once too, because background pages' timers are throttled.
     const poll = setInterval(checkClosed, CLOSED_POLL_MS)
+    const giveUp = setTimeout(abandon, GIVE_UP_MS)
     window.addEventListener('message', onMessage)
     window.addEventListener('focus', checkClosed)
     options.signal?.addEventListener('abort', onAbort, { once: true })
-    void redeemUntilDone(client, handle, redeeming.signal).then((outcome) => {
-      if (!outcome) {
-        if (!redeeming.signal.aborted) abandon()
-      } else if ('result' in outcome) {
-        const { result } = outcome
-        finish(() => resolve(result))
-      } else {
-        const message = outcome.failed === 'cancelled' ? 'popup-closed' : 'sign-in-failed'
-        finish(() => reject(new Error(message)))
+    // The return page of this origin speaks here when the popup has no opener left.
+    if (typeof BroadcastChannel === 'function') {
+      channel = new BroadcastChannel(SIGN_IN_PROTOCOL.channel)
+      channel.onmessage = (event) => {
+        const delivery = readDelivery(event.data, challenge)
+        if (!delivery) return
+        // The return page waits to hear that its page took the sign-in before it closes.
+        channel?.postMessage({ type: SIGN_IN_PROTOCOL.taken, state: challenge })
+        deliver(delivery)
       }
-    })
+    }
   })
   pending = { popup, promise, abandon: () => abandon() }
   return promise

@@ -3,9 +3,9 @@ import type {
   AppLinkRedeemInput,
   AppLinkRedeemResult,
   ChatAuthResult,
-  HandoffFailureInput,
+  HandoffCode,
+  HandoffLoginInput,
   HandoffRedeemInput,
-  HandoffRedeemResult,
   LoginInput,
   LoginResult,
   LogoutInput,
@@ -40,32 +40,33 @@ export function getChatToken(client: ApiClient, options?: CallOptions): Promise<
 }
 
 /**
- * Says, under a widget's handle, that the popup's sign-in was cancelled or failed, so the widget stops
- * waiting: `POST /authentication/handoff`.
+ * Completes the platform's sign-in popup for the widget that opened it: exchanges the provider's code and
+ * answers the one-time code for the opening page, never the token: `POST /authentication/handoff/login`.
  */
-export function reportHandoffFailure(
+export function handoffLogin(
   client: ApiClient,
-  params: HandoffFailureInput,
+  params: HandoffLoginInput,
   options?: CallOptions,
-): Promise<ApiResponse<null>> {
-  return client.request(apiPaths.authentication.handoff, { ...options, method: 'POST', body: params })
+): Promise<ApiResponse<HandoffCode>> {
+  return client.request(apiPaths.authentication.handoffLogin, { ...options, method: 'POST', body: params })
 }
 
 /**
- * Redeems, once, what the popup's sign-in left under the widget's handle, waiting up to `wait` seconds:
+ * Redeems, once, the popup's one-time code with the verifier this page kept, for the login result:
  * `POST /authentication/handoff/redeem`.
  */
 export function redeemHandoff(
   client: ApiClient,
   params: HandoffRedeemInput,
   options?: CallOptions,
-): Promise<ApiResponse<HandoffRedeemResult>> {
+): Promise<ApiResponse<LoginResult>> {
   return client.request(apiPaths.authentication.redeemHandoff, { ...options, method: 'POST', body: params })
 }
 
 /**
  * Redeems, once, the link the mobile app opened the site with, for a new session's login result and the
- * path to go to: `POST /authentication/app-link/redeem`.
+ * path to go to: `POST /authentication/app-link/redeem`. A browser signed in as someone else gets a 409
+ * `app_link_other_person` (nothing redeemed) until it sends `confirm: true`.
  */
 export function redeemAppLink(
   client: ApiClient,

@@ -328,42 +328,31 @@ const cases: EndpointCase[] = [
   { fn: 'getChatToken', call: (c) => api.getChatToken(c), method: 'GET', path: '/firebase/auth' },
   // Reference-server extensions: the sign-in hand-off of widgets on partner pages, and the mobile app's link.
   {
-    fn: 'login',
-    label: 'from the sign-in popup, with a hand-off',
+    fn: 'handoffLogin',
     call: (c) =>
-      api.login(c, {
+      api.handoffLogin(c, {
         code: 'c0de',
         code_verifier: 'v3rifier',
         redirect_uri: 'https://platform.test/sign-in/popup',
-        handoff: { handle: 'h'.repeat(43), origin: 'https://partner.test' },
+        challenge: 'h'.repeat(43),
+        origin: 'https://partner.test',
       }),
     method: 'POST',
-    path: '/authentication/auth/login',
+    path: '/authentication/handoff/login',
     body: {
       code: 'c0de',
       code_verifier: 'v3rifier',
       redirect_uri: 'https://platform.test/sign-in/popup',
-      handoff: { handle: 'h'.repeat(43), origin: 'https://partner.test' },
+      challenge: 'h'.repeat(43),
+      origin: 'https://partner.test',
     },
   },
   {
-    fn: 'reportHandoffFailure',
-    call: (c) =>
-      api.reportHandoffFailure(c, {
-        handle: 'h'.repeat(43),
-        origin: 'https://partner.test',
-        outcome: 'cancelled',
-      }),
-    method: 'POST',
-    path: '/authentication/handoff',
-    body: { handle: 'h'.repeat(43), origin: 'https://partner.test', outcome: 'cancelled' },
-  },
-  {
     fn: 'redeemHandoff',
-    call: (c) => api.redeemHandoff(c, { handle: 'h'.repeat(43), wait: 20 }),
+    call: (c) => api.redeemHandoff(c, { code: 'c'.repeat(43), verifier: 'v'.repeat(43) }),
     method: 'POST',
     path: '/authentication/handoff/redeem',
-    body: { handle: 'h'.repeat(43), wait: 20 },
+    body: { code: 'c'.repeat(43), verifier: 'v'.repeat(43) },
   },
   {
     fn: 'redeemAppLink',

@@ -11,6 +11,7 @@ export type {
   AdminSubjectsParams,
   ApiErrorBody,
   ApiResponse,
+  AppLinkOtherPerson,
   AppLinkRedeemInput,
   AppLinkRedeemResult,
   AppNotification,
@@ -54,9 +55,9 @@ export type {
   EndSessionParams,
   Faq,
   FileRef,
-  HandoffFailureInput,
+  HandoffCode,
+  HandoffLoginInput,
   HandoffRedeemInput,
-  HandoffRedeemResult,
   IceServer,
   IceServers,
   IdPageParams,
@@ -102,7 +103,6 @@ export type {
   SettingKey,
   Settings,
   SettingValue,
-  SignInHandoff,
   Slot,
   SlotInput,
   SmeCompany,
@@ -123,11 +123,11 @@ export type {
 } from '../contract/index.ts'
 export {
   getChatToken,
+  handoffLogin,
   login,
   logoutSession,
   redeemAppLink,
   redeemHandoff,
-  reportHandoffFailure,
 } from './authentication.ts'
 export {
   getChatConversations,

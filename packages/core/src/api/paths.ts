@@ -63,7 +63,7 @@ export const apiPaths = {
   authentication: {
     login: '/authentication/auth/login',
     logout: '/authentication/logout',
-    handoff: '/authentication/handoff',
+    handoffLogin: '/authentication/handoff/login',
     redeemHandoff: '/authentication/handoff/redeem',
     redeemAppLink: '/authentication/app-link/redeem',
     firebase: '/firebase/auth',

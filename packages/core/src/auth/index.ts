@@ -7,13 +7,17 @@
 import {
   type ApiClient,
   type ApiClientOptions,
+  type AppLinkOtherPerson,
+  type AppLinkRedeemResult,
   createApiClient,
   getChatToken,
+  type HandoffCode,
+  handoffLogin,
+  isApiError,
   type LoginResult,
   login,
   logoutSession,
   redeemAppLink,
-  type SignInHandoff,
 } from '../api/index.ts'
 import { CodedError } from '../coded-error.ts'
 import type { RealtimeClient } from '../realtime/index.ts'
@@ -38,6 +42,7 @@ import {
   resetSessionStores,
   type SessionAuthState,
 } from '../stores/index.ts'
+import { sha256 } from './sha256.ts'
 
 /** The sign-in provider as the browser sees it. */
 export interface SignInConfig {
@@ -74,6 +79,14 @@ function base64Url(bytes: Uint8Array): string {
 /** A random URL-safe string from `bytes` random bytes (32 bytes give a 43-character PKCE verifier). */
 export function randomUrlSafe(bytes = 32): string {
   return base64Url(crypto.getRandomValues(new Uint8Array(bytes)))
+}
+
+/**
+ * The S256 challenge of a verifier, base64url(SHA-256(verifier)), at once: what a page that must open a window
+ * in the click's own task (the widgets' sign-in popup) puts in its address.
+ */
+export function s256Challenge(verifier: string): string {
+  return base64Url(sha256(new TextEncoder().encode(verifier)))
 }
 
 /** The PKCE S256 challenge of a verifier: base64url(SHA-256(verifier)). */
@@ -168,8 +181,6 @@ export interface CompleteSignInOptions {
   storage?: KeyValueStorage
   /** Per-tab storage holding state and verifier. */
   session?: KeyValueStorage
-  /** The platform's sign-in popup: the widget's handle the server keeps the result under. */
-  handoff?: SignInHandoff
 }
 
 /** The outcome of a completed sign-in. */
@@ -196,7 +207,6 @@ export async function completeSignIn(options: CompleteSignInOptions): Promise<Si
     code,
     code_verifier: verifier,
     redirect_uri: options.redirectUri,
-    ...(options.handoff ? { handoff: options.handoff } : {}),
   })
   const role = saveLoginResult(result, storage)
   loadAuthState(storage)
@@ -225,12 +235,50 @@ async function signInRealtime(client: ApiClient, realtime: RealtimeClient | unde
   return signedIn
 }
 
+/** What {@link completeHandoffSignIn} needs. */
+export interface CompleteHandoffSignInOptions {
+  /** An API client with the partner's API key. */
+  client: ApiClient
+  /** The return address (the popup's `location.href` on the provider's return visit). */
+  address: string | URL
+  /** The redirect URI that started the sign-in. */
+  redirectUri: string
+  /** Per-tab storage holding state and verifier. */
+  session?: KeyValueStorage
+  /** The S256 challenge of the verifier the opening page keeps. */
+  challenge: string
+  /** The opening page's origin, one the API key allows. */
+  origin: string
+}
+
+/**
+ * Completes the platform's sign-in popup for the widget that opened it (design section 10): checks state,
+ * exchanges code and verifier at the server, and answers the one-time code the opening page redeems with its
+ * own verifier. The token never reaches the popup, and nothing is stored.
+ */
+export async function completeHandoffSignIn(options: CompleteHandoffSignInOptions): Promise<HandoffCode> {
+  const { code, verifier } = readSignInReturn(options.address, options.session ?? getSessionStorage())
+  const { data } = await handoffLogin(options.client, {
+    code,
+    code_verifier: verifier,
+    redirect_uri: options.redirectUri,
+    challenge: options.challenge,
+    origin: options.origin,
+  })
+  return data
+}
+
 /** What {@link completeAppLink} needs. */
 export interface CompleteAppLinkOptions {
   /** An API client whose token comes from storage (see {@link createSessionClient}). */
   client: ApiClient
   /** The link's handle: the `{token}` of `/redirection/{token}`. */
   handle: string
+  /**
+   * Set only once the person chose to continue as the link's person after an {@link AppLinkQuestion}: the
+   * browser's session is then replaced by the link's.
+   */
+  confirm?: boolean
   /** The realtime store to sign into with the server's custom token. */
   realtime?: RealtimeClient
   /** Persistent storage. */
@@ -241,6 +289,7 @@ export interface CompleteAppLinkOptions {
 
 /** The outcome of a redeemed app link. */
 export interface AppLinkOutcome {
+  status: 'signed_in'
   /** The login result of the web view's new session. */
   result: LoginResult
   /** The role it grants. */
@@ -252,22 +301,54 @@ export interface AppLinkOutcome {
 }
 
 /**
+ * A link this browser may not follow without asking: it is signed in as someone else than the link's person.
+ * Nothing was redeemed or stored, and the link still works for the rest of its minute.
+ */
+export interface AppLinkQuestion {
+  status: 'other_person'
+  /** The display name of the person this browser is signed in as. */
+  signedInAs: string
+  /** The display name of the person the link would sign in. */
+  linkFor: string
+}
+
+/** The names of a `409 app_link_other_person`, or null for any other failure. */
+function appLinkQuestion(error: unknown): AppLinkQuestion | null {
+  if (!isApiError(error) || error.status !== 409 || error.code !== 'app_link_other_person') return null
+  const body = (error.body as Partial<AppLinkOtherPerson> | undefined)?.error
+  if (typeof body?.signed_in_as !== 'string' || typeof body.link_for !== 'string') return null
+  return { status: 'other_person', signedInAs: body.signed_in_as, linkFor: body.link_for }
+}
+
+/**
  * Signs the site in from the mobile app's link (`/redirection/{handle}`): redeems it once, stores the login
- * result, and keeps its token as the mobile-app token, which then overrides both others (spec 6). Throws the
+ * result, and keeps its token as the mobile-app token, which then overrides both others (spec 6). The redeem
+ * carries this browser's current token, if any: when that is another person's, the server redeems nothing
+ * and this answers an {@link AppLinkQuestion} (issue 30: a link must never silently replace someone's
+ * session); the host asks, and calls again with `confirm` only if the person chose to continue. Throws the
  * API's error (404 `app_link_unknown`) for a link unknown, expired or used, storing nothing.
  */
-export async function completeAppLink(options: CompleteAppLinkOptions): Promise<AppLinkOutcome> {
+export async function completeAppLink(
+  options: CompleteAppLinkOptions,
+): Promise<AppLinkOutcome | AppLinkQuestion> {
   const storage = options.storage ?? getStorage()
-  const { data } = await redeemAppLink(
-    options.client,
-    { handle: options.handle },
-    options.signal ? { signal: options.signal } : {},
-  )
+  let data: AppLinkRedeemResult
+  try {
+    ;({ data } = await redeemAppLink(
+      options.client,
+      { handle: options.handle, ...(options.confirm ? { confirm: true } : {}) },
+      options.signal ? { signal: options.signal } : {},
+    ))
+  } catch (error) {
+    const question = appLinkQuestion(error)
+    if (question) return question
+    throw error
+  }
   const role = saveLoginResult(data.result, storage)
   storage.setItem(EXTRA_STORAGE_KEYS.mobileAppToken, data.result.access_token)
   loadAuthState(storage)
   const realtimeSignedIn = await signInRealtime(options.client, options.realtime)
-  return { result: data.result, role, to: data.to, realtimeSignedIn }
+  return { status: 'signed_in', result: data.result, role, to: data.to, realtimeSignedIn }
 }
 
 /** Restores the session at start-up and writes the role to storage (spec 4). */

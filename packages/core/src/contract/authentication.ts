@@ -4,76 +4,79 @@
  */
 import { type Static, Type } from 'typebox'
 import { FileRefSchema, Nullable } from './common.ts'
-import { MAX_REDEEM_WAIT_S } from './limits.ts'
 
 /** A one-time handle: 32 random bytes, base64url without padding (43 characters). */
 export const HANDLE_PATTERN = '^[A-Za-z0-9_-]{43}$'
 
-const Handle = Type.String({
+/** A PKCE-style S256 challenge: base64url(SHA-256(verifier)), 43 characters. */
+const Challenge = Type.String({
   pattern: HANDLE_PATTERN,
-  description: "The widget's one-time handle: 32 random bytes, base64url (43 characters).",
+  description:
+    "The S256 challenge of the widget's verifier: base64url(SHA-256(verifier)). The verifier stays in the page that opened the popup.",
 })
 const PageOrigin = Type.String({
   minLength: 1,
   maxLength: 512,
   description: "The partner page's origin (`location.origin`); one the API key allows.",
 })
-
-/** A widget's one-time handle and the page origin its sign-in result is for. */
-export const SignInHandoffSchema = Type.Object(
-  { handle: Handle, origin: PageOrigin },
-  {
-    additionalProperties: false,
-    description:
-      "Set by the platform's sign-in popup: keep the login result for a minute under the widget's handle, for the page at `origin` to redeem once (`POST /authentication/handoff/redeem`).",
-  },
-)
+const CodeVerifier = Type.String({
+  minLength: 43,
+  maxLength: 128,
+  pattern: '^[A-Za-z0-9._~-]+$',
+  description: 'The PKCE verifier whose S256 challenge started the sign-in (RFC 7636).',
+})
+const ProviderCode = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description: "The provider's authorization code.",
+})
+const RedirectUri = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  format: 'uri',
+  description: 'The redirect URI the sign-in started with.',
+})
 
 /** The body of `POST /authentication/auth/login`: the provider's code and the PKCE verifier. */
 export const LoginBodySchema = Type.Object(
-  {
-    code: Type.String({ minLength: 1, maxLength: 2048, description: "The provider's authorization code." }),
-    code_verifier: Type.String({
-      minLength: 43,
-      maxLength: 128,
-      pattern: '^[A-Za-z0-9._~-]+$',
-      description: 'The PKCE verifier whose S256 challenge started the sign-in (RFC 7636).',
-    }),
-    redirect_uri: Type.String({
-      minLength: 1,
-      maxLength: 2048,
-      format: 'uri',
-      description: 'The redirect URI the sign-in started with.',
-    }),
-    handoff: Type.Optional(SignInHandoffSchema),
-  },
+  { code: ProviderCode, code_verifier: CodeVerifier, redirect_uri: RedirectUri },
   { additionalProperties: false },
 )
 
-/** The body of `POST /authentication/handoff`: a popup sign-in that ended without a result. */
-export const HandoffFailureBodySchema = Type.Object(
+/**
+ * The body of `POST /authentication/handoff/login`: the platform's sign-in popup completing a sign-in for the
+ * widget that opened it (the widget's challenge and page origin beside the provider's code).
+ */
+export const HandoffLoginBodySchema = Type.Object(
   {
-    handle: Handle,
+    code: ProviderCode,
+    code_verifier: CodeVerifier,
+    redirect_uri: RedirectUri,
+    challenge: Challenge,
     origin: PageOrigin,
-    outcome: Type.Union([Type.Literal('cancelled'), Type.Literal('failed')], {
-      description: '`cancelled`: the visitor turned the sign-in down; `failed`: it went wrong.',
-    }),
   },
   { additionalProperties: false },
 )
 
-/** The body of `POST /authentication/handoff/redeem`. */
+/** What the popup's sign-in answers: the one-time code the opening page redeems, never the token. */
+export const HandoffCodeSchema = Type.Object({
+  code: Type.String({
+    pattern: HANDLE_PATTERN,
+    description:
+      "The one-time code (43 characters) to hand to the page that opened the popup, and only to it: by `postMessage` to its origin, or through the API key's return page.",
+  }),
+  expires_in: Type.Integer({ description: 'Seconds the code can be redeemed in.' }),
+})
+
+/** The body of `POST /authentication/handoff/redeem`: the popup's code and the opening page's verifier. */
 export const HandoffRedeemBodySchema = Type.Object(
   {
-    handle: Handle,
-    wait: Type.Optional(
-      Type.Integer({
-        minimum: 0,
-        maximum: MAX_REDEEM_WAIT_S,
-        default: 0,
-        description: 'Seconds to wait for the popup when nothing is there yet (long poll).',
-      }),
-    ),
+    code: Type.String({ pattern: HANDLE_PATTERN, description: 'The one-time code the popup handed over.' }),
+    verifier: Type.String({
+      pattern: HANDLE_PATTERN,
+      description:
+        'The verifier whose S256 challenge the popup was opened with (32 random bytes, base64url).',
+    }),
   },
   { additionalProperties: false },
 )
@@ -96,18 +99,6 @@ export const LoginResultSchema = Type.Object({
   }),
   contributor_id: Nullable(Type.Integer()),
   user: LoginUserSchema,
-})
-
-/** What a redeem finds: nothing yet, the login result, or the end of a sign-in without one. */
-export const HandoffRedeemResultSchema = Type.Object({
-  status: Type.Union(
-    [Type.Literal('pending'), Type.Literal('signed_in'), Type.Literal('cancelled'), Type.Literal('failed')],
-    {
-      description:
-        '`pending`: nothing yet (the popup is still open, or the handle, key or origin is not one that was deposited); the others end the hand-off.',
-    },
-  ),
-  result: Nullable(LoginResultSchema),
 })
 
 /** The body of `POST /authentication/logout`. */
@@ -152,11 +143,35 @@ export const AppLinkSchema = Type.Object({
   }),
 })
 
-/** The body of `POST /authentication/app-link/redeem`: the handle of the mobile app's link. */
+/**
+ * The body of `POST /authentication/app-link/redeem`: the handle of the mobile app's link, and whether the
+ * person agreed to leave the account this browser is signed in to for the link's (after a 409).
+ */
 export const AppLinkRedeemBodySchema = Type.Object(
-  { handle: Type.String({ pattern: HANDLE_PATTERN, description: "The link's one-time handle." }) },
+  {
+    handle: Type.String({ pattern: HANDLE_PATTERN, description: "The link's one-time handle." }),
+    confirm: Type.Optional(
+      Type.Boolean({
+        description:
+          "Set only once the person chose to continue as the link's person after a `409 app_link_other_person`: the browser's session (the request's token) is then replaced.",
+      }),
+    ),
+  },
   { additionalProperties: false },
 )
+
+/**
+ * The 409 of `POST /authentication/app-link/redeem`: the browser is signed in as someone other than the link's
+ * person, and no `confirm` was given. Nothing was redeemed; the link still works for its minute.
+ */
+export const AppLinkOtherPersonSchema = Type.Object({
+  error: Type.Object({
+    code: Type.Literal('app_link_other_person'),
+    message: Type.String({ description: "The question to ask, in the request's language." }),
+    signed_in_as: Type.String({ description: "The display name of the person the request's token is of." }),
+    link_for: Type.String({ description: 'The display name of the person the link would sign in.' }),
+  }),
+})
 
 /** What the mobile app's link opens: a new session's login result and where to go with it. */
 export const AppLinkRedeemResultSchema = Type.Object({
@@ -164,20 +179,18 @@ export const AppLinkRedeemResultSchema = Type.Object({
   to: Type.String({ description: 'The path the app asked the web view to go to, or `/`.' }),
 })
 
-/** A widget's one-time handle and the page origin its sign-in result is for. */
-export type SignInHandoff = Static<typeof SignInHandoffSchema>
-/** The body of `POST /authentication/auth/login`; `handoff` is set by the platform's sign-in popup. */
+/** The body of `POST /authentication/auth/login`. */
 export type LoginInput = Static<typeof LoginBodySchema>
-/** The body of `POST /authentication/handoff`. */
-export type HandoffFailureInput = Static<typeof HandoffFailureBodySchema>
+/** The body of `POST /authentication/handoff/login`: the popup's sign-in for the widget that opened it. */
+export type HandoffLoginInput = Static<typeof HandoffLoginBodySchema>
+/** The one-time code the popup hands to the page that opened it. */
+export type HandoffCode = Static<typeof HandoffCodeSchema>
 /** The body of `POST /authentication/handoff/redeem`. */
 export type HandoffRedeemInput = Static<typeof HandoffRedeemBodySchema>
 /** The signed-in person: `sme` and `contributor` carry the identities' profile pictures, or are null. */
 export type LoginUser = Static<typeof LoginUserSchema>
 /** The result of a login; the role is `contributor` when `roles` includes `contributor`. */
 export type LoginResult = Static<typeof LoginResultSchema>
-/** What a redeem finds; `result` is set for `signed_in`. */
-export type HandoffRedeemResult = Static<typeof HandoffRedeemResultSchema>
 /** The body of `POST /authentication/logout`: the push token to forget, when the device registered one. */
 export type LogoutInput = Static<typeof LogoutBodySchema>
 /** The chat backend's sign-in. */
@@ -190,3 +203,5 @@ export type AppLink = Static<typeof AppLinkSchema>
 export type AppLinkRedeemInput = Static<typeof AppLinkRedeemBodySchema>
 /** What the mobile app's link opens. */
 export type AppLinkRedeemResult = Static<typeof AppLinkRedeemResultSchema>
+/** The answer of a redeem that would replace another person's session: who is signed in, and whom the link is for. */
+export type AppLinkOtherPerson = Static<typeof AppLinkOtherPersonSchema>

@@ -27,6 +27,3 @@ export const RECOMMENDATION_ATTACHMENTS_MAX = 10
 
 /** The most dates a contributor search may ask for (a month of days). */
 export const MAX_SEARCH_DATES = 31
-
-/** The longest a sign-in hand-off redeem may wait for the popup, in seconds. */
-export const MAX_REDEEM_WAIT_S = 25

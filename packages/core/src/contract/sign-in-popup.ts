@@ -20,10 +20,37 @@ export const POPUP_MESSAGE_KEYS = [
   'errors.signInStateMismatch',
   'errors.loginFailed',
   'errors.network',
+  'signIn.forSite',
+  'signIn.confirmSite',
+  'signIn.continue',
+  'signIn.cancel',
+  'signIn.returning',
 ] as const satisfies readonly MessageKey[]
 
 /** A message key the popup script knows. */
 export type PopupMessageKey = (typeof POPUP_MESSAGE_KEYS)[number]
+
+/**
+ * The hand-off between the popup and the page that opened it (design section 10, issue 30). With an opener,
+ * the popup posts `{ type, state, code }` (or a failure) to it at the approved origin; without one, it goes to
+ * the key's return page with the same fields in the address's fragment (never sent to a server), and that
+ * page passes them on over a `BroadcastChannel` of its origin. `state` is the widget's challenge: each widget
+ * takes only its own.
+ */
+export const SIGN_IN_PROTOCOL = {
+  /** The message with a one-time code. */
+  signedIn: 'mashura:sign-in',
+  /** The message of a sign-in that failed or was cancelled. */
+  failed: 'mashura:sign-in-failed',
+  /** The message the popup posts on its first visit while its opener link holds. */
+  open: 'mashura:sign-in-open',
+  /** The widget's answer on the return page's channel: the outcome for its challenge was taken. */
+  taken: 'mashura:sign-in-taken',
+  /** The `BroadcastChannel` the return page speaks on. */
+  channel: 'mashura-sign-in',
+  /** The return page's fragment parameters. */
+  fragment: { state: 'mashura_state', code: 'mashura_code', error: 'mashura_error', lang: 'mashura_lang' },
+} as const
 
 /** What the popup script reads from the page. */
 export interface PopupPageData {
@@ -31,8 +58,16 @@ export interface PopupPageData {
   origin: string | null
   /** The partner's API key; null on the return visit. */
   apiKey: string | null
-  /** The widget's one-time hand-off handle (null on the return visit, and from widgets without one). */
-  handle: string | null
+  /**
+   * The S256 challenge of the verifier the opening widget keeps (null on the return visit): the popup's
+   * sign-in is kept for the holder of that verifier alone.
+   */
+  challenge: string | null
+  /**
+   * The page of `origin` that the API key registered for sign-ins returning without an opener (a partner page
+   * with `Cross-Origin-Opener-Policy: same-origin`), or null: then the popup goes on only with an opener.
+   */
+  returnPage: string | null
   /** The language the page was asked in. */
   lang: Language
   /** The API base on this origin. */

@@ -56,9 +56,26 @@ const serverAr = {
   'errors.fileDamaged': 'الملف تالف أو ناقص، أو لا يطابق محتواه نوعه.',
   'errors.fileMixed': 'يحمل الملف محتوى من نوع آخر، فلا يمكن قبوله.',
   'errors.recordingEmpty': 'التسجيل فارغ لا صوت فيه.',
+  'errors.fileTooComplex':
+    'الملف أعقد من أن يُفحص: ما تنفك إليه محتوياته المضغوطة أو عدد عناصره يتجاوز الحد المسموح به. احفظه بصيغة أبسط أو قسّمه إلى ملفات أصغر، ثم أعد رفعه.',
+  'errors.fileCheckTimeout':
+    'استغرق فحص الملف وقتًا أطول من المسموح به، فلم يُقبل. احفظه بصيغة أبسط أو قسّمه إلى ملفات أصغر، ثم أعد رفعه.',
+  'errors.uploadQuotaExceeded':
+    'بلغت ملفاتك الحد الأقصى للمساحة ({quotaMb, number} ميغابايت). تُحذف الملفات التي لم تُرفق بشيء بعد مدة، ويمكنك الرفع مجددًا حينها.',
   'errors.appLinkUnknown': 'انتهت صلاحية رابط الدخول من التطبيق أو سبق استخدامه. افتحه من التطبيق مرة أخرى.',
+  'errors.appLinkAppOnly':
+    'روابط الدخول إلى الموقع يطلبها تطبيق الجوال وحده، بجلسة سجّل الدخول فيها عبر مفتاحه.',
+  'errors.appLinkOtherPerson':
+    'أنت مسجّل الدخول باسم {current}. هذا الرابط من التطبيق سيسجّل دخولك باسم {other}.',
+  'errors.handoffUnknown':
+    'انتهت صلاحية تسجيل الدخول هذا، أو سبق استخدامه، أو أنه لصفحة أخرى. سجّل الدخول مرة أخرى.',
   'errors.timeout': 'استغرق الطلب وقتًا أطول من المتوقع، يرجى المحاولة مرة أخرى.',
   'errors.serviceUnavailable': 'الخدمة غير متاحة حاليًا، يرجى المحاولة لاحقًا.',
+  'errors.requestTimeout': 'لم تصل البيانات المرسلة كاملةً في الوقت المحدد، يرجى المحاولة مرة أخرى.',
+  'errors.tooDeep':
+    'البيانات المرسلة متداخلة أكثر من المسموح به: {max, plural, zero {# مستوى} one {مستوى واحد} two {مستويان} few {# مستويات} many {# مستوًى} other {# مستوى}} على الأكثر.',
+  'errors.chatRateLimited':
+    'أرسلت رسائل كثيرة في وقت قصير. {seconds, plural, zero {يمكنك الإرسال مرة أخرى الآن.} one {يمكنك الإرسال مرة أخرى بعد ثانية واحدة.} two {يمكنك الإرسال مرة أخرى بعد ثانيتين.} few {يمكنك الإرسال مرة أخرى بعد # ثوانٍ.} many {يمكنك الإرسال مرة أخرى بعد # ثانية.} other {يمكنك الإرسال مرة أخرى بعد # ثانية.}}',
 }
 
 const serverEn: Record<keyof typeof serverAr, string> = {
@@ -108,10 +125,27 @@ const serverEn: Record<keyof typeof serverAr, string> = {
   'errors.fileDamaged': 'The file is damaged or incomplete, or its contents do not match its type.',
   'errors.fileMixed': 'The file carries content of another type, so it cannot be accepted.',
   'errors.recordingEmpty': 'The recording is empty: it holds no sound.',
+  'errors.fileTooComplex':
+    'The file is too complex to check: its compressed contents unpack to more, or it holds more objects, than allowed. Save it in a simpler form or split it into smaller files, then upload it again.',
+  'errors.fileCheckTimeout':
+    'Checking the file took longer than allowed, so it was not accepted. Save it in a simpler form or split it into smaller files, then upload it again.',
+  'errors.uploadQuotaExceeded':
+    'Your files have reached their storage limit ({quotaMb, number} MB). Files you upload and never attach are deleted after a while; you can upload again then.',
   'errors.appLinkUnknown':
     'This sign-in link from the app has expired or was already used. Open it from the app again.',
+  'errors.appLinkAppOnly':
+    'Only the mobile app makes sign-in links for the site, with a session it signed in through its own key.',
+  'errors.appLinkOtherPerson':
+    'You are signed in as {current}. This link from the app would sign you in as {other}.',
+  'errors.handoffUnknown':
+    'This sign-in has expired, was already used, or belongs to another page. Please sign in again.',
   'errors.timeout': 'The request took too long. Please try again.',
   'errors.serviceUnavailable': 'The service is unavailable right now. Please try again later.',
+  'errors.requestTimeout': 'The data sent did not arrive in time. Please try again.',
+  'errors.tooDeep':
+    'The data sent is nested too deeply: at most {max, plural, one {# level} other {# levels}}.',
+  'errors.chatRateLimited':
+    'You are sending messages too quickly. {seconds, plural, =0 {You can send again now.} one {You can send again in # second.} other {You can send again in # seconds.}}',
 }
 
 /** A key of a message only the server says. */

@@ -8,6 +8,9 @@ import * as m0004 from './migrations/0004-sign-in-handoffs.ts'
 import * as m0005 from './migrations/0005-contributor-gender.ts'
 import * as m0006 from './migrations/0006-mail-outbox.ts'
 import * as m0007 from './migrations/0007-search-ranking.ts'
+import * as m0008 from './migrations/0008-sign-in-handoff-codes.ts'
+import * as m0009 from './migrations/0009-app-links.ts'
+import * as m0010 from './migrations/0010-upload-bounds.ts'
 
 type MigrationModule = {
   up(db: Db, dialect: Dialect): Promise<void>
@@ -23,6 +26,9 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0005-contributor-gender': m0005,
   '0006-mail-outbox': m0006,
   '0007-search-ranking': m0007,
+  '0008-sign-in-handoff-codes': m0008,
+  '0009-app-links': m0009,
+  '0010-upload-bounds': m0010,
 }
 
 function provider(dialect: Dialect): MigrationProvider {

@@ -145,6 +145,11 @@ export interface AuthSessionsTable {
   expires_at: string
   revoked_at: string | null
   fcm_token: string | null
+  /**
+   * The API key the session was signed in through (null for sessions older than the column): only a session of
+   * the mobile app's key makes app links.
+   */
+  api_key: string | null
 }
 
 /** A site setting in both languages (about us, terms, contact numbers, mentor video…). */
@@ -353,14 +358,24 @@ export interface OutboxTable {
 
 /** A widget's sign-in result, kept for a minute under a hash of its one-time handle. */
 export interface SignInHandoffsTable {
-  /** SHA-256 of the handle (hex), never the handle. */
+  /** SHA-256 of the one-time code (hex), never the code. */
   id: string
+  /** base64url(SHA-256(verifier)) of the page that opened the popup: only that verifier redeems. */
+  challenge: string
   /** The partner's API key and page origin the result may be redeemed with. */
   api_key: string
   origin: string
-  outcome: 'signed_in' | 'cancelled' | 'failed'
-  /** The login result sealed with a key derived from the handle (base64), or null for a failure. */
-  sealed: string | null
+  /** The login result sealed with a key derived from the code (base64). */
+  sealed: string
+  expires_at: string
+}
+
+/** A mobile app's one-time link into the site, kept for a minute under a hash of its handle. */
+export interface AppLinksTable {
+  /** SHA-256 of the handle (hex), never the handle. */
+  id: string
+  /** Whose link, from which app session, and the path it opens, sealed with a key derived from the handle. */
+  sealed: string
   expires_at: string
 }
 
@@ -424,6 +439,7 @@ export interface Database {
   notifications: NotificationsTable
   outbox: OutboxTable
   sign_in_handoffs: SignInHandoffsTable
+  app_links: AppLinksTable
   academy_categories: AcademyCategoriesTable
   academy_courses: AcademyCoursesTable
   platform_services: PlatformServicesTable

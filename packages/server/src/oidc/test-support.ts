@@ -4,8 +4,8 @@
  * external OpenID provider answering from memory.
  */
 import { randomBytes } from 'node:crypto'
-import { createSignInUrl, memoryStorage } from '@mashura/core'
-import { readSignInReturn } from '@mashura/core/testing'
+import { createSignInUrl } from '@mashura/core'
+import { memoryStorage, readSignInReturn } from '@mashura/core/testing'
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose'
 import type { FetchLike } from '../auth/oidc-client.ts'
 import type { Config } from '../config.ts'

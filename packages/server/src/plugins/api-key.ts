@@ -18,11 +18,37 @@ declare module 'fastify' {
 
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/
 
+/**
+ * Whether a key is one of the configured ones (or a development key). An own-property lookup: `in` would find
+ * `constructor`, `toString` or `__proto__` on the prototype of a table written as an object literal.
+ */
+export function knownApiKey(config: Config, key: unknown): key is string {
+  if (typeof key !== 'string' || !key) return false
+  return key === config.devApiKey || key === config.devAppApiKey || Object.hasOwn(config.apiKeys, key)
+}
+
 /** Whether a browser origin may use a key. */
 export function originAllowed(config: Config, key: string, origin: string): boolean {
+  if (!knownApiKey(config, key)) return false
   if (origin === config.publicUrl) return true
   if (key === config.devApiKey) return LOCAL_ORIGIN.test(origin)
-  return config.apiKeys[key]?.includes(origin) ?? false
+  const origins = Object.hasOwn(config.apiKeys, key) ? config.apiKeys[key] : undefined
+  return Array.isArray(origins) && origins.includes(origin)
+}
+
+/**
+ * The page of `origin` the key's sign-in popup may return to when it has no opener left, or null when the key
+ * names none there (`sign_in_return` in `API_KEYS`).
+ */
+export function signInReturnPage(config: Config, key: string, origin: string): string | null {
+  if (!originAllowed(config, key, origin)) return null
+  const pages = Object.hasOwn(config.signInReturns, key) ? config.signInReturns[key] : undefined
+  return pages?.find((page) => new URL(page).origin === origin) ?? null
+}
+
+/** Whether a key is the mobile app's (`"app": true` in `API_KEYS`, or the development app key). */
+export function isAppApiKey(config: Config, key: string | null): boolean {
+  return key !== null && config.appApiKeys.includes(key)
 }
 
 /** Paths under /api that need no key: the public API description. */
@@ -52,7 +78,7 @@ export const apiKeyPlugin = fp(async (app: FastifyInstance, opts: { config: Conf
     )
       return
     const key = request.headers['x-api-key']
-    if (typeof key !== 'string' || !(key === config.devApiKey || key in config.apiKeys)) {
+    if (!knownApiKey(config, key)) {
       throw new ApiHttpError(401, 'invalid_api_key', 'errors.invalidApiKey')
     }
     const origin = request.headers.origin

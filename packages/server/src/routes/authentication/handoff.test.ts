@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { LoginResult } from '@mashura/core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { depositHandoff, handoffId, redeemHandoff, seal, unseal } from '../../auth/sign-in-handoff.ts'
+import { challengeOf, depositHandoff, redeemHandoff, seal, unseal } from '../../auth/sign-in-handoff.ts'
 import { signInAtProvider } from '../../oidc/test-support.ts'
 import { eachDatabase, useTestContext } from '../../test-support/context.ts'
 
@@ -10,22 +10,25 @@ const PARTNER_KEY = 'partner-handoff-key'
 const OTHER = 'https://other.example'
 const OTHER_KEY = 'other-handoff-key'
 
-const newHandle = () => randomBytes(32).toString('base64url')
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const newSecret = () => randomBytes(32).toString('base64url')
 
 describe('sealing a hand-off', () => {
-  it('opens only with the same handle, and the row id reveals neither handle nor key', () => {
-    const handle = newHandle()
-    const sealed = seal(handle, { access_token: 'secret-token' })
+  it('opens only with the same code', () => {
+    const code = newSecret()
+    const sealed = seal(code, { access_token: 'secret-token' })
     expect(sealed).not.toContain('secret-token')
-    expect(unseal(handle, sealed)).toEqual({ access_token: 'secret-token' })
-    expect(() => unseal(newHandle(), sealed)).toThrow()
-    expect(handoffId(handle)).toMatch(/^[0-9a-f]{64}$/)
-    expect(handoffId(handle)).not.toContain(handle)
+    expect(unseal(code, sealed)).toEqual({ access_token: 'secret-token' })
+    expect(() => unseal(newSecret(), sealed)).toThrow()
+  })
+
+  it('hashes a verifier as PKCE S256 does (RFC 7636 appendix B)', () => {
+    expect(challengeOf('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    )
   })
 })
 
-eachDatabase('sign-in hand-off (POST /authentication/handoff…)', (dialect) => {
+eachDatabase('sign-in hand-off (POST /authentication/handoff/…)', (dialect) => {
   const ctx = useTestContext(dialect, { apiKeys: { [PARTNER_KEY]: [PARTNER], [OTHER_KEY]: [OTHER] } })
   let base: string
 
@@ -46,146 +49,132 @@ eachDatabase('sign-in hand-off (POST /authentication/handoff…)', (dialect) => 
     })
   }
 
-  /** Signs in at the dev provider and logs in as the platform's popup does, naming a hand-off. */
-  async function popupLogin(handle: string, origin = PARTNER) {
+  /** Signs in at the dev provider and completes it as the platform's popup does, for a widget's challenge. */
+  async function popupLogin(challenge: string, origin = PARTNER, from: string | null = ctx.config.publicUrl) {
     const signIn = await signInAtProvider(base, ctx.config, 'dev-sme')
     // The popup runs on the platform's own origin, with the partner's key.
     return post(
-      'auth/login',
+      'handoff/login',
       {
         code: signIn.code,
         code_verifier: signIn.verifier,
         redirect_uri: signIn.redirectUri,
-        handoff: { handle, origin },
+        challenge,
+        origin,
       },
-      ctx.config.publicUrl,
+      from,
     )
   }
 
-  it('hands the popup’s login result to the partner page once, with the same token', async () => {
-    const handle = newHandle()
-    const login = await popupLogin(handle)
+  it('answers the popup a one-time code, never the token, and the page with the verifier redeems it once', async () => {
+    const verifier = newSecret()
+    const login = await popupLogin(challengeOf(verifier))
     expect(login.statusCode, login.body).toBe(200)
-    const result = login.json().data as LoginResult
+    const { code, expires_in } = login.json().data as { code: string; expires_in: number }
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(expires_in).toBe(60)
+    expect(login.body).not.toContain('access_token')
 
-    const redeemed = await post('handoff/redeem', { handle }, PARTNER)
+    const redeemed = await post('handoff/redeem', { code, verifier }, PARTNER)
     expect(redeemed.statusCode, redeemed.body).toBe(200)
-    expect(redeemed.json().data).toEqual({ status: 'signed_in', result })
+    const result = redeemed.json().data as LoginResult
+    expect(result.roles).toContain('sme')
     // The token works.
-    const me = await ctx.get('/api/schedule/sme/sessions', result.access_token)
-    expect(me.statusCode).toBe(200)
+    expect((await ctx.get('/api/schedule/sme/sessions', result.access_token)).statusCode).toBe(200)
     // Single use.
-    expect((await post('handoff/redeem', { handle }, PARTNER)).json().data).toEqual({
-      status: 'pending',
-      result: null,
+    const again = await post('handoff/redeem', { code, verifier }, PARTNER, PARTNER_KEY, 'en')
+    expect(again.statusCode).toBe(404)
+    expect(again.json().error).toMatchObject({
+      code: 'handoff_unknown',
+      message: expect.stringMatching(/expired/),
     })
-    // Nothing of the token is kept in clear.
-    expect(await ctx.store.db.selectFrom('sign_in_handoffs').selectAll().execute()).toEqual([])
+    // Nothing is left of it.
+    const kept = ctx.store.db
+      .selectFrom('sign_in_handoffs')
+      .selectAll()
+      .where('challenge', '=', challengeOf(verifier))
+    expect(await kept.execute()).toEqual([])
   })
 
-  it('redeems only from the page origin and key it was made for; a wrong try burns nothing', async () => {
-    const handle = newHandle()
-    expect((await popupLogin(handle)).statusCode).toBe(200)
-    const pending = { status: 'pending', result: null }
+  it('gives the attacker who chose the challenge nothing: the code never reaches them (issue 30)', async () => {
+    // The attacker makes the popup address (so knows the verifier) and a victim signs in with it.
+    const attackerVerifier = newSecret()
+    const victim = await popupLogin(challengeOf(attackerVerifier))
+    expect(victim.statusCode).toBe(200)
+    // The old protocol's redeem, by the address's handle and long-polled, is no longer a call at all.
+    const old = await post('handoff/redeem', { handle: challengeOf(attackerVerifier), wait: 1 }, PARTNER)
+    expect(old.statusCode).toBe(400)
+    // Guessing codes with the right verifier finds nothing.
+    for (let i = 0; i < 5; i++) {
+      const guess = await post('handoff/redeem', { code: newSecret(), verifier: attackerVerifier }, PARTNER)
+      expect(guess.statusCode).toBe(404)
+      expect(guess.body).not.toContain('access_token')
+    }
+  })
+
+  it('redeems only with the verifier, page origin and key it was made for; a wrong try burns nothing', async () => {
+    const verifier = newSecret()
+    const { code } = (await popupLogin(challengeOf(verifier))).json().data as { code: string }
+    const refused = async (body: unknown, origin: string | null, apiKey = PARTNER_KEY) => {
+      const res = await post('handoff/redeem', body, origin, apiKey)
+      expect(res.statusCode, res.body).toBe(404)
+      expect(res.json().error.code).toBe('handoff_unknown')
+    }
+    // Another verifier (someone who saw the code on the return page's address, say).
+    await refused({ code, verifier: newSecret() }, PARTNER)
     // Another origin the other key allows, the partner's origin with another key, no Origin (not a browser).
-    expect((await post('handoff/redeem', { handle }, OTHER, OTHER_KEY)).json().data).toEqual(pending)
-    expect((await post('handoff/redeem', { handle }, PARTNER, ctx.config.devApiKey!)).json().data).toEqual(
-      pending,
-    )
-    expect((await post('handoff/redeem', { handle }, null)).json().data).toEqual(pending)
-    // A guessed handle finds nothing.
-    expect((await post('handoff/redeem', { handle: newHandle() }, PARTNER)).json().data).toEqual(pending)
+    await refused({ code, verifier }, OTHER, OTHER_KEY)
+    await refused({ code, verifier }, PARTNER, ctx.config.devApiKey!)
+    await refused({ code, verifier }, null)
     // The partner page still gets it.
-    expect((await post('handoff/redeem', { handle }, PARTNER)).json().data.status).toBe('signed_in')
+    expect((await post('handoff/redeem', { code, verifier }, PARTNER)).statusCode).toBe(200)
   })
 
-  it('refuses a hand-off for a page origin the key does not allow, before signing in', async () => {
-    const res = await popupLogin(newHandle(), 'https://evil.example')
-    expect(res.statusCode).toBe(403)
-    expect(res.json().error.code).toBe('origin_not_allowed')
-    const failure = await post(
-      'handoff',
-      { handle: newHandle(), origin: 'https://evil.example', outcome: 'cancelled' },
-      ctx.config.publicUrl,
-      PARTNER_KEY,
-      'en',
-    )
-    expect(failure.statusCode).toBe(403)
-    expect(failure.json().error.message).toMatch(/not allowed/i)
-  })
-
-  it('carries a cancelled sign-in to the widget, and a first outcome is never replaced', async () => {
-    const handle = newHandle()
-    const cancel = await post(
-      'handoff',
-      { handle, origin: PARTNER, outcome: 'cancelled' },
-      ctx.config.publicUrl,
-    )
-    expect(cancel.statusCode, cancel.body).toBe(200)
-    // A later success under the same handle does not overwrite the first outcome.
-    expect((await popupLogin(handle)).statusCode).toBe(200)
-    expect((await post('handoff/redeem', { handle }, PARTNER)).json().data).toEqual({
-      status: 'cancelled',
-      result: null,
-    })
-  })
-
-  it('waits for the popup with `wait` over a real connection, and answers as soon as the result arrives', async () => {
-    const handle = newHandle()
-    const started = Date.now()
-    const waiting = fetch(`${base}/api/authentication/handoff/redeem`, {
-      method: 'POST',
-      headers: { 'x-api-key': PARTNER_KEY, origin: PARTNER, 'content-type': 'application/json' },
-      body: JSON.stringify({ handle, wait: 10 }),
-    })
-    // Still waiting a second later (not answered `pending` at once).
-    const early = await Promise.race([waiting.then(() => 'answered'), sleep(1000).then(() => 'waiting')])
-    expect(early).toBe('waiting')
-    const login = await popupLogin(handle)
-    const redeemed = (await (await waiting).json()) as { data: { status: string; result: LoginResult } }
-    expect(redeemed.data.status).toBe('signed_in')
-    expect(redeemed.data.result.access_token).toBe(login.json().data.access_token)
-    expect(Date.now() - started).toBeLessThan(10_000)
-  })
-
-  it('answers `pending` once `wait` is over', async () => {
-    const started = Date.now()
-    const res = await fetch(`${base}/api/authentication/handoff/redeem`, {
-      method: 'POST',
-      headers: { 'x-api-key': PARTNER_KEY, origin: PARTNER, 'content-type': 'application/json' },
-      body: JSON.stringify({ handle: newHandle(), wait: 1 }),
-    })
-    expect(((await res.json()) as { data: unknown }).data).toEqual({ status: 'pending', result: null })
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1000)
+  it('is completed only by the platform’s own popup, for a page origin the key allows', async () => {
+    const challenge = challengeOf(newSecret())
+    // A partner page (or any page) cannot complete a hand-off itself.
+    const fromPartner = await popupLogin(challenge, PARTNER, PARTNER)
+    expect(fromPartner.statusCode).toBe(403)
+    expect(fromPartner.json().error.code).toBe('origin_not_allowed')
+    // An origin the key does not allow is refused before signing in.
+    const evil = await popupLogin(challenge, 'https://evil.example')
+    expect(evil.statusCode).toBe(403)
+    expect(evil.json().error.code).toBe('origin_not_allowed')
+    const kept = ctx.store.db.selectFrom('sign_in_handoffs').selectAll().where('challenge', '=', challenge)
+    expect(await kept.execute()).toEqual([])
   })
 
   it('forgets a hand-off after a minute', async () => {
-    const handle = newHandle()
-    const then = new Date(Date.now() - 61_000)
-    await depositHandoff(ctx.store, {
-      handle,
+    const verifier = newSecret()
+    const code = await depositHandoff(ctx.store, {
+      challenge: challengeOf(verifier),
       apiKey: PARTNER_KEY,
       origin: PARTNER,
-      outcome: 'failed',
-      now: then,
+      result: { access_token: 'old' },
+      now: new Date(Date.now() - 61_000),
     })
-    expect(await redeemHandoff(ctx.store, handle, PARTNER_KEY, PARTNER)).toBeNull()
+    expect(
+      await redeemHandoff(ctx.store, { code, verifier, apiKey: PARTNER_KEY, origin: PARTNER }),
+    ).toBeNull()
     // The next deposit sweeps it away.
     await depositHandoff(ctx.store, {
-      handle: newHandle(),
+      challenge: challengeOf(newSecret()),
       apiKey: PARTNER_KEY,
       origin: PARTNER,
-      outcome: 'failed',
+      result: null,
     })
-    const ids = (await ctx.store.db.selectFrom('sign_in_handoffs').select('id').execute()).map((r) => r.id)
-    expect(ids).not.toContain(handoffId(handle))
+    const expired = ctx.store.db
+      .selectFrom('sign_in_handoffs')
+      .selectAll()
+      .where('challenge', '=', challengeOf(verifier))
+    expect(await expired.execute()).toEqual([])
   })
 
-  it('refuses malformed handles and waits with a field error in the request’s language', async () => {
+  it('refuses malformed codes and verifiers with a field error in the request’s language', async () => {
     for (const body of [
-      { handle: 'short' },
-      { handle: newHandle(), wait: 26 },
-      { handle: newHandle(), x: 1 },
+      { code: 'short', verifier: newSecret() },
+      { code: newSecret(), verifier: 'short' },
+      { code: newSecret(), verifier: newSecret(), x: 1 },
     ]) {
       const res = await post('handoff/redeem', body, PARTNER, PARTNER_KEY, 'en')
       expect(res.statusCode, JSON.stringify(body)).toBe(400)

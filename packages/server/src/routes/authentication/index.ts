@@ -8,19 +8,19 @@
  * - `POST /authentication/logout`: ends the API session (and forgets a push token).
  * - `GET /firebase/auth`: a short-lived realtime token for the live features.
  *
- * And the sign-in hand-off of widgets on partner pages (design section 10, `auth/sign-in-handoff.ts`):
- * the popup's login names the widget's one-time handle, a popup that failed or was cancelled says so
- * under it (`POST /authentication/handoff`), and the widget redeems it once
- * (`POST /authentication/handoff/redeem`).
+ * And the sign-in hand-off of widgets on partner pages (design section 10, issue 30, `auth/sign-in-handoff.ts`):
+ * the platform's popup signs in for the widget's challenge (`POST /authentication/handoff/login`) and gets a
+ * one-time code, never the token; the popup hands the code to the opening page only, and the widget redeems
+ * it once with the verifier it kept (`POST /authentication/handoff/redeem`).
  */
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { LoginResult } from '@mashura/core'
 import { calls } from '@mashura/core/contract'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { createOidcClient, type OidcIdentity, OidcLoginError } from '../../auth/oidc-client.ts'
 import { issueRealtimeToken } from '../../auth/realtime-token.ts'
-import { depositHandoff, type RedeemedHandoff, redeemHandoff } from '../../auth/sign-in-handoff.ts'
+import { depositHandoff, HANDOFF_TTL_MS, redeemHandoff } from '../../auth/sign-in-handoff.ts'
 import { issueApiToken, revokeApiSession } from '../../auth/tokens.ts'
 import type { Config } from '../../config.ts'
 import type { Store } from '../../db/database.ts'
@@ -33,9 +33,6 @@ import { originAllowed } from '../../plugins/api-key.ts'
 import { mustBeSignedIn, requireAuth } from '../../plugins/auth.ts'
 import { callRoute, callRoutes, rateLimited, SIGNED_IN } from '../call-route.ts'
 import { fileRef } from '../serialize/common.ts'
-
-/** How often a waiting redeem looks again, in milliseconds. */
-const REDEEM_POLL_MS = 200
 
 /**
  * Finds the person a provider vouches for by (issuer, subject), refreshing name and e-mail; creates them on
@@ -103,13 +100,15 @@ export async function signInResult(
   store: Store,
   config: Config,
   person: Row<'people'>,
+  /** The API key of the call that signs the person in, kept with the session (`issueApiToken`). */
+  apiKey: string | null = null,
 ): Promise<LoginResult> {
   const contributor = await store.db
     .selectFrom('contributors')
     .select(['id', 'photo_path', 'can_create_slots', 'can_delete_slots'])
     .where('person_id', '=', person.id)
     .executeTakeFirst()
-  const { token } = await issueApiToken(store, config, person.id)
+  const { token } = await issueApiToken(store, config, person.id, apiKey)
   const roles = ['sme']
   if (contributor) roles.push('contributor')
   if (person.is_admin) roles.push('admin')
@@ -143,6 +142,30 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
   })
   // People of the dev provider keep the key `dev` whatever its URL (it changes with PORT/PUBLIC_URL).
   const issuerKey = config.oidc.dev ? DEV_ISSUER_KEY : config.oidc.issuer
+  const siteOrigin = new URL(config.publicUrl).origin
+
+  /** Exchanges the provider's code and finds (or creates) the person it vouches for. */
+  async function personOfCode(
+    request: FastifyRequest,
+    body: { code: string; code_verifier: string; redirect_uri: string },
+  ): Promise<Row<'people'>> {
+    let identity: OidcIdentity
+    try {
+      identity = await oidc.exchangeCode({
+        code: body.code,
+        codeVerifier: body.code_verifier,
+        redirectUri: body.redirect_uri,
+      })
+    } catch (error) {
+      const reason = error instanceof OidcLoginError ? error.reason : 'failed'
+      request.log.warn(
+        { reason, detail: error instanceof OidcLoginError ? error.detail : String(error) },
+        'sign-in failed',
+      )
+      throw new ApiHttpError(reason === 'rejected' ? 400 : 401, 'login_failed', 'errors.loginFailed')
+    }
+    return findOrCreatePerson(store, issuerKey, identity, () => app.catalogueCache.bump(['catalogue']))
+  }
 
   app.route({
     ...route(calls.login, {
@@ -152,94 +175,60 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
     }),
     config: rateLimited(config, 'signIn'),
     handler: async (request) => {
-      const { handoff } = request.body
-      if (handoff) assertHandoffOrigin(request.apiKey ?? '', handoff.origin)
-      let identity: OidcIdentity
-      try {
-        identity = await oidc.exchangeCode({
-          code: request.body.code,
-          codeVerifier: request.body.code_verifier,
-          redirectUri: request.body.redirect_uri,
-        })
-      } catch (error) {
-        const reason = error instanceof OidcLoginError ? error.reason : 'failed'
-        request.log.warn(
-          { reason, detail: error instanceof OidcLoginError ? error.detail : String(error) },
-          'sign-in failed',
-        )
-        // The popup reports the failure under its handle itself (POST /authentication/handoff).
-        throw new ApiHttpError(reason === 'rejected' ? 400 : 401, 'login_failed', 'errors.loginFailed')
-      }
-      const person = await findOrCreatePerson(store, issuerKey, identity, () =>
-        app.catalogueCache.bump(['catalogue']),
-      )
-      const data = await signInResult(store, config, person)
-      if (handoff) {
-        await depositHandoff(store, {
-          handle: handoff.handle,
-          apiKey: request.apiKey ?? '',
-          origin: handoff.origin,
-          outcome: 'signed_in',
-          result: data,
-        })
-      }
-      return { data }
+      const person = await personOfCode(request, request.body)
+      // The session remembers the key it was signed in through: the mobile app's key lets it make app links.
+      return { data: await signInResult(store, config, person, request.apiKey) }
     },
   })
 
-  /** A hand-off's page must be one the key serves, as a page calling with that key would have to be. */
-  function assertHandoffOrigin(apiKey: string, origin: string): void {
-    if (!originAllowed(config, apiKey, origin)) {
-      throw new ApiHttpError(403, 'origin_not_allowed', 'errors.originNotAllowed')
-    }
-  }
-
   app.route({
-    ...route(calls.reportHandoffFailure, {
-      summary: "Says that a widget's popup sign-in was cancelled or failed, under the widget's handle.",
+    ...route(calls.handoffLogin, {
+      summary:
+        "The platform's sign-in popup signs in for the widget that opened it; answers a one-time code.",
       description:
-        "Called by the platform's sign-in popup when the visitor turns the sign-in down or it fails, so the widget stops waiting. A handle already deposited keeps its first outcome. `origin` must be one the API key allows (403 otherwise).",
+        "Called by the platform's own `/sign-in/popup` page only (its `Origin` must be the platform's; 403 otherwise), with the provider's code and the widget's `challenge` and page `origin` (one the API key allows; 403 otherwise). " +
+        'The login result is kept for a minute under a new one-time code, which is the answer: the popup hands it to the opening page alone, and only the verifier whose S256 hash is `challenge` redeems it (`POST /authentication/handoff/redeem`). The token never reaches the popup.',
     }),
     config: rateLimited(config, 'signIn'),
     handler: async (request) => {
-      const { handle, origin, outcome } = request.body
+      const { challenge, origin } = request.body
       const apiKey = request.apiKey ?? ''
-      assertHandoffOrigin(apiKey, origin)
-      await depositHandoff(store, { handle, apiKey, origin, outcome })
-      return { data: null }
+      // Only the platform's popup page completes a hand-off; a partner page signs in through it.
+      if (request.headers.origin !== siteOrigin) {
+        throw new ApiHttpError(403, 'origin_not_allowed', 'errors.originNotAllowed')
+      }
+      if (!originAllowed(config, apiKey, origin)) {
+        throw new ApiHttpError(403, 'origin_not_allowed', 'errors.originNotAllowed')
+      }
+      const person = await personOfCode(request, request.body)
+      const result = await signInResult(store, config, person, apiKey)
+      const code = await depositHandoff(store, { challenge, apiKey, origin, result })
+      return { data: { code, expires_in: HANDOFF_TTL_MS / 1000 } }
     },
   })
 
   app.route({
     ...route(calls.redeemHandoff, {
-      summary: "Redeems, once, the outcome of a widget's popup sign-in (the widget's handle).",
+      summary:
+        "Redeems, once, a widget's popup sign-in: the popup's one-time code and the widget's verifier.",
       description:
-        "The widget's side of the hand-off: answers the login result the popup's sign-in kept under this handle, and forgets it. Only a browser page at the origin the popup was opened for, with the same API key, redeems it (its `Origin` header must match); a hand-off lives one minute. With `wait`, the call waits up to that many seconds for the popup before answering `pending`.",
+        "The widget's side of the hand-off: answers the login result kept under the code, and forgets it. It takes the code the popup handed to the page, the verifier whose S256 hash the popup was opened with, the same API key, and a browser page at the origin the popup signed in for (its `Origin` header). Anything else, an expired code (a minute) or a spent one answers 404 `handoff_unknown` and spends nothing.",
     }),
-    // One waiting call every `wait` seconds per open popup; a burst means someone guessing.
-    config: rateLimited(config, 120),
-    handler: async (request, reply) => {
+    // The page redeems each sign-in once; a burst means someone guessing.
+    config: rateLimited(config, 30),
+    handler: async (request) => {
       const origin = request.headers.origin
-      const apiKey = request.apiKey ?? ''
-      const { handle } = request.body
-      const deadline = Date.now() + (request.body.wait ?? 0) * 1000
-      // The caller went away (a cancelled sign-in, a closed page): stop looking. Not `request.raw.destroyed`,
-      // which turns true as soon as the body has been read.
-      const gone = () => reply.raw.destroyed || request.raw.socket?.destroyed === true
-      let found: RedeemedHandoff | null = null
-      // A page without an Origin header (not a browser) never matches a deposit.
-      while (origin) {
-        found = await redeemHandoff(store, handle, apiKey, origin)
-        if (found || Date.now() >= deadline || gone()) break
-        await new Promise((resolve) => setTimeout(resolve, REDEEM_POLL_MS))
-      }
-      if (!found) return { data: { status: 'pending' as const, result: null } }
-      return {
-        data: {
-          status: found.outcome,
-          result: found.outcome === 'signed_in' ? (found.result as LoginResult) : null,
-        },
-      }
+      // A caller without an Origin header (not a browser) never matches a hand-off.
+      const result = origin
+        ? await redeemHandoff(store, {
+            code: request.body.code,
+            verifier: request.body.verifier,
+            apiKey: request.apiKey ?? '',
+            origin,
+          })
+        : null
+      if (!result) throw new ApiHttpError(404, 'handoff_unknown', 'errors.handoffUnknown')
+      return { data: result as LoginResult }
     },
   })
 

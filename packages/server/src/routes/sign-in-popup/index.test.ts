@@ -6,6 +6,9 @@ import { POPUP_SCRIPT } from './page.ts'
 
 const PARTNER = 'https://partner.example.sa'
 const PARTNER_KEY = 'partner-key'
+const RETURN_PAGE = `${PARTNER}/mashura/sign-in-return.html`
+/** A widget's S256 challenge (43 base64url characters). */
+const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'
 
 /** The JSON data block of a popup page. */
 function pageData(html: string): PopupPageData {
@@ -17,10 +20,19 @@ function pageData(html: string): PopupPageData {
 }
 
 eachDatabase('the sign-in popup page (GET /sign-in/popup)', (dialect) => {
-  const ctx = useTestContext(dialect, { apiKeys: { [PARTNER_KEY]: [PARTNER] } })
+  const ctx = useTestContext(dialect, {
+    apiKeys: { [PARTNER_KEY]: [PARTNER] },
+    signInReturns: { [PARTNER_KEY]: [RETURN_PAGE] },
+  })
 
+  /** Opens the popup; a first visit (with an origin) carries a widget's challenge unless the test says. */
   function open(query: Record<string, string>) {
-    return ctx.app.inject({ method: 'GET', url: '/sign-in/popup', query })
+    const first = 'origin' in query && !('challenge' in query) && !('state' in query)
+    return ctx.app.inject({
+      method: 'GET',
+      url: '/sign-in/popup',
+      query: first ? { ...query, challenge: CHALLENGE } : query,
+    })
   }
 
   it('answers an allowed origin with the page, its script, the approved origin and a strict CSP', async () => {
@@ -34,6 +46,9 @@ eachDatabase('the sign-in popup page (GET /sign-in/popup)', (dialect) => {
     const data = pageData(html)
     expect(data.origin).toBe(PARTNER)
     expect(data.apiKey).toBe(PARTNER_KEY)
+    expect(data.challenge).toBe(CHALLENGE)
+    // Where the popup may go back without an opener: the key's page on that origin.
+    expect(data.returnPage).toBe(RETURN_PAGE)
     expect(data.lang).toBe('ar')
     expect(data.clientId).toBe(ctx.config.oidc.clientId)
     expect(data.authorizeUrl).toBe(`${ctx.config.oidc.issuer}/auth`)
@@ -60,6 +75,8 @@ eachDatabase('the sign-in popup page (GET /sign-in/popup)', (dialect) => {
     expect(res.body).toContain('<html lang="en" dir="ltr">')
     expect(res.body).toContain(en['signIn.signingIn'])
     expect(pageData(res.body).origin).toBe('http://127.0.0.1:5173')
+    // The development key names no return page on another localhost port.
+    expect(pageData(res.body).returnPage).toBeNull()
   })
 
   it('keeps JSON in the data block from closing the script element', async () => {
@@ -122,7 +139,14 @@ eachDatabase('the sign-in popup page (GET /sign-in/popup)', (dialect) => {
     )
   })
 
-  it('refuses a link without origin or key', async () => {
+  it('refuses a key named like a property every object has, instead of failing (issue 30)', async () => {
+    for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const res = await open({ origin: PARTNER, api_key: key })
+      expectRefusal(res, ar['signIn.originNotAllowed'], en['signIn.originNotAllowed'])
+    }
+  })
+
+  it('refuses a link without origin, key or the widget’s challenge', async () => {
     const queries: Record<string, string>[] = [
       {},
       { origin: PARTNER },
@@ -132,6 +156,13 @@ eachDatabase('the sign-in popup page (GET /sign-in/popup)', (dialect) => {
     for (const query of queries) {
       expectRefusal(await open(query), ar['signIn.incompleteLink'], en['signIn.incompleteLink'])
     }
+    // An older widget's address, without a challenge: nothing could be handed over safely.
+    const old = await ctx.app.inject({
+      method: 'GET',
+      url: '/sign-in/popup',
+      query: { origin: PARTNER, api_key: PARTNER_KEY, handle: CHALLENGE },
+    })
+    expectRefusal(old, ar['signIn.incompleteLink'], en['signIn.incompleteLink'])
   })
 
   it('stays out of the API document, whose paths are under /api', async () => {

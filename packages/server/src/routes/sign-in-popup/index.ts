@@ -5,15 +5,16 @@
  * is answered only when that origin is one the key allows (the same rule as CORS on `/api`); the page's
  * script then signs the visitor in with PKCE and sends this same address to the provider as the redirect
  * URI. The provider's return visit (`state`, `code` or `error`, no origin) gets the page without an
- * origin: the script posts the result only to the origin the first visit stored in this tab.
+ * origin: the script hands the widget a one-time code (never the token) only at the origin the first visit
+ * stored in this tab, by `postMessage` to the opener or through the key's return page (issue 30).
  */
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { normalizeLanguage } from '@mashura/core'
+import { HANDLE_PATTERN } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { createOidcClient } from '../../auth/oidc-client.ts'
-import { HANDLE_PATTERN } from '../../auth/sign-in-handoff.ts'
 import { inProcessFetch } from '../../oidc/in-process-fetch.ts'
-import { originAllowed } from '../../plugins/api-key.ts'
+import { originAllowed, signInReturnPage } from '../../plugins/api-key.ts'
 import { POPUP_CSP, renderPopupPage, renderRefusedPage } from './page.ts'
 
 /** The page's address on the platform; also the redirect URI its sign-ins use. */
@@ -25,11 +26,11 @@ const PopupQuery = Type.Object({
   origin: text('The opener (partner page) origin, as `location.origin`.', 512),
   api_key: text("The partner's API key.", 256),
   lang: text('`ar` (the default) or `en`.', 32),
-  handle: Type.Optional(
+  challenge: Type.Optional(
     Type.String({
       pattern: HANDLE_PATTERN,
       description:
-        "The widget's one-time hand-off handle: the login result is also kept under it for the widget to redeem, for partner pages that cut the popup off from `window.opener`.",
+        "The S256 challenge of the verifier the opening widget keeps: the sign-in is kept for that verifier's holder alone (issue 30).",
     }),
   ),
   // The provider's answer on the return visit (RFC 6749 section 4.1.2, RFC 9207 `iss`).
@@ -84,7 +85,7 @@ export async function signInPopupRoutes(parent: FastifyInstance): Promise<void> 
         tags: ['sign-in'],
         summary: "The platform's sign-in page for widgets on partner sites, opened in a popup.",
         description:
-          "Answers 200 HTML when `origin` is allowed for `api_key` (or on the provider's return visit), 400 HTML otherwise. The page posts the login result to the opener at that origin only.",
+          "Answers 200 HTML when `origin` is allowed for `api_key` and a `challenge` is given (or on the provider's return visit), 400 HTML otherwise. The page names the site, and hands a one-time code, never the token, to the opener at that origin only, or, without an opener, to the key's registered return page on that origin.",
         querystring: PopupQuery,
         produces: ['text/html'],
         response: {
@@ -100,17 +101,18 @@ export async function signInPopupRoutes(parent: FastifyInstance): Promise<void> 
       const returning = query.state !== undefined || query.error !== undefined
       let origin: string | null = null
       let apiKey: string | null = null
-      let handle: string | null = null
+      let challenge: string | null = null
+      let returnPage: string | null = null
       if (!returning) {
-        if (!query.origin || !query.api_key)
+        if (!query.origin || !query.api_key || !query.challenge)
           return html(reply, 400, renderRefusedPage(lang, 'incompleteLink'))
-        const known = query.api_key === config.devApiKey || query.api_key in config.apiKeys
-        if (!known || !originAllowed(config, query.api_key, query.origin)) {
+        if (!originAllowed(config, query.api_key, query.origin)) {
           return html(reply, 400, renderRefusedPage(lang, 'originNotAllowed'))
         }
         origin = query.origin
         apiKey = query.api_key
-        handle = query.handle ?? null
+        challenge = query.challenge
+        returnPage = signInReturnPage(config, query.api_key, query.origin)
       }
       const authorize = await authorizeUrl()
       if (!authorize) {
@@ -123,7 +125,8 @@ export async function signInPopupRoutes(parent: FastifyInstance): Promise<void> 
         renderPopupPage({
           origin,
           apiKey,
-          handle,
+          challenge,
+          returnPage,
           lang,
           apiBase: '/api',
           authorizeUrl: authorize,

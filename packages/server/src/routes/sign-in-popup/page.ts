@@ -33,6 +33,13 @@ p { margin: 0.5rem 0 0; line-height: 1.7; }
   background-size: 200% 100%; animation: slide 1.2s linear infinite; }
 .bar[hidden] { display: none; }
 [role="alert"] { color: #a4262c; }
+bdi { font-weight: 600; }
+.actions { display: flex; gap: 0.75rem; justify-content: center; margin-block-start: 1.25rem; }
+.actions[hidden] { display: none; }
+button { font: inherit; padding: 0.625rem 1.25rem; border-radius: 0.5rem; border: 1px solid #3084b2; cursor: pointer;
+  min-block-size: 2.75rem; background: #fff; color: #1f5f82; }
+button.primary { background: #1f6f99; border-color: #1f6f99; color: #fff; }
+button:focus-visible { outline: 0.1875rem solid #2d1a47; outline-offset: 0.125rem; }
 @keyframes slide { to { background-position: -200% 0; } }
 @media (prefers-reduced-motion: reduce) { .bar { animation: none; } }
 `
@@ -72,10 +79,10 @@ function scriptMessages(): PopupPageData['messages'] {
   const out = {} as PopupPageData['messages']
   for (const lang of LANGUAGES) {
     const t = createTranslator(lang)
-    out[lang] = Object.fromEntries(POPUP_MESSAGE_KEYS.map((key) => [key, t.t(key)])) as Record<
-      PopupMessageKey,
-      string
-    >
+    // `{site}` stays a placeholder: the script puts the partner's origin there, as text.
+    out[lang] = Object.fromEntries(
+      POPUP_MESSAGE_KEYS.map((key) => [key, t.t(key, { site: '{site}' })]),
+    ) as Record<PopupMessageKey, string>
   }
   return out
 }
@@ -92,8 +99,10 @@ export function renderPopupPage(data: Omit<PopupPageData, 'messages'>): string {
 `,
     `<h1 id="heading">${escapeHtml(t.t('signIn.signingIn'))}</h1>
 <div class="bar" id="progress" aria-hidden="true"></div>
+<p id="site"></p>
 <p id="status" role="status"></p>
-<p id="problem" role="alert"></p>`,
+<p id="problem" role="alert"></p>
+<div class="actions" id="confirm" hidden><button type="button" class="primary" id="continue"></button><button type="button" id="cancel"></button></div>`,
   )
 }
 
