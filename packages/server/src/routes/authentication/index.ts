@@ -238,14 +238,12 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
       summary: 'Ends the API session; its token is refused afterwards. Forgets the given push token.',
       security: SIGNED_IN,
     }),
-    // Signed in first (401 before anything about the body; issue 17). A bodiless POST still logs out: no
-    // body means no push token to forget.
-    preValidation: [
-      mustBeSignedIn,
-      async (request) => {
-        request.body ??= {}
-      },
-    ],
+    // Signed in first, before the body is even read (401 before anything about it; issues 17 and 30). A
+    // bodiless POST still logs out: no body means no push token to forget.
+    onRequest: mustBeSignedIn,
+    preValidation: async (request) => {
+      request.body ??= {}
+    },
     handler: async (request) => {
       const auth = requireAuth(request)
       await revokeApiSession(store, auth.sessionId)

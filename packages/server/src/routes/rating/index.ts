@@ -102,8 +102,8 @@ export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
       ownErrors: { 400: ErrorBody, 403: ErrorBody, 422: ErrorBody },
     }),
     config: { ratingToken: true },
-    // No rating token: 403 before anything about the body (issue 17).
-    preValidation: async (request) => {
+    // No rating token: 403 before anything about the body, which is then not even read (issues 17 and 30).
+    onRequest: async (request) => {
       if (!ratingTokenOf(request)) throw ratingTokenInvalid()
     },
     handler: async (request, reply) => {
