@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { createServer, request as httpRequest, type OutgoingHttpHeaders, type Server } from 'node:http'
-import { ar, en } from '@mashura/core'
+import { ar, en } from '@mashura/core/i18n/server'
 import { SIGN_IN_RETURN_MESSAGES } from '@mashura/core/i18n/sign-in-return'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -2,7 +2,8 @@
  * The sign-in popup's page (design section 10): the server writes a JSON data block into it and the
  * popup's script (widgets' `sign-in-popup/popup-page.ts`) reads it. Plain types and constants, no TypeBox.
  */
-import type { Language, MessageKey } from '../i18n/index.ts'
+import type { Language } from '../i18n/index.ts'
+import type { ApiMessageKey } from '../i18n/server.ts'
 
 /** The id of the JSON data block the popup script reads. */
 export const POPUP_DATA_ID = 'mashura-sign-in-popup'
@@ -12,7 +13,6 @@ export const POPUP_MESSAGE_KEYS = [
   'signIn.popupTitle',
   'signIn.signingIn',
   'signIn.done',
-  'signIn.doneReturn',
   'signIn.failed',
   'signIn.cancelled',
   'signIn.noOpener',
@@ -25,7 +25,7 @@ export const POPUP_MESSAGE_KEYS = [
   'signIn.continue',
   'signIn.cancel',
   'signIn.returning',
-] as const satisfies readonly MessageKey[]
+] as const satisfies readonly ApiMessageKey[]
 
 /** A message key the popup script knows. */
 export type PopupMessageKey = (typeof POPUP_MESSAGE_KEYS)[number]

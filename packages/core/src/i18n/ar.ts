@@ -170,24 +170,8 @@ export const ar = {
   // Public pages
   'auth.signingIn': 'جارٍ تسجيل الدخول…',
 
-  // Sign-in in a popup for widgets on partner sites (/sign-in/popup)
-  'signIn.popupTitle': 'تسجيل الدخول إلى مشورة',
-  'signIn.signingIn': 'جارٍ تسجيل دخولك…',
-  'signIn.done': 'تم تسجيل دخولك. يمكنك إغلاق هذه النافذة.',
-  'signIn.doneReturn': 'تم تسجيل دخولك. عُد إلى الصفحة التي بدأت منها لتكمل؛ يمكنك إغلاق هذه النافذة.',
+  // Sign-in that failed (the site's return page; the popup's other words are the server's, i18n/server.ts)
   'signIn.failed': 'تعذّر تسجيل الدخول',
-  'signIn.cancelled': 'ألغيت تسجيل الدخول. أغلق هذه النافذة وحاول مرة أخرى متى شئت.',
-  'signIn.noOpener':
-    'لم تعد هذه النافذة متصلة بالصفحة التي طلبت تسجيل الدخول، فلا يمكنها تسجيل دخولك هناك. أغلقها وابدأ من جديد من تلك الصفحة.',
-  'signIn.refused': 'لا يمكن تسجيل الدخول من هذا الموقع',
-  'signIn.originNotAllowed': 'هذا الموقع غير مصرّح له بتسجيل الدخول عبر مشورة، أو أن مفتاحه غير معروف.',
-  'signIn.incompleteLink': 'رابط تسجيل الدخول ناقص. أغلق هذه النافذة وابدأ من جديد.',
-  'signIn.forSite': 'تسجيل الدخول لموقع {site}',
-  'signIn.confirmSite':
-    'يطلب منك موقع {site} تسجيل الدخول بحسابك في مشورة. بعد تسجيل الدخول ستعود إلى {site}. تابع فقط إن كنت أنت من بدأ تسجيل الدخول في {site}.',
-  'signIn.continue': 'متابعة',
-  'signIn.cancel': 'إلغاء',
-  'signIn.returning': 'جارٍ إعادتك إلى {site}…',
 
   // Empty states
   'empty.sessions': 'لا توجد جلسات حتى الآن',

@@ -160,25 +160,8 @@ export const en: Record<MessageKey, string> = {
   // Public pages
   'auth.signingIn': 'Signing you in…',
 
-  // Sign-in in a popup for widgets on partner sites (/sign-in/popup)
-  'signIn.popupTitle': 'Sign in to Mashura',
-  'signIn.signingIn': 'Signing you in…',
-  'signIn.done': 'You are signed in. You can close this window.',
-  'signIn.doneReturn':
-    'You are signed in. Go back to the page you started from to carry on; you can close this window.',
+  // Sign-in that failed (the site's return page; the popup's other words are the server's, i18n/server.ts)
   'signIn.failed': 'We could not sign you in',
-  'signIn.cancelled': 'You cancelled signing in. Close this window and try again whenever you like.',
-  'signIn.noOpener':
-    'This window is no longer connected to the page that asked you to sign in, so it cannot sign you in there. Close it and start again from that page.',
-  'signIn.refused': 'Signing in from this site is not possible',
-  'signIn.originNotAllowed': 'This site is not allowed to sign in through Mashura, or its key is unknown.',
-  'signIn.incompleteLink': 'The sign-in link is incomplete. Close this window and start again.',
-  'signIn.forSite': 'Signing in for {site}',
-  'signIn.confirmSite':
-    '{site} asks you to sign in with your Mashura account. Once you have signed in, you will go back to {site}. Continue only if you started signing in on {site} yourself.',
-  'signIn.continue': 'Continue',
-  'signIn.cancel': 'Cancel',
-  'signIn.returning': 'Taking you back to {site}…',
 
   // Empty states
   'empty.sessions': 'No sessions yet',

@@ -9,6 +9,22 @@ import { createTranslator, type Translator } from './index.ts'
  * carries them; the server reaches them through {@link serverTranslator}. In ICU MessageFormat, Arabic first.
  */
 const serverAr = {
+  // The sign-in popup for widgets on partner sites (/sign-in/popup): drawn by the server, read by its script.
+  'signIn.popupTitle': 'تسجيل الدخول إلى مشورة',
+  'signIn.signingIn': 'جارٍ تسجيل دخولك…',
+  'signIn.done': 'تم تسجيل دخولك. يمكنك إغلاق هذه النافذة.',
+  'signIn.cancelled': 'ألغيت تسجيل الدخول. أغلق هذه النافذة وحاول مرة أخرى متى شئت.',
+  'signIn.noOpener':
+    'لم تعد هذه النافذة متصلة بالصفحة التي طلبت تسجيل الدخول، فلا يمكنها تسجيل دخولك هناك. أغلقها وابدأ من جديد من تلك الصفحة.',
+  'signIn.refused': 'لا يمكن تسجيل الدخول من هذا الموقع',
+  'signIn.originNotAllowed': 'هذا الموقع غير مصرّح له بتسجيل الدخول عبر مشورة، أو أن مفتاحه غير معروف.',
+  'signIn.incompleteLink': 'رابط تسجيل الدخول ناقص. أغلق هذه النافذة وابدأ من جديد.',
+  'signIn.forSite': 'تسجيل الدخول لموقع {site}',
+  'signIn.confirmSite':
+    'يطلب منك موقع {site} تسجيل الدخول بحسابك في مشورة. بعد تسجيل الدخول ستعود إلى {site}. تابع فقط إن كنت أنت من بدأ تسجيل الدخول في {site}.',
+  'signIn.continue': 'متابعة',
+  'signIn.cancel': 'إلغاء',
+  'signIn.returning': 'جارٍ إعادتك إلى {site}…',
   'errors.maxLength':
     'يجب ألا يزيد النص على {max, plural, zero {# حرف} one {حرف واحد} two {حرفين} few {# أحرف} many {# حرفًا} other {# حرف}}.',
   'errors.minLength':
@@ -79,6 +95,22 @@ const serverAr = {
 }
 
 const serverEn: Record<keyof typeof serverAr, string> = {
+  // The sign-in popup for widgets on partner sites (/sign-in/popup): drawn by the server, read by its script.
+  'signIn.popupTitle': 'Sign in to Mashura',
+  'signIn.signingIn': 'Signing you in…',
+  'signIn.done': 'You are signed in. You can close this window.',
+  'signIn.cancelled': 'You cancelled signing in. Close this window and try again whenever you like.',
+  'signIn.noOpener':
+    'This window is no longer connected to the page that asked you to sign in, so it cannot sign you in there. Close it and start again from that page.',
+  'signIn.refused': 'Signing in from this site is not possible',
+  'signIn.originNotAllowed': 'This site is not allowed to sign in through Mashura, or its key is unknown.',
+  'signIn.incompleteLink': 'The sign-in link is incomplete. Close this window and start again.',
+  'signIn.forSite': 'Signing in for {site}',
+  'signIn.confirmSite':
+    '{site} asks you to sign in with your Mashura account. Once you have signed in, you will go back to {site}. Continue only if you started signing in on {site} yourself.',
+  'signIn.continue': 'Continue',
+  'signIn.cancel': 'Cancel',
+  'signIn.returning': 'Taking you back to {site}…',
   'errors.maxLength': 'Must be at most {max, plural, one {# character} other {# characters}}.',
   'errors.minLength': 'Must be at least {min, plural, one {# character} other {# characters}}.',
   'errors.invalidEmail': 'The email address is not valid.',

@@ -1,5 +1,5 @@
-import { ar, en } from '@mashura/core'
 import { POPUP_DATA_ID, type PopupPageData } from '@mashura/core/contract/sign-in-popup'
+import { ar, en } from '@mashura/core/i18n/server'
 import { expect, it } from 'vitest'
 import { eachDatabase, useTestContext } from '../../test-support/context.ts'
 import { POPUP_SCRIPT } from './page.ts'

@@ -6,7 +6,7 @@
  * browser executes. Everything interpolated into markup goes through {@link escapeHtml}.
  */
 import { createHash } from 'node:crypto'
-import { createTranslator, direction, LANGUAGES, type Language } from '@mashura/core'
+import { direction, LANGUAGES, type Language } from '@mashura/core'
 // The data block's id and shape are core's contract, which the popup script reads it by.
 import {
   POPUP_DATA_ID,
@@ -78,7 +78,7 @@ function document(lang: Language, title: string, head: string, body: string): st
 function scriptMessages(): PopupPageData['messages'] {
   const out = {} as PopupPageData['messages']
   for (const lang of LANGUAGES) {
-    const t = createTranslator(lang)
+    const t = serverTranslator(lang)
     // `{site}` stays a placeholder: the script puts the partner's origin there, as text.
     out[lang] = Object.fromEntries(
       POPUP_MESSAGE_KEYS.map((key) => [key, t.t(key, { site: '{site}' })]),
@@ -89,7 +89,7 @@ function scriptMessages(): PopupPageData['messages'] {
 
 /** The page that runs the sign-in: a heading, a progress bar, a live status line, and the popup script. */
 export function renderPopupPage(data: Omit<PopupPageData, 'messages'>): string {
-  const t = createTranslator(data.lang)
+  const t = serverTranslator(data.lang)
   const payload: PopupPageData = { ...data, messages: scriptMessages() }
   return document(
     data.lang,
