@@ -33,7 +33,14 @@ const facts: SessionFacts = {
 describe('the mails', () => {
   it('confirm a booking in Arabic first, then English, with its details and its calendar file', () => {
     const mail = bookingConfirmedMail(facts, event.stamp)
-    expect(mail.subject).toBe('تأكيد حجز جلستك مع نورة القحطاني | Your session with نورة القحطاني is booked')
+    // Each half in its own direction, and the name set apart inside the English one: a mail program's one-line
+    // subject is not scrambled by the Arabic name (issue 31).
+    expect(mail.subject).toBe(
+      '\u2067تأكيد حجز جلستك مع \u2068نورة القحطاني\u2069\u2069 | \u2066Your session with \u2068نورة القحطاني\u2069 is booked\u2069',
+    )
+    expect(mail.subject.replace(/[\u2066-\u2069]/g, '')).toBe(
+      'تأكيد حجز جلستك مع نورة القحطاني | Your session with نورة القحطاني is booked',
+    )
     expect(mail.html.indexOf('lang="ar"')).toBeLessThan(mail.html.indexOf('lang="en"'))
     expect(mail.html).toMatch(/<html lang="ar" dir="rtl">/)
     // Names from the database are text, never markup.
@@ -62,7 +69,9 @@ describe('the mails', () => {
     ICAL.TimezoneService.register(calendar.getFirstSubcomponent('vtimezone')!)
     const vevent = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!)
     expect(vevent.uid).toBe('session-12@mashura.test')
-    expect(vevent.summary).toBe('جلسة مشورة مع نورة القحطاني | Mashura session with نورة القحطاني')
+    expect(vevent.summary).toBe(
+      '\u2067جلسة مشورة مع \u2068نورة القحطاني\u2069\u2069 | \u2066Mashura session with \u2068نورة القحطاني\u2069\u2069',
+    )
     expect(vevent.location).toBe('مكتب العليا، طريق الملك فهد / Olaya Office, King Fahd Road')
     expect(vevent.startDate.toString()).toBe('2026-12-03T14:30:00')
     expect(calendar.getFirstSubcomponent('vevent')!.getFirstProperty('dtstart')!.getParameter('tzid')).toBe(
@@ -82,7 +91,7 @@ describe('the mails', () => {
       expertName: 'نورة',
       url: 'https://mashura.test/smeRate?token=a&b',
     })
-    expect(rating.subject).toBe('قيّم جلستك على مشورة | Rate your Mashura session')
+    expect(rating.subject).toBe('\u2067قيّم جلستك على مشورة\u2069 | \u2066Rate your Mashura session\u2069')
     expect(rating.html).toContain('href="https://mashura.test/smeRate?token=a&amp;b"')
     expect(rating.text).toContain('https://mashura.test/smeRate?token=a&b')
     expect(rating.attachments).toEqual([])

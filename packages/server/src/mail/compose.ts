@@ -85,6 +85,23 @@ interface Section {
 const BRAND: Record<Language, string> = { ar: 'مشورة', en: 'Mashura' }
 
 /**
+ * Unicode bidi isolates for one-line texts that mix the two languages (a subject, a calendar summary), where no
+ * markup can say which part is which: an Arabic name inside English words otherwise drags its neighbours into
+ * its own direction, and the English half is laid out right to left after the Arabic one (issue 31).
+ */
+const ISOLATE = { rtl: '\u2067', ltr: '\u2066', auto: '\u2068', end: '\u2069' } as const
+
+/** A name (of either script) set apart from the words around it. */
+function isolated(name: string): string {
+  return `${ISOLATE.auto}${name}${ISOLATE.end}`
+}
+
+/** The one-line form of a bilingual text: Arabic first, then English, each in its own direction. */
+export function bilingualLine(text: Record<Language, string>): string {
+  return `${ISOLATE.rtl}${text.ar}${ISOLATE.end} | ${ISOLATE.ltr}${text.en}${ISOLATE.end}`
+}
+
+/**
  * Escapes `text` for HTML and isolates each name in it (`<bdi>`), so that an Arabic name in the English part,
  * or a Latin one in the Arabic part, keeps its own direction and leaves the punctuation around it in place.
  */
@@ -137,7 +154,7 @@ function layout(
   names: readonly string[],
   attachments: MailAttachment[] = [],
 ): ComposedMail {
-  const title = `${subject.ar} | ${subject.en}`
+  const title = bilingualLine(subject)
   const html = `<!doctype html>
 <html lang="ar" dir="rtl">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
@@ -197,7 +214,10 @@ function sessionCalendar(facts: SessionFacts, now: Date): MailAttachment {
       stamp: now,
       start: facts.start,
       end: facts.end,
-      summary: `جلسة مشورة مع ${facts.expertName} | Mashura session with ${facts.expertName}`,
+      summary: bilingualLine({
+        ar: `جلسة مشورة مع ${isolated(facts.expertName)}`,
+        en: `Mashura session with ${isolated(facts.expertName)}`,
+      }),
       location: where,
       description: facts.sessionUrl,
       url: facts.sessionUrl,
@@ -208,7 +228,10 @@ function sessionCalendar(facts: SessionFacts, now: Date): MailAttachment {
 /** The business owner's confirmation that a session is booked. */
 export function bookingConfirmedMail(facts: SessionFacts, now: Date): ComposedMail {
   return layout(
-    { ar: `تأكيد حجز جلستك مع ${facts.expertName}`, en: `Your session with ${facts.expertName} is booked` },
+    {
+      ar: `تأكيد حجز جلستك مع ${isolated(facts.expertName)}`,
+      en: `Your session with ${isolated(facts.expertName)} is booked`,
+    },
     {
       ar: {
         heading: 'تم تأكيد حجز جلستك',
@@ -239,7 +262,10 @@ export function bookingConfirmedMail(facts: SessionFacts, now: Date): ComposedMa
 /** The business owner's reminder before a session. */
 export function sessionReminderMail(facts: SessionFacts, now: Date): ComposedMail {
   return layout(
-    { ar: `تذكير بجلستك مع ${facts.expertName}`, en: `Reminder: your session with ${facts.expertName}` },
+    {
+      ar: `تذكير بجلستك مع ${isolated(facts.expertName)}`,
+      en: `Reminder: your session with ${isolated(facts.expertName)}`,
+    },
     {
       ar: {
         heading: 'تذكير بموعد جلستك',
