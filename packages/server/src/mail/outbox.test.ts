@@ -11,7 +11,7 @@ import { deliverDue, isPermanentFailure, queueMail, retryDelayMs } from './outbo
 import { smtpTransport } from './smtp.ts'
 
 /** A subject without the bidi isolates that keep its two languages apart (compose.ts). */
-const plainSubject = (subject: string) => subject.replace(/[\u2066-\u2069]/g, '')
+const plainSubject = (subject = '') => subject.replace(/[\u2066-\u2069]/g, '')
 
 const FROM = '"مشورة Mashura" <no-reply@mashura.test>'
 

@@ -136,3 +136,9 @@ declare module 'oidc-provider' {
 
   export default Provider
 }
+
+/** oidc-provider's own in-memory adapter, which the dev provider names explicitly (provider.ts). */
+declare module 'oidc-provider/lib/adapters/memory_adapter.js' {
+  /** An adapter factory over a fresh in-memory store, as oidc-provider makes when given none. */
+  export function createMemoryAdapter(clockTolerance?: number): (model: string) => unknown
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomUrlSafe } from '@mashura/core'
 import { pkceChallenge, readSignInReturn } from '@mashura/core/testing'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestContext, useTestContext } from '../test-support/context.ts'
 import { DEV_ACCOUNTS } from './dev-accounts.ts'
 import { escapeHtml, pageLanguage, renderChooser } from './pages.ts'
@@ -43,6 +43,21 @@ describe('the dev sign-in provider', () => {
     expect(doc.scopes_supported).toEqual(['openid', 'profile', 'email'])
     expect(doc.token_endpoint_auth_methods_supported).toEqual(['client_secret_basic'])
     expect(doc.token_endpoint).toBe(`${base}/oidc/token`)
+  })
+
+  it('starts without oidc-provider’s warning about its in-memory store, which is what development wants', async () => {
+    // A provider of its own, built on this first request: the warning is printed when the provider is made.
+    const fresh = await createTestContext('sqlite')
+    const warn = vi.spyOn(console, 'warn')
+    try {
+      const res = await fresh.app.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' })
+      expect(res.statusCode).toBe(200)
+      const said = warn.mock.calls.map((args) => args.join(' '))
+      expect(said.filter((line) => line.includes('oidc-provider'))).toEqual([])
+    } finally {
+      warn.mockRestore()
+      await fresh.close()
+    }
   })
 
   it('persists its signing keys under DATA_DIR/secrets, so another instance publishes the same ones', async () => {

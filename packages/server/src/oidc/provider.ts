@@ -5,15 +5,18 @@
  * required, scopes `openid profile email`, and a server-rendered account chooser
  * listing the dev accounts instead of a password form.
  *
- * Storage: oidc-provider's default in-memory adapter. Interactions, codes and
- * sessions live in this process, so a sign-in must start and finish on one
- * instance; the signing keys and cookie keys are persisted under `DATA_DIR/secrets`
+ * Storage: oidc-provider's own in-memory adapter, named explicitly: given none, the
+ * library makes the same one and prints a warning that it must be replaced, which
+ * is right for a production provider and only noise in development, where it is
+ * what we want (issue 31). Interactions, codes and sessions live in this process,
+ * so a sign-in must start and finish on one instance; the signing keys and cookie keys are persisted under `DATA_DIR/secrets`
  * so restarts and several instances still agree on tokens and cookies.
  */
 import type { ServerResponse } from 'node:http'
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type * as Oidc from 'oidc-provider'
 import type { Configuration, Interaction, Provider } from 'oidc-provider'
+import type * as MemoryAdapter from 'oidc-provider/lib/adapters/memory_adapter.js'
 import type { Config } from '../config.ts'
 import { DEV_ACCOUNTS } from './dev-accounts.ts'
 import { loadOrCreateCookieKeys, loadOrCreateJwks } from './keys.ts'
@@ -68,7 +71,12 @@ function languageOf(query: unknown, params: unknown): 'ar' | 'en' {
 }
 
 /** Builds the provider (keys are read or made here, so only when first needed). */
-function createProvider(oidc: typeof Oidc, config: Config, log: FastifyBaseLogger): Provider {
+function createProvider(
+  oidc: typeof Oidc,
+  memory: typeof MemoryAdapter,
+  config: Config,
+  log: FastifyBaseLogger,
+): Provider {
   const { Provider, interactionPolicy } = oidc
   const { clientId, clientSecret, issuer } = config.oidc
   const policy = interactionPolicy.base()
@@ -89,6 +97,7 @@ function createProvider(oidc: typeof Oidc, config: Config, log: FastifyBaseLogge
     )
 
   const configuration: Configuration = {
+    adapter: memory.createMemoryAdapter(),
     clients: [
       {
         client_id: clientId,
@@ -193,9 +202,9 @@ export async function devOidcProvider(app: FastifyInstance): Promise<void> {
   // Built on first use: generating the first key pair costs a moment, and most test apps never sign in. The
   // module too is loaded then: it takes about 0.2 s, a good part of the server's start-up.
   const instance = () => {
-    built ??= import('oidc-provider')
-      .then((oidc) => {
-        const provider = createProvider(oidc, config, app.log)
+    built ??= Promise.all([import('oidc-provider'), import('oidc-provider/lib/adapters/memory_adapter.js')])
+      .then(([oidc, memory]) => {
+        const provider = createProvider(oidc, memory, config, app.log)
         return { provider, callback: provider.callback() }
       })
       .catch((error) => {
