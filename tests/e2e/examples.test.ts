@@ -67,6 +67,32 @@ describe('the example pages', () => {
     await context.close()
   })
 
+  it('the rating landing page follows the chosen language: the address’s, else the site’s cookie', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+    const page = await context.newPage()
+    const lead = () => page.locator('#no-link > [lang]').first()
+    await page.goto(`${app.base}examples/rating-landing.html?lang=en`)
+    await expect.poll(() => page.locator('#no-link').isVisible()).toBe(true)
+    expect(await page.locator('html').getAttribute('lang')).toBe('en')
+    expect(await page.locator('html').getAttribute('dir')).toBe('ltr')
+    expect(await lead().getAttribute('lang')).toBe('en')
+    expect(await page.locator('h1').textContent()).toBe('Rating links arrive by e-mail')
+    await page.screenshot({ path: `${shots}rating-landing-en-390.png`, fullPage: true })
+    await expectNoViolations(page, 'rating landing, English')
+    // The site's language cookie, when the address names none; the widget follows the page.
+    await context.addCookies([{ name: 'mashura_lang', value: 'en', url: app.base }])
+    await page.goto(`${app.base}examples/rating-landing.html?token=not-a-real-token`)
+    await expect.poll(() => page.locator('rate-form').getAttribute('lang')).toBe('en')
+    expect(await page.locator('html').getAttribute('dir')).toBe('ltr')
+    // Arabic when nothing says otherwise.
+    await context.clearCookies()
+    await page.goto(`${app.base}examples/rating-landing.html`)
+    await expect.poll(() => page.locator('#no-link').isVisible()).toBe(true)
+    expect(await lead().getAttribute('lang')).toBe('ar')
+    expect(await page.locator('html').getAttribute('dir')).toBe('rtl')
+    await context.close()
+  })
+
   it('the playground, the portal in English and the rating landing page pass axe', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 900 } })
     const page = await context.newPage()
