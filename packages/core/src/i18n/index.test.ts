@@ -393,6 +393,15 @@ describe('createTranslator', () => {
     expect(createTranslator('en').t('sessions.status.ongoing')).toBe('You have a session now')
   })
 
+  it('counts the chat composer’s characters in each language’s digits (issue 31)', () => {
+    expect(
+      createTranslator('ar', hostAppMessages).t('chatPage.composer.count', { count: 12, max: 1000 }),
+    ).toBe('١٢ من ١٬٠٠٠ حرف')
+    expect(
+      createTranslator('en', hostAppMessages).t('chatPage.composer.count', { count: 12, max: 1000 }),
+    ).toBe('12 of 1,000 characters')
+  })
+
   it('writes the copyright year without grouping, in each language’s digits', () => {
     expect(createTranslator('ar', hostAppMessages).t('footer.copyright', { year: 2026 })).toBe(
       '© ٢٠٢٦ مشورة. جميع الحقوق محفوظة.',

@@ -11,7 +11,7 @@ import {
   useTestContext,
 } from '../test-support/context.ts'
 import { futureHours, pastHours } from './calendar.ts'
-import { SUBJECTS } from './catalogue.ts'
+import { SETTINGS, SUBJECTS } from './catalogue.ts'
 import { createRandom } from './random.ts'
 import {
   clearDatabase,
@@ -510,6 +510,16 @@ eachDatabase('seedDatabase determinism and scale', (dialect) => {
       expect(await isEmpty(c.store)).toBe(true)
     } finally {
       await c.close()
+    }
+  })
+})
+
+describe('the seeded texts', () => {
+  it('number the Arabic terms in Arabic-Indic digits, as the Arabic pages write numbers (issue 31)', () => {
+    for (const key of ['terms_and_conditions', 'terms_and_conditions_contributor']) {
+      const arabic = SETTINGS[key]!.ar
+      expect(arabic, key).not.toMatch(/[0-9]/)
+      expect(arabic.split('\n')[0], key).toMatch(/^١\. /)
     }
   })
 })
