@@ -1,7 +1,7 @@
 /**
  * The site's service worker (design section 5: standard Web Push with VAPID), served at `/sw.js`.
  *
- * A push carries core's `PushMessage` as JSON: `{ data: { title, request_id, session_id },
+ * A push carries core's `PushMessage` as JSON: `{ data: { title, request_id, session_id[, chat_with] },
  * notification: { title, body } }` (the server's `pushPayload`).
  * - Foreground: when a window of the site is visible, the message is posted to the windows
  *   (`{ type: 'mashura-push', message }`) and the page shows it in its snackbar; no system notification.
@@ -43,6 +43,7 @@ function linkOf(data) {
   const present = (v) => v !== undefined && v !== null && v !== ''
   if (present(data.request_id)) return `/request/${encodeURIComponent(String(data.request_id))}`
   if (present(data.session_id)) return `/session/${encodeURIComponent(String(data.session_id))}`
+  if (present(data.chat_with)) return `/Chat/${encodeURIComponent(String(data.chat_with))}`
   return '/'
 }
 
@@ -63,7 +64,10 @@ async function onPush(message) {
     badge: ICON,
     lang: 'ar',
     dir: 'auto',
-    tag: message.data.request_id || message.data.session_id ? `mashura-${linkOf(message.data)}` : undefined,
+    tag:
+      message.data.request_id || message.data.session_id || message.data.chat_with
+        ? `mashura-${linkOf(message.data)}`
+        : undefined,
     data: { link: linkOf(message.data) },
   })
 }

@@ -195,6 +195,14 @@ describe('push messages', () => {
     await expect.poll(() => snackbar(page).textContent()).toBe('جلستك بعد قليل')
     expect(await link.getAttribute('href')).toBe('/session/9')
 
+    // A chat message opens its conversation (issue 31).
+    await deliver(sw, {
+      data: { title: 'رسالة جديدة', chat_with: 31 },
+      notification: { body: 'أرسل لك رسالة' },
+    })
+    await expect.poll(() => snackbar(page).textContent()).toBe('أرسل لك رسالة')
+    expect(await link.getAttribute('href')).toBe('/Chat/31')
+
     // On a session page no link is offered (spec 4).
     await page.evaluate(() => {
       history.pushState(null, '', '/session/9')
@@ -209,6 +217,11 @@ describe('push messages', () => {
       data: { title: 'طلب جديد', request_id: 7 },
       notification: { title: 'طلب جديد', body: 'طلب بانتظار ردك' },
     })
+    // A chat message's notification opens its conversation (issue 31).
+    await deliver(sw, {
+      data: { title: 'رسالة جديدة', chat_with: 31 },
+      notification: { title: 'رسالة جديدة', body: 'أرسل لك رسالة' },
+    })
     const other = await context.newPage()
     await other.goto(new URL('/Faq', app.base).href)
     await expect
@@ -221,7 +234,13 @@ describe('push messages', () => {
           }),
         { timeout: 10_000 },
       )
-      .toContainEqual({ title: 'طلب جديد', body: 'طلب بانتظار ردك', data: { link: '/request/7' } })
+      .toEqual(
+        expect.arrayContaining([
+          { title: 'طلب جديد', body: 'طلب بانتظار ردك', data: { link: '/request/7' } },
+          { title: 'رسالة جديدة', body: 'أرسل لك رسالة', data: { link: '/Chat/31' } },
+        ]),
+      )
+
     await context.close()
   })
 })

@@ -49,7 +49,16 @@ export const AppNotificationSchema = Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   body: Type.String(),
-  data: Type.Object({ request_id: Nullable(Type.Integer()), session_id: Nullable(Type.Integer()) }),
+  data: Type.Object({
+    request_id: Nullable(Type.Integer()),
+    session_id: Nullable(Type.Integer()),
+    chat_with: Nullable(
+      Type.Integer({
+        description:
+          "A chat message's other party, as the recipient's chat page names them (`/Chat/{chat_with}`): a business owner's person id for an expert, an expert's contributor id for a business owner; null for other notifications.",
+      }),
+    ),
+  }),
   read_at: Nullable(DateTimeSchema),
   created_at: DateTimeSchema,
 })

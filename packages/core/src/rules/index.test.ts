@@ -214,6 +214,11 @@ describe('push message link (spec 4)', () => {
     expect(pushMessageLink({ session_id: '9' }, '/dashboard')).toBe('/session/9')
     expect(pushMessageLink({ request_id: '', session_id: 9 }, '/')).toBe('/session/9')
     expect(pushMessageLink({ title: 'x' }, '/')).toBeNull()
+    // A chat message opens its conversation (issue 31).
+    expect(pushMessageLink({ request_id: null, session_id: null, chat_with: 31 }, '/notifications')).toBe(
+      '/Chat/31',
+    )
+    expect(pushMessageLink({ session_id: 9, chat_with: 31 }, '/')).toBe('/session/9')
   })
 
   it('offers no link when the address already contains /session', () => {

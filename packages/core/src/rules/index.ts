@@ -220,17 +220,20 @@ export interface PushMessageData {
   request_id?: string | number | null
   /** The session it is about. */
   session_id?: string | number | null
+  /** A chat message's conversation: the other party as the recipient's chat page names them. */
+  chat_with?: string | number | null
 }
 
 /**
- * The link a push message offers: `/request/{request_id}`, else `/session/{session_id}`,
- * and none when the current address already contains `/session`.
+ * The link a push message offers: `/request/{request_id}`, else `/session/{session_id}`, else a chat message's
+ * conversation `/Chat/{chat_with}` (issue 31), and none when the current address already contains `/session`.
  */
 export function pushMessageLink(data: PushMessageData, currentPath: string): string | null {
   if (currentPath.includes('/session')) return null
   const present = (v: unknown) => v !== undefined && v !== null && v !== ''
   if (present(data.request_id)) return `/request/${encodeURIComponent(String(data.request_id))}`
   if (present(data.session_id)) return `/session/${encodeURIComponent(String(data.session_id))}`
+  if (present(data.chat_with)) return `/Chat/${encodeURIComponent(String(data.chat_with))}`
   return null
 }
 

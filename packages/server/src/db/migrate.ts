@@ -11,6 +11,7 @@ import * as m0007 from './migrations/0007-search-ranking.ts'
 import * as m0008 from './migrations/0008-sign-in-handoff-codes.ts'
 import * as m0009 from './migrations/0009-app-links.ts'
 import * as m0010 from './migrations/0010-upload-bounds.ts'
+import * as m0011 from './migrations/0011-notification-chat-link.ts'
 
 type MigrationModule = {
   up(db: Db, dialect: Dialect): Promise<void>
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0008-sign-in-handoff-codes': m0008,
   '0009-app-links': m0009,
   '0010-upload-bounds': m0010,
+  '0011-notification-chat-link': m0011,
 }
 
 function provider(dialect: Dialect): MigrationProvider {

@@ -322,6 +322,8 @@ export interface NotificationsTable {
   body_en: string
   request_id: number | null
   session_id: number | null
+  /** A chat message's conversation, as the recipient's chat page names the other party (`/Chat/{id}`). */
+  chat_with: number | null
   read_at: string | null
   created_at: string
 }

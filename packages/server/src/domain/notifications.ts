@@ -29,6 +29,8 @@ export interface NewNotification {
   values?: Record<string, string | number>
   requestId?: number | null
   sessionId?: number | null
+  /** A chat message's other party, as the recipient's chat page names them (`/Chat/{id}`). */
+  chatWith?: number | null
 }
 
 /** The services a notification goes through. */
@@ -53,6 +55,7 @@ export async function notify(deps: NotifyDeps, n: NewNotification): Promise<numb
       body_en: en.t(n.body, n.values),
       request_id: n.requestId ?? null,
       session_id: n.sessionId ?? null,
+      chat_with: n.chatWith ?? null,
       read_at: null,
       created_at: new Date().toISOString(),
     })
@@ -64,6 +67,7 @@ export async function notify(deps: NotifyDeps, n: NewNotification): Promise<numb
     body: ar.t(n.body, n.values),
     request_id: n.requestId ?? null,
     session_id: n.sessionId ?? null,
+    chat_with: n.chatWith ?? null,
   })
   return row.id
 }

@@ -73,6 +73,7 @@ export function createFcmSender(
             title: message.title,
             request_id: message.request_id == null ? '' : String(message.request_id),
             session_id: message.session_id == null ? '' : String(message.session_id),
+            ...(message.chat_with != null ? { chat_with: String(message.chat_with) } : {}),
           },
           android: { priority: 'HIGH' },
           apns: { headers: { 'apns-priority': '10' } },

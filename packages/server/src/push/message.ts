@@ -3,10 +3,14 @@
  * which the service calls: a module of its own so the two do not import each other.
  */
 
-/** What a push carries (spec section 7: data fields title, request_id, session_id; notification.body). */
+/**
+ * What a push carries (spec section 7: data fields title, request_id, session_id; notification.body), and the
+ * conversation a chat message's push opens (`chat_with`, issue 31).
+ */
 export interface PushMessage {
   title: string
   body: string
   request_id?: number | null
   session_id?: number | null
+  chat_with?: number | null
 }

@@ -65,6 +65,8 @@ export function pushPayload(message: PushMessage): string {
       title: message.title,
       request_id: message.request_id ?? null,
       session_id: message.session_id ?? null,
+      // Only a chat message's push names its conversation; the others keep the spec's three fields.
+      ...(message.chat_with != null ? { chat_with: message.chat_with } : {}),
     },
     notification: { title: message.title, body },
   })

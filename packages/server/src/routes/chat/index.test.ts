@@ -113,10 +113,21 @@ eachDatabase('chat and notifications', (dialect) => {
 
       const notes = await ctx.store.db
         .selectFrom('notifications')
-        .select(['kind', 'person_id'])
+        .select(['kind', 'person_id', 'chat_with'])
         .where('person_id', '=', expert.personId)
         .execute()
-      expect(notes).toEqual([{ kind: 'chat_message', person_id: expert.personId }])
+      // It names the conversation as the expert's chat page does: by the owner's person id (issue 31).
+      expect(notes).toEqual([{ kind: 'chat_message', person_id: expert.personId, chat_with: owner.personId }])
+      const listed = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/schedule/v2/notifications-list/contributor',
+        headers: { 'x-api-key': ctx.config.devApiKey!, authorization: `Bearer ${expert.token}` },
+      })
+      expect(listed.json().data[0].data).toEqual({
+        request_id: null,
+        session_id: null,
+        chat_with: owner.personId,
+      })
       expect(events).toContainEqual({ type: 'notifications.changed', personId: expert.personId })
       expect(events).toContainEqual({
         type: 'conversation.changed',
@@ -149,10 +160,11 @@ eachDatabase('chat and notifications', (dialect) => {
       expect(Number(first.status)).toBe(2)
       const notes = await ctx.store.db
         .selectFrom('notifications')
-        .select('kind')
+        .select(['kind', 'chat_with'])
         .where('person_id', '=', owner.personId)
         .execute()
-      expect(notes).toEqual([{ kind: 'chat_message' }])
+      // The owner's chat page names the expert by contributor id.
+      expect(notes).toEqual([{ kind: 'chat_message', chat_with: expert.contributorId }])
     })
 
     it("refuses when the expert's chat is off or there is no shared session", async () => {
@@ -238,7 +250,7 @@ eachDatabase('chat and notifications', (dialect) => {
         id: ids[4],
         title: 'حجز 4',
         body: 'نص 4',
-        data: { request_id: null, session_id: null },
+        data: { request_id: null, session_id: null, chat_with: null },
         read_at: '2025-01-01T00:00:00.000Z',
         created_at: '2025-01-14T00:00:00.000Z',
       })
@@ -248,7 +260,7 @@ eachDatabase('chat and notifications', (dialect) => {
           id: ids[0],
           title: 'Booking 0',
           body: 'Text 0',
-          data: { request_id: 7, session_id: null },
+          data: { request_id: 7, session_id: null, chat_with: null },
           read_at: null,
           created_at: '2025-01-10T00:00:00.000Z',
         },

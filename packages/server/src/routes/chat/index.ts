@@ -35,7 +35,7 @@ export function notificationOut(row: Row<'notifications'>, lang: Language): AppN
     id: row.id,
     title: lang === 'en' ? row.title_en : row.title_ar,
     body: lang === 'en' ? row.body_en : row.body_ar,
-    data: { request_id: row.request_id, session_id: row.session_id },
+    data: { request_id: row.request_id, session_id: row.session_id, chat_with: row.chat_with },
     read_at: row.read_at,
     created_at: row.created_at,
   }
@@ -131,6 +131,9 @@ export async function chatRoutes(fastify: FastifyInstance): Promise<void> {
           title: 'chat.newMessageTitle',
           body: 'chat.newMessageBody',
           values: { name: sender.full_name },
+          // The sender, as the recipient's chat page names them: an expert opens `/Chat/{owner's person id}`,
+          // an owner `/Chat/{expert's contributor id}`.
+          chatWith: auth.personId === pair.smeId ? pair.smeId : pair.contributorId,
         },
       )
       await app.bus.publish({
