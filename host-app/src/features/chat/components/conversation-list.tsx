@@ -24,11 +24,13 @@ function ConversationRow({ item, side }: { item: ConversationView; side: ChatSid
       <NavLink className="chat-conversation" to={paths.chatWith.to(item.otherId)}>
         <ChatAvatar name={item.name} photo={item.photo} />
         <span className="chat-conversation-text">
-          <span className="chat-conversation-name" dir="auto">
-            {item.name}
+          {/* The name and the preview keep their own direction (bdi) but line up with the page's, so an Arabic
+              name on an English page starts beside the avatar, not at the far edge (issue 31). */}
+          <span className="chat-conversation-name">
+            <bdi>{item.name}</bdi>
           </span>
-          <span className="chat-conversation-preview" dir="auto">
-            {preview(item)}
+          <span className="chat-conversation-preview">
+            <bdi>{preview(item)}</bdi>
           </span>
         </span>
         {item.unread ? (
