@@ -36,7 +36,11 @@ export function QuestionField({ question, value, missing, t, onChange }: Questio
   const id = useId()
   const errorId = `${id}-error`
   const countId = `${id}-count`
-  const required = question.required ? <span className="required"> ({t.t('common.required')})</span> : null
+  // Each question says which it is: beside a free comment marked optional, an unmarked text box read as one
+  // more of the same (issue 31).
+  const required = (
+    <span className="required"> ({t.t(question.required ? 'common.required' : 'common.optional')})</span>
+  )
   const error = missing ? (
     <p id={errorId} part="error" className="error">
       {t.t('errors.fieldRequired')}

@@ -11,6 +11,7 @@ import { rateFormSheet } from './sheet.ts'
 interface RateFormAttributes extends SharedAttributes {
   token?: string
   ratingKey?: string
+  doneHref?: string
   container?: HTMLElement
 }
 
@@ -19,13 +20,14 @@ function tokenFromAddress(): string | undefined {
   return new URLSearchParams(globalThis.location?.search ?? '').get('token') ?? undefined
 }
 
-function RateFormHost({ container, token, ratingKey, ...shared }: RateFormAttributes) {
+function RateFormHost({ container, token, ratingKey, doneHref, ...shared }: RateFormAttributes) {
   // r2wc renders into the shadow root and passes it as `container`.
   const host = (container as unknown as ShadowRoot | undefined)?.host
   return createElement(RateForm, {
     ...resolveConfig(shared),
     token: token || tokenFromAddress(),
     ratingKey,
+    doneHref,
     onSubmitted: (detail) => {
       if (host) emit(host, 'rating-submitted', detail)
     },
@@ -34,7 +36,7 @@ function RateFormHost({ container, token, ratingKey, ...shared }: RateFormAttrib
 
 const Base = r2wc(RateFormHost, {
   shadow: 'open',
-  props: { ...sharedProps, token: 'string', ratingKey: 'string' },
+  props: { ...sharedProps, token: 'string', ratingKey: 'string', doneHref: 'string' },
 })
 
 /**
@@ -44,6 +46,8 @@ const Base = r2wc(RateFormHost, {
  *
  * @attr token - The rating link's token; read from `?token=` in the page address when absent.
  * @attr rating-key - The passphrase that decrypts the link's rating access token.
+ * @attr done-href - Where the link shown after a rating goes (also for a link already used); the page's site
+ *   root (`/`) by default.
  * @attr api-base - The API base (default `/api`, or the page-wide value from `configureWidgets`).
  * @attr api-key - The embedding site's API key.
  * @attr lang - `ar` (default, right to left) or `en` (left to right).
@@ -52,6 +56,7 @@ const Base = r2wc(RateFormHost, {
  *
  * @csspart base - The wrapper; carries `dir` and `lang`.
  * @csspart title - The heading.
+ * @csspart done-link - The link onwards after a rating, or on a link already used.
  * @csspart status - The live region announcing outcomes (already rated, sent, error).
  * @csspart skeleton - The loading placeholder.
  * @csspart form - The form.

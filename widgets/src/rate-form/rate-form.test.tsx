@@ -4,6 +4,7 @@ import {
   decryptRatingToken,
   formatDateWithHijri,
   type Language,
+  type Question,
   type Questionnaire,
 } from '@mashura/core'
 import { formatHijriDate } from '@mashura/core/testing'
@@ -473,11 +474,21 @@ describe('<rate-form> against the reference server', () => {
           expect(event.composed).to.equal(true)
           expect(event.target).to.equal(element)
           expect(event.detail).to.deep.equal({ sessionId: link.sessionId })
+          // Not a dead end (issue 31): a link on, to the site's home unless the page names another place.
+          const onward = part(element, 'done-link') as HTMLAnchorElement
+          expect(onward.textContent).to.equal(t(lang, 'rating.doneLink'))
+          expect(onward.getAttribute('href')).to.equal('/')
           await expectAccessible(element, `succeeded (${lang})`)
 
-          // The same link opened again: the server says it was used, and the widget says so.
-          const again = await mount({ token: link.token, 'rating-key': link.passphrase, ...langAttribute })
+          // The same link opened again: the server says it was used, and the widget says so, with the way on.
+          const again = await mount({
+            token: link.token,
+            'rating-key': link.passphrase,
+            'done-href': '/sessions',
+            ...langAttribute,
+          })
           expect(await statusText(again)).to.equal(t(lang, 'rating.alreadyRated'))
+          expect(part(again, 'done-link')?.getAttribute('href')).to.equal('/sessions')
           expect(received).to.have.length(1)
         } finally {
           document.removeEventListener('rating-submitted', listener)
@@ -486,17 +497,26 @@ describe('<rate-form> against the reference server', () => {
     })
   }
 
-  it('labels every field: legends with the required marker, a name for each star, labels for text', async () => {
+  it('labels every field: legends marked required or optional, a name for each star, labels for text', async () => {
     const { calls, element } = await openRecordedForm('en')
     const root = element.shadowRoot!
     const questions = (calls[1]!.reply as { data: Questionnaire[] }).data.flatMap((q) => q.questions)
-    const required = ` (${t('en', 'common.required')})`
+    // Each question says whether it must be answered: an optional text box beside the optional comment
+    // reads as optional too (issue 31).
+    const marker = (question: Question) =>
+      ` (${t('en', question.required ? 'common.required' : 'common.optional')})`
 
     expect(groups(element).map((group) => group.querySelector('legend')?.textContent)).to.deep.equal(
       questions
         .filter((question) => question.type !== 'text')
-        .map((question) => `${question.text}${question.required ? required : ''}`),
+        .map((question) => `${question.text}${marker(question)}`),
     )
+    for (const question of questions.filter((q) => q.type === 'text')) {
+      const textarea = root.querySelector(`textarea[data-question="${question.id}"]`)!
+      expect(root.querySelector(`label[for="${textarea.id}"]`)!.textContent).to.equal(
+        `${question.text}${marker(question)}`,
+      )
+    }
     for (const group of groups(element).filter((g) => g.getAttribute('part') === 'stars')) {
       const stars = [...group.querySelectorAll('label')].map((label) => label.textContent)
       expect(stars).to.deep.equal(['1 star', '2 stars', '3 stars', '4 stars', '5 stars'])

@@ -35,6 +35,8 @@ export interface RateFormProps {
   fetch?: FetchLike | undefined
   /** Called once the server accepted the rating. */
   onSubmitted?: ((detail: RatingSubmittedDetail) => void) | undefined
+  /** Where the link after a rating (or an already-rated link) goes; the site's home page (`/`) by default. */
+  doneHref?: string | undefined
 }
 
 /** Where the form is: where opening the link ended (see {@link loadRatingFlow}), or the success. */
@@ -56,7 +58,7 @@ function isAnswered(value: QuestionAnswer['value'] | undefined): boolean {
  * and submits. It knows nothing of custom elements; `rate-form.element.ts` wraps it.
  */
 export function RateForm(props: RateFormProps) {
-  const { token, ratingKey, apiBase, apiKey, lang, fetch, onSubmitted } = props
+  const { token, ratingKey, apiBase, apiKey, lang, fetch, onSubmitted, doneHref } = props
   const t = useTranslator(lang)
   const [answers, setAnswers] = useState<Answers>({})
   const [comment, setComment] = useState('')
@@ -141,6 +143,14 @@ export function RateForm(props: RateFormProps) {
       <LiveStatus state={view.kind} ref={outcomeRef}>
         {outcome}
       </LiveStatus>
+      {(view.kind === 'succeeded' || view.kind === 'already-rated') && (
+        // Not a dead end: the person goes on from here (issue 31).
+        <p className="done">
+          <a part="done-link" className="done-link" href={doneHref || '/'}>
+            {t.t('rating.doneLink')}
+          </a>
+        </p>
+      )}
       {view.kind === 'loading' && (
         <div part="skeleton" className="skeleton">
           <span className="visually-hidden">{t.t('common.loading')}</span>

@@ -107,6 +107,7 @@ export const ar = {
   'rating.submit': 'إرسال التقييم',
   'rating.alreadyRated': 'لقد قيّمت هذه الجلسة مسبقًا، شكرًا لك.',
   'rating.succeeded': 'شكرًا لك! تم إرسال تقييمك بنجاح.',
+  'rating.doneLink': 'العودة إلى الصفحة الرئيسية',
 
   // Recommendations form
   'recommendations.title': 'التوصيات',
@@ -194,6 +195,7 @@ export const ar = {
   'common.yes': 'نعم',
   'common.no': 'لا',
   'common.required': 'مطلوب',
+  'common.optional': 'اختياري',
   'common.success': 'تمت العملية بنجاح',
   'common.pagination': 'الصفحة {page, number} من {total, number}',
 

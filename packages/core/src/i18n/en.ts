@@ -100,6 +100,7 @@ export const en: Record<MessageKey, string> = {
   'rating.submit': 'Submit rating',
   'rating.alreadyRated': 'You have already rated this session. Thank you.',
   'rating.succeeded': 'Thank you! Your rating has been sent.',
+  'rating.doneLink': 'Back to the home page',
 
   // Recommendations form
   'recommendations.title': 'Recommendations',
@@ -184,6 +185,7 @@ export const en: Record<MessageKey, string> = {
   'common.yes': 'Yes',
   'common.no': 'No',
   'common.required': 'Required',
+  'common.optional': 'Optional',
   'common.success': 'Done',
   'common.pagination': 'Page {page, number} of {total, number}',
 
