@@ -105,7 +105,11 @@ const Base = r2wc(ExpertSearchHost, {
  * @csspart search - The search form.
  * @csspart search-input - The search text box.
  * @csspart search-button - The search button.
+ * @csspart filters-toggle - The "Filters" button (with the count of active filters) that opens and closes
+ *   the filters while the widget is narrower than 768px.
+ * @csspart filters-count - The number of active filters in that button.
  * @csspart filters - The filters' fieldset.
+ * @csspart filters-done - The "Show results" button that closes the narrow widget's filters.
  * @csspart dates - The date range's input group.
  * @csspart clear - The "clear filters" button under the filters.
  * @csspart status - The live region announcing the number of results.

@@ -107,6 +107,13 @@ function select(element: Element, label: string): HTMLSelectElement {
   return element.shadowRoot!.getElementById(found!.htmlFor) as HTMLSelectElement
 }
 
+/** Opens the filters' panel, which a widget narrower than 768px folds behind its "Filters" button. */
+async function openFilters(element: Element): Promise<void> {
+  const toggle = part(element, 'filters-toggle')!
+  if (toggle.getAttribute('aria-expanded') !== 'true') toggle.click()
+  await waitFor(() => toggle.getAttribute('aria-expanded') === 'true', 'the filters open')
+}
+
 /** The dates filter's two inputs, found by their labels, and their group. */
 function dateInputs(element: Element, messages: typeof en) {
   const from = select(element, messages['expertSearch.datesStart']) as unknown as HTMLInputElement
@@ -467,6 +474,7 @@ describe('<expert-search>', () => {
 
     const element = await mount({ role: 'consultant', lang: 'en' })
     await waitForResults(element)
+    await openFilters(element)
     const { from, to, group } = dateInputs(element, en)
     // A fieldset with its legend names the pair; each input has its own label and the hint.
     const fieldset = from.closest('fieldset')!
@@ -515,6 +523,7 @@ describe('<expert-search>', () => {
     ] as const) {
       const element = await mount({ role: 'consultant', lang })
       await waitForResults(element)
+      await openFilters(element)
       const { from, to } = dateInputs(element, messages)
       const today = riyadhDay(new Date())
       performance.clearResourceTimings()
@@ -559,6 +568,7 @@ describe('<expert-search>', () => {
     const everyone = await api('/profile/v2/consultants?q=%20&type=1&sort=newest', 'en')
     const element = await mount({ role: 'consultant', lang: 'en' })
     await waitForResults(element)
+    await openFilters(element)
     const { from, to } = dateInputs(element, en)
     const today = riyadhDay(new Date())
     // Two segments of three, then away: the date is incomplete.
@@ -624,6 +634,50 @@ describe('<expert-search>', () => {
     expect(cleared.from.value).to.equal('')
     expect(cleared.to.value).to.equal('')
     expect(cleared.to.validity.badInput).to.equal(false)
+  })
+
+  it('folds the filters behind a Filters button with the count of active ones while narrower than 768px, and shows them open when wider', async () => {
+    for (const [lang, messages] of [
+      ['ar', ar],
+      ['en', en],
+    ] as const) {
+      const element = await mount({ 'expert-role': 'consultant', lang })
+      element.style.display = 'block'
+      element.style.inlineSize = '390px'
+      await waitForResults(element)
+      const toggle = part(element, 'filters-toggle')!
+      const filters = part(element, 'filters')!
+      const shown = (el: HTMLElement | null) => el?.checkVisibility() === true
+      expect(shown(toggle)).to.equal(true)
+      expect(toggle.textContent).to.equal(messages['expertSearch.filtersToggle'])
+      expect(toggle.getAttribute('aria-expanded')).to.equal('false')
+      expect(
+        element.shadowRoot!.getElementById(toggle.getAttribute('aria-controls')!)!.contains(filters),
+      ).to.equal(true)
+      expect(shown(filters)).to.equal(false)
+      await expectAccessible(rendered(element), `folded (${lang})`)
+      // Enter on the focused button opens it, as a click does.
+      toggle.focus()
+      await sendKeys({ press: 'Enter' })
+      await waitFor(() => shown(filters), `the filters open (${lang})`)
+      expect(toggle.getAttribute('aria-expanded')).to.equal('true')
+      const available = filters.querySelector<HTMLInputElement>('input[type="checkbox"]')!
+      available.focus()
+      await sendKeys({ press: 'Space' })
+      await waitFor(() => shown(part(element, 'filters-count')), `the count (${lang})`)
+      expect(part(element, 'filters-count')!.textContent).to.match(lang === 'ar' ? /^١ / : /^1 active$/)
+      await expectAccessible(rendered(element), `open, one filter (${lang})`)
+      part(element, 'filters-done')!.click()
+      await waitFor(() => !shown(filters), `the filters fold again (${lang})`)
+      expect(toggle.getAttribute('aria-expanded')).to.equal('false')
+      expect(element.shadowRoot!.activeElement).to.equal(toggle)
+      // As wide as a desktop page: the filters show, the button and "Show results" do not.
+      element.style.inlineSize = '1000px'
+      await waitFor(() => shown(filters), `the filters shown wide (${lang})`)
+      expect(shown(toggle)).to.equal(false)
+      expect(shown(part(element, 'filters-done'))).to.equal(false)
+      element.remove()
+    }
   })
 
   it('never lets a stale page overwrite a newer one when next is pressed quickly', async () => {

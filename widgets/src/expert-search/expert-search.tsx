@@ -13,7 +13,13 @@ import { useTranslator } from '../shared/use-translator.ts'
 import { ExpertCard } from './expert-card.tsx'
 import { Pager } from './pager.tsx'
 import { SearchFiltersForm } from './search-filters.tsx'
-import { hasNarrowingFilters, initialFilters, parseRole, type SearchFilters } from './search-query.ts'
+import {
+  activeFilterCount,
+  hasNarrowingFilters,
+  initialFilters,
+  parseRole,
+  type SearchFilters,
+} from './search-query.ts'
 import { useExpertResults } from './use-expert-results.ts'
 import { useFilterOptions } from './use-filter-options.ts'
 
@@ -84,8 +90,12 @@ function ExpertSearchView(props: ExpertSearchProps) {
   const [attempt, setAttempt] = useState(0)
   const [noticeHidden, setNoticeHidden] = useState(false)
   const [resets, setResets] = useState(0)
+  // Narrow widgets fold the filters behind one button (CSS decides when); closed at first, also on the server.
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const toggleRef = useRef<HTMLButtonElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
   const inputId = useId()
+  const filtersId = useId()
   const today = useMemo(riyadhToday, [])
 
   const config = useMemo(() => ({ apiBase, apiKey, lang: t.lang, fetch }), [apiBase, apiKey, t.lang, fetch])
@@ -142,7 +152,9 @@ function ExpertSearchView(props: ExpertSearchProps) {
             page: view.meta.page,
             pages: view.meta.last_page,
           })
-  const narrowed = hasNarrowingFilters(filters, initialFilters(role, null, ''))
+  const unfiltered = initialFilters(role, null, '')
+  const narrowed = hasNarrowingFilters(filters, unfiltered)
+  const active = activeFilterCount(filters, unfiltered)
 
   return (
     <div part="base" className="base" dir={t.dir} lang={t.lang} aria-busy={view.kind === 'loading'}>
@@ -170,15 +182,45 @@ function ExpertSearchView(props: ExpertSearchProps) {
           </div>
         </form>
       </search>
-      <SearchFiltersForm
-        filters={filters}
-        onChange={(next) => apply(next)}
-        options={options}
-        role={role}
-        today={today}
-        resets={resets}
-        t={t}
-      />
+      {/* Shown only while the widget is narrow (the stylesheet's container query): a disclosure. */}
+      <button
+        ref={toggleRef}
+        type="button"
+        className="m-button m-button-quiet filters-toggle"
+        part="filters-toggle"
+        aria-expanded={filtersOpen}
+        aria-controls={filtersId}
+        onClick={() => setFiltersOpen((open) => !open)}
+      >
+        {t.t('expertSearch.filtersToggle')}
+        {active > 0 && (
+          <span className="filters-count" part="filters-count">
+            {t.t('expertSearch.filtersActive', { count: active })}
+          </span>
+        )}
+      </button>
+      <div id={filtersId} className="filters-panel" data-open={filtersOpen}>
+        <SearchFiltersForm
+          filters={filters}
+          onChange={(next) => apply(next)}
+          options={options}
+          role={role}
+          today={today}
+          resets={resets}
+          t={t}
+        />
+        <button
+          type="button"
+          className="m-button filters-done"
+          part="filters-done"
+          onClick={() => {
+            setFiltersOpen(false)
+            toggleRef.current?.focus()
+          }}
+        >
+          {t.t('expertSearch.filtersDone')}
+        </button>
+      </div>
       {narrowed && (
         <button type="button" className="m-button m-button-quiet clear" part="clear" onClick={clearFilters}>
           {t.t('contributors.filters.clear')}

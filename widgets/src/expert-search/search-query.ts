@@ -79,6 +79,15 @@ export function hasNarrowingFilters(filters: SearchFilters, start: SearchFilters
 }
 
 /**
+ * How many filters narrow the list beyond the attributes' kind (the "Filters" button's count): the field,
+ * subject, dates, session type, center and availability; the text and the order are not filters.
+ */
+export function activeFilterCount(filters: SearchFilters, start: SearchFilters): number {
+  const keys = ['field', 'subject', 'dates', 'sessionType', 'center', 'availableOnly'] as const
+  return keys.filter((key) => JSON.stringify(filters[key]) !== JSON.stringify(start[key])).length
+}
+
+/**
  * Lists the Riyadh days from `start` to `end` (both `YYYY-MM-DD`, in either order), at most
  * {@link MAX_SEARCH_DAYS}, for the `dates` filter that names days one by one.
  */

@@ -1,6 +1,7 @@
 import { $auth, $notificationCount, type NavigationItem, type NavigationItemId } from '@mashura/core'
 import { useStore } from '@nanostores/react'
-import { NavLink } from 'react-router'
+import { NavLink, useMatch } from 'react-router'
+import { paths } from '../../config/paths.ts'
 import { useT } from '../../lib/i18n.ts'
 import { HeaderSearch } from './header-search.tsx'
 import { BellIcon, ChatIcon, DashboardIcon, QuestionIcon, RequestsIcon } from './icons.tsx'
@@ -67,15 +68,25 @@ function NavItemLink({ item }: { item: NavigationItem }) {
  * The main navigation of spec section 2: one `<li data-nav-item>` per visible item in core's order: the
  * links, the search box, then sign-in or the profile menu. An expert's bar carries `data-viewer="expert"`:
  * on a narrow phone their sessions and week of slots leave it for the side menu, so that it keeps one row.
+ * On the pages with their own search box (the expert lists and results) it carries `data-page-search`, and
+ * phones show only the page's box.
  */
 export function MainNav() {
   const t = useT()
   const items = useNavigationItems()
   const auth = useStore($auth)
   const expert = auth.token !== null && auth.userRole === 'contributor'
+  // The expert lists and search results have a search box of their own: on phones the header's leaves.
+  const onList = useMatch(paths.contributors.pattern) !== null
+  const onSubjectOrSearch = useMatch(paths.contributorsBySubject.pattern) !== null
+  const ownSearch = onList || onSubjectOrSearch
   return (
     <nav className="main-nav" aria-label={t.t('nav.mainMenu')}>
-      <ul className="main-nav-list" data-viewer={expert ? 'expert' : undefined}>
+      <ul
+        className="main-nav-list"
+        data-viewer={expert ? 'expert' : undefined}
+        data-page-search={ownSearch ? '' : undefined}
+      >
         {items.map((item) => (
           <li key={item.id} data-nav-item={item.id} className={`main-nav-item main-nav-${item.id}`}>
             {item.id === 'search' ? (

@@ -69,7 +69,12 @@ export function AttachmentsField({
   const message = refused ?? error
   const errorId = `${id}-error`
   return (
-    <div className="recs-field" data-field="attachments" data-state={uploading ? 'uploading' : 'idle'}>
+    <div
+      className="recs-field"
+      id="recs-field-attachments"
+      data-field="attachments"
+      data-state={uploading ? 'uploading' : 'idle'}
+    >
       <p className="recs-label">
         {t.t('recommendations.attachments')} <span className="muted">({t.t('common.optional')})</span>
       </p>

@@ -69,6 +69,7 @@ export function CoursePicker({
   return (
     <fieldset
       className="recs-field recs-picker"
+      id="recs-field-academy_course_ids"
       data-field="academy_course_ids"
       aria-describedby={error ? errorId : undefined}
     >

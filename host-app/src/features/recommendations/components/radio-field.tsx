@@ -31,6 +31,7 @@ export function RadioField<T extends string | boolean>({
   return (
     <fieldset
       className="recs-field recs-choice"
+      id={`recs-field-${name}`}
       data-field={name}
       aria-invalid={error ? true : undefined}
       aria-describedby={error ? errorId : undefined}

@@ -1,8 +1,16 @@
-import { endSession, isApiError, showApiError, showSnackbar, submitRecommendations } from '@mashura/core'
-import { type FormEvent, useRef, useState } from 'react'
+import {
+  endSession,
+  isApiError,
+  type MessageKey,
+  showApiError,
+  showSnackbar,
+  submitRecommendations,
+} from '@mashura/core'
+import type { HostAppMessageKey } from '@mashura/core/i18n/host-app'
+import { type FormEvent, type MouseEvent, useRef, useState } from 'react'
 import { api } from '../../../lib/api.ts'
 import { useT } from '../../../lib/i18n.ts'
-import { type DraftField, FIELD_ORDER, toInput, validateDraft } from '../draft.ts'
+import { type DraftField, FIELD_ORDER, type RecommendationDraft, toInput, validateDraft } from '../draft.ts'
 import { useDraft } from '../hooks/use-draft.ts'
 import { AttachmentsField } from './attachments-field.tsx'
 import { CoursePicker } from './course-picker.tsx'
@@ -11,6 +19,42 @@ import { ServicePicker } from './service-picker.tsx'
 import { TextAreaField } from './text-area-field.tsx'
 import { VoiceNoteField } from './voice-note-field.tsx'
 import { YesNoField } from './yes-no-field.tsx'
+
+/** Each field's name as the error summary says it (its label or question). */
+const FIELD_NAMES: Readonly<Record<DraftField, MessageKey | HostAppMessageKey>> = {
+  challenges: 'recommendations.challenges',
+  recommendations: 'recommendations.recommendations',
+  need_another_session: 'recommendations.needAnotherSession',
+  need_academy_course: 'recommendations.needAcademyCourse',
+  academy_course_ids: 'recs.courses.legend',
+  need_platform_feature: 'recommendations.needPlatformFeature',
+  service_ids: 'recs.services.legend',
+  company_phase: 'recommendations.companyPhase',
+  success_story_summary: 'recommendations.successStorySummary',
+  comment: 'recommendations.comment',
+  voice_note: 'recommendations.voiceNote',
+  attachments: 'recommendations.attachments',
+}
+
+/** The fields in error that a change of each part of the draft can put right. */
+const FIELDS_OF: Readonly<Record<keyof RecommendationDraft, readonly DraftField[]>> = {
+  challenges: ['challenges'],
+  recommendations: ['recommendations'],
+  need_another_session: ['need_another_session'],
+  need_academy_course: ['need_academy_course', 'academy_course_ids'],
+  courses: ['academy_course_ids'],
+  need_platform_feature: ['need_platform_feature', 'service_ids'],
+  services: ['service_ids'],
+  company_phase: ['company_phase'],
+  success_story: ['success_story_summary'],
+  success_story_summary: ['success_story_summary'],
+  comment: ['comment'],
+  voice_note: ['voice_note'],
+  attachments: ['attachments'],
+}
+
+/** The id of a field's block, which the error summary links to. */
+export const fieldAnchor = (field: DraftField) => `recs-field-${field}`
 
 /** The props of {@link RecommendationsForm}. */
 export interface RecommendationsFormProps {
@@ -31,21 +75,50 @@ export function RecommendationsForm({ sessionId, endFirst, onSaved }: Recommenda
   const { draft, update, discard } = useDraft(sessionId)
   const [errors, setErrors] = useState<Partial<Record<DraftField, string>>>({})
   const [busy, setBusy] = useState(false)
-  const [summary, setSummary] = useState<string | null>(null)
   const ended = useRef(false)
   const formRef = useRef<HTMLFormElement>(null)
+  const inError = FIELD_ORDER.filter((field) => errors[field])
+
+  /** The first control of a field, after React has drawn it. */
+  const controlOf = (field: DraftField) =>
+    formRef.current?.querySelector<HTMLElement>(
+      `[data-field="${field}"] :is(textarea, input, select, button)`,
+    )
 
   /** Shows errors and moves focus to the first field in error. */
   function showErrors(found: Partial<Record<DraftField, string>>) {
     setErrors(found)
-    setSummary(t.t('recs.form.fix', { count: Object.keys(found).length }))
     const first = FIELD_ORDER.find((field) => found[field])
     // After React has drawn the messages: the first control of the first field in error.
     window.requestAnimationFrame(() => {
-      formRef.current
-        ?.querySelector<HTMLElement>(`[data-field="${first}"] :is(textarea, input, select, button)`)
-        ?.focus()
+      if (first) controlOf(first)?.focus()
     })
+  }
+
+  /**
+   * Changes the draft, and takes away at once the error of each field the change has put right (the
+   * form's own checks pass again; a server's message goes once its field changes). No new error appears
+   * before the next submit.
+   */
+  function change(patch: Partial<RecommendationDraft>) {
+    update(patch)
+    const touched = new Set(Object.keys(patch).flatMap((key) => FIELDS_OF[key as keyof RecommendationDraft]))
+    if (!inError.some((field) => touched.has(field))) return
+    const still = validateDraft({ ...draft, ...patch })
+    setErrors((current) => {
+      const next = { ...current }
+      for (const field of touched) if (!still[field]) delete next[field]
+      return next
+    })
+  }
+
+  /** Follows a link of the error summary: focus on the field's control, its label or question in view. */
+  function follow(event: MouseEvent<HTMLAnchorElement>, field: DraftField) {
+    const control = controlOf(field)
+    if (!control) return
+    event.preventDefault()
+    control.focus({ preventScroll: true })
+    document.getElementById(fieldAnchor(field))?.scrollIntoView({ block: 'center' })
   }
 
   async function submit(event: FormEvent) {
@@ -57,7 +130,6 @@ export function RecommendationsForm({ sessionId, endFirst, onSaved }: Recommenda
       return
     }
     setErrors({})
-    setSummary(null)
     setBusy(true)
     if (endFirst && !ended.current) {
       // Spec section 5: a failure to end the session is ignored without a message.
@@ -96,10 +168,26 @@ export function RecommendationsForm({ sessionId, endFirst, onSaved }: Recommenda
     >
       <p className="muted">{t.t('recs.form.intro')}</p>
       <div role="alert" className="recs-summary-slot">
-        {summary ? (
-          <p className="error-box" data-region="form-errors">
-            {summary}
-          </p>
+        {inError.length > 0 ? (
+          <div className="error-box recs-summary" data-region="form-errors">
+            <p>{t.t('recs.form.fix', { count: inError.length })}</p>
+            <ul>
+              {inError.map((field) => (
+                <li key={field}>
+                  <a
+                    href={`#${fieldAnchor(field)}`}
+                    data-summary-for={field}
+                    onClick={(event) => follow(event, field)}
+                  >
+                    {t.t('recs.form.fixLink', {
+                      field: t.t(FIELD_NAMES[field]),
+                      message: errors[field] ?? '',
+                    })}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
         ) : null}
       </div>
       <TextAreaField
@@ -108,7 +196,7 @@ export function RecommendationsForm({ sessionId, endFirst, onSaved }: Recommenda
         placeholder={t.t('recommendations.challengesPlaceholder')}
         required
         value={draft.challenges}
-        onChange={(challenges) => update({ challenges })}
+        onChange={(challenges) => change({ challenges })}
         error={errors.challenges}
       />
       <TextAreaField
@@ -118,27 +206,27 @@ export function RecommendationsForm({ sessionId, endFirst, onSaved }: Recommenda
         required
         rows={6}
         value={draft.recommendations}
-        onChange={(recommendations) => update({ recommendations })}
+        onChange={(recommendations) => change({ recommendations })}
         error={errors.recommendations}
       />
       <YesNoField
         name="need_another_session"
         legend={t.t('recommendations.needAnotherSession')}
         value={draft.need_another_session}
-        onChange={(need_another_session) => update({ need_another_session })}
+        onChange={(need_another_session) => change({ need_another_session })}
         error={errors.need_another_session}
       />
       <YesNoField
         name="need_academy_course"
         legend={t.t('recommendations.needAcademyCourse')}
         value={draft.need_academy_course}
-        onChange={(need_academy_course) => update({ need_academy_course })}
+        onChange={(need_academy_course) => change({ need_academy_course })}
         error={errors.need_academy_course}
       />
       {draft.need_academy_course ? (
         <CoursePicker
           value={draft.courses}
-          onChange={(courses) => update({ courses })}
+          onChange={(courses) => change({ courses })}
           error={errors.academy_course_ids}
         />
       ) : null}
@@ -146,19 +234,19 @@ export function RecommendationsForm({ sessionId, endFirst, onSaved }: Recommenda
         name="need_platform_feature"
         legend={t.t('recommendations.needPlatformFeature')}
         value={draft.need_platform_feature}
-        onChange={(need_platform_feature) => update({ need_platform_feature })}
+        onChange={(need_platform_feature) => change({ need_platform_feature })}
         error={errors.need_platform_feature}
       />
       {draft.need_platform_feature ? (
         <ServicePicker
           value={draft.services}
-          onChange={(services) => update({ services })}
+          onChange={(services) => change({ services })}
           error={errors.service_ids}
         />
       ) : null}
       <PhaseField
         value={draft.company_phase}
-        onChange={(company_phase) => update({ company_phase })}
+        onChange={(company_phase) => change({ company_phase })}
         error={errors.company_phase}
       />
       <div className="recs-field" data-field="success_story">
@@ -167,7 +255,7 @@ export function RecommendationsForm({ sessionId, endFirst, onSaved }: Recommenda
             type="checkbox"
             name="success_story"
             checked={draft.success_story}
-            onChange={(event) => update({ success_story: event.target.checked })}
+            onChange={(event) => change({ success_story: event.target.checked })}
           />
           {t.t('recommendations.successStory')}
         </label>
@@ -178,7 +266,7 @@ export function RecommendationsForm({ sessionId, endFirst, onSaved }: Recommenda
           label={t.t('recommendations.successStorySummary')}
           required
           value={draft.success_story_summary}
-          onChange={(success_story_summary) => update({ success_story_summary })}
+          onChange={(success_story_summary) => change({ success_story_summary })}
           error={errors.success_story_summary}
         />
       ) : null}
@@ -187,17 +275,17 @@ export function RecommendationsForm({ sessionId, endFirst, onSaved }: Recommenda
         label={t.t('recommendations.comment')}
         rows={3}
         value={draft.comment}
-        onChange={(comment) => update({ comment })}
+        onChange={(comment) => change({ comment })}
         error={errors.comment}
       />
       <VoiceNoteField
         value={draft.voice_note}
-        onChange={(voice_note) => update({ voice_note })}
+        onChange={(voice_note) => change({ voice_note })}
         error={errors.voice_note}
       />
       <AttachmentsField
         value={draft.attachments}
-        onChange={(attachments) => update({ attachments })}
+        onChange={(attachments) => change({ attachments })}
         error={errors.attachments}
       />
       <div className="recs-actions">

@@ -49,6 +49,7 @@ export function ServicePicker({
   return (
     <fieldset
       className="recs-field recs-picker"
+      id="recs-field-service_ids"
       data-field="service_ids"
       aria-describedby={error ? errorId : undefined}
     >

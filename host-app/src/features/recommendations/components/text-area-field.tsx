@@ -32,7 +32,7 @@ export function TextAreaField({
   const counter = `${id}-count`
   const errorId = `${id}-error`
   return (
-    <div className="recs-field" data-field={name}>
+    <div className="recs-field" id={`recs-field-${name}`} data-field={name}>
       <label htmlFor={id} className="recs-label">
         {label}
         {required ? (

@@ -45,7 +45,7 @@ export function VoiceNoteField({
 
   const status = uploading ? 'uploading' : value ? 'uploaded' : 'empty'
   return (
-    <div className="recs-field" data-field="voice_note" data-state={status}>
+    <div className="recs-field" id="recs-field-voice_note" data-field="voice_note" data-state={status}>
       <p className="recs-label" id="recs-voice-label">
         {t.t('recommendations.voiceNote')} <span className="muted">({t.t('common.optional')})</span>
       </p>

@@ -31,7 +31,8 @@ export const ar = {
   'recs.form.required': 'مطلوب',
   'recs.form.counter': '{count, number} من {max, number} حرف',
   'recs.form.fix':
-    '{count, plural, one {يوجد حقل يحتاج إلى تصحيح} two {يوجد حقلان يحتاجان إلى تصحيح} few {توجد # حقول تحتاج إلى تصحيح} many {يوجد # حقلًا يحتاج إلى تصحيح} other {يوجد # حقل يحتاج إلى تصحيح}}. راجع الرسائل بجانب الحقول.',
+    '{count, plural, one {يوجد حقل يحتاج إلى تصحيح} two {يوجد حقلان يحتاجان إلى تصحيح} few {توجد # حقول تحتاج إلى تصحيح} many {يوجد # حقلًا يحتاج إلى تصحيح} other {يوجد # حقل يحتاج إلى تصحيح}}:',
+  'recs.form.fixLink': '{field}: {message}',
   'recs.form.submitting': 'جارٍ الحفظ…',
   'recs.error.required': 'هذا الحقل مطلوب.',
   'recs.error.choose': 'اختر إجابة.',
@@ -101,8 +102,8 @@ export const en: Record<keyof typeof ar, string> = {
     'Fields marked “required” are needed to save the recommendations. Your draft is kept in this browser as you type.',
   'recs.form.required': 'required',
   'recs.form.counter': '{count, number} of {max, number} characters',
-  'recs.form.fix':
-    '{count, plural, one {One field needs correcting} other {# fields need correcting}}. See the messages beside the fields.',
+  'recs.form.fix': '{count, plural, one {One field needs correcting} other {# fields need correcting}}:',
+  'recs.form.fixLink': '{field}: {message}',
   'recs.form.submitting': 'Saving…',
   'recs.error.required': 'This field is required.',
   'recs.error.choose': 'Choose an answer.',

@@ -38,6 +38,10 @@ const ar = {
   'expertSearch.emptyHint': 'جرّب كلمات بحث أخرى، أو امسح عوامل التصفية لعرض كل الخبراء.',
   'expertSearch.loadFailed': 'تعذّر تحميل النتائج.',
   'expertSearch.pagerLabel': 'صفحات النتائج',
+  'expertSearch.filtersToggle': 'عوامل التصفية',
+  'expertSearch.filtersActive':
+    '{count, plural, zero {لا شيء مفعّل} one {# مفعّل} two {# مفعّلان} few {# مفعّلة} many {# مفعّلًا} other {# مفعّل}}',
+  'expertSearch.filtersDone': 'عرض النتائج',
   'expertSearch.resultsOnPage':
     '{count, plural, zero {لا توجد نتائج} one {نتيجة واحدة} two {نتيجتان} few {# نتائج} many {# نتيجة} other {# نتيجة}}، الصفحة {page, number} من {pages, number}',
 } as const
@@ -78,6 +82,9 @@ export const expertSearchMessages: CatalogExtension<keyof typeof ar> = {
     'expertSearch.emptyHint': 'Try other words, or clear the filters to see every expert.',
     'expertSearch.loadFailed': 'The results could not be loaded.',
     'expertSearch.pagerLabel': 'Result pages',
+    'expertSearch.filtersToggle': 'Filters',
+    'expertSearch.filtersActive': '{count, plural, =0 {none active} one {# active} other {# active}}',
+    'expertSearch.filtersDone': 'Show results',
     'expertSearch.resultsOnPage':
       '{count, plural, =0 {No results} one {# result} other {# results}}, page {page, number} of {pages, number}',
   },
