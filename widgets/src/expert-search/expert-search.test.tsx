@@ -257,6 +257,42 @@ describe('<expert-search>', () => {
     }
   })
 
+  it('keeps the initials of the server’s avatars well inside their circle (issue 31: «ع ش» spilled out)', async () => {
+    const expected = await api('/profile/v2/consultants?q=%20&type=1')
+    const element = await mount({ role: 'consultant' })
+    await waitForIds(
+      element,
+      expected.data.map((e) => e.id),
+      'the consultants',
+    )
+    const sources = [...element.shadowRoot!.querySelectorAll<HTMLImageElement>('img[part~="photo"]')]
+      .map((img) => img.src)
+      .filter((src) => src.includes('/files/avatars/'))
+    expect(sources.length, 'results with a generated avatar').to.be.greaterThan(0)
+    // Each picture drawn as the browser draws it (the same fallback fonts as an <img>), its text measured
+    // against the circle the widget clips it to: every corner of the text's box stays inside, with a margin.
+    const holder = document.createElement('div')
+    document.body.append(holder)
+    try {
+      for (const src of sources) {
+        holder.innerHTML = await (await fetch(src)).text()
+        const text = holder.querySelector('text')
+        if (!text) continue
+        const box = text.getBBox()
+        const corners = [
+          [box.x, box.y],
+          [box.x + box.width, box.y],
+          [box.x, box.y + box.height],
+          [box.x + box.width, box.y + box.height],
+        ]
+        const farthest = Math.max(...corners.map(([x, y]) => Math.hypot(x! - 64, y! - 64)))
+        expect(farthest, `«${text.textContent}» of ${src}`).to.be.lessThan(64 * 0.95)
+      }
+    } finally {
+      holder.remove()
+    }
+  })
+
   it('is English and left to right with lang="en"', async () => {
     const expected = await api('/profile/v2/bsa?q=%20&sort=newest', 'en')
     const element = await mount({ role: 'bsa', lang: 'en' })

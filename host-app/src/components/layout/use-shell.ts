@@ -54,7 +54,7 @@ export function initials(name: string | null | undefined): string {
 
 /** An avatar picture of initials on the brand colour, as an SVG data address (used when no photo exists). */
 export function initialsAvatar(name: string | null | undefined): string {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="${COLORS.secondary}"/><text x="32" y="33" fill="#fff" font-family="IBM Plex Sans Arabic, system-ui, sans-serif" font-size="24" font-weight="600" text-anchor="middle" dominant-baseline="central">${escapeXml(initials(name))}</text></svg>`
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="${COLORS.secondary}"/><text x="32" y="33" fill="#fff" font-family="IBM Plex Sans Arabic, system-ui, sans-serif" font-size="22" font-weight="600" text-anchor="middle" dominant-baseline="central">${escapeXml(initials(name))}</text></svg>`
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
 }
 
