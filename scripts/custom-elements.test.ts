@@ -186,6 +186,7 @@ describe('widgets/custom-elements.json', () => {
     expect(rateForm.attributes.map((attribute) => attribute.name)).toEqual([
       'token',
       'rating-key',
+      'done-href',
       'api-base',
       'api-key',
       'lang',

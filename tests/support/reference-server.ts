@@ -127,6 +127,54 @@ const commands: Commands = {
     return { token, personId: id, contributorId: null, name: fullName }
   },
 
+  /**
+   * Makes a consultant of its own for one test, with dev-consultant's subjects and no slots: a test that needs
+   * an expert's calendar empty (or just so) gets one. Answers the expert and the `subject` that `mashura-slot`
+   * takes as `expert`.
+   */
+  'mashura-new-expert': async (server, { name }) => {
+    const { insertPerson } = await import('../../packages/server/src/test-support/fixtures.ts')
+    const db = server.store.db
+    const subject = `test-expert-${randomUUID()}`
+    const fullName = String(name ?? 'خبير للاختبار')
+    const personId = await insertPerson(db, { issuer: 'test', subject, fullName })
+    const { id } = await db
+      .insertInto('contributors')
+      .values({
+        person_id: personId,
+        kind: 'consultant',
+        gender: null,
+        title_ar: 'مستشار',
+        title_en: 'Consultant',
+        bio_ar: '',
+        bio_en: '',
+        search_text: fullName,
+        center_id: null,
+        can_create_slots: 1,
+        can_delete_slots: 1,
+        chat_status: 0,
+        join_now_enabled: 0,
+        available_for_instant: 0,
+        photo_path: null,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const model = await personBySubject(server, 'dev-consultant')
+    const subjects = await db
+      .selectFrom('contributor_subjects')
+      .select('subject_id')
+      .where('contributor_id', '=', model.contributor_id!)
+      .execute()
+    if (subjects.length)
+      await db
+        .insertInto('contributor_subjects')
+        .values(subjects.map(({ subject_id }) => ({ contributor_id: id, subject_id })))
+        .execute()
+    await changedExpert(server, id)
+    return { contributorId: id, subject, name: fullName }
+  },
+
   /** Adds a free slot to a seeded expert, `startsIn` minutes from now. */
   'mashura-slot': async (server, { expert, startsIn, minutes, availability, officeId }) => {
     const { insertSlot } = await import('../../packages/server/src/test-support/fixtures.ts')
@@ -238,7 +286,25 @@ export function referenceServer() {
     async serverStop() {
       await started?.stop()
     },
-    async executeCommand({ command, payload }: { command: string; payload?: unknown }) {
+    async executeCommand({
+      command,
+      payload,
+      session,
+    }: {
+      command: string
+      payload?: unknown
+      session?: { id: string; browser: { getPage?(id: string): unknown } }
+    }) {
+      // The page as it looks, into test-results/widgets/<name>.png, for people to look at.
+      if (command === 'mashura-screenshot') {
+        const page = session?.browser.getPage?.(session.id) as
+          | { screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown> }
+          | undefined
+        const { name, fullPage } = (payload ?? {}) as { name?: string; fullPage?: boolean }
+        if (!page || !name || !/^[\w.-]+$/.test(name)) return false
+        await page.screenshot({ path: join('test-results', 'widgets', `${name}.png`), fullPage: !!fullPage })
+        return true
+      }
       const run = commands[command]
       if (!run) return undefined
       if (!started) throw new Error('The reference server is not running')

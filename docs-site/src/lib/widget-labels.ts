@@ -144,7 +144,10 @@ export const arabicDescriptions: Record<string, string> = {
   'expert-search:attr:query': 'نص البحث الأوّلي؛ البحث الفارغ يُرسل مسافة واحدة.',
   'expert-search:attr:per-page': 'عدد النتائج في الصفحة (المبدئي 15، والحد الأقصى 100).',
   'expert-search:event:expert-selected': 'يُطلق حين يختار الزائر نتيجة؛ ويحمل الخبير ونوعه والموضوع.',
-  'booking-calendar:attr:contributor-id': 'الخبير الذي تُعرض مواعيده المتاحة (إلزامية).',
+  'booking-calendar:attr:contributor-id':
+    'الخبير الذي تُعرض مواعيده المتاحة. وبدونها (وقبل أن يختار البحث المتبوع خبيرًا) يدعو التقويم الزائر إلى اختيار خبير.',
+  'booking-calendar:attr:for':
+    'معرّف (`id`) عنصر `<expert-search>` في المستند نفسه يتبعه التقويم: اختيار خبير فيه يضبط `contributor-id` (و`subject-id` إن كان للبحث موضوع)، ثم يظهر التقويم وينتقل التركيز إلى عنوانه. لا حاجة معها إلى أي شيفرة.',
   'booking-calendar:attr:subject-id':
     'الموضوع المراد حجزه؛ وعند غيابها يُستعمل موضوع الخبير الوحيد، أو يختار الزائر من بين مواضيعه.',
   'booking-calendar:attr:session-href':

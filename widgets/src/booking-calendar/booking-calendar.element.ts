@@ -1,6 +1,6 @@
 import r2wc from '@r2wc/react-to-web-component'
 import { createElement } from 'react'
-import { emit } from '../events.ts'
+import { type ExpertSelectedDetail, emit } from '../events.ts'
 import { resolveConfig, type SharedAttributes, sharedProps } from '../shared/config.ts'
 import { defineElement } from '../shared/define-element.ts'
 import { adoptStyles } from '../shared/styles.ts'
@@ -14,6 +14,8 @@ interface BookingCalendarAttributes extends SharedAttributes, TokenAttributes {
   subjectId?: number
   sessionHref?: string
   requestHref?: string
+  /** The followed search's id; the element itself follows it (see {@link BookingCalendarElement}). */
+  for?: string
   container?: HTMLElement
 }
 
@@ -25,6 +27,7 @@ function BookingCalendarHost({
   requestHref,
   token,
   onTokenChange,
+  for: _followed,
   ...shared
 }: BookingCalendarAttributes) {
   // r2wc renders into the shadow root and passes it as `container`.
@@ -54,6 +57,7 @@ const Base = withTokenProperty(
       subjectId: 'number',
       sessionHref: 'string',
       requestHref: 'string',
+      for: 'string',
     },
   }),
 )
@@ -63,11 +67,27 @@ const Base = withTokenProperty(
  * of online or in-office (in the slot's office), confirmation (for an advisor, sending a request the expert
  * accepts), the booking and a success modal with the session's link and an `.ics` file to add it to a
  * calendar; the schedule then reloads. A slot that starts while the calendar is open drops out of it.
- * Signed-out visitors sign in through the platform's popup, or the host page sets `token`.
+ * Signed-out visitors sign in through the platform's popup, or the host page sets `token`. It opens on the
+ * current week, or on the week of the next free slot when the current week has none. Signed in, slots that
+ * overlap the person's own sessions or waiting requests are marked and cannot be chosen; a booking the
+ * server refuses says why in the confirmation dialog, which stays open. Without `contributor-id` it invites
+ * the visitor to choose an expert; `for` links it to an `<expert-search>` so that no script is needed:
+ *
+ * ```html
+ * <expert-search id="experts"></expert-search>
+ * <booking-calendar for="experts"></booking-calendar>
+ * ```
+ *
+ * A page may instead set `contributor-id` itself from the search's `expert-selected` event
+ * (`calendar.setAttribute('contributor-id', event.detail.contributorId)`).
  *
  * @tag booking-calendar
  *
- * @attr contributor-id - The expert whose free slots are shown (required).
+ * @attr contributor-id - The expert whose free slots are shown. Without it (and before a followed search
+ *   chooses one) the calendar invites the visitor to choose an expert.
+ * @attr for - The `id` of an `<expert-search>` in the same document (or shadow root) to follow: choosing an
+ *   expert there sets `contributor-id` (and `subject-id` when the search has a subject), scrolls the
+ *   calendar into view and moves focus to its title.
  * @attr subject-id - The subject to book; without it the expert's only subject, or a choice among several.
  * @attr session-href - The booked session's page as an address template with `{id}`, such as
  *   `https://mashura.example/session/{id}`; the success modal links to it, and the `.ics` file's link and
@@ -98,7 +118,9 @@ const Base = withTokenProperty(
  * @csspart week-title - The week's Gregorian range (and Hijri range in Arabic).
  * @csspart hijri - A Hijri date.
  * @csspart status - The live region announcing the week's slot count and sign-in.
- * @csspart notice - An error notice (it hides itself after 10 seconds).
+ * @csspart notice - An error notice beside the book button (it hides itself after 10 seconds): a blocked or
+ *   failed sign-in popup, a slot that started.
+ * @csspart no-expert - The invitation to choose an expert, shown without `contributor-id`.
  * @csspart retry - The retry button of a failed load.
  * @csspart skeleton - The loading placeholder.
  * @csspart time-zone - The note that times are Saudi Arabia time.
@@ -107,18 +129,28 @@ const Base = withTokenProperty(
  * @csspart day-heading - A day's date.
  * @csspart slot - A free slot to choose; also `slot-selected` when chosen.
  * @csspart slot-time - A slot's start time.
+ * @csspart slot-duration - A slot's length («٦٠ دقيقة», «60 minutes»).
+ * @csspart slot-clash - Added to `slot` on a slot that overlaps the signed-in person's own session or waiting
+ *   request: it cannot be chosen.
+ * @csspart slot-clash-label - The words on such a slot that say it clashes.
+ * @csspart clash-note - The note above the days that explains the marked slots.
  * @csspart slot-ways - How a slot may be held.
- * @csspart empty - The empty-week message and its next-week button (`show-next-week`).
- * @csspart actions - The book and sign-in area.
+ * @csspart empty - An empty week's next-week button (`show-next-week`); the status line says the week is empty.
+ * @csspart actions - The book and sign-in area, with the chosen slot; on a screen narrower than 48rem it stays
+ *   at the foot of the screen once a slot is chosen (`data-chosen="true"`), so the book button is in reach.
+ * @csspart chosen-slot - The chosen slot's day, start, end and length, beside the book button.
  * @csspart book - The book button.
  * @csspart sign-in-prompt - The signed-out note and its `sign-in` button; while the popup sign-in is under way
  *   (`data-state="waiting"`), the note to finish it there and its `cancel-sign-in` button.
  * @csspart cancel-sign-in - Stops waiting for the popup sign-in.
- * @csspart confirm-dialog - The confirmation dialog's content.
+ * @csspart confirm-dialog - The confirmation dialog's content (the slot's date, start, end and length).
+ * @csspart refusal - The reason the server refused the booking, in the confirmation dialog (focused and
+ *   announced); it stays until the dialog closes or the booking is tried again.
  * @csspart request-note - For an advisor, the confirmation dialog's note that a request is sent.
  * @csspart office - The office of an in-office session.
  * @csspart confirm - The confirm button.
- * @csspart cancel - The confirm dialog's button that closes it without booking.
+ * @csspart cancel - The confirm dialog's button that closes it without booking ("Choose another time" after
+ *   a refusal that trying again cannot change).
  * @csspart success-dialog - The success dialog's content.
  * @csspart close - The success dialog's close button.
  * @csspart session-link - The success dialog's link to the session (or request) page, with `session-href`
@@ -139,10 +171,76 @@ const Base = withTokenProperty(
  *   `--mashura-font-family`.
  */
 export class BookingCalendarElement extends Base {
+  /** Where this element listens for the followed search's choices, while it follows one. */
+  #following: { root: Document | ShadowRoot; listener: (event: Event) => void } | null = null
+  /** Whether `subject-id` was set from the followed search (and so is the search's to clear). */
+  #subjectFromSearch = false
+
   constructor() {
     super()
     if (this.shadowRoot) adoptStyles(this.shadowRoot, 'booking-calendar', bookingCalendarSheet)
   }
+
+  connectedCallback(): void {
+    ;(Base.prototype as unknown as LifeCycle).connectedCallback?.call(this)
+    this.#follow()
+  }
+
+  disconnectedCallback(): void {
+    ;(Base.prototype as unknown as LifeCycle).disconnectedCallback?.call(this)
+    this.#unfollow()
+  }
+
+  attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
+    ;(Base.prototype as unknown as LifeCycle).attributeChangedCallback?.call(this, name, previous, value)
+    if (name === 'for' && this.isConnected) this.#follow()
+  }
+
+  /**
+   * Follows the `<expert-search>` named by `for`: its `expert-selected` events (which bubble to the root this
+   * element is in) set `contributor-id` (and `subject-id` when the search has one), then the calendar comes
+   * into view with the focus on its title, as the visitor's next step.
+   */
+  #follow(): void {
+    this.#unfollow()
+    const id = this.getAttribute('for')
+    if (!id) return
+    const root = this.getRootNode() as Document | ShadowRoot
+    const listener = (event: Event) => {
+      const source = event.target as Element | null
+      if (source?.id !== id || !(event instanceof CustomEvent)) return
+      const detail = event.detail as ExpertSelectedDetail
+      this.setAttribute('contributor-id', String(detail.contributorId))
+      if (detail.subjectId !== null) {
+        this.setAttribute('subject-id', String(detail.subjectId))
+        this.#subjectFromSearch = true
+      } else if (this.#subjectFromSearch) {
+        this.removeAttribute('subject-id')
+        // r2wc ignores a removed attribute: its prop is cleared here.
+        const element = this as unknown as Record<symbol, unknown>
+        ;(element[Symbol.for('r2wc.props')] as { subjectId?: number }).subjectId = undefined
+        ;(element[Symbol.for('r2wc.render')] as () => void).call(this)
+        this.#subjectFromSearch = false
+      }
+      const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches
+      this.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' })
+      this.shadowRoot?.querySelector<HTMLElement>('[part~="title"]')?.focus({ preventScroll: true })
+    }
+    root.addEventListener('expert-selected', listener)
+    this.#following = { root, listener }
+  }
+
+  #unfollow(): void {
+    this.#following?.root.removeEventListener('expert-selected', this.#following.listener)
+    this.#following = null
+  }
+}
+
+/** r2wc's element callbacks, which its constructor type does not declare. */
+interface LifeCycle {
+  connectedCallback?(): void
+  disconnectedCallback?(): void
+  attributeChangedCallback?(name: string, previous: string | null, value: string | null): void
 }
 
 declare global {

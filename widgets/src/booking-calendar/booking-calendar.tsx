@@ -1,4 +1,4 @@
-import { bookingCalendarMessages, type FetchLike, type Language, type Slot } from '@mashura/core'
+import { bookingCalendarMessages, type FetchLike, type Language, type Slot, weekBounds } from '@mashura/core'
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { BookingCreatedDetail, SignInRequiredDetail } from '../events.ts'
 import { createWidgetClient } from '../shared/api.ts'
@@ -6,8 +6,10 @@ import { ErrorNotice, Skeleton } from '../shared/notice.tsx'
 import type { WidgetSeed } from '../shared/seed.ts'
 import { useTranslator } from '../shared/use-translator.ts'
 import { ConfirmDialog } from './confirm-dialog.tsx'
+import { dayLabel, slotSpanWithZone } from './format.ts'
 import { SuccessDialog } from './success-dialog.tsx'
 import { useBooking } from './use-booking.ts'
+import { clashes, useBusy } from './use-busy.ts'
 import { useSchedule, useUpcoming } from './use-schedule.ts'
 import { SlotGrid, WeekHeader } from './week-view.tsx'
 
@@ -59,6 +61,14 @@ export interface BookingCalendarProps {
 /** No slots, one array for every render (the upcoming filter remembers its input). */
 const NO_SLOTS: Slot[] = []
 
+/** How many weeks `week` starts after the current week. */
+function weeksFromNow(week: { start: Date }): number {
+  return Math.max(
+    0,
+    Math.round((week.start.getTime() - weekBounds(new Date()).start.getTime()) / (7 * 86_400_000)),
+  )
+}
+
 /** A chosen slot and the week it is in, counted from the current week (0). */
 export interface CalendarPlace {
   slotId: number | null
@@ -91,11 +101,29 @@ export function BookingCalendar(props: BookingCalendarProps) {
     [apiBase, apiKey, t, fetch],
   )
   const initial = props.initialSlot
-  const [offset, setOffset] = useState(() =>
-    initial && Number.isInteger(initial.week) && initial.week > 0 ? initial.week : 0,
+  // Null: the current week, or the week of the next free slot when the current one has none (issue 31).
+  const [offset, setOffset] = useState<number | null>(() =>
+    initial && Number.isInteger(initial.week) && initial.week >= 0 ? initial.week : null,
   )
   const schedule = useSchedule(publicClient, contributorId, offset, props.seed)
+  const shownOffset = offset ?? weeksFromNow(schedule.week)
+  // The person's own sessions and requests, read again after each booking try: their slots clash.
+  const [busyVersion, setBusyVersion] = useState(0)
+  const busy = useBusy(client, contributorId === undefined ? null : token, busyVersion)
+  const clash = useCallback((slot: Slot) => clashes(slot, busy), [busy])
+  const reload = schedule.reload
+  const reloadAll = useCallback(() => {
+    reload()
+    setBusyVersion((n) => n + 1)
+  }, [reload])
   const [selected, setSelected] = useState<number | null>(null)
+  // Another expert (a followed search chose one) starts afresh: their first free week, nothing chosen.
+  const [shownExpert, setShownExpert] = useState(contributorId)
+  if (shownExpert !== contributorId) {
+    setShownExpert(contributorId)
+    setOffset(null)
+    setSelected(null)
+  }
   const headingRef = useRef<HTMLHeadingElement>(null)
   const headingId = useId()
 
@@ -120,17 +148,17 @@ export function BookingCalendar(props: BookingCalendarProps) {
       tokenRef.current = next
       setToken(next)
     },
-    reload: schedule.reload,
+    reload: reloadAll,
     onBooked: () => setSelected(null),
     onBookingCreated: props.onBookingCreated,
     onSignInRequired: props.onSignInRequired
-      ? (detail) => props.onSignInRequired?.(detail, { slotId: detail.slotId, week: offset }) ?? true
+      ? (detail) => props.onSignInRequired?.(detail, { slotId: detail.slotId, week: shownOffset }) ?? true
       : undefined,
   })
 
   // A slot that has started is no longer free to book: it drops out when its time comes.
   const slots = useUpcoming(schedule.data?.slots ?? NO_SLOTS)
-  const chosen: Slot | null = slots.find((s) => s.id === selected) ?? null
+  const chosen: Slot | null = slots.find((s) => s.id === selected && !clash(s)) ?? null
 
   // The initial slot, once, when its week has loaded: chosen again, one press of "Book" from its
   // confirmation (not opened by itself: the site's terms popup may be showing first).
@@ -142,7 +170,7 @@ export function BookingCalendar(props: BookingCalendarProps) {
   }, [initial, schedule.data, slots])
 
   function move(delta: -1 | 1, refocus = false) {
-    const next = Math.max(0, offset + delta)
+    const next = Math.max(0, shownOffset + delta)
     setOffset(next)
     setSelected(null)
     // The previous-week button is disabled on the current week; focus must not stay on a disabled button.
@@ -152,15 +180,29 @@ export function BookingCalendar(props: BookingCalendarProps) {
   const status =
     booking.status ?? (schedule.data ? t.t('bookingCalendar.slotsFound', { count: slots.length }) : '')
 
+  if (contributorId === undefined)
+    // No expert yet (a page that sets one when a search chooses it): a calm invitation, not an error.
+    return (
+      <div part="base" className="base" dir={t.dir} lang={t.lang} aria-busy="false">
+        <h2 part="title" className="title" tabIndex={-1}>
+          {t.t('bookingCalendar.title')}
+        </h2>
+        <p part="no-expert" className="no-expert">
+          {t.t('bookingCalendar.noExpert')}
+        </p>
+        <p part="status" className="status" role="status" />
+      </div>
+    )
+
   return (
     <div part="base" className="base" dir={t.dir} lang={t.lang} aria-busy={schedule.loading}>
-      <h2 part="title" className="title">
+      <h2 part="title" className="title" tabIndex={-1}>
         {t.t('bookingCalendar.title')}
       </h2>
       <WeekHeader
         t={t}
         week={schedule.week}
-        isFirst={offset === 0}
+        isFirst={shownOffset === 0}
         onMove={(delta) => move(delta)}
         headingRef={headingRef}
         headingId={headingId}
@@ -169,21 +211,14 @@ export function BookingCalendar(props: BookingCalendarProps) {
         {status}
       </p>
       <ErrorNotice
-        message={
-          contributorId === undefined
-            ? t.t('common.error')
-            : schedule.error === null
-              ? null
-              : schedule.error || t.t('common.error')
-        }
+        message={schedule.error === null ? null : schedule.error || t.t('common.error')}
         retryLabel={t.t('common.retry')}
-        onRetry={contributorId === undefined ? undefined : schedule.reload}
+        onRetry={schedule.reload}
       />
-      <ErrorNotice key={booking.noticeKey} message={booking.notice} />
       {schedule.data === null && schedule.loading && <Skeleton lines={5} label={t.t('common.loading')} />}
       {schedule.data !== null && slots.length === 0 && (
+        // The status line above already says the week is empty: said once (issue 31).
         <div part="empty" className="empty">
-          <p>{t.t('bookingCalendar.emptyWeek')}</p>
           <button type="button" part="show-next-week" className="m-button" onClick={() => move(1, true)}>
             {t.t('bookingCalendar.showNextWeek')}
           </button>
@@ -197,9 +232,20 @@ export function BookingCalendar(props: BookingCalendarProps) {
           selected={chosen?.id ?? null}
           onSelect={setSelected}
           labelledBy={headingId}
+          clashes={clash}
         />
       )}
-      <div part="actions" className="actions">
+      {/* Beside the book button, where the person is looking; on a phone the bar stays at the screen's foot. */}
+      <div part="actions" className="actions" data-chosen={chosen !== null}>
+        <ErrorNotice key={booking.noticeKey} message={booking.notice} />
+        {chosen && (
+          <p part="chosen-slot" className="chosen-slot">
+            {t.t('bookingCalendar.chosenSlot', {
+              date: dayLabel(t, chosen.start),
+              time: slotSpanWithZone(t, chosen),
+            })}
+          </p>
+        )}
         {slots.length > 0 && (
           <button
             type="button"
@@ -250,8 +296,14 @@ export function BookingCalendar(props: BookingCalendarProps) {
         subjectId={booking.subject}
         onSubjectChange={booking.setSubject}
         busy={booking.busy}
+        refusal={booking.refusal}
         onConfirm={booking.confirm}
-        onCancel={booking.cancel}
+        onCancel={() => {
+          // After a refusal the slot is gone or now clashes, and the book button with it: back to the week.
+          const refused = booking.refusal !== null
+          booking.cancel()
+          if (refused) focusHeading()
+        }}
       />
       <SuccessDialog
         t={t}

@@ -1,9 +1,9 @@
 import type { Slot, Subject, Translator } from '@mashura/core'
-import { type ReactNode, useId } from 'react'
+import { type ReactNode, useEffect, useId, useRef } from 'react'
 import { IsolatedMessage } from '../shared/isolated-message.tsx'
 import { ModalDialog } from '../shared/modal-dialog.tsx'
 import { RadioOption } from '../shared/radio-option.tsx'
-import { slotDate, slotTimeWithZone } from './format.ts'
+import { slotDate, slotSpanWithZone } from './format.ts'
 import type { Way } from './ways.ts'
 
 /** The props of {@link ConfirmDialog}. */
@@ -27,21 +27,32 @@ export interface ConfirmDialogProps {
   onSubjectChange: (subjectId: number) => void
   /** Whether the booking call is under way. */
   busy: boolean
+  /** Why the booking failed, shown in the dialog (focused and announced), or null. */
+  refusal?: { message: string; retry: boolean; key: number } | null | undefined
   onConfirm: () => void
   onCancel: () => void
 }
 
 /**
  * The confirmation step (for an advisor, sending the request the expert answers): the slot's date (with the
- * Hijri date in Arabic) and Riyadh time, the way to hold the session (only those the slot allows; the office
- * is the slot's own), the subject when the expert covers several, then confirm or cancel, in a modal dialog.
+ * Hijri date in Arabic), its start, end and length in Riyadh time, the server's refusal when booking failed
+ * (focused, announced, kept until the dialog closes or the next try), the way to hold the session (only those
+ * the slot allows; the office is the slot's own), the subject when the expert covers several, then confirm or
+ * cancel ("Choose another time" after a refusal that trying again cannot change), in a modal dialog.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const { t, slot, expertName, request, ways, way, subjects, subjectId, busy } = props
   const titleId = useId()
   const wayName = useId()
   const subjectName = useId()
+  const refusal = props.refusal ?? null
+  const refusalRef = useRef<HTMLDivElement>(null)
+  // Each new refusal takes the focus, so it is read out and seen where the person is (a phone's dialog).
+  useEffect(() => {
+    if (refusal) refusalRef.current?.focus()
+  }, [refusal])
   if (!slot) return null
+  const final = refusal !== null && !refusal.retry
   return (
     <ModalDialog labelledBy={titleId} onClose={props.onCancel} dismissable={!busy}>
       <form
@@ -68,59 +79,79 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <dt>{t.t('bookingCalendar.date')}</dt>
           <dd>{slotDate(t, slot)}</dd>
           <dt>{t.t('bookingCalendar.time')}</dt>
-          <dd>{slotTimeWithZone(t, slot)}</dd>
+          <dd>{slotSpanWithZone(t, slot)}</dd>
         </dl>
-        <Choice label={t.t('booking.communicationWay')}>
-          {ways.map((option) => (
-            <RadioOption
-              key={option}
-              className="option"
-              name={wayName}
-              value={option}
-              checked={way === option}
-              onChoose={() => props.onWayChange(option)}
-            >
-              {option === 'online' ? t.t('booking.online') : t.t('booking.inOffice')}
-            </RadioOption>
-          ))}
-        </Choice>
-        {way === 'office' && slot.office && (
-          <div part="office" className="office">
-            <span className="choice-label">{t.t('bookingCalendar.office')}</span>
-            <span className="office-name">{slot.office.name}</span>
-            {slot.office.address && <span className="office-address">{slot.office.address}</span>}
+        {refusal && (
+          <div
+            key={refusal.key}
+            part="refusal"
+            className="refusal"
+            role="alert"
+            tabIndex={-1}
+            ref={refusalRef}
+          >
+            <strong>{t.t('bookingCalendar.refusedTitle')}</strong> <span>{refusal.message}</span>
           </div>
         )}
-        {subjects.length > 1 && (
-          <Choice label={t.t('bookingCalendar.subject')}>
-            {subjects.map((subject) => (
-              <RadioOption
-                key={subject.id}
-                className="option"
-                name={subjectName}
-                value={subject.id}
-                checked={subjectId === subject.id}
-                onChoose={() => props.onSubjectChange(subject.id)}
-              >
-                {subject.name}
-              </RadioOption>
-            ))}
-          </Choice>
+        {!final && (
+          <>
+            <Choice label={t.t('booking.communicationWay')}>
+              {ways.map((option) => (
+                <RadioOption
+                  key={option}
+                  className="option"
+                  name={wayName}
+                  value={option}
+                  checked={way === option}
+                  onChoose={() => props.onWayChange(option)}
+                >
+                  {option === 'online' ? t.t('booking.online') : t.t('booking.inOffice')}
+                </RadioOption>
+              ))}
+            </Choice>
+            {way === 'office' && slot.office && (
+              <div part="office" className="office">
+                <span className="choice-label">{t.t('bookingCalendar.office')}</span>
+                <span className="office-name">{slot.office.name}</span>
+                {slot.office.address && <span className="office-address">{slot.office.address}</span>}
+              </div>
+            )}
+            {subjects.length > 1 && (
+              <Choice label={t.t('bookingCalendar.subject')}>
+                {subjects.map((subject) => (
+                  <RadioOption
+                    key={subject.id}
+                    className="option"
+                    name={subjectName}
+                    value={subject.id}
+                    checked={subjectId === subject.id}
+                    onChoose={() => props.onSubjectChange(subject.id)}
+                  >
+                    {subject.name}
+                  </RadioOption>
+                ))}
+              </Choice>
+            )}
+          </>
         )}
         <div className="dialog-actions">
-          <button type="submit" part="confirm" className="m-button" aria-disabled={busy}>
-            {request
-              ? t.t(busy ? 'bookingCalendar.sendingRequest' : 'bookingCalendar.sendRequest')
-              : t.t(busy ? 'bookingCalendar.booking' : 'booking.confirm')}
-          </button>
+          {!final && (
+            <button type="submit" part="confirm" className="m-button" aria-disabled={busy}>
+              {refusal
+                ? t.t('bookingCalendar.tryAgain')
+                : request
+                  ? t.t(busy ? 'bookingCalendar.sendingRequest' : 'bookingCalendar.sendRequest')
+                  : t.t(busy ? 'bookingCalendar.booking' : 'booking.confirm')}
+            </button>
+          )}
           <button
             type="button"
             part="cancel"
-            className="m-button m-button-quiet"
+            className={final ? 'm-button' : 'm-button m-button-quiet'}
             disabled={busy}
             onClick={props.onCancel}
           >
-            {t.t('common.cancel')}
+            {t.t(final ? 'bookingCalendar.chooseAnother' : 'common.cancel')}
           </button>
         </div>
       </form>

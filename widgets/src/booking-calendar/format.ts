@@ -53,3 +53,23 @@ export function slotTime(t: Translator<string>, slot: Slot): string {
 export function slotTimeWithZone(t: Translator<string>, slot: Slot): string {
   return t.t('bookingCalendar.timeWithZone', { time: slotTime(t, slot), zone: timeZoneLabel(t.lang) })
 }
+
+/** A slot's length in whole minutes. */
+export function slotMinutes(slot: Slot): number {
+  return Math.round((Date.parse(slot.end) - Date.parse(slot.start)) / 60_000)
+}
+
+/** A slot's length: «٦٠ دقيقة» or «60 minutes». */
+export function slotDuration(t: Translator<string>, slot: Slot): string {
+  return t.t('bookingCalendar.duration', { minutes: slotMinutes(slot) })
+}
+
+/** A slot's start and end on a Riyadh clock, labelled as Saudi Arabia time, with its length. */
+export function slotSpanWithZone(t: Translator<string>, slot: Slot): string {
+  return t.t('bookingCalendar.timeSpan', {
+    start: slotTime(t, slot),
+    end: formatTime(slot.end, t.lang),
+    zone: timeZoneLabel(t.lang),
+    duration: slotDuration(t, slot),
+  })
+}

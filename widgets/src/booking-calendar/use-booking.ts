@@ -58,6 +58,11 @@ export interface BookingFlow {
   busy: boolean
   /** The success modal's content, or null. */
   outcome: BookingOutcome | null
+  /**
+   * Why the booking in the dialog failed (the server's refusal, a slot that started), shown in the dialog
+   * until it closes or the next try, or null. `retry` is false when trying again cannot help (a 4xx).
+   */
+  refusal: { message: string; retry: boolean; key: number } | null
   /** The latest error message for the error notice, or null. */
   notice: string | null
   /** Changes with every new notice, so the same text shows (and times out) again. */
@@ -90,6 +95,7 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
   const [busy, setBusy] = useState(false)
   const [outcome, setOutcome] = useState<BookingOutcome | null>(null)
   const [notice, setNotice] = useState<{ message: string; key: number } | null>(null)
+  const [refusal, setRefusal] = useState<BookingFlow['refusal']>(null)
   const [status, setStatus] = useState<string | null>(null)
   const signInController = useRef<AbortController | null>(null)
   const [signingIn, setSigningIn] = useState(false)
@@ -103,6 +109,11 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
 
   function fail(message: string) {
     setNotice((current) => ({ message, key: (current?.key ?? 0) + 1 }))
+  }
+
+  // A failure of the dialog's booking stays in the dialog, where the person is looking (issue 31).
+  function refuse(message: string, retry: boolean) {
+    setRefusal((current) => ({ message, retry, key: (current?.key ?? 0) + 1 }))
   }
 
   // The schedule hides a slot once it starts; this catches one chosen or in the dialog as it started.
@@ -120,6 +131,7 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
       return
     }
     setWay(ways[0]!)
+    setRefusal(null)
     setConfirming(slot)
   }
 
@@ -170,16 +182,17 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
   async function confirm() {
     const slot = confirming
     if (!slot || busy || contributorId === undefined) return
-    if (passed(slot)) {
-      setConfirming(null)
+    if (Date.parse(slot.start) <= Date.now()) {
+      refuse(t.t('bookingCalendar.slotPassed'), false)
       options.reload()
       return
     }
     if (subject === null) {
-      fail(t.t('bookingCalendar.noSubject'))
+      refuse(t.t('bookingCalendar.noSubject'), false)
       return
     }
     setBusy(true)
+    setRefusal(null)
     try {
       const { data } = await bookSlot(client, {
         id: slot.id,
@@ -212,10 +225,12 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
         pendingApproval: pending,
       })
     } catch (error) {
-      setConfirming(null)
       // An expired or revoked token: forget it, so the sign-in button offers a fresh one.
       if (isApiError(error) && error.status === 401) options.setToken(null)
-      fail(isApiError(error) && error.message ? error.message : t.t('common.error'))
+      // A 4xx (the slot taken, an overlap, a cap, a refused token) answers the same again; a 5xx, a 429 or a
+      // lost connection may not.
+      const retry = !isApiError(error) || error.status >= 500 || error.status === 429 || error.status === 0
+      refuse(isApiError(error) && error.message ? error.message : t.t('common.error'), retry)
       options.reload()
     } finally {
       setBusy(false)
@@ -233,6 +248,7 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
     setSubject,
     busy,
     outcome,
+    refusal,
     notice: notice?.message ?? null,
     noticeKey: notice?.key ?? 0,
     status,
@@ -241,7 +257,10 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
     start,
     signIn: (slotId) => signIn(slotId),
     confirm: () => void confirm(),
-    cancel: () => setConfirming(null),
+    cancel: () => {
+      setConfirming(null)
+      setRefusal(null)
+    },
     closeOutcome: () => setOutcome(null),
   }
 }

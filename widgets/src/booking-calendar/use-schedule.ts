@@ -20,6 +20,8 @@ export interface WeekSchedule {
   slots: Slot[]
   /** Whether free slots exist after this week. */
   later: boolean
+  /** The start of the week these slots are in (ms): the week asked for, or the first with free slots. */
+  start: number
 }
 
 /** Where loading a week stands: `data` stays while a reload runs, so the page does not jump. */
@@ -43,17 +45,19 @@ const MAX_PAGES = 20
 
 /**
  * Reads the free slots of one week. The public schedule call pages every free future slot earliest first
- * (it has no date range), so this walks pages until a slot starts after the week.
+ * (it has no date range), so this walks pages until a slot starts after the week. With `firstFree`, a week
+ * without free slots gives way to the week of the next free slot (the calendar opens there, issue 31).
  */
 export async function loadWeek(
   client: ApiClient,
   contributorId: number,
   week: DateRange,
   signal: AbortSignal,
+  firstFree = false,
 ): Promise<WeekSchedule> {
   const slots: Slot[] = []
-  const start = week.start.getTime()
-  const end = week.end.getTime()
+  let start = week.start.getTime()
+  let end = week.end.getTime()
   for (let page = 1; ; page++) {
     const { data, meta } = await getContributorSchedule(
       client,
@@ -62,41 +66,54 @@ export async function loadWeek(
     )
     for (const slot of data.slots) {
       const at = Date.parse(slot.start)
-      if (at > end) return { contributor: data.contributor, slots, later: true }
+      if (at > end && firstFree && slots.length === 0) {
+        const next = weekBounds(slot.start)
+        start = next.start.getTime()
+        end = next.end.getTime()
+      }
+      if (at > end) return { contributor: data.contributor, slots, later: true, start }
       if (at >= start) slots.push(slot)
     }
     if (page >= (meta?.last_page ?? 1) || page >= MAX_PAGES)
-      return { contributor: data.contributor, slots, later: false }
+      return { contributor: data.contributor, slots, later: false, start }
   }
 }
 
 /**
- * The week `offset` weeks after the current one (never before it), loaded and reloaded on demand.
+ * The week `offset` weeks after the current one (never before it), loaded and reloaded on demand; with
+ * `offset` null, the current week, or the week of the next free slot when the current one has none.
  * `now` is read once per offset, so that a widget left open overnight keeps the week it shows. A week the
  * host already has (`seed`: the server drew it) is the first state, and is not loaded again.
  */
 export function useSchedule(
   client: ApiClient,
   contributorId: number | undefined,
-  offset: number,
+  offset: number | null,
   seed?: WidgetSeed,
 ): ScheduleState {
-  const week = useMemo(() => weekBounds(addDays(new Date(), offset * 7)), [offset])
+  const asked = useMemo(() => weekBounds(addDays(new Date(), (offset ?? 0) * 7)), [offset])
+  const firstFree = offset === null
   // A week change drops the previous week's answer at once, so its slots never show as this week's.
   const { data, error, loading, reload } = useLoad(
-    (signal) => loadWeek(client, contributorId!, week, signal),
-    [client, contributorId, week],
+    (signal) => loadWeek(client, contributorId!, asked, signal, firstFree),
+    [client, contributorId, asked, firstFree],
     {
       clearOnChange: true,
       enabled: contributorId !== undefined,
       initial: () => {
         if (contributorId === undefined) return undefined
-        const data = seeded(seed, `booking-calendar:${contributorId}:${week.start.getTime()}`, () =>
-          loadWeek(client, contributorId, week, new AbortController().signal),
+        const key = `booking-calendar:${contributorId}:${asked.start.getTime()}${firstFree ? ':first-free' : ''}`
+        const data = seeded(seed, key, () =>
+          loadWeek(client, contributorId, asked, new AbortController().signal, firstFree),
         )
         return data ? { data } : undefined
       },
     },
+  )
+  const shown = data?.start
+  const week = useMemo(
+    () => (firstFree && shown !== undefined && shown !== asked.start.getTime() ? weekBounds(shown) : asked),
+    [firstFree, shown, asked],
   )
   return {
     week,

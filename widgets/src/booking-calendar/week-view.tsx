@@ -2,7 +2,7 @@ import { addDays, type DateRange, type Slot, type Translator } from '@mashura/co
 import { type Ref, useId } from 'react'
 import { RadioOption } from '../shared/radio-option.tsx'
 import { StepNav } from '../shared/step-nav.tsx'
-import { dayLabel, hijriDayLabel, hijriRangeLabel, slotTime, weekRangeLabel } from './format.ts'
+import { dayLabel, hijriDayLabel, hijriRangeLabel, slotDuration, slotTime, weekRangeLabel } from './format.ts'
 import { waysOf } from './ways.ts'
 
 /** The props of {@link WeekHeader}. */
@@ -80,6 +80,8 @@ export interface SlotGridProps {
   onSelect: (slotId: number) => void
   /** The id of the element that labels the group (the week heading). */
   labelledBy: string
+  /** Whether a slot overlaps the signed-in person's own sessions or requests (it cannot be chosen). */
+  clashes?: ((slot: Slot) => boolean) | undefined
 }
 
 /** Groups a week's slots by the Riyadh day they start on: seven lists, Sunday first. */
@@ -102,14 +104,21 @@ function byDay(week: DateRange, slots: Slot[]): { day: Date; slots: Slot[] }[] {
  * so the group is one Tab stop, arrow keys move between slots (choosing as they go, as radios do), Space
  * chooses, and each slot's name carries its day for screen readers.
  */
-export function SlotGrid({ t, week, slots, selected, onSelect, labelledBy }: SlotGridProps) {
+export function SlotGrid({ t, week, slots, selected, onSelect, labelledBy, clashes }: SlotGridProps) {
   const hintId = useId()
   const name = useId()
+  const clash = t.t('bookingCalendar.clash')
+  const anyClash = clashes !== undefined && slots.some(clashes)
   return (
     <div role="radiogroup" className="slot-grid" aria-labelledby={labelledBy} aria-describedby={hintId}>
       <p id={hintId} part="time-zone" className="time-zone">
         {t.t('bookingCalendar.timesIn')}
       </p>
+      {anyClash && (
+        <p part="clash-note" className="clash-note">
+          {t.t('bookingCalendar.clashNote', { clash })}
+        </p>
+      )}
       <div part="days" className="days">
         {byDay(week, slots).map(({ day, slots: daySlots }) => {
           const label = dayLabel(t, day)
@@ -127,20 +136,22 @@ export function SlotGrid({ t, week, slots, selected, onSelect, labelledBy }: Slo
               {daySlots.length === 0 ? (
                 <p className="day-empty">{t.t('bookingCalendar.dayEmpty')}</p>
               ) : (
-                daySlots.map((slot) => (
-                  <RadioOption
-                    key={slot.id}
-                    className="slot"
-                    data-slot-id={slot.id}
-                    name={name}
-                    value={slot.id}
-                    checked={selected === slot.id}
-                    onChoose={() => onSelect(slot.id)}
-                  >
-                    <span part={selected === slot.id ? 'slot slot-selected' : 'slot'} className="slot-body">
+                daySlots.map((slot) => {
+                  const clashing = clashes?.(slot) ?? false
+                  const body = (
+                    <span
+                      key="body"
+                      part={
+                        clashing ? 'slot slot-clash' : selected === slot.id ? 'slot slot-selected' : 'slot'
+                      }
+                      className="slot-body"
+                    >
                       <span className="visually-hidden">{label} </span>
                       <span part="slot-time" className="slot-time">
                         {slotTime(t, slot)}
+                      </span>
+                      <span part="slot-duration" className="slot-duration">
+                        {slotDuration(t, slot)}
                       </span>
                       <span part="slot-ways" className="slot-ways">
                         {/* «عن بُعد أو حضوري»: words, not a dot, which beside the time's digits reads as 0. */}
@@ -155,9 +166,34 @@ export function SlotGrid({ t, week, slots, selected, onSelect, labelledBy }: Slo
                           { type: 'disjunction' },
                         )}
                       </span>
+                      {clashing && (
+                        <span part="slot-clash-label" className="slot-clash-label">
+                          {clash}
+                        </span>
+                      )}
                     </span>
-                  </RadioOption>
-                ))
+                  )
+                  // A clashing slot is a disabled radio of the group: announced with its reason, never chosen.
+                  // (Drawn here rather than by RadioOption, which the rate form shares and pays for.)
+                  return clashing ? (
+                    <label key={slot.id} className="slot" data-slot-id={slot.id} data-clash>
+                      <input type="radio" className="visually-hidden" name={name} value={slot.id} disabled />
+                      {body}
+                    </label>
+                  ) : (
+                    <RadioOption
+                      key={slot.id}
+                      className="slot"
+                      data-slot-id={slot.id}
+                      name={name}
+                      value={slot.id}
+                      checked={selected === slot.id}
+                      onChoose={() => onSelect(slot.id)}
+                    >
+                      {body}
+                    </RadioOption>
+                  )
+                })
               )}
             </div>
           )

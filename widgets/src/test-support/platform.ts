@@ -83,3 +83,13 @@ export function addDevSession(startsIn: number, columns: Record<string, unknown>
 export function ratingLink(sessionId: number): Promise<{ token: string; passphrase: string }> {
   return executeServerCommand('mashura-rating-link', { sessionId })
 }
+
+/** Makes a consultant of the test's own with no slots; `subject` is what {@link addSlot} takes as `expert`. */
+export function newExpert(): Promise<{ contributorId: number; subject: Subject; name: string }> {
+  return executeServerCommand('mashura-new-expert', {})
+}
+
+/** Saves a screenshot of the test page as test-results/widgets/`name`.png (for people to look at). */
+export function screenshot(name: string, fullPage = false): Promise<boolean | undefined> {
+  return executeServerCommand('mashura-screenshot', { name, fullPage })
+}

@@ -21,7 +21,7 @@ const ar = {
   'bookingCalendar.wayOnlineShort': 'عن بُعد',
   'bookingCalendar.wayOfficeShort': 'حضوري',
   'bookingCalendar.chooseSlotFirst': 'اختر موعدًا أولًا.',
-  'bookingCalendar.chosenSlot': 'الموعد المختار: {date} الساعة {time} {zone}',
+  'bookingCalendar.chosenSlot': 'الموعد المختار: {date}، {time}',
   'bookingCalendar.signedOut': 'سجّل الدخول لتتمكن من الحجز.',
   'bookingCalendar.signedIn': 'تم تسجيل الدخول، يمكنك الآن إكمال الحجز.',
   'bookingCalendar.waitingForSignIn': 'أكمل تسجيل الدخول في النافذة التي فُتحت، ثم عُد إلى هنا.',
@@ -50,6 +50,15 @@ const ar = {
   'bookingCalendar.calendarSession': 'جلسة مشورة مع {name}',
   'bookingCalendar.calendarRequest': 'طلب جلسة مشورة مع {name} (بانتظار موافقة الخبير)',
   'bookingCalendar.officeLocation': '{office}، {address}',
+  'bookingCalendar.duration':
+    '{minutes, plural, zero {أقل من دقيقة} one {دقيقة واحدة} two {دقيقتان} few {# دقائق} many {# دقيقة} other {# دقيقة}}',
+  'bookingCalendar.timeSpan': 'من {start} إلى {end} {zone} ({duration})',
+  'bookingCalendar.noExpert': 'اختر خبيرًا لتظهر مواعيده المتاحة.',
+  'bookingCalendar.clash': 'يتعارض مع موعد لك',
+  'bookingCalendar.clashNote': 'المواعيد المعلَّمة «{clash}» تتداخل مع جلسة أو طلب لك، فلا يمكن حجزها.',
+  'bookingCalendar.refusedTitle': 'لم يتم الحجز',
+  'bookingCalendar.chooseAnother': 'اختيار موعد آخر',
+  'bookingCalendar.tryAgain': 'إعادة المحاولة',
 } as const
 
 /** The same keys in English, with the same ICU arguments. */
@@ -70,7 +79,7 @@ const en: Readonly<Record<keyof typeof ar, string>> = {
   'bookingCalendar.wayOnlineShort': 'Online',
   'bookingCalendar.wayOfficeShort': 'In person',
   'bookingCalendar.chooseSlotFirst': 'Choose a time first.',
-  'bookingCalendar.chosenSlot': 'Chosen time: {date} at {time} {zone}',
+  'bookingCalendar.chosenSlot': 'Chosen time: {date}, {time}',
   'bookingCalendar.signedOut': 'Sign in to book.',
   'bookingCalendar.signedIn': 'You are signed in and can now complete the booking.',
   'bookingCalendar.waitingForSignIn': 'Finish signing in in the window that opened, then come back here.',
@@ -99,6 +108,15 @@ const en: Readonly<Record<keyof typeof ar, string>> = {
   'bookingCalendar.calendarSession': 'Mashura session with {name}',
   'bookingCalendar.calendarRequest': 'Mashura session request with {name} (awaiting the expert’s answer)',
   'bookingCalendar.officeLocation': '{office}, {address}',
+  'bookingCalendar.duration': '{minutes, plural, =0 {Less than a minute} one {# minute} other {# minutes}}',
+  'bookingCalendar.timeSpan': '{start} – {end} {zone} ({duration})',
+  'bookingCalendar.noExpert': 'Choose an expert to see their free slots.',
+  'bookingCalendar.clash': 'Clashes with your booking',
+  'bookingCalendar.clashNote':
+    'Times marked “{clash}” overlap a session or request you already have, so they cannot be booked.',
+  'bookingCalendar.refusedTitle': 'Not booked',
+  'bookingCalendar.chooseAnother': 'Choose another time',
+  'bookingCalendar.tryAgain': 'Try again',
 }
 
 /** The messages of `<booking-calendar>`, in Arabic and English. */
