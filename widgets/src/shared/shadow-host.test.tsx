@@ -121,6 +121,32 @@ describe('ShadowHost', () => {
     }
   })
 
+  it('keeps one live widget when the browser’s first drawing differs from the server’s (issue 31)', async () => {
+    // The server drew "server"; the browser's first render says "first": React draws the widget anew.
+    container.setHTMLUnsafe(drawn(<Page label="server" />))
+    const warnings: unknown[] = []
+    const warn = console.warn
+    console.warn = (...args: unknown[]) => warnings.push(args)
+    const counts: number[] = []
+    const root = hydrateRoot(container, <App onCount={(n) => counts.push(n)} />)
+    try {
+      await waitFor(() => warnings.length > 0, 5000, 'the mismatch is reported')
+      await waitFor(
+        () => shadow(container).querySelector('.label')?.textContent === 'first',
+        5000,
+        'the browser’s drawing',
+      )
+      // One widget, the live one: the server's copy is gone, not left dead above it.
+      expect(shadow(container).querySelectorAll('.base')).to.have.length(1)
+      expect(shadow(container).querySelectorAll('style')).to.have.length(1)
+      shadow(container).querySelector('button')?.click()
+      await waitFor(() => counts.length > 0, 5000, 'the widget answers')
+    } finally {
+      console.warn = warn
+      root.unmount()
+    }
+  })
+
   it('leaves a widget not marked for it out of the drawn page, and renders it in the browser', async () => {
     const html = drawn(<Page label="later" drawOnServer={false} />)
     expect(html).not.to.contain('<template')

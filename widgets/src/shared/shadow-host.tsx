@@ -139,6 +139,8 @@ export function ShadowHost({ widget, css, children, className, drawOnServer }: S
         // The drawn style element stays (the widget renders it too): adopting the same sheets would only
         // make the browser style the widget twice.
         const first = store.current.current
+        // What the server drew, to take away if React draws the widget anew (below).
+        const drawnNodes = [...shadow.childNodes]
         // React takes a shadow root as a container (a document fragment); its types say elements only. In a
         // transition, as the page itself hydrates (host-app/src/main.tsx): React yields to the browser
         // every few milliseconds instead of hydrating a page of results in one task.
@@ -147,8 +149,14 @@ export function ShadowHost({ widget, css, children, className, drawOnServer }: S
             shadow as unknown as Element,
             <Bridge store={store.current} first={first} css={css} />,
             {
-              onRecoverableError: (error) =>
-                console.warn(`${widget}: the widget was drawn again in the browser`, error),
+              onRecoverableError: (error) => {
+                console.warn(`${widget}: the widget was drawn again in the browser`, error)
+                // A drawing that does not match is drawn anew, after the server's: React empties an element
+                // or a document first, never a shadow root, so the server's copy stayed above the live one,
+                // dead (issue 31). Called once React has committed: the nodes it added are the widget now.
+                if ([...shadow.childNodes].some((node) => !drawnNodes.includes(node)))
+                  for (const node of drawnNodes) node.remove()
+              },
             },
           )
         })

@@ -25,7 +25,7 @@ export type MessageArgument =
 /** The Intl objects the formatter uses, made (and cached) by the caller. */
 export interface MessageIntl {
   number(options?: Intl.NumberFormatOptions): { format(value: number): string }
-  date(options?: Intl.DateTimeFormatOptions): Intl.DateTimeFormat
+  date(options?: Intl.DateTimeFormatOptions): { format(value: Date | number): string }
   plural(options?: Intl.PluralRulesOptions): Intl.PluralRules
 }
 

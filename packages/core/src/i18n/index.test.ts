@@ -27,6 +27,7 @@ import {
   type MessageValues,
   MissingMessageError,
   normalizeLanguage,
+  plainSpaces,
   setI18nErrorHandler,
 } from './index.ts'
 import { serverMessages, serverTranslator } from './server.ts'
@@ -385,6 +386,26 @@ describe('createTranslator', () => {
     expect(english).toBe(createTranslator('en'))
     expect(english.lang).toBe('en')
     expect(english.dir).toBe('ltr')
+  })
+
+  it('writes dates, ranges and times with ordinary spaces, as Chromium does, wherever Intl writes CLDR’s thin ones (issue 31)', () => {
+    const start = new Date('2026-11-28T21:00:00Z')
+    const end = new Date('2026-12-05T20:59:59Z')
+    const range = { calendar: 'gregory', day: 'numeric', month: 'long', year: 'numeric' } as const
+    for (const lang of ['ar', 'en'] as const) {
+      const intl = createTranslator(lang).intl
+      const written = [
+        intl.formatDateTimeRange(start, end, range),
+        intl.formatDateTimeRange(start, new Date(start.getTime() + 3_600_000), { hour: 'numeric' }),
+        intl.formatTime(start, { hour: 'numeric', minute: '2-digit', hour12: true }),
+        intl.formatDate(start, { hour: 'numeric', hour12: true }),
+      ]
+      for (const text of written) expect(text, lang).not.toMatch(/[\u2009\u202f]/)
+    }
+    expect(createTranslator('en').intl.formatDateTimeRange(start, end, range)).toBe(
+      '29 November – 5 December 2026',
+    )
+    expect(plainSpaces('29\u2009–\u20095 December, 3:00\u202fpm')).toBe('29 – 5 December, 3:00 pm')
   })
 
   it('translates plain messages', () => {

@@ -191,11 +191,28 @@ export function numberFormatter(
   }
 }
 
+/** The thin and narrow no-break spaces of CLDR's date patterns («22 – 28 November», «3:00 pm»). */
+const CLDR_SPACES = /[\u2009\u202f]/g
+
+/**
+ * Writes the thin (U+2009) and narrow no-break (U+202F) spaces that CLDR puts in dates, ranges and times as
+ * ordinary spaces. Engines disagree on them: Node's ICU writes them, Chromium's patched ICU writes ordinary
+ * spaces, so a date the server drew in English was not the text the browser drew, and React threw the
+ * hydrated page away (issue 31: the booking calendar drawn twice). Written one way, the server and every
+ * browser agree; a space beside a unit becomes a no-break space where core formats it (`time`).
+ */
+export function plainSpaces(text: string): string {
+  return text.replace(CLDR_SPACES, ' ')
+}
+
 /** The Intl objects messages format with in a locale (dates on Riyadh's clock), shared by every message. */
 function messageIntl(locale: string): MessageIntl {
   return {
     number: (options) => numberFormatter(locale, options),
-    date: (options) => dateFormat(locale, { timeZone: RIYADH_TZ, ...options }),
+    date: (options) => {
+      const format = dateFormat(locale, { timeZone: RIYADH_TZ, ...options })
+      return { format: (value) => plainSpaces(format.format(value)) }
+    },
     plural: (options) => pluralRules(locale, options),
   }
 }
@@ -205,10 +222,10 @@ function intlFormatters(locale: string): IntlFormatters {
     dateFormat(locale, { timeZone: RIYADH_TZ, ...options })
   return {
     locale,
-    formatDate: (value, options) => date(options).format(new Date(value)),
+    formatDate: (value, options) => plainSpaces(date(options).format(new Date(value))),
     formatTime: (value, options) =>
-      date(options ?? { hour: 'numeric', minute: 'numeric' }).format(new Date(value)),
-    formatDateTimeRange: (from, to, options) => date(options).formatRange(from, to),
+      plainSpaces(date(options ?? { hour: 'numeric', minute: 'numeric' }).format(new Date(value))),
+    formatDateTimeRange: (from, to, options) => plainSpaces(date(options).formatRange(from, to)),
     formatNumber: (value, options) => numberFormatter(locale, options).format(value),
     formatList: (list, options) => listFormat(locale, options).format(list),
   }

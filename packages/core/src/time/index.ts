@@ -1,4 +1,4 @@
-import { createTranslator, DEFAULT_LANGUAGE, LOCALES, normalizeLanguage } from '../i18n/index.ts'
+import { createTranslator, DEFAULT_LANGUAGE, LOCALES, normalizeLanguage, plainSpaces } from '../i18n/index.ts'
 
 /*
  * The one date API of Mashura: Riyadh time (the kingdom's clock, which people see) for every day, week and
@@ -386,7 +386,7 @@ function joinParts(parts: readonly Intl.DateTimeFormatPart[]): string {
       part.type === 'literal' &&
       (UNIT_PARTS.has(parts[i - 1]?.type ?? '') || UNIT_PARTS.has(parts[i + 1]?.type ?? ''))
         ? part.value.replace(/\s/g, NO_BREAK_SPACE)
-        : part.value,
+        : plainSpaces(part.value),
     )
     .join('')
 }
