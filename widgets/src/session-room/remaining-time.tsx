@@ -25,9 +25,11 @@ export function minutesLeft(end: string, now: number): number {
 }
 
 /**
- * What the room says about time at `now`: before the start, the whole minutes until it (`upcoming`); from the
- * start, the minutes left before the end (`running`, `ending` under five minutes, `over` once past). A booked
- * session says nothing once its start has passed (it has not begun) or while it is more than a day off.
+ * What the room says about time at `now`: before a booked session's start, the whole minutes until it
+ * (`upcoming`); from the start of an ongoing one, the minutes left before the end (`running`, `ending` under
+ * five minutes, `over` once past). A booked session says nothing once its start has passed (it has not begun)
+ * or while it is more than a day off; an ongoing one that began early says nothing until its slot starts: it
+ * is under way, and "starts in" beside "the meeting has started" contradicted the call (issue 31).
  */
 export function sessionClock(
   { start, end, ongoing }: Pick<RemainingTimeProps, 'start' | 'end' | 'ongoing'>,
@@ -35,7 +37,7 @@ export function sessionClock(
 ): { state: 'upcoming' | 'running' | 'ending' | 'over'; minutes: number } | null {
   const untilStart = Date.parse(start) - now
   if (untilStart > 0) {
-    if (!ongoing && untilStart > COUNTDOWN_MS) return null
+    if (ongoing || untilStart > COUNTDOWN_MS) return null
     return { state: 'upcoming', minutes: Math.floor(untilStart / 60_000) }
   }
   if (!ongoing) return null
@@ -44,8 +46,8 @@ export function sessionClock(
 }
 
 /**
- * A live clock of the session's time. Before it starts (booked for later today or tomorrow, or begun early),
- * how long until it starts, part `starts-in` with `data-state="upcoming"`; once its start has come, the
+ * A live clock of the session's time. Before a booked session starts (later today or tomorrow), how long
+ * until it starts, part `starts-in` with `data-state="upcoming"`; once its start has come, the
  * minutes an ongoing session has left, then that its time is over, part `remaining` with `data-state`
  * `running`, `ending` (under five minutes: time to extend or wrap up) or `over`. A `timer` role (not
  * announced on each change, which would interrupt the call). It follows `start` and `end`, so an extension

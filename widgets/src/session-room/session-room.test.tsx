@@ -1,5 +1,5 @@
 import { catalogs, type FetchLike, formatTime, sessionRoomMessages } from '@mashura/core'
-import { sendKeys } from '@web/test-runner-commands'
+import { sendKeys, setViewport } from '@web/test-runner-commands'
 import { expect } from 'chai'
 import type { RecommendationsRequiredDetail } from '../events.ts'
 import { configureWidgets, resetWidgetConfig } from '../shared/config.ts'
@@ -10,6 +10,7 @@ import {
   platform,
   platformAttributes,
   type SignedIn,
+  screenshot,
   signIn,
 } from '../test-support/platform.ts'
 import { waitFor as waitUntil } from '../test-support/wait-for.ts'
@@ -512,32 +513,98 @@ describe('<session-room>', () => {
     expect(text(element)).to.contain(formatTime(end, 'ar'))
   })
 
-  it('before the start says when the session starts, counting down to the start, not a time left from now', async () => {
+  it('before the start says when a booked session starts, counting down to the start; one begun early says neither', async () => {
     const expert = await signIn('dev-consultant')
-    // Started ten minutes early: an hour's session still has its whole hour ahead of it.
+    // Started ten minutes early: it is under way, so no "starts in", and not a time left from now either.
     const early = await addOngoingSession(10, { minutes: 60 })
     const element = await openRoom(early.id, expert, 'ongoing', contributor)
-    const startsIn = await waitFor(() => part(element, 'starts-in'))
+    expect(part(element, 'starts-in')?.textContent ?? null).to.equal(null)
+    expect(part(element, 'remaining')?.textContent ?? null).to.equal(null)
+    await expectAccessible(part(element, 'base')!, 'ongoing before its start (ar)')
+    element.remove()
+
+    // Booked for ten minutes from now and not started: the countdown, in Arabic.
+    const soon = await addDevSession(10, { minutes: 60 })
+    const booked = await openRoom(soon.id, expert, 'booked', contributor)
+    const startsIn = await waitFor(() => part(booked, 'starts-in'))
     expect(startsIn.getAttribute('role')).to.equal('timer')
     expect(startsIn.dataset.state).to.equal('upcoming')
     expect(latin(startsIn.textContent)).to.match(/^تبدأ الجلسة بعد (9|10) دقائق$/)
-    expect(part(element, 'remaining')).to.equal(null)
-    await expectAccessible(part(element, 'base')!, 'ongoing before its start (ar)')
-    element.remove()
+    expect(part(booked, 'remaining')?.textContent ?? null).to.equal(null)
+    booked.remove()
 
     // A session booked for an hour and a half from now, in English: hours and minutes.
     const later = await addDevSession(90)
     const english = await openRoom(later.id, expert, 'booked', { ...contributor, lang: 'en' })
     const line = await waitFor(() => part(english, 'starts-in'))
     expect(line.textContent).to.match(/^The session starts in 1 hour and (29|30) minutes$/)
-    expect(part(english, 'remaining')).to.equal(null)
+    expect(part(english, 'remaining')?.textContent ?? null).to.equal(null)
     english.remove()
 
     // More than a day off, the date in the details says it all.
     const far = await addDevSession(60 * 24 * 2)
     const quiet = await openRoom(far.id, expert, 'booked', contributor)
-    expect(part(quiet, 'starts-in')).to.equal(null)
-    expect(part(quiet, 'remaining')).to.equal(null)
+    expect(part(quiet, 'starts-in')?.textContent ?? null).to.equal(null)
+    expect(part(quiet, 'remaining')?.textContent ?? null).to.equal(null)
+  })
+
+  it('says no “starts in” once the expert has started hours early, and no “Join now” once the owner is in the call, in both languages at 390 and 1280 (issue 31)', async function () {
+    // Four rooms started and four calls joined.
+    this.timeout(120_000)
+    const expert = await signIn('dev-consultant')
+    const owner = await signIn('dev-sme')
+    // Hours before its slot, on the slot's own Riyadh day (the only day the expert may start it).
+    const riyadh = new Date(Date.now() + 3 * 3_600_000)
+    const toMidnight = 24 * 60 - (riyadh.getUTCHours() * 60 + riyadh.getUTCMinutes())
+    const early = Math.min(275, toMidnight - 70)
+    for (const lang of ['ar', 'en'] as const) {
+      const m = messages[lang]
+      const startsIn = lang === 'ar' ? 'تبدأ الجلسة بعد' : 'The session starts in'
+      for (const width of [390, 1280]) {
+        await setViewport({ width, height: 844 })
+        const where = `${lang} at ${width}`
+        let sessionId: number
+        if (early >= 120) {
+          // The expert starts it from the room, as on the day.
+          const session = await addDevSession(early, { minutes: 60 })
+          sessionId = session.id
+          const room = await openRoom(session.id, expert, 'booked', { ...contributor, lang })
+          expect(text(room), where).to.contain(startsIn)
+          part(room, 'action-start')!.click()
+          await waitFor(() => part(room, 'meeting'))
+          await waitForState(room, 'ongoing')
+          expect(part(room, 'starts-in')?.textContent ?? null, where).to.equal(null)
+          expect(text(room), where).not.to.contain(startsIn)
+          expect(part(room, 'status')!.textContent, where).to.equal(m['sessionRoom.started'])
+          // The expert is in the call: no way "back into" it above it.
+          expect(
+            parts(room, 'action').map((b) => b.dataset.action),
+            where,
+          ).not.to.include('continue')
+          await expectAccessible(part(room, 'base')!, `started early, expert (${where})`)
+          room.remove()
+        } else {
+          // Too near Riyadh's midnight to start hours early today: the session as the expert left it.
+          sessionId = (await addOngoingSession(275, { minutes: 60, meeting_provider: 'webrtc' })).id
+        }
+        const room = await openRoom(sessionId, owner, 'ongoing', { lang })
+        expect(part(room, 'starts-in')?.textContent ?? null, where).to.equal(null)
+        expect(text(room), where).not.to.contain(startsIn)
+        expect(
+          parts(room, 'action').map((b) => b.textContent),
+          where,
+        ).to.deep.equal([m['meeting.joinNow']])
+        part(room, 'action-join')!.click()
+        await waitFor(() => part(room, 'call'))
+        expect(part(room, 'action-join')?.textContent ?? null, where).to.equal(null)
+        expect(text(room), where).not.to.contain(m['meeting.joinNow'])
+        expect(text(room), where).not.to.contain(startsIn)
+        await expectAccessible(part(room, 'base')!, `started early, owner in the call (${where})`)
+        await screenshot(`session-room-live-${lang}-${width}`)
+        room.remove()
+      }
+    }
+    await setViewport({ width: 800, height: 600 })
   })
 
   it('ends an instant session after a confirmation: session-ended without a reason, then recommendations', async () => {

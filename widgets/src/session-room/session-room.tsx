@@ -149,6 +149,8 @@ export function SessionRoom(props: SessionRoomProps) {
   // The session is over while its meeting is open (the other side ended it): the meeting closes here too.
   const over = session !== null && session.state !== 'ongoing' && actions.joined !== null
   const { sessionOver } = actions
+  // The meeting is open here: what the stage below shows.
+  const inCall = Boolean(actions.joined && token && session?.state === 'ongoing')
   // What the room gives each of its dialogs.
   const dialogFrame = { onClose: actions.close, notice: actions.dialogNotice, portal, t }
   useEffect(() => {
@@ -186,13 +188,16 @@ export function SessionRoom(props: SessionRoomProps) {
             />
           )}
           <SessionActions
-            actions={roomActions(session, role)}
+            actions={roomActions(session, role).filter(
+              // In the call, the call is its own state: no "Join now" (or "Continue") above it (issue 31).
+              (action) => !(inCall && (action === 'join' || action === 'continue')),
+            )}
             busy={busy}
             t={t}
             onAction={(action, button) => act(action, button, session)}
           />
           {/* Only while ongoing: the render that shows the session over already stops the meeting. */}
-          {actions.joined && token && session.state === 'ongoing' && (
+          {inCall && actions.joined && token && (
             <MeetingStage
               config={config}
               token={token}
