@@ -152,7 +152,7 @@ describe('chat between an expert and a business owner', () => {
     // Today's messages sit under one divider with the Gregorian and Hijri dates; each message shows its time.
     // No middle dot (beside Arabic-Indic digits it reads as zero), no line break in «١٤٤٨ هـ» or «٣:٠٠ م».
     const today = expert.locator('[data-region="messages"] li[data-role="day"]').last()
-    expect(await today.textContent()).toMatch(/الموافق .+ [٠-٩]{4}\u00a0هـ بتوقيت السعودية$/)
+    expect(await today.textContent()).toMatch(/الموافق .+\u00a0[٠-٩]{4}\u00a0هـ بتوقيت السعودية$/)
     const lastTime = expert.locator('li[data-message-id]').last().locator('time')
     expect(await lastTime.textContent()).toMatch(/^[٠-٩]{1,2}:[٠-٩]{2}\u00a0[صم]$/)
     // The divider names the Riyadh day of its messages, which from 21:00 UTC is the next UTC day.

@@ -172,7 +172,7 @@ describe('notifications', () => {
         const line = (await item.locator('.notification-item-time').textContent())!
         expect(line).toBe(`${formatDateTime(at, lang)} ${timeZoneLabel(lang)}`)
         // Gregorian first, then in Arabic the Hijri date: «… الموافق ١٢ جمادى الآخرة ١٤٤٨ هـ، …».
-        if (lang === 'ar') expect(line).toMatch(/^[^،]+، .+ الموافق .+ [٠-٩]{4}\s?هـ/)
+        if (lang === 'ar') expect(line).toMatch(/^[^،]+، .+ الموافق .+\s[٠-٩]{4}\s?هـ/)
         else expect(line).not.toMatch(/AH/)
       }
     }

@@ -339,23 +339,26 @@ describe('formatting', () => {
 
   it('writes the Umm al-Qura Hijri date of a known day', () => {
     // Saturday 21 November 2026 is 11 Jumada al-Akhirah 1448 AH in the Umm al-Qura calendar.
-    expect(formatHijriDate(SATURDAY_AFTERNOON)).toMatch(/^١١ جمادى الآخرة ١٤٤٨\s?هـ$/)
-    expect(formatHijriDate(SATURDAY_AFTERNOON, 'en')).toMatch(/^11 Jumada II 1448\sAH$/)
+    expect(formatHijriDate(SATURDAY_AFTERNOON)).toMatch(/^١١ جمادى الآخرة\s١٤٤٨\s?هـ$/)
+    expect(formatHijriDate(SATURDAY_AFTERNOON, 'en')).toMatch(/^11 Jumada II\s1448\sAH$/)
     const umalqura = new Intl.DateTimeFormat('ar-SA-u-ca-islamic-umalqura', {
       timeZone: 'Asia/Riyadh',
       day: 'numeric',
       month: 'long',
       year: 'numeric',
     })
-    // Intl's own text, but for the space before the era, which may not break.
+    // Intl's own text, but for the spaces before the year and the era, which may not break.
     expect(formatHijriDate(SATURDAY_AFTERNOON)).toBe(
-      umalqura.format(new Date(SATURDAY_AFTERNOON)).replace(/\s+(?=هـ$)/, '\u00a0'),
+      umalqura
+        .format(new Date(SATURDAY_AFTERNOON))
+        .replace(/\s+(?=هـ$)/, '\u00a0')
+        .replace(/\s+(?=\S+\u00a0هـ$)/, '\u00a0'),
     )
   })
 
-  it('keeps the Hijri year and its era on one line', () => {
-    expect(formatHijriDate(SATURDAY_AFTERNOON, 'ar')).toMatch(/ ١٤٤٨\u00a0هـ$/)
-    expect(formatHijriDate(SATURDAY_AFTERNOON, 'en')).toMatch(/ 1448\u00a0AH$/)
+  it('keeps the Hijri month, year and era on one line: «١٤٤٨ هـ» never starts a line alone (issue 31)', () => {
+    expect(formatHijriDate(SATURDAY_AFTERNOON, 'ar')).toMatch(/ الآخرة\u00a0١٤٤٨\u00a0هـ$/)
+    expect(formatHijriDate(SATURDAY_AFTERNOON, 'en')).toMatch(/ II\u00a01448\u00a0AH$/)
     expect(formatDateWithHijri(SATURDAY_AFTERNOON, 'ar')).toContain('١٤٤٨\u00a0هـ')
     expect(formatDateWithHijri(SATURDAY_AFTERNOON, 'ar')).not.toMatch(/١٤٤٨[^\S\u00a0]هـ/)
   })
@@ -363,19 +366,19 @@ describe('formatting', () => {
   it('writes a week as one Umm al-Qura range, its era on the year’s line', () => {
     const { start, end } = weekBounds(NEAR_MIDNIGHT)
     // Sunday 22 to Saturday 28 November 2026: 12 to 18 Jumada al-Akhirah 1448.
-    expect(formatHijriRange(start, end)).toBe('١٢–١٨ جمادى الآخرة ١٤٤٨\u00a0هـ')
-    expect(formatHijriRange(start, end, 'en')).toBe('12–18 Jumada II 1448\u00a0AH')
+    expect(formatHijriRange(start, end)).toBe('١٢–١٨ جمادى الآخرة\u00a0١٤٤٨\u00a0هـ')
+    expect(formatHijriRange(start, end, 'en')).toBe('12–18 Jumada II\u00a01448\u00a0AH')
   })
 
   it('takes the Hijri date of the Riyadh day', () => {
-    expect(formatHijriDate(NEAR_MIDNIGHT)).toMatch(/^١٢ جمادى الآخرة ١٤٤٨/)
+    expect(formatHijriDate(NEAR_MIDNIGHT)).toMatch(/^١٢ جمادى الآخرة\s١٤٤٨/)
   })
 
   it('puts the Hijri date beside the Gregorian date in Arabic, and shows English the Gregorian date', () => {
     expect(formatDateWithHijri(NEAR_MIDNIGHT, 'ar')).toBe(
       `${formatDate(NEAR_MIDNIGHT, 'ar')} الموافق ${formatHijriDate(NEAR_MIDNIGHT, 'ar')}`,
     )
-    expect(formatDateWithHijri(NEAR_MIDNIGHT)).toMatch(/^الأحد، ٢٢ نوفمبر ٢٠٢٦ الموافق ١٢ جمادى الآخرة ١٤٤٨/)
+    expect(formatDateWithHijri(NEAR_MIDNIGHT)).toMatch(/^الأحد، ٢٢ نوفمبر ٢٠٢٦ الموافق ١٢ جمادى الآخرة\s١٤٤٨/)
     expect(formatDateWithHijri(NEAR_MIDNIGHT, 'en')).toBe(formatDate(NEAR_MIDNIGHT, 'en'))
   })
 

@@ -378,13 +378,17 @@ const UNIT_PARTS: ReadonlySet<string> = new Set(['era', 'dayPeriod'])
 
 /**
  * Joins Intl's parts, turning the spaces of a literal next to a unit into no-break spaces: a line may break
- * between the day and the month, never between «١٤٤٨» and «هـ» or «٣:٠٠» and «م».
+ * between the day and the month, never between «١٤٤٨» and «هـ» or «٣:٠٠» and «م». A year with an era keeps
+ * its month on its line too, so «١٤٤٨ هـ» never starts a line alone in a narrow card (issue 31).
  */
 function joinParts(parts: readonly Intl.DateTimeFormatPart[]): string {
+  const keptTogether = (i: number) =>
+    UNIT_PARTS.has(parts[i - 1]?.type ?? '') ||
+    UNIT_PARTS.has(parts[i + 1]?.type ?? '') ||
+    (parts[i - 1]?.type === 'month' && parts[i + 1]?.type === 'year' && parts[i + 3]?.type === 'era')
   return parts
     .map((part, i) =>
-      part.type === 'literal' &&
-      (UNIT_PARTS.has(parts[i - 1]?.type ?? '') || UNIT_PARTS.has(parts[i + 1]?.type ?? ''))
+      part.type === 'literal' && keptTogether(i)
         ? part.value.replace(/\s/g, NO_BREAK_SPACE)
         : plainSpaces(part.value),
     )
