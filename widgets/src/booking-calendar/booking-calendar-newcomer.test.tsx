@@ -178,8 +178,16 @@ describe('<booking-calendar>, as a newcomer meets it (issue 31)', () => {
     for (const lang of ['ar', 'en'] as const) {
       const element = await loaded(await mount({ lang, 'contributor-id': String(consultant) }, owner.token))
       await showWeekOf(element, clashing.id)
-      const radio = await waitFor(() => slotRadio(element, clashing.id), 8000, 'the slot')
-      await waitFor(() => radio.disabled, 8000, 'the clash marked')
+      await waitFor(() => slotRadio(element, clashing.id), 8000, 'the slot')
+      // Asked afresh each time: a slot marked once the person's sessions arrive is drawn as another element.
+      const radio = await waitFor(
+        () => {
+          const current = slotRadio(element, clashing.id)
+          return current?.disabled ? current : null
+        },
+        8000,
+        'the clash marked',
+      )
       const label = radio.closest('label')!
       const clash = messages[lang]['bookingCalendar.clash']
       // Seen (words, not colour alone) and heard (in the radio's name).
