@@ -1,6 +1,5 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer as createHttpServer, type Server } from 'node:http'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Language } from '@mashura/core'
@@ -9,6 +8,7 @@ import react from '@vitejs/plugin-react'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { build, type PluginOption } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort } from '../../packages/server/src/test-support/net.ts'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 
 /**
@@ -31,17 +31,6 @@ let partnerOrigin = ''
 let apiKey = ''
 let dataDir = ''
 let widgetsDir = ''
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port
-      s.close(() => resolve(port))
-    })
-    s.on('error', reject)
-  })
-}
 
 /** Builds the widget bundles (the ESM build of vite.widgets.config.ts) into a folder of this run's own. */
 async function buildWidgets(outDir: string): Promise<void> {
