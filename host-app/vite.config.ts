@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig, loadEnv } from 'vite'
+import { build, defineConfig, loadEnv, type Plugin } from 'vite'
 import { precompileMessages } from '../scripts/precompile-messages.ts'
 
 /**
@@ -12,6 +12,47 @@ import { precompileMessages } from '../scripts/precompile-messages.ts'
  * `host-app/dist-server` (issue 15), with core and the widgets bundled in and React left to node_modules.
  */
 const root = fileURLToPath(new URL('.', import.meta.url))
+
+/**
+ * The service worker, `/sw.js`: `src/service-worker.js` bundled on its own into one classic script (a worker
+ * registered without `type: 'module'` cannot import), so that it opens pages by core's `sitePaths`, the one
+ * table of the site's addresses, instead of a copy of them. Served by the dev server, emitted by the build.
+ */
+function serviceWorker(): Plugin {
+  const entry = `${root}src/service-worker.js`
+  const bundle = async (): Promise<string> => {
+    const result = await build({
+      configFile: false,
+      logLevel: 'warn',
+      build: {
+        write: false,
+        minify: true,
+        target: 'es2022',
+        lib: { entry, formats: ['iife'], name: 'mashuraServiceWorker', fileName: () => 'sw.js' },
+      },
+    })
+    const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) =>
+      'output' in r ? r.output : [],
+    )
+    const chunk = outputs.find((o) => o.type === 'chunk')
+    if (chunk?.type !== 'chunk') throw new Error('the service worker did not bundle')
+    return chunk.code
+  }
+  return {
+    name: 'mashura-service-worker',
+    configureServer(server) {
+      server.middlewares.use('/sw.js', (_request, response, next) => {
+        bundle().then((code) => {
+          response.setHeader('Content-Type', 'text/javascript')
+          response.end(code)
+        }, next)
+      })
+    },
+    async generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: await bundle() })
+    },
+  }
+}
 
 export default defineConfig(({ isSsrBuild, mode }) => {
   const firebase = loadEnv(mode, root, 'VITE_').VITE_FIREBASE_CONFIG?.trim() ?? ''
@@ -27,6 +68,7 @@ export default defineConfig(({ isSsrBuild, mode }) => {
     },
     plugins: [
       react(),
+      ...(isSsrBuild ? [] : [serviceWorker()]),
       precompileMessages({ usedIn: [`${root}src`, `${root}../widgets/src`, `${root}../packages/core/src`] }),
     ],
     logLevel: 'warn',

@@ -39,10 +39,8 @@ Object.assign(process.env, {
 })
 delete process.env.PUBLIC_URL
 
-const { start } = await import('../packages/server/src/main.ts')
-const { issueApiToken } = await import('../packages/server/src/auth/tokens.ts')
-const { addSession, insertSlot } = await import('../packages/server/src/test-support/fixtures.ts')
-const { createRatingLink } = await import('../packages/server/src/domain/rating.ts')
+const { start } = await import('@mashura/server')
+const { addSession, createRatingLink, insertSlot, issueApiToken } = await import('@mashura/server/testing')
 
 // The server serves the site folder only when it has an index page; write the pages before starting.
 writeFileSync(`${siteRoot}/index.html`, '<!doctype html><title>bench</title>')

@@ -10,13 +10,8 @@ import autocannon from 'autocannon'
 
 /** The repository's root directory. */
 export const root = fileURLToPath(new URL('..', import.meta.url))
-const { loadConfig } = await import('../packages/server/src/config.ts')
-const { openStore } = await import('../packages/server/src/db/database.ts')
-const { seedDatabase } = await import('../packages/server/src/seed/seed.ts')
-const { issueApiToken } = await import('../packages/server/src/auth/tokens.ts')
-const { insertPerson, insertSession, insertSlot } = await import(
-  '../packages/server/src/test-support/fixtures.ts'
-)
+const { loadConfig, openStore, seedDatabase } = await import('@mashura/server')
+const { insertPerson, insertSession, insertSlot, issueApiToken } = await import('@mashura/server/testing')
 
 /** The development API key every benchmark request carries. */
 export const API_KEY = 'mashura-dev-key'

@@ -44,9 +44,8 @@ import {
   unexpected,
 } from './bench-support.mjs'
 
-const { openSocket } = await import('../packages/server/src/realtime/test-client.ts')
-const { openStore } = await import('../packages/server/src/db/database.ts')
-const { issueApiToken } = await import('../packages/server/src/auth/tokens.ts')
+const { openStore } = await import('@mashura/server')
+const { issueApiToken, openSocket } = await import('@mashura/server/testing')
 
 const { experts: EXPERTS, seconds: DURATION, runs: RUNS, connections: CONNECTIONS } = LOAD
 const NGINX = '/usr/sbin/nginx'

@@ -78,7 +78,7 @@ console.table(coreRows)
 printMarkdown(coreRows)
 
 // ------------------------------------------------------------------------------------------- widgets
-const widgetsConfig = `${root}vite.widgets.config.ts`
+const widgetsConfig = `${root}widgets/vite.config.ts`
 const dist = `${root}widgets/dist`
 const widgetBudgets = JSON.parse(readFileSync(`${root}widgets/package.json`, 'utf8')).sizeBudgets ?? {}
 /**
@@ -122,7 +122,7 @@ function distIsStale() {
 }
 
 /**
- * Builds widgets/dist with vite.widgets.config.ts. If that fails because some widget's entry does not exist
+ * Builds widgets/dist with widgets/vite.config.ts. If that fails because some widget's entry does not exist
  * yet, builds the entries that do exist (without `index`, which imports them all, and without the IIFE),
  * says so loudly, and measures that.
  */

@@ -5,11 +5,13 @@
 //   node scripts/custom-elements.mjs          writes the manifest
 //   node scripts/custom-elements.mjs --check  fails when the committed manifest is stale
 //
-// No parser dependency: the element files follow one shape (see rate-form.element.ts), and whatever this
-// script cannot read it reports as an error rather than guessing.
+// The event map is read with the TypeScript compiler (`parseEventMap`, shared with the docs' event tables);
+// the element files follow one shape (see rate-form.element.ts), and whatever this script cannot read it
+// reports as an error rather than guessing.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import ts from 'typescript'
 
 /** The repository root. */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -178,21 +180,68 @@ export function r2wcProps(file) {
 }
 
 /**
+ * @typedef {{ name: string, type: string, description: string }} DetailField
+ * @typedef {{ extends: string[], fields: DetailField[] }} DetailInterface
+ * @typedef {{ events: Map<string, { type: string, description: string }>, interfaces: Map<string, DetailInterface> }} EventMap
+ */
+
+/**
+ * A node's own doc comment text (the last `/** … *\/` before it), tags left out.
+ * @param {import('typescript').Node} node
+ */
+function docText(node) {
+  const docs = ts.getJSDocCommentsAndTags(node).filter(ts.isJSDoc)
+  const comment = docs.at(-1)?.comment
+  return (typeof comment === 'string' ? comment : (ts.getTextOfJSDocComment(comment) ?? ''))
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/**
+ * Reads the widgets' one typed event map, `widgets/src/events.ts`, with the TypeScript compiler (no
+ * regular expressions): each event of `interface MashuraEventMap` with its detail type and doc comment,
+ * and every interface of the file (the detail types) with its parents and its documented fields. The
+ * manifest (this script) and the docs' event tables (docs-site/src/lib/event-details.ts) both read it.
+ * @param {string} source the text of events.ts
+ * @returns {EventMap}
+ */
+export function parseEventMap(source) {
+  const file = ts.createSourceFile('events.ts', source, ts.ScriptTarget.Latest, true)
+  /** @type {EventMap['events']} */
+  const events = new Map()
+  /** @type {EventMap['interfaces']} */
+  const interfaces = new Map()
+  /** @param {import('typescript').PropertyName} name */
+  const nameOf = (name) =>
+    ts.isStringLiteral(name) || ts.isIdentifier(name) ? name.text : name.getText(file)
+  for (const statement of file.statements) {
+    if (!ts.isInterfaceDeclaration(statement)) continue
+    const fields = statement.members.filter(ts.isPropertySignature).map((member) => ({
+      name: nameOf(member.name),
+      type: member.type ? member.type.getText(file) : 'unknown',
+      description: docText(member),
+    }))
+    if (statement.name.text === 'MashuraEventMap') {
+      for (const field of fields) events.set(field.name, { type: field.type, description: field.description })
+      continue
+    }
+    const parents = (statement.heritageClauses ?? []).flatMap((clause) =>
+      clause.types.map((type) => type.expression.getText(file)),
+    )
+    interfaces.set(statement.name.text, { extends: parents, fields })
+  }
+  if (events.size === 0) throw new Error('widgets/src/events.ts: no MashuraEventMap')
+  return { events, interfaces }
+}
+
+/**
  * The event detail types by event name, from `interface MashuraEventMap` in widgets/src/events.ts.
  * @param {string} [root]
  * @returns {Map<string, string>}
  */
 export function eventDetails(root = repoRoot) {
-  const source = readFileSync(join(root, 'widgets/src/events.ts'), 'utf8')
-  const map = /interface\s+MashuraEventMap\s*\{/.exec(source)
-  if (!map) throw new Error('widgets/src/events.ts: no MashuraEventMap')
-  const body = balanced(source, map.index + map[0].length - 1)
-  return new Map(
-    [...body.matchAll(/^\s*['"]?([\w-]+)['"]?\s*:\s*([^\n;]+?)\s*;?\s*$/gm)].map((m) => [
-      m[1] ?? '',
-      m[2] ?? '',
-    ]),
-  )
+  const { events } = parseEventMap(readFileSync(join(root, 'widgets/src/events.ts'), 'utf8'))
+  return new Map([...events].map(([name, event]) => [name, event.type]))
 }
 
 /** `rating-key` → `ratingKey`. */

@@ -12,6 +12,7 @@ import {
   generateManifest,
   manifestPath,
   parseDocComment,
+  parseEventMap,
   readElement,
   repoRoot,
 } from './custom-elements.mjs'
@@ -224,6 +225,44 @@ describe('widgets/custom-elements.json', () => {
       'The brand primary (`#3084b2`); also `--mashura-color-secondary`, `--mashura-color-text`, ' +
         '`--mashura-color-surface`, `--mashura-color-border`, `--mashura-font-family`.',
     )
+  })
+})
+
+describe('parseEventMap (the one reader of widgets/src/events.ts, shared with the docs)', () => {
+  it('reads events, detail interfaces, their parents and documented fields through the TypeScript compiler', () => {
+    const source = `
+/** The base. */
+export interface Base {
+  /** The session. */
+  sessionId: number
+}
+/** A detail. */
+export interface Ended extends Base {
+  /**
+   * The reason, when ended early;
+   * on two lines.
+   */
+  reason: string | null
+  'odd-name'?: { a: 1; b: 2 }
+}
+export interface MashuraEventMap {
+  /** x: it ended. */
+  'session-ended': Ended
+}`
+    const { events, interfaces } = parseEventMap(source)
+    expect([...events]).toEqual([['session-ended', { type: 'Ended', description: 'x: it ended.' }]])
+    expect(interfaces.get('Base')).toEqual({
+      extends: [],
+      fields: [{ name: 'sessionId', type: 'number', description: 'The session.' }],
+    })
+    expect(interfaces.get('Ended')).toEqual({
+      extends: ['Base'],
+      fields: [
+        { name: 'reason', type: 'string | null', description: 'The reason, when ended early; on two lines.' },
+        { name: 'odd-name', type: '{ a: 1; b: 2 }', description: '' },
+      ],
+    })
+    expect(() => parseEventMap('export interface Other { a: number }')).toThrow(/no MashuraEventMap/)
   })
 })
 

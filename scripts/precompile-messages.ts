@@ -5,7 +5,7 @@ import { type Plugin, transformWithOxc } from 'vite'
 /**
  * Precompiles core's message catalogs for the browser builds (widgets, host app), so that no ICU parser
  * ships to a phone (issue 15): each catalog module (`packages/core/{src,dist}/i18n/{ar,en}`, `…/widgets/*`,
- * `…/host-app/*` but its index) is loaded in Node, every message is parsed here, and the module is replaced
+ * and the site's own, `host-app/src/i18n/*` but its index) is loaded in Node, every message is parsed here, and the module is replaced
  * by its data: a message with ICU syntax becomes its AST (what formatjs' `compile --ast` writes), a message
  * without any becomes its plain text. `@formatjs/icu-messageformat-parser` is aliased to its `no-parser`
  * build, which keeps the types and throws if asked to parse; core formats the ASTs itself (`format-message.ts`).
@@ -88,7 +88,7 @@ export interface PrecompileOptions {
 
 /** The catalog modules: data only, one or two levels of `{ key: ICU message }`. */
 const CATALOG =
-  /\/packages\/core\/(src|dist)\/i18n\/(ar|en|widgets\/[\w-]+|host-app\/(?!index\b)[\w-]+)\.(ts|js)$/
+  /\/(packages\/core\/(src|dist)\/i18n\/(ar|en|widgets\/[\w-]+)|host-app\/src\/i18n\/(?!index\b)[\w-]+)\.(ts|js)$/
 
 /** Whether a module path is one of core's catalogs. */
 export function isCatalogModule(file: string): boolean {

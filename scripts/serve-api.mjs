@@ -1,7 +1,7 @@
 // The reference server as `npm start` runs it, without building or serving the front ends: the API, the
 // dev sign-in provider, the scheduler and the mailer, configured by the environment as always (PORT,
 // DATABASE_URL, DATA_DIR…). For the API benchmark and the two-instance script, which drive the API only.
-const { start } = await import('../packages/server/src/main.ts')
+const { start } = await import('@mashura/server')
 const server = await start()
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {

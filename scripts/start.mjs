@@ -24,13 +24,13 @@ await build({
 })
 // The widget bundles, served at /widgets/ for the examples and partner pages; the same build makes the Zoom
 // page in widgets/dist/zoom/ (served at /widgets/zoom/) once the widgets are done.
-await build({ configFile: `${root}vite.widgets.config.ts`, logLevel: 'warn' })
+await build({ configFile: `${root}widgets/vite.config.ts`, logLevel: 'warn' })
 if (nodeEnv === undefined) delete process.env.NODE_ENV
 else process.env.NODE_ENV = nodeEnv
 // Brotli and gzip copies beside the built files: the server sends them to browsers that accept them.
 for (const dir of ['host-app/dist', 'examples/dist', 'widgets/dist']) precompressDir(`${root}${dir}`)
 
-const { start } = await import('../packages/server/src/main.ts')
+const { start } = await import('@mashura/server')
 const server = await start({
   siteRoot: `${root}host-app/dist`,
   siteServerEntry: `${root}host-app/dist-server/entry-server.js`,

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { COLORS } from '@mashura/core'
+import { OPEN_PROPS_SOURCES, tokens } from '@mashura/widgets/theme'
 import borders from 'open-props/src/borders'
 import easing from 'open-props/src/easing'
 import fonts from 'open-props/src/fonts'
 import sizes from 'open-props/src/sizes'
 import { describe, expect, it } from 'vitest'
-import { OPEN_PROPS_SOURCES, tokens } from '../widgets/src/shared/theme.ts'
 
 /** The widgets' scale tokens are Open Props' values, copied in so no widget ships Open Props' tables. */
 const tables: Record<string, Record<string, unknown>> = { borders, easing, fonts, sizes }

@@ -4,7 +4,7 @@ import { defineConfig } from 'vite'
 /**
  * Builds the Zoom page into `widgets/dist/zoom/` (index.html + assets), served by the platform at
  * `/widgets/zoom/`. It runs the Zoom Meeting SDK with its own React 18 (this workspace's node_modules),
- * apart from the widgets' React 19. The widget build (`vite.widgets.config.ts`) runs this build after it
+ * apart from the widgets' React 19. The widget build (`widgets/vite.config.ts`) runs this build after it
  * has emptied `widgets/dist/`, so the page survives.
  */
 const root = fileURLToPath(new URL('.', import.meta.url))

@@ -1,6 +1,6 @@
 // Copies the built widget bundles (widgets/dist/) into the docs site (public/widgets/, gitignored), so the
 // live demos load /widgets/index.js from the site itself. Builds them first with Vite
-// (vite.widgets.config.ts at the repository root) when widgets/dist/index.js is missing.
+// (widgets/vite.config.ts) when widgets/dist/index.js is missing.
 // The Zoom page (widgets/dist/zoom/) is left out: it only ever runs on the platform's own origin.
 import { execFileSync } from 'node:child_process'
 import { cpSync, existsSync, rmSync } from 'node:fs'
@@ -12,7 +12,7 @@ const target = fileURLToPath(new URL('../public/widgets', import.meta.url))
 
 if (!existsSync(`${dist}/index.js`)) {
   console.log('copy-widgets: widgets/dist/index.js is missing; building the widgets…')
-  execFileSync('npx', ['vite', 'build', '--config', 'vite.widgets.config.ts'], {
+  execFileSync('npx', ['vite', 'build', '--config', 'widgets/vite.config.ts'], {
     cwd: root,
     stdio: 'inherit',
   })

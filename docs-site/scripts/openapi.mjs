@@ -17,9 +17,7 @@ if (!existsSync(join(root, 'packages/core/dist/index.js'))) {
   execFileSync('npx', ['tsc', '-b', 'packages/core'], { cwd: root, stdio: 'inherit' })
 }
 
-const { buildApp } = await import('../../packages/server/src/app.ts')
-const { loadConfig } = await import('../../packages/server/src/config.ts')
-const { openStore } = await import('../../packages/server/src/db/database.ts')
+const { buildApp, loadConfig, openStore } = await import('@mashura/server')
 
 const dataDir = mkdtempSync(join(tmpdir(), 'mashura-openapi-'))
 try {

@@ -1,5 +1,5 @@
 import { ar, en, formatDateTime, timeZoneLabel } from '@mashura/core'
-import { hostAppMessages } from '@mashura/core/i18n/host-app'
+import { hostAppMessages } from '@mashura/host-app/i18n'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expertLinks } from './support/chat.ts'

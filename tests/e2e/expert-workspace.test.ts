@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { addDays, ar, riyadhInstant, riyadhWeekDays, weekBounds } from '@mashura/core'
-import { hostAppMessages } from '@mashura/core/i18n/host-app'
+import { hostAppMessages } from '@mashura/host-app/i18n'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'

@@ -180,7 +180,7 @@ async function twoFreeSlots(): Promise<{ a: Slot; b: Slot }> {
   const first = riyadhClock(4)
   await clearNextHours(first.at)
   return withStore(app.dataDir, async (db) => {
-    const { insertSlot } = await import('../../packages/server/src/test-support/fixtures.ts')
+    const { insertSlot } = await import('@mashura/server/testing')
     const slot = (start: Date) =>
       insertSlot(db, { contributorId: profile.contributorId, start, minutes: 60, availability: 2 })
     const a = await slot(first.at)
@@ -194,7 +194,7 @@ async function twoRequests(): Promise<{ a: JourneySession; b: JourneySession }> 
   await clearCalendar(app.dataDir, people.sme.subject)
   const first = riyadhClock(4)
   const ids = await withStore(app.dataDir, async (db) => {
-    const { addSession } = await import('../../packages/server/src/test-support/fixtures.ts')
+    const { addSession } = await import('@mashura/server/testing')
     const request = (hour: number) =>
       addSession(db, {
         contributorId: profile.contributorId,
@@ -410,7 +410,7 @@ describe('spec section 4, end to end', () => {
       await standIn('Step 6 (recommendations)', 'a rating link queued for mail', async () => {
         const id = await endedSession()
         await withStore(app.dataDir, async (db) => {
-          const { createRatingLink } = await import('../../packages/server/src/domain/rating.ts')
+          const { createRatingLink } = await import('@mashura/server/testing')
           await createRatingLink(db, { sessionId: id, publicUrl: app.base.replace(/\/$/, '') })
         })
       })

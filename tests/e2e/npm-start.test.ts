@@ -101,8 +101,8 @@ describe('core playground (npm start)', () => {
 
   it('rates a session on the rating landing page with the rate-form widget, once', async () => {
     // The link the server would e-mail, made by the server's own code on the database npm start opened.
-    const { openStore } = await import('../../packages/server/src/db/database.ts')
-    const { createRatingLink } = await import('../../packages/server/src/domain/rating.ts')
+    const { openStore } = await import('@mashura/server')
+    const { createRatingLink } = await import('@mashura/server/testing')
     const store = await openStore({ databaseUrl: null, dataDir })
     const ended = await store.db
       .selectFrom('sessions')

@@ -1,5 +1,5 @@
 import { expertSearchMessages } from '@mashura/core'
-import { hostAppMessages } from '@mashura/core/i18n/host-app'
+import { hostAppMessages } from '@mashura/host-app/i18n'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { NpmStart } from './support/npm-start.ts'

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Language } from '@mashura/core'
 import { ar, en } from '@mashura/core/i18n/server'
+import { freePort } from '@mashura/server/testing'
 import react from '@vitejs/plugin-react'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { build, type PluginOption } from 'vite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../packages/server/src/test-support/net.ts'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 
 /**
@@ -22,7 +22,7 @@ const DEV_SME = 'نورة بنت سعد القحطاني'
 /** A widget's S256 challenge, for addresses a test makes by hand. */
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'
 
-type Started = Awaited<ReturnType<typeof import('../../packages/server/src/main.ts').start>>
+type Started = Awaited<ReturnType<typeof import('@mashura/server').start>>
 let server: Started
 let partner: Server
 let browser: Browser
@@ -32,9 +32,9 @@ let apiKey = ''
 let dataDir = ''
 let widgetsDir = ''
 
-/** Builds the widget bundles (the ESM build of vite.widgets.config.ts) into a folder of this run's own. */
+/** Builds the widget bundles (the ESM build of widgets/vite.config.ts) into a folder of this run's own. */
 async function buildWidgets(outDir: string): Promise<void> {
-  const { default: config } = await import('../../vite.widgets.config.ts')
+  const { default: config } = await import('@mashura/widgets/vite.config')
   const nodeEnv = process.env.NODE_ENV
   try {
     await build({
@@ -84,7 +84,7 @@ beforeAll(async () => {
     PUBLIC_URL: '',
     LOG_LEVEL: 'warn',
   })
-  const { start } = await import('../../packages/server/src/main.ts')
+  const { start } = await import('@mashura/server')
   server = await start({ widgetsRoot: widgetsDir })
   base = server.config.publicUrl
   apiKey = server.config.devApiKey ?? ''

@@ -1,6 +1,6 @@
+import { forceEndAsExpert } from '@mashura/widgets/testing/end-session'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { forceEndAsExpert } from '../../widgets/src/test-support/end-session.ts'
 import {
   type CallFixture,
   type CallLog,

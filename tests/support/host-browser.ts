@@ -4,8 +4,9 @@
  * nothing here may import the server: the global setup (tests/support/host-setup.ts) starts it and hands
  * its command runner over through {@link HOST_COMMANDS}.
  */
+
+import { freePort } from '@mashura/server/testing'
 import type { ProxyOptions } from 'vite'
-import { freePort } from '../../packages/server/src/test-support/net.ts'
 
 /** Where the global setup leaves its command runner: the config and the setup are separate module graphs. */
 export const HOST_COMMANDS = Symbol.for('mashura.hostCommands')

@@ -38,7 +38,7 @@ const hostOnly: Record<string, (payload: Record<string, unknown>) => Promise<unk
    * id, such as one `mashura-new-sme` made), `startsIn` minutes from now, other columns overridden.
    */
   async 'host-session'({ expert, smeId, startsIn, minutes, ...overrides }) {
-    const { addSession } = await import('../../packages/server/src/test-support/fixtures.ts')
+    const { addSession } = await import('@mashura/server/testing')
     const { server } = running()
     const contributor = await personBySubject(String(expert))
     if (!contributor.contributor_id) throw new Error(`${expert} is not an expert`)

@@ -9,10 +9,9 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Row } from '../../packages/server/src/db/tables.ts'
-import { freePort } from '../../packages/server/src/test-support/net.ts'
+import { freePort, type Row } from '@mashura/server/testing'
 
-type Started = Awaited<ReturnType<typeof import('../../packages/server/src/main.ts').start>>
+type Started = Awaited<ReturnType<typeof import('@mashura/server').start>>
 
 /** What `mashura-platform` answers: where the API is and the key to call it with. */
 export interface PlatformInfo {
@@ -54,7 +53,7 @@ const commands: Commands = {
 
   /** Signs a seeded person in (`subject`: dev-sme, dev-consultant, …) and returns a live API token. */
   'mashura-sign-in': async (server, { subject }) => {
-    const { issueApiToken } = await import('../../packages/server/src/auth/tokens.ts')
+    const { issueApiToken } = await import('@mashura/server/testing')
     const person = await personBySubject(server, String(subject))
     const { token } = await issueApiToken(server.store, server.config, person.id)
     return { token, personId: person.id, contributorId: person.contributor_id, name: person.full_name }
@@ -65,7 +64,7 @@ const commands: Commands = {
    * API for a link into the site with that key and token. Answers the link's handle and the person.
    */
   'mashura-app-link': async (server, { subject, to }) => {
-    const { issueApiToken } = await import('../../packages/server/src/auth/tokens.ts')
+    const { issueApiToken } = await import('@mashura/server/testing')
     const person = await personBySubject(server, String(subject))
     const apiKey = server.config.devAppApiKey ?? ''
     const { token } = await issueApiToken(server.store, server.config, person.id, apiKey)
@@ -92,8 +91,7 @@ const commands: Commands = {
    * the test hands to the widget as the popup would; the widget redeems it over HTTP with its own verifier.
    */
   'mashura-handoff': async (server, { subject, challenge, origin }) => {
-    const { depositHandoff } = await import('../../packages/server/src/auth/sign-in-handoff.ts')
-    const { signInResult } = await import('../../packages/server/src/routes/authentication/index.ts')
+    const { depositHandoff, signInResult } = await import('@mashura/server/testing')
     const person = await server.store.db
       .selectFrom('people')
       .selectAll()
@@ -115,8 +113,7 @@ const commands: Commands = {
    * calendar nobody else's bookings crowd (fair booking refuses overlapping sessions and caps upcoming ones).
    */
   'mashura-new-sme': async (server, { name }) => {
-    const { issueApiToken } = await import('../../packages/server/src/auth/tokens.ts')
-    const { insertPerson } = await import('../../packages/server/src/test-support/fixtures.ts')
+    const { insertPerson, issueApiToken } = await import('@mashura/server/testing')
     const fullName = String(name ?? 'صاحب منشأة للاختبار')
     const id = await insertPerson(server.store.db, {
       issuer: 'test',
@@ -133,7 +130,7 @@ const commands: Commands = {
    * takes as `expert`.
    */
   'mashura-new-expert': async (server, { name }) => {
-    const { insertPerson } = await import('../../packages/server/src/test-support/fixtures.ts')
+    const { insertPerson } = await import('@mashura/server/testing')
     const db = server.store.db
     const subject = `test-expert-${randomUUID()}`
     const fullName = String(name ?? 'خبير للاختبار')
@@ -177,7 +174,7 @@ const commands: Commands = {
 
   /** Adds a free slot to a seeded expert, `startsIn` minutes from now. */
   'mashura-slot': async (server, { expert, startsIn, minutes, availability, officeId }) => {
-    const { insertSlot } = await import('../../packages/server/src/test-support/fixtures.ts')
+    const { insertSlot } = await import('@mashura/server/testing')
     const person = await personBySubject(server, String(expert))
     if (!person.contributor_id) throw new Error(`${expert} is not an expert`)
     const slot: Row<'slots'> = await insertSlot(server.store.db, {
@@ -196,7 +193,7 @@ const commands: Commands = {
    * column overridden (`state`, `request_state`, `communication_way`, `meeting_provider`, …).
    */
   'mashura-session': async (server, { expert, sme, startsIn, minutes, ...overrides }) => {
-    const { addSession } = await import('../../packages/server/src/test-support/fixtures.ts')
+    const { addSession } = await import('@mashura/server/testing')
     const contributor = await personBySubject(server, String(expert))
     const owner = await personBySubject(server, String(sme ?? 'dev-sme'))
     if (!contributor.contributor_id) throw new Error(`${expert} is not an expert`)
@@ -213,7 +210,7 @@ const commands: Commands = {
 
   /** Makes the rating link of an ended session, as the server does when the session ends. */
   'mashura-rating-link': async (server, { sessionId }) => {
-    const { createRatingLink } = await import('../../packages/server/src/domain/rating.ts')
+    const { createRatingLink } = await import('@mashura/server/testing')
     const link = await createRatingLink(server.store.db, {
       sessionId: Number(sessionId),
       publicUrl: server.config.publicUrl,
@@ -257,7 +254,7 @@ export async function startReferenceServer(
     RATE_LIMIT_SIGN_IN: '100000',
     ...env,
   })
-  const { start } = await import('../../packages/server/src/main.ts')
+  const { start } = await import('@mashura/server')
   const server = await start()
   async function command<T>(name: string, payload: Record<string, unknown> = {}): Promise<T> {
     const run = commands[name]

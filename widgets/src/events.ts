@@ -95,7 +95,7 @@ export interface MashuraEventMap {
   'session-cancelled': SessionCancelledDetail
   /** session-room: the expert marked the business owner absent. */
   'sme-marked-absent': SessionEventDetail
-  /** session-room: recommendations are due for the session. */
+  /** session-room: recommendations are due for the session (cancelable). */
   'recommendations-required': RecommendationsRequiredDetail
   /** rate-form: the business owner's rating of a session was accepted by the server. */
   'rating-submitted': RatingSubmittedDetail
@@ -104,23 +104,29 @@ export interface MashuraEventMap {
 /** The name of a public widget event. */
 export type MashuraEventName = keyof MashuraEventMap
 
+/** The events a listener may cancel with `preventDefault()`, because the widget then leaves the next step to it. */
+export type CancelableEventName = 'sign-in-required' | 'recommendations-required'
+
+/** The cancelable events at run time: every other event fires with `cancelable: false`. */
+const CANCELABLE: ReadonlySet<MashuraEventName> = new Set<CancelableEventName>([
+  'sign-in-required',
+  'recommendations-required',
+])
+
+/** The public events as DOM events: derived from {@link MashuraEventMap}, so the map is written once. */
+export type MashuraElementEventMap = {
+  [K in MashuraEventName]: CustomEvent<MashuraEventMap[K]>
+}
+
 declare global {
-  interface HTMLElementEventMap {
-    'expert-selected': CustomEvent<ExpertSelectedDetail>
-    'booking-created': CustomEvent<BookingCreatedDetail>
-    'sign-in-required': CustomEvent<SignInRequiredDetail>
-    'session-started': CustomEvent<SessionEventDetail>
-    'session-ended': CustomEvent<SessionEndedDetail>
-    'session-cancelled': CustomEvent<SessionCancelledDetail>
-    'sme-marked-absent': CustomEvent<SessionEventDetail>
-    'recommendations-required': CustomEvent<RecommendationsRequiredDetail>
-    'rating-submitted': CustomEvent<RatingSubmittedDetail>
-  }
+  // An interface may extend a mapped type alias whose keys are known: `addEventListener` gets typed details.
+  interface HTMLElementEventMap extends MashuraElementEventMap {}
 }
 
 /**
  * Fires a public event on a widget's host element: a `CustomEvent` that bubbles and crosses the shadow
- * boundary, with an object `detail`. Returns `false` when a listener called `preventDefault()`.
+ * boundary, with an object `detail`. Only the {@link CancelableEventName} events are cancelable; returns
+ * `false` when a listener called `preventDefault()` on one of them.
  */
 export function emit<K extends MashuraEventName>(
   host: Element,
@@ -128,6 +134,6 @@ export function emit<K extends MashuraEventName>(
   detail: MashuraEventMap[K],
 ): boolean {
   return host.dispatchEvent(
-    new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: true }),
+    new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: CANCELABLE.has(name) }),
   )
 }

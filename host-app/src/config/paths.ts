@@ -1,73 +1,8 @@
-import type { SubjectType } from '@mashura/core'
+import { sitePaths } from '@mashura/core'
 
 /**
  * Every address of the site (spec section 2's route table), as route patterns for the router and as
- * builders for links. Components never write a URL by hand.
+ * builders for links. Components never write a URL by hand. The table itself is core's `sitePaths`, which the
+ * server's mails and push messages link with too, so that an address is written in one place only.
  */
-export const paths = {
-  home: { pattern: '/', to: () => '/' },
-  redirectAuth: { pattern: '/redirectauth', to: () => '/redirectauth' },
-  subjects: { pattern: '/subjects/:type', to: (type: SubjectType | number) => `/subjects/${type}` },
-  sessions: {
-    pattern: '/sessions/:type',
-    to: (type: 'upcoming' | 'history' | string) => `/sessions/${type}`,
-  },
-  requests: { pattern: '/requests', to: () => '/requests' },
-  sessionDetailsTyped: {
-    pattern: '/session-details/:type/:id',
-    to: (type: string, id: number | string) => `/session-details/${type}/${id}`,
-  },
-  profile: {
-    pattern: '/profile/:userRole/:subjectId/:contributorId',
-    to: (userRole: string, subjectId: number | string, contributorId: number | string) =>
-      `/profile/${encodeURIComponent(userRole)}/${subjectId}/${contributorId}`,
-  },
-  contributors: {
-    pattern: '/contributers/:role',
-    to: (role: string) => `/contributers/${encodeURIComponent(role)}`,
-  },
-  contributorsBySubject: {
-    pattern: '/contributers/:role/:subject',
-    to: (role: string, subject: number | string) => `/contributers/${encodeURIComponent(role)}/${subject}`,
-  },
-  /** A blank search sends a single space (spec section 2). */
-  search: {
-    pattern: '/contributers/search/:text',
-    to: (text: string) => `/contributers/search/${encodeURIComponent(text.trim() ? text.trim() : ' ')}`,
-  },
-  session: { pattern: '/session/:id', to: (id: number | string) => `/session/${id}` },
-  request: { pattern: '/request/:id', to: (id: number | string) => `/request/${id}` },
-  smeHistory: {
-    pattern: '/smeHistory/:sessionId/:smeId',
-    to: (sessionId: number | string, smeId: number | string) => `/smeHistory/${sessionId}/${smeId}`,
-  },
-  sessionRecommendations: {
-    pattern: '/sessionRecommendations/:sessionId/:smeId/:clickedSessionId',
-    to: (sessionId: number | string, smeId: number | string, clickedSessionId: number | string) =>
-      `/sessionRecommendations/${sessionId}/${smeId}/${clickedSessionId}`,
-  },
-  addRecommendations: {
-    pattern: '/add-recommendations/:sessionId',
-    to: (sessionId: number | string, endSession = false) =>
-      `/add-recommendations/${sessionId}${endSession ? '?endSession=true' : ''}`,
-  },
-  chat: { pattern: '/Chat', to: () => '/Chat' },
-  chatWith: { pattern: '/Chat/:smeId', to: (smeId: number | string) => `/Chat/${smeId}` },
-  dashboard: { pattern: '/dashboard', to: () => '/dashboard' },
-  info: {
-    pattern: '/mosnhaatInfo/:infoName',
-    to: (infoName: 'contact_us' | 'terms_and_conditions' | 'about') => `/mosnhaatInfo/${infoName}`,
-  },
-  notifications: { pattern: '/notifications', to: () => '/notifications' },
-  redirection: {
-    pattern: '/redirection/:token',
-    to: (token: string) => `/redirection/${encodeURIComponent(token)}`,
-  },
-  faq: { pattern: '/Faq', to: () => '/Faq' },
-  smeRate: {
-    pattern: '/smeRate',
-    to: (token?: string) => (token ? `/smeRate?token=${encodeURIComponent(token)}` : '/smeRate'),
-  },
-  /** The business owner's own profile (not in the spec's table; see the issue note). */
-  myProfile: { pattern: '/my-profile', to: () => '/my-profile' },
-} as const
+export const paths = sitePaths

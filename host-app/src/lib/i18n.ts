@@ -1,6 +1,6 @@
 import { $direction, $language, createTranslator, type Translator } from '@mashura/core'
-import { type HostAppMessageKey, hostAppMessages } from '@mashura/core/i18n/host-app'
 import { useStore } from '@nanostores/react'
+import { type HostAppMessageKey, hostAppMessages } from '../i18n/index.ts'
 
 /**
  * The translator of the site's current language: shared catalogs plus the host app's own messages (a subpath

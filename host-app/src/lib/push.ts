@@ -1,16 +1,15 @@
 import {
   $auth,
   createWebPushClient,
-  enablePush,
   getVapidPublicKey,
   type PushClient,
   registerPushToken,
-  shouldAskNotificationPermission,
   type Unsubscribe,
 } from '@mashura/core'
 import { useSyncExternalStore } from 'react'
 import { api } from './api.ts'
 import { firebaseLoader } from './firebase-loader.ts'
+import { enablePush, shouldAskNotificationPermission } from './live.ts'
 import { navigateTo } from './navigation.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { formatTime, type Translator, timeZoneLabel } from '@mashura/core'
-import type { HostAppMessageKey } from '@mashura/core/i18n/host-app'
+import type { HostAppMessageKey } from '../i18n/index.ts'
 
 /** The site's translator (`useT`). */
 type T = Translator<HostAppMessageKey>

@@ -1,7 +1,6 @@
 import {
   $auth,
   type AppLinkQuestion,
-  bindRealtime,
   completeAppLink,
   completeSignIn,
   createSignInUrl,
@@ -19,8 +18,10 @@ import {
   type Unsubscribe,
 } from '@mashura/core'
 import { SIGN_IN } from '../config/env.ts'
+import { paths } from '../config/paths.ts'
 import { identify } from './analytics.ts'
 import { api, realtime } from './api.ts'
+import { bindRealtime } from './live.ts'
 
 /** Where the browser was when sign-in started, to come back to it (per tab, used once). */
 const RETURN_KEY = 'mashura.signin.return'
@@ -99,8 +100,8 @@ function takeReturnPath(): string | null {
   const session = getSessionStorage()
   const path = session.getItem(RETURN_KEY)
   session.removeItem(RETURN_KEY)
-  if (!path?.startsWith('/') || path.startsWith('//') || path.startsWith('/redirectauth')) return null
-  return path === '/' ? null : path
+  if (!path?.startsWith('/') || path.startsWith('//') || path.startsWith(paths.redirectAuth.to())) return null
+  return path === paths.home.to() ? null : path
 }
 
 /**

@@ -1,7 +1,7 @@
-import { $errorNotice, hideErrorNotice } from '@mashura/core'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { signInAs } from '../test-support/platform.ts'
 import { wavTone } from '../test-support/wav.ts'
+import { $errorNotice, hideErrorNotice } from './notices.ts'
 import { uploadVoiceNote } from './voice-note.ts'
 
 beforeAll(() => signInAs('dev-advisor'))

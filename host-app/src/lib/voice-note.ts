@@ -1,11 +1,11 @@
 import {
   isApiError,
-  showApiError,
   uploadVoiceNote as uploadVoiceNoteCall,
   type VoiceNoteUploadResult,
   voiceNoteErrorShown,
 } from '@mashura/core'
 import { api } from './api.ts'
+import { showApiError } from './notices.ts'
 
 /** The file extension the server expects for a recording's MIME type (it reads the bytes, the name is cosmetic). */
 function extensionOf(type: string): string {

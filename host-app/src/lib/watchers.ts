@@ -1,4 +1,4 @@
-import { watchConnectivity } from '@mashura/core'
+import { watchConnectivity } from './live.ts'
 
 /**
  * What the site watches in the browser from the start: going offline shows the no-connection snackbar

@@ -7,7 +7,7 @@
 
 export { clearSession, pkceChallenge, readSignInReturn } from './auth/index.ts'
 export { setI18nErrorHandler } from './i18n/index.ts'
-export { createMemoryRealtime, type MemoryRealtime } from './realtime/index.ts'
+export { createMemoryPush, createMemoryRealtime, type MemoryRealtime } from './realtime/index.ts'
 export { hasUnreadMessages, SESSION_TRANSITIONS } from './rules/index.ts'
 export { configureStorage, memoryStorage } from './storage/index.ts'
 export { signedOutState } from './stores/index.ts'

@@ -269,3 +269,53 @@ describe('API keys', () => {
     expect(config.appApiKeys).toEqual([config.devAppApiKey])
   })
 })
+
+describe('push settings', () => {
+  const dev = (extra: Record<string, string> = {}) => ({
+    NODE_ENV: 'development',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'mashura-config-')),
+    ...extra,
+  })
+
+  it('leave the keys to DATA_DIR, the subject to PUBLIC_URL and the hosts to the browsers’ services when unset', () => {
+    expect(loadConfig(dev()).push).toEqual({ vapidKeys: null, vapidSubject: null, hosts: null })
+  })
+
+  it('take both VAPID keys, the subject and the hosts, split and in lower case', () => {
+    const config = loadConfig(
+      dev({
+        VAPID_PUBLIC_KEY: 'pub',
+        VAPID_PRIVATE_KEY: 'priv',
+        VAPID_SUBJECT: 'mailto:ops@mashura.example',
+        PUSH_HOSTS: 'Push.Example.com, *.push.example.net,',
+      }),
+    )
+    expect(config.push).toEqual({
+      vapidKeys: { publicKey: 'pub', privateKey: 'priv' },
+      vapidSubject: 'mailto:ops@mashura.example',
+      hosts: ['push.example.com', '*.push.example.net'],
+    })
+  })
+
+  it('refuse one key without the other and a subject that is neither https: nor mailto:', () => {
+    expect(() => loadConfig(dev({ VAPID_PUBLIC_KEY: 'pub' }))).toThrow(ConfigError)
+    expect(() => loadConfig(dev({ VAPID_PRIVATE_KEY: 'priv' }))).toThrow(/VAPID_PRIVATE_KEY/)
+    expect(() => loadConfig(dev({ VAPID_SUBJECT: 'http://x' }))).toThrow(/VAPID_SUBJECT/)
+  })
+})
+
+describe('the integration base', () => {
+  const dev = (INTEGRATION_BASE_URL?: string) => ({
+    NODE_ENV: 'development',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'mashura-config-')),
+    ...(INTEGRATION_BASE_URL === undefined ? {} : { INTEGRATION_BASE_URL }),
+  })
+
+  it('is read and checked once, without its trailing slash; none means the seeded catalogue', () => {
+    expect(loadConfig(dev()).integrationBaseUrl).toBeNull()
+    expect(loadConfig(dev(' ')).integrationBaseUrl).toBeNull()
+    expect(loadConfig(dev('https://i.example.sa/api/')).integrationBaseUrl).toBe('https://i.example.sa/api')
+    for (const bad of ['ftp://x', 'not a url'])
+      expect(() => loadConfig(dev(bad)), bad).toThrow(/INTEGRATION_BASE_URL must be an http\(s\) address/)
+  })
+})

@@ -185,13 +185,11 @@ export interface Config {
   /** Whether the development conveniences (dev key, dev provider, seeding) are on. */
   development: boolean
   /** Web Push: VAPID keys and subject (generated and kept in DATA_DIR when unset), and the allowed push-service hosts. */
-  push: {
-    vapidPublicKey: string | null
-    vapidPrivateKey: string | null
-    vapidSubject: string | null
-    hosts: string | null
-  }
-  /** The agency's academy/services integration to proxy to; the seeded catalogue when null. */
+  push: PushConfig
+  /**
+   * The agency's academy/services integration to proxy to (`INTEGRATION_BASE_URL`): an http(s) address without
+   * a trailing slash; the seeded catalogue when null.
+   */
   integrationBaseUrl: string | null
   /** The server log level. */
   logLevel: string
@@ -201,6 +199,19 @@ export interface Config {
    * mail the relay did not take is tried again (`MAIL_RETRY_BASE_MS`, doubling each time).
    */
   mail: { smtpUrl: string | null; from: string; pollMs: number; retryBaseMs: number }
+}
+
+/** The Web Push settings, checked: the push module takes them as they are. */
+export interface PushConfig {
+  /**
+   * The VAPID keys (`VAPID_PUBLIC_KEY` and `VAPID_PRIVATE_KEY`, both or neither); when null, generated once into
+   * `DATA_DIR/secrets/vapid.json`.
+   */
+  vapidKeys: { publicKey: string; privateKey: string } | null
+  /** Who runs the server, for push services (`VAPID_SUBJECT`, `https:` or `mailto:`); when null, from PUBLIC_URL. */
+  vapidSubject: string | null
+  /** The push-service hosts subscriptions may point at (`PUSH_HOSTS`, lower case); when null, the browsers' own. */
+  hosts: string[] | null
 }
 
 /** A Firebase service account (the fields of its JSON key the server uses) and FCM's address. */
@@ -449,6 +460,41 @@ function timeoutsConfig(env: NodeJS.ProcessEnv): Config['timeouts'] {
   return timeouts
 }
 
+/** The Web Push settings, checked: both VAPID keys or neither, an `https:` or `mailto:` subject, the hosts split. */
+function pushConfig(env: NodeJS.ProcessEnv): PushConfig {
+  const publicKey = env.VAPID_PUBLIC_KEY || ''
+  const privateKey = env.VAPID_PRIVATE_KEY || ''
+  if (Boolean(publicKey) !== Boolean(privateKey))
+    throw new ConfigError('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together')
+  const vapidSubject = env.VAPID_SUBJECT || null
+  if (vapidSubject !== null && !/^(https:|mailto:)/.test(vapidSubject))
+    throw new ConfigError(`VAPID_SUBJECT must be an https: or mailto: URL, got "${vapidSubject}"`)
+  const hosts = (env.PUSH_HOSTS ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean)
+  return {
+    vapidKeys: publicKey ? { publicKey, privateKey } : null,
+    vapidSubject,
+    hosts: hosts.length ? hosts : null,
+  }
+}
+
+/** `INTEGRATION_BASE_URL`, checked: an http(s) address, returned without its trailing slash; null when unset. */
+function integrationBaseUrlConfig(raw: string | undefined): string | null {
+  const value = raw?.trim()
+  if (!value) return null
+  const bad = () => new ConfigError(`INTEGRATION_BASE_URL must be an http(s) address, got "${value}"`)
+  let url: URL
+  try {
+    url = new URL(value.replace(/\/+$/, ''))
+  } catch {
+    throw bad()
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw bad()
+  return url.href.replace(/\/+$/, '')
+}
+
 /** The API key `npm start` prints; valid only from localhost origins and only in development. */
 export const DEV_API_KEY = 'mashura-dev-key'
 /** The development mobile app's key: what the app sends, with no origin; only in development. */
@@ -612,25 +658,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       checkMs: int(env, 'UPLOAD_CHECK_MS', DEFAULT_UPLOAD_LIMITS.checkMs, 100),
     },
     development,
-    push: {
-      vapidPublicKey: env.VAPID_PUBLIC_KEY || null,
-      vapidPrivateKey: env.VAPID_PRIVATE_KEY || null,
-      vapidSubject: env.VAPID_SUBJECT || null,
-      hosts: env.PUSH_HOSTS || null,
-    },
-    integrationBaseUrl: env.INTEGRATION_BASE_URL || null,
+    push: pushConfig(env),
+    integrationBaseUrl: integrationBaseUrlConfig(env.INTEGRATION_BASE_URL),
     logLevel: env.LOG_LEVEL || 'warn',
     mail: mailConfig(env, development, publicUrl),
-  }
-}
-
-/** The Web Push settings in the environment-variable shape the push module validates. */
-export function pushEnv(config: Config): NodeJS.ProcessEnv {
-  const { vapidPublicKey, vapidPrivateKey, vapidSubject, hosts } = config.push
-  return {
-    ...(vapidPublicKey ? { VAPID_PUBLIC_KEY: vapidPublicKey } : {}),
-    ...(vapidPrivateKey ? { VAPID_PRIVATE_KEY: vapidPrivateKey } : {}),
-    ...(vapidSubject ? { VAPID_SUBJECT: vapidSubject } : {}),
-    ...(hosts ? { PUSH_HOSTS: hosts } : {}),
   }
 }

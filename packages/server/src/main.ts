@@ -15,6 +15,17 @@ import { startScheduler } from './scheduler.ts'
 import { isEmpty, seedDatabase } from './seed/seed.ts'
 import { registerSite, type SiteRoots } from './site.ts'
 
+// The app entry (`@mashura/server`, packages/server/package.json `exports`): what code outside the package
+// starts the server with, or builds the app in-process with on a store of its own.
+/** Builds the app (not listening) from a configuration and a store. */
+export { type App, type AppOptions, buildApp } from './app.ts'
+/** Reads and checks the configuration (every environment variable), once, at start-up. */
+export { type Config, ConfigError, DEV_API_KEY, DEV_APP_API_KEY, loadConfig } from './config.ts'
+/** Opens (and migrates) the database: the embedded SQLite file or PostgreSQL. */
+export { openStore, type Store } from './db/database.ts'
+/** Fills an empty database with the demo data. */
+export { seedDatabase } from './seed/seed.ts'
+
 /** Options for {@link start}. */
 export type StartOptions = SiteRoots
 

@@ -3,9 +3,10 @@
  * does, for the person and session in the page address (`?apiBase&apiKey&token&sessionId&host&lang`), and
  * records what the component calls back in `window.callLog` for the test to read.
  */
+
+import WebRtcCall from '@mashura/widgets/testing/webrtc-call'
 import { createElement } from 'react'
 import { createRoot } from 'react-dom/client'
-import WebRtcCall from '../../../widgets/src/session-room/meeting/webrtc-call.tsx'
 
 /** What the call reported, read by the test through `page.evaluate`. */
 interface CallLog {

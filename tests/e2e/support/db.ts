@@ -2,7 +2,7 @@ import { weekBounds } from '@mashura/core'
 
 /** The data directory's store, opened beside the running server (SQLite allows a second connection). */
 export async function withStore<T>(dataDir: string, use: (db: Db) => Promise<T>): Promise<T> {
-  const { openStore } = await import('../../../packages/server/src/db/database.ts')
+  const { openStore } = await import('@mashura/server')
   const store = await openStore({ databaseUrl: null, dataDir })
   try {
     return await use(store.db)
@@ -12,9 +12,7 @@ export async function withStore<T>(dataDir: string, use: (db: Db) => Promise<T>)
 }
 
 /** The query builder of the server's store. */
-export type Db = Awaited<
-  ReturnType<typeof import('../../../packages/server/src/db/database.ts').openStore>
->['db']
+export type Db = Awaited<ReturnType<typeof import('@mashura/server').openStore>>['db']
 
 /** A seeded person's row, by subject, in an open store: the person's id and, for an expert, the contributor id. */
 export function personRow(db: Db, subject: string) {
@@ -48,7 +46,7 @@ export function addOnlineSlot(
   const left = (weekBounds(new Date()).end.getTime() - Date.now()) / 60_000
   const minutes = left > 300 ? 120 : left + 180
   return withStore(dataDir, async (db) => {
-    const { insertSlot } = await import('../../../packages/server/src/test-support/fixtures.ts')
+    const { insertSlot } = await import('@mashura/server/testing')
     // Availability 2: online only, so the confirm dialog offers the one way.
     return insertSlot(db, {
       contributorId,
@@ -124,7 +122,7 @@ export function fixtures(dataDir: string): Promise<Fixtures> {
 /** A rating link for an ended, unrated session, made by the server's own code. */
 export function ratingToken(dataDir: string, base: string): Promise<string> {
   return withStore(dataDir, async (db) => {
-    const { createRatingLink } = await import('../../../packages/server/src/domain/rating.ts')
+    const { createRatingLink } = await import('@mashura/server/testing')
     const ended = await db
       .selectFrom('sessions')
       .innerJoin('people', 'people.id', 'sessions.sme_id')

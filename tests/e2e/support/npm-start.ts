@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { freePort } from '../../../packages/server/src/test-support/net.ts'
+import { freePort } from '@mashura/server/testing'
 
 /** A TCP port nobody listens on right now (the server tests' helper, shared). */
 export { freePort }

@@ -19,7 +19,7 @@ let made = 0
  */
 export function makeSession(dataDir: string, state: 'ended' | 'ongoing'): Promise<MadeSession> {
   return withStore(dataDir, async (db) => {
-    const { addSession } = await import('../../../packages/server/src/test-support/fixtures.ts')
+    const { addSession } = await import('@mashura/server/testing')
     const person = (subject: string) => personRow(db, subject)
     const consultant = await person('dev-consultant')
     const sme = await person('dev-sme')

@@ -21,7 +21,7 @@ export interface SessionFixture {
  */
 export function addBookedSession(dataDir: string, fixture: SessionFixture): Promise<{ id: number }> {
   return withStore(dataDir, async (db) => {
-    const { addSession } = await import('../../../packages/server/src/test-support/fixtures.ts')
+    const { addSession } = await import('@mashura/server/testing')
     const person = (subject: string) => personRow(db, subject)
     const expert = await person(fixture.expert)
     const owner = await person(fixture.sme)

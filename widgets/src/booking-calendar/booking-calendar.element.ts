@@ -4,12 +4,12 @@ import { type ExpertSelectedDetail, emit } from '../events.ts'
 import { resolveConfig, type SharedAttributes, sharedProps } from '../shared/config.ts'
 import { defineElement } from '../shared/define-element.ts'
 import { adoptStyles } from '../shared/styles.ts'
-import { type TokenAttributes, withTokenProperty } from '../shared/token-property.ts'
+import { useElementToken, withTokenProperty } from '../shared/token-property.ts'
 import { BookingCalendar } from './booking-calendar.tsx'
 import { bookingCalendarSheet } from './sheet.ts'
 
 /** The attributes of `<booking-calendar>`, as r2wc hands them over. */
-interface BookingCalendarAttributes extends SharedAttributes, TokenAttributes {
+interface BookingCalendarAttributes extends SharedAttributes {
   contributorId?: number
   subjectId?: number
   sessionHref?: string
@@ -25,13 +25,12 @@ function BookingCalendarHost({
   subjectId,
   sessionHref,
   requestHref,
-  token,
-  onTokenChange,
   for: _followed,
   ...shared
 }: BookingCalendarAttributes) {
   // r2wc renders into the shadow root and passes it as `container`.
   const host = (container as unknown as ShadowRoot | undefined)?.host
+  const { token, onTokenChange } = useElementToken(container)
   return createElement(BookingCalendar, {
     ...resolveConfig(shared),
     contributorId,

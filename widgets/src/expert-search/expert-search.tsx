@@ -7,6 +7,7 @@ import {
 } from '@mashura/core'
 import { type FormEvent, useCallback, useId, useMemo, useRef, useState } from 'react'
 import type { ExpertSelectedDetail } from '../events.ts'
+import { createWidgetClient } from '../shared/api.ts'
 import { ErrorNotice } from '../shared/notice.tsx'
 import type { WidgetSeed } from '../shared/seed.ts'
 import { useTranslator } from '../shared/use-translator.ts'
@@ -98,9 +99,13 @@ function ExpertSearchView(props: ExpertSearchProps) {
   const filtersId = useId()
   const today = useMemo(riyadhToday, [])
 
-  const config = useMemo(() => ({ apiBase, apiKey, lang: t.lang, fetch }), [apiBase, apiKey, t.lang, fetch])
-  const view = useExpertResults(config, role, filters, page, perPage, attempt, props.seed)
-  const options = useFilterOptions(config, props.seed)
+  // One client for the whole widget, made again only when the configuration changes.
+  const context = useMemo(() => {
+    const config = { apiBase, apiKey, lang: t.lang, fetch }
+    return { config, client: createWidgetClient(config) }
+  }, [apiBase, apiKey, t.lang, fetch])
+  const view = useExpertResults(context, role, filters, page, perPage, attempt, props.seed)
+  const options = useFilterOptions(context, props.seed)
 
   // The pager stays while the next page loads, so that the button just pressed keeps focus.
   const lastMeta = useRef<PageMeta | null>(null)

@@ -1,7 +1,6 @@
 import { type CallOptions, type ContributorProfile, isApiError, type PageMeta } from '@mashura/core'
 import type { ExpertRole } from '../events.ts'
-import { createWidgetClient } from '../shared/api.ts'
-import type { WidgetConfig } from '../shared/config.ts'
+import type { WidgetContext } from '../shared/api.ts'
 import { seeded, type WidgetSeed } from '../shared/seed.ts'
 import { useLoad } from '../shared/use-load.ts'
 import { fetchExperts, type SearchFilters, searchParams } from './search-query.ts'
@@ -21,7 +20,7 @@ export type ResultsView =
  * the host already has (`seed`: the server drew it) is the first state, and is not loaded again.
  */
 export function useExpertResults(
-  config: WidgetConfig,
+  context: WidgetContext,
   role: ExpertRole | null,
   filters: SearchFilters,
   page: number,
@@ -29,27 +28,24 @@ export function useExpertResults(
   attempt: number,
   seed?: WidgetSeed,
 ): ResultsView {
-  const { apiBase, apiKey, lang, fetch } = config
+  const { config, client } = context
+  const { lang } = config
   // One string stands for the whole query, so a new filters object with equal values does not reload.
   const query = JSON.stringify(searchParams(filters, page, perPage))
   // Only the data and meta: the seed carries them from the server to the page.
   const results = (options: CallOptions) =>
-    fetchExperts(createWidgetClient({ apiBase, apiKey, lang, fetch }), role, JSON.parse(query), {
+    fetchExperts(client, role, JSON.parse(query), {
       ...options,
       loader: false,
     }).then(({ data, meta }) => ({ data, meta }))
   // Every change, `attempt` too, shows the loading state until its own page arrives.
-  const { data, error } = useLoad(
-    (signal) => results({ signal }),
-    [apiBase, apiKey, lang, fetch, role, query, attempt],
-    {
-      clearOnChange: true,
-      initial: () => {
-        const first = seeded(seed, `expert-search:${lang}:${role ?? ''}:${query}`, () => results({}))
-        return first ? { data: first } : undefined
-      },
+  const { data, error } = useLoad((signal) => results({ signal }), [client, role, query, attempt], {
+    clearOnChange: true,
+    initial: () => {
+      const first = seeded(seed, `expert-search:${lang}:${role ?? ''}:${query}`, () => results({}))
+      return first ? { data: first } : undefined
     },
-  )
+  })
   if (data) return { kind: 'results', experts: data.data, meta: data.meta }
   if (error === undefined) return { kind: 'loading' }
   // Spec section 8 reads the server's `error.message`; anything else gets the generic message.

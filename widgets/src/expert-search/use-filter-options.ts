@@ -1,7 +1,6 @@
 import { type Center, getCenters, getContributorSubjects, type Subject } from '@mashura/core'
 import { useEffect, useRef, useState } from 'react'
-import { createWidgetClient } from '../shared/api.ts'
-import type { WidgetConfig } from '../shared/config.ts'
+import type { WidgetContext } from '../shared/api.ts'
 import { seeded, type WidgetSeed } from '../shared/seed.ts'
 
 /** The choices of the subject and center filters. */
@@ -17,17 +16,17 @@ export interface FilterOptions {
  * their failures: a filter whose list failed just offers "all". Lists the host already has (`seed`) are the
  * first state, and are not loaded again.
  */
-export function useFilterOptions(config: WidgetConfig, seed?: WidgetSeed): FilterOptions {
-  const { apiBase, apiKey, lang, fetch } = config
+export function useFilterOptions(context: WidgetContext, seed?: WidgetSeed): FilterOptions {
+  const { client } = context
+  const { lang } = context.config
   // Whether the host had both lists: then there is nothing to load at first (an empty list counts).
   const bothSeeded = useRef(false)
   const [options, setOptions] = useState<FilterOptions>(() => {
-    const client = () => createWidgetClient({ apiBase, apiKey, lang, fetch })
     const subjects = seeded(seed, `expert-search:${lang}:subjects`, () =>
-      getContributorSubjects(client(), { loader: false }).then((response) => response.data),
+      getContributorSubjects(client, { loader: false }).then((response) => response.data),
     )
     const centers = seeded(seed, `expert-search:${lang}:centers`, () =>
-      getCenters(client(), { loader: false }).then((response) => response.data),
+      getCenters(client, { loader: false }).then((response) => response.data),
     )
     bothSeeded.current = subjects !== undefined && centers !== undefined
     return { subjects: subjects ?? [], centers: centers ?? [] }
@@ -39,7 +38,6 @@ export function useFilterOptions(config: WidgetConfig, seed?: WidgetSeed): Filte
       return
     }
     const controller = new AbortController()
-    const client = createWidgetClient({ apiBase, apiKey, lang, fetch })
     const call = { signal: controller.signal, loader: false }
     const log = (error: unknown) => {
       if (!controller.signal.aborted) console.warn('expert-search: a filter list failed to load', error)
@@ -51,7 +49,7 @@ export function useFilterOptions(config: WidgetConfig, seed?: WidgetSeed): Filte
       if (!controller.signal.aborted) setOptions((current) => ({ ...current, centers: response.data }))
     }, log)
     return () => controller.abort()
-  }, [apiBase, apiKey, lang, fetch])
+  }, [client])
 
   return options
 }

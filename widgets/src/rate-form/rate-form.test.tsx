@@ -6,6 +6,7 @@ import {
   type Language,
   type Question,
   type Questionnaire,
+  type RatingDetails,
 } from '@mashura/core'
 import { formatHijriDate } from '@mashura/core/testing'
 import { sendKeys, sendMouse } from '@web/test-runner-commands'
@@ -62,6 +63,17 @@ function recordingFetch(hold?: string) {
     return response
   }
   return { fetch: fetchThrough, calls, release }
+}
+
+/** The questionnaires the recorded validate call answered with. */
+function questionnairesOf(calls: Recorded[]): Questionnaire[] {
+  return (calls[0]!.reply as { data: { questionnaires: Questionnaire[] } }).data.questionnaires
+}
+
+/** The rating access token the recorded validate call handed out, decrypted as the widget does. */
+function accessTokenOf(calls: Recorded[], passphrase: string): Promise<string> {
+  const { data } = calls[0]!.reply as { data: { sme_access_token: RatingDetails['sme_access_token'] } }
+  return decryptRatingToken(data.sme_access_token, passphrase)
 }
 
 /** A fresh ended session between dev-consultant and dev-sme, and its real rating link. */
@@ -139,7 +151,7 @@ async function submitOverHttp(sessionId: number, accessToken: string, questionna
     headers: {
       'Content-Type': 'application/json',
       'X-API-Key': apiKey,
-      Authorization: `Bearer ${accessToken}`,
+      'X-Rating-Token': accessToken,
     },
     body: JSON.stringify({ answers: bestAnswers(questionnaires), comment: null }),
   })
@@ -420,7 +432,7 @@ describe('<rate-form> against the reference server', () => {
         document.addEventListener('rating-submitted', listener)
         try {
           await formOf(element)
-          const questionnaires = (calls[1]!.reply as { data: Questionnaire[] }).data
+          const questionnaires = questionnairesOf(calls)
           const questions = questionnaires.flatMap((questionnaire) => questionnaire.questions)
           const required = questions.filter((question) => question.required)
           expect(required.length).to.be.greaterThan(0)
@@ -458,9 +470,12 @@ describe('<rate-form> against the reference server', () => {
           const post = calls.find((call) => call.method === 'POST')!
           expect(post.url).to.contain(`/rating/v4/sessions/${link.sessionId}/questionnaires`)
           expect(post.status).to.equal(201)
-          // The questionnaires and the submit carry the decrypted rating access token as the bearer.
-          expect(post.headers.get('Authorization')).to.match(/^Bearer [A-Za-z0-9_-]{43}$/)
-          expect(post.headers.get('Authorization')).to.equal(calls[1]!.headers.get('Authorization'))
+          // The link is read once (its answer holds the questionnaires); the submit carries the decrypted
+          // rating access token in its own header, never as a bearer.
+          expect(calls.map((call) => call.method)).to.deep.equal(['GET', 'POST'])
+          expect(post.headers.get('X-Rating-Token')).to.equal(await accessTokenOf(calls, link.passphrase))
+          expect(post.headers.get('X-Rating-Token')).to.match(/^[A-Za-z0-9_-]{43}$/)
+          expect(post.headers.get('Authorization')).to.equal(null)
           expect(post.body).to.deep.equal({
             answers: questions
               .filter((question) => question.type !== 'text')
@@ -500,7 +515,7 @@ describe('<rate-form> against the reference server', () => {
   it('labels every field: legends marked required or optional, a name for each star, labels for text', async () => {
     const { calls, element } = await openRecordedForm('en')
     const root = element.shadowRoot!
-    const questions = (calls[1]!.reply as { data: Questionnaire[] }).data.flatMap((q) => q.questions)
+    const questions = questionnairesOf(calls).flatMap((q) => q.questions)
     // Each question says whether it must be answered: an optional text box beside the optional comment
     // reads as optional too (issue 31).
     const marker = (question: Question) =>
@@ -647,8 +662,8 @@ describe('<rate-form> against the reference server', () => {
     const { link, calls, element } = await openRecordedForm()
 
     // Another tab holding the same access token submits first.
-    const accessToken = calls[1]!.headers.get('Authorization')!.replace(/^Bearer /, '')
-    const questionnaires = (calls[1]!.reply as { data: Questionnaire[] }).data
+    const accessToken = await accessTokenOf(calls, link.passphrase)
+    const questionnaires = questionnairesOf(calls)
     expect(await submitOverHttp(link.sessionId, accessToken, questionnaires)).to.equal(201)
 
     const received: Event[] = []

@@ -8,9 +8,9 @@ import {
   RATING_TEXT_MAX,
   submitSessionRating,
 } from '@mashura/core'
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { RatingSubmittedDetail } from '../events.ts'
-import { createWidgetClient } from '../shared/api.ts'
+import { createRatingClient } from '../shared/api.ts'
 import { LiveStatus } from '../shared/notice.tsx'
 import { useLoad } from '../shared/use-load.ts'
 import { useTranslator } from '../shared/use-translator.ts'
@@ -71,14 +71,19 @@ export function RateForm(props: RateFormProps) {
   const titleId = useId()
   const summaryId = useId()
 
-  const config = { apiBase, apiKey, lang: t.lang, fetch }
+  // The decrypted rating access token, once the link is open: the client sends it in its own header.
+  const accessTokenRef = useRef<string | null>(null)
+  const client = useMemo(
+    () => createRatingClient({ apiBase, apiKey, lang: t.lang, fetch }, () => accessTokenRef.current),
+    [apiBase, apiKey, t.lang, fetch],
+  )
 
   const loaded = useLoad<Outcome>(
     (signal) =>
-      loadRatingFlow(config, token, ratingKey, signal).then((next) =>
+      loadRatingFlow(client, token, ratingKey, signal).then((next) =>
         next.kind === 'error' && !next.message ? { kind: 'error', message: t.t('common.error') } : next,
       ),
-    [token, ratingKey, apiBase, apiKey, t, fetch],
+    [token, ratingKey, client, t],
     { clearOnChange: true },
   )
   const setView = loaded.set
@@ -108,7 +113,7 @@ export function RateForm(props: RateFormProps) {
     const answered: QuestionAnswer[] = questions
       .filter((q) => isAnswered(answers[q.id]))
       .map((q) => ({ question_id: q.id, value: answers[q.id]! }))
-    const client = createWidgetClient(config, () => view.accessToken)
+    accessTokenRef.current = view.accessToken
     setSubmitting(true)
     try {
       await submitSessionRating(client, {

@@ -1,6 +1,6 @@
 import {
+  type ApiClient,
   decryptRatingToken,
-  getSessionQuestionnaires,
   isAlreadyRated,
   isApiError,
   type Questionnaire,
@@ -8,8 +8,6 @@ import {
   type RatingSession,
   validateRating,
 } from '@mashura/core'
-import { createWidgetClient } from '../shared/api.ts'
-import type { WidgetConfig } from '../shared/config.ts'
 
 /**
  * Where opening a rating link ends: the form's data, or an outcome (an empty message means generic). `session`
@@ -27,12 +25,13 @@ export type RatingFlowResult =
   | { kind: 'error'; message: string }
 
 /**
- * Opens a rating link (spec section 4): validate (400 means already rated), decrypt the access token with
- * the passphrase, then read the questionnaires with that token as the bearer. API errors carry the server's
- * message (spec section 8); a missing token or a failed decryption get the generic message.
+ * Opens a rating link (spec section 4): validate (400 means already rated; the answer carries the
+ * questionnaires, so they are read once) and decrypt the access token with the passphrase, which the form
+ * then sends with its submission. API errors carry the server's message (spec section 8); a missing token
+ * or a failed decryption get the generic message.
  */
 export async function loadRatingFlow(
-  config: WidgetConfig,
+  client: ApiClient,
   token: string | undefined,
   ratingKey: string | undefined,
   signal: AbortSignal,
@@ -40,7 +39,7 @@ export async function loadRatingFlow(
   if (!token || !ratingKey) return { kind: 'error', message: '' }
   let details: RatingDetails
   try {
-    details = (await validateRating(createWidgetClient(config), { token }, { signal })).data
+    details = (await validateRating(client, { token }, { signal })).data
   } catch (error) {
     // The server's one generic answer for an unknown, tampered or expired link is also a 400: it must not
     // tell someone with a broken link that they already rated. Its own message says what is wrong.
@@ -50,13 +49,11 @@ export async function loadRatingFlow(
   }
   try {
     const accessToken = await decryptRatingToken(details.sme_access_token, ratingKey)
-    const authed = createWidgetClient(config, () => accessToken)
-    const { data } = await getSessionQuestionnaires(authed, { id: details.session_id }, { signal })
     return {
       kind: 'form',
       sessionId: details.session_id,
       accessToken,
-      questionnaires: data,
+      questionnaires: details.questionnaires,
       session: details.session ?? null,
     }
   } catch (error) {

@@ -4,13 +4,13 @@ import { emit } from '../events.ts'
 import { resolveConfig, type SharedAttributes, sharedProps } from '../shared/config.ts'
 import { defineElement } from '../shared/define-element.ts'
 import { adoptStyles } from '../shared/styles.ts'
-import { type TokenAttributes, withTokenProperty } from '../shared/token-property.ts'
+import { useElementToken, withTokenProperty } from '../shared/token-property.ts'
 import { SessionRoom } from './session-room.tsx'
 import { recommendationsUrl, viewerRole } from './session-rules.ts'
 import { sessionRoomSheet } from './sheet.ts'
 
 /** The attributes of `<session-room>`, as r2wc hands them over. */
-interface SessionRoomAttributes extends SharedAttributes, TokenAttributes {
+interface SessionRoomAttributes extends SharedAttributes {
   sessionId?: number
   view?: string
   recommendationsHref?: string
@@ -24,12 +24,11 @@ function SessionRoomHost({
   view,
   recommendationsHref,
   revision,
-  token,
-  onTokenChange,
   ...shared
 }: SessionRoomAttributes) {
   // r2wc renders into the shadow root and passes it as `container`.
   const host = (container as unknown as ShadowRoot | undefined)?.host
+  const { token, onTokenChange } = useElementToken(container)
   return createElement(SessionRoom, {
     ...resolveConfig(shared),
     token: token ?? undefined,

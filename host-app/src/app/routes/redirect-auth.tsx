@@ -1,7 +1,8 @@
-import { AuthError, isApiError, showErrorNotice } from '@mashura/core'
+import { AuthError, isApiError } from '@mashura/core'
 import { useEffect, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import { PageLoading } from '../../components/ui/page-loading.tsx'
+import { showErrorNotice } from '../../lib/notices.ts'
 import { cancelledSignInPath, finishSignIn } from '../../lib/session.ts'
 
 /**

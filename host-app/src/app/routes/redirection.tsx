@@ -1,10 +1,4 @@
-import {
-  type AppLinkQuestion,
-  isApiError,
-  showErrorNotice,
-  showSnackbar,
-  validateRating,
-} from '@mashura/core'
+import { type AppLinkQuestion, isApiError, validateRating } from '@mashura/core'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
 import '../../components/layout/app-link-question.css'
@@ -12,6 +6,7 @@ import { PageLoading } from '../../components/ui/page-loading.tsx'
 import { paths } from '../../config/paths.ts'
 import { api } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.ts'
+import { showErrorNotice, showSnackbar } from '../../lib/notices.ts'
 import { finishAppLink, isAppLinkHandle } from '../../lib/session.ts'
 
 type T = ReturnType<typeof useT>

@@ -1,13 +1,11 @@
+import { DELETION_REASON_MAX, errorMessageFromBody, requestAccountDeletion } from '@mashura/core'
+import { useId, useState } from 'react'
 import {
-  DELETION_REASON_MAX,
   DELETION_REASON_ROWS,
   type DeletionDialogEvent,
   type DeletionDialogState,
   deletionReason,
-  errorMessageFromBody,
-  requestAccountDeletion,
-} from '@mashura/core'
-import { useId, useState } from 'react'
+} from '../../lib/account-deletion.ts'
 import { api } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.ts'
 import { DialogActions } from '../ui/dialog-actions.tsx'
@@ -16,7 +14,7 @@ import { SiteDialog } from '../ui/site-dialog.tsx'
 
 /** The props of {@link DeletionDialog}. */
 export interface DeletionDialogProps {
-  /** The dialog's step, from core's `deletionDialog` machine. */
+  /** The dialog's step, from the `deletionDialog` machine (`lib/account-deletion.ts`). */
   state: DeletionDialogState
   /** Moves the machine one step. */
   dispatch: (event: DeletionDialogEvent) => void

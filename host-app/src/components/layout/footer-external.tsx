@@ -1,6 +1,6 @@
-import type { HostAppMessageKey } from '@mashura/core/i18n/host-app'
 import type { ComponentType, ReactNode } from 'react'
 import { APP_STORE_URLS, SOCIAL_URLS } from '../../config/env.ts'
+import type { HostAppMessageKey } from '../../i18n/index.ts'
 import { useT } from '../../lib/i18n.ts'
 import { ExternalLink } from '../ui/external-link.tsx'
 import {

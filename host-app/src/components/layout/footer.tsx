@@ -1,10 +1,15 @@
 import './footer.css'
-import { $signedIn, type DeletionDialogEvent, type DeletionDialogState, deletionDialog } from '@mashura/core'
+import { $signedIn } from '@mashura/core'
 import { useStore } from '@nanostores/react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { ABOUT_URL } from '../../config/env.ts'
 import { paths } from '../../config/paths.ts'
+import {
+  type DeletionDialogEvent,
+  type DeletionDialogState,
+  deletionDialog,
+} from '../../lib/account-deletion.ts'
 import { useT } from '../../lib/i18n.ts'
 import { startSignIn } from '../../lib/session.ts'
 import { ExternalLink } from '../ui/external-link.tsx'

@@ -1,13 +1,9 @@
-import {
-  $instantAvailability,
-  setAvailableForInstant,
-  setInstantAvailability,
-  showApiError,
-} from '@mashura/core'
+import { $instantAvailability, setAvailableForInstant, setInstantAvailability } from '@mashura/core'
 import { useStore } from '@nanostores/react'
 import { useId, useState } from 'react'
 import { api } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.ts'
+import { showApiError } from '../../lib/notices.ts'
 
 /**
  * The expert's instant-sessions switch (spec sections 2, 4, 5): the new value is shown and sent at once; a

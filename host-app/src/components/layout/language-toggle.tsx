@@ -1,5 +1,5 @@
 import { createTranslator, setLanguage } from '@mashura/core'
-import { hostAppMessages } from '@mashura/core/i18n/host-app'
+import { hostAppMessages } from '../../i18n/index.ts'
 import { useT } from '../../lib/i18n.ts'
 import { GlobeIcon } from './icons.tsx'
 

@@ -1,8 +1,15 @@
 import './notices.css'
-import { $errorNotice, $snackbar, hideErrorNotice, hideSnackbar, type ShownNotice } from '@mashura/core'
 import { useStore } from '@nanostores/react'
 import { Link } from 'react-router'
+import { paths } from '../../config/paths.ts'
 import { useT } from '../../lib/i18n.ts'
+import {
+  $errorNotice,
+  $snackbar,
+  hideErrorNotice,
+  hideSnackbar,
+  type ShownNotice,
+} from '../../lib/notices.ts'
 import { CloseIcon } from './icons.tsx'
 
 /** A notice's words: server text as is, or our own catalog message. */
@@ -44,7 +51,11 @@ export function Notices() {
             <p className="notice-text">{text(snackbar)}</p>
             {snackbar.link ? (
               <Link className="notice-link" to={snackbar.link} onClick={hideSnackbar}>
-                {t.t(snackbar.link.startsWith('/request/') ? 'snackbar.viewRequest' : 'snackbar.viewSession')}
+                {t.t(
+                  snackbar.link.startsWith(paths.request.to(''))
+                    ? 'snackbar.viewRequest'
+                    : 'snackbar.viewSession',
+                )}
               </Link>
             ) : null}
             <button

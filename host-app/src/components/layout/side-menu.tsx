@@ -2,13 +2,13 @@
 import './menu.css'
 import './side-menu.css'
 import { $auth, type MessageKey } from '@mashura/core'
-import type { HostAppMessageKey } from '@mashura/core/i18n/host-app'
 import { ModalDialog } from '@mashura/widgets/react'
 import { useStore } from '@nanostores/react'
 import { type ComponentType, useEffect, useId } from 'react'
 import { Link, useLocation } from 'react-router'
 import { ABOUT_URL } from '../../config/env.ts'
 import { paths } from '../../config/paths.ts'
+import type { HostAppMessageKey } from '../../i18n/index.ts'
 import { useT } from '../../lib/i18n.ts'
 import { signOut } from '../../lib/session.ts'
 import {
@@ -44,7 +44,7 @@ const ITEMS: Record<
 /** Which side menu item a page belongs to, so the highlight follows the address too. */
 function itemForPath(pathname: string, weekPath: string | null): SideMenuItemId | null {
   if (pathname === paths.home.to()) return 'home'
-  if (pathname.startsWith('/sessions/')) return 'sessions'
+  if (pathname.startsWith(paths.sessions.to(''))) return 'sessions'
   if (weekPath && pathname === weekPath) return 'week'
   if (pathname === paths.myProfile.to()) return 'profile'
   return null

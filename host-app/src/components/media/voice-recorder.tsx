@@ -1,5 +1,5 @@
 import './voice-recorder.css'
-import type { HostAppMessageKey } from '@mashura/core/i18n/host-app'
+import type { HostAppMessageKey } from '../../i18n/index.ts'
 import { useT } from '../../lib/i18n.ts'
 import { ActionButton } from '../ui/action-button.tsx'
 import { type RecorderState, useRecorder, type VoiceNote } from './use-recorder.ts'

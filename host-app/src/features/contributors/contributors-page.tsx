@@ -1,5 +1,5 @@
 import { type ContributorKind, getSubjects } from '@mashura/core'
-import type { HostAppMessageKey } from '@mashura/core/i18n/host-app'
+import type { HostAppMessageKey } from '../../i18n/index.ts'
 import { api } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.ts'
 import { useApi } from '../../lib/use-api.ts'

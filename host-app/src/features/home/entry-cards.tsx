@@ -1,7 +1,7 @@
 import type { MessageKey } from '@mashura/core'
-import type { HostAppMessageKey } from '@mashura/core/i18n/host-app'
 import { Link } from 'react-router'
 import { paths } from '../../config/paths.ts'
+import type { HostAppMessageKey } from '../../i18n/index.ts'
 import { useT } from '../../lib/i18n.ts'
 
 /** One entry card: a heading link over a short description. */

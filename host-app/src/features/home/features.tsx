@@ -1,4 +1,4 @@
-import type { HostAppMessageKey } from '@mashura/core/i18n/host-app'
+import type { HostAppMessageKey } from '../../i18n/index.ts'
 import { useT } from '../../lib/i18n.ts'
 
 /** The four fixed feature images of the home page (spec section 2), served from `public/features/`. */

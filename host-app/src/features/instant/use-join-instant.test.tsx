@@ -1,6 +1,7 @@
-import { $errorNotice, hideErrorNotice, setAvailableForInstant } from '@mashura/core'
+import { setAvailableForInstant } from '@mashura/core'
 import { MemoryRouter, useLocation } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
+import { $errorNotice, hideErrorNotice } from '../../lib/notices.ts'
 import {
   actAs,
   clientFor,

@@ -1,8 +1,9 @@
-import { showApiError, startInstantSession } from '@mashura/core'
+import { startInstantSession } from '@mashura/core'
 import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { paths } from '../../config/paths.ts'
 import { api } from '../../lib/api.ts'
+import { showApiError } from '../../lib/notices.ts'
 
 /** The join-now action: whether its call runs, and the call. */
 export interface JoinInstant {

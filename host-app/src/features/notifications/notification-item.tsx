@@ -1,7 +1,8 @@
-import { type AppNotification, formatDateTime, pushMessageLink, timeZoneLabel } from '@mashura/core'
+import { type AppNotification, formatDateTime, timeZoneLabel } from '@mashura/core'
 import { Link } from 'react-router'
 import { paths } from '../../config/paths.ts'
 import { useT } from '../../lib/i18n.ts'
+import { pushMessageLink } from '../../lib/live.ts'
 
 /** Where a notification leads: its request before its session, by spec 4's push-message rule. */
 export function notificationLink(notification: AppNotification): string | null {

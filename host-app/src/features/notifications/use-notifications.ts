@@ -4,10 +4,10 @@ import {
   getNotifications,
   markNotificationRead,
   type PageMeta,
-  showApiError,
 } from '@mashura/core'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { api } from '../../lib/api.ts'
+import { showApiError } from '../../lib/notices.ts'
 
 /** What {@link useNotifications} returns. */
 export interface NotificationsState {

@@ -7,13 +7,12 @@ import {
   getWorkingHours,
   isApiError,
   riyadhDay,
-  showApiError,
-  showSnackbar,
   toUnixSeconds,
 } from '@mashura/core'
 import { type FormEvent, useId, useRef, useState } from 'react'
 import { api } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.ts'
+import { showApiError, showSnackbar } from '../../lib/notices.ts'
 import { useApi } from '../../lib/use-api.ts'
 import { draftsToSlots, fieldErrorsByDraft, nextStartTime, type SlotDraft, weekAt } from './slot-times.ts'
 import { WeekDay } from './week-day.tsx'

@@ -4,8 +4,6 @@ import {
   formatDateWithHijri,
   formatTime,
   type Slot,
-  showApiError,
-  showSnackbar,
   timeZoneLabel,
 } from '@mashura/core'
 import { useState } from 'react'
@@ -13,6 +11,7 @@ import { DialogActions } from '../../components/ui/dialog-actions.tsx'
 import { SiteDialog } from '../../components/ui/site-dialog.tsx'
 import { api } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.ts'
+import { showApiError, showSnackbar } from '../../lib/notices.ts'
 
 /** How many free slots show before "show more": the list stays short on a phone. */
 const FIRST_SLOTS = 8

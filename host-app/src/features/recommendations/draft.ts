@@ -1,5 +1,5 @@
 import type { CompanyPhase, RecommendationInput, StoredFile } from '@mashura/core'
-import type { HostAppMessageKey } from '@mashura/core/i18n/host-app'
+import type { HostAppMessageKey } from '../../i18n/index.ts'
 
 /** The server's limits on a recommendation: its free text, its courses or services, its attachments. */
 export {

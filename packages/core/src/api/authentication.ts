@@ -1,17 +1,12 @@
 import type {
-  ApiResponse,
   AppLinkRedeemInput,
-  AppLinkRedeemResult,
-  ChatAuthResult,
-  HandoffCode,
   HandoffLoginInput,
   HandoffRedeemInput,
   LoginInput,
-  LoginResult,
   LogoutInput,
 } from '../contract/index.ts'
+import { type CallAnswer, callApi } from './call.ts'
 import type { ApiClient, CallOptions } from './client.ts'
-import { apiPaths } from './paths.ts'
 
 /**
  * Exchanges the sign-in provider's code and the PKCE verifier for the login result:
@@ -21,8 +16,8 @@ export function login(
   client: ApiClient,
   params: LoginInput,
   options?: CallOptions,
-): Promise<ApiResponse<LoginResult>> {
-  return client.request(apiPaths.authentication.login, { ...options, method: 'POST', body: params })
+): Promise<CallAnswer<'login'>> {
+  return callApi(client, 'login', { body: params }, options)
 }
 
 /** Ends the server-side session, forgetting the push token when given: `POST /authentication/logout`. */
@@ -30,13 +25,13 @@ export function logoutSession(
   client: ApiClient,
   params: LogoutInput = {},
   options?: CallOptions,
-): Promise<ApiResponse<null>> {
-  return client.request(apiPaths.authentication.logout, { ...options, method: 'POST', body: params })
+): Promise<CallAnswer<'logoutSession'>> {
+  return callApi(client, 'logoutSession', { body: params }, options)
 }
 
 /** Reads the custom token for the chat backend (`data.payload`): `GET /firebase/auth`. */
-export function getChatToken(client: ApiClient, options?: CallOptions): Promise<ApiResponse<ChatAuthResult>> {
-  return client.request(apiPaths.authentication.firebase, options)
+export function getChatToken(client: ApiClient, options?: CallOptions): Promise<CallAnswer<'getChatToken'>> {
+  return callApi(client, 'getChatToken', {}, options)
 }
 
 /**
@@ -47,8 +42,8 @@ export function handoffLogin(
   client: ApiClient,
   params: HandoffLoginInput,
   options?: CallOptions,
-): Promise<ApiResponse<HandoffCode>> {
-  return client.request(apiPaths.authentication.handoffLogin, { ...options, method: 'POST', body: params })
+): Promise<CallAnswer<'handoffLogin'>> {
+  return callApi(client, 'handoffLogin', { body: params }, options)
 }
 
 /**
@@ -59,8 +54,8 @@ export function redeemHandoff(
   client: ApiClient,
   params: HandoffRedeemInput,
   options?: CallOptions,
-): Promise<ApiResponse<LoginResult>> {
-  return client.request(apiPaths.authentication.redeemHandoff, { ...options, method: 'POST', body: params })
+): Promise<CallAnswer<'redeemHandoff'>> {
+  return callApi(client, 'redeemHandoff', { body: params }, options)
 }
 
 /**
@@ -72,6 +67,6 @@ export function redeemAppLink(
   client: ApiClient,
   params: AppLinkRedeemInput,
   options?: CallOptions,
-): Promise<ApiResponse<AppLinkRedeemResult>> {
-  return client.request(apiPaths.authentication.redeemAppLink, { ...options, method: 'POST', body: params })
+): Promise<CallAnswer<'redeemAppLink'>> {
+  return callApi(client, 'redeemAppLink', { body: params }, options)
 }

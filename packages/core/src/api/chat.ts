@@ -1,31 +1,23 @@
 import type {
-  ApiResponse,
-  AppNotification,
-  ChatConversationSummary,
   ChatConversationsParams,
-  ChatMessage,
   ChatMessagesParams,
   ChatNotificationParams,
   ChatReadParams,
-  ChatReadResult,
-  ChattingPossibility,
   ChattingPossibilityParams,
   IdParams,
-  NotificationPage,
-  PagedResponse,
   PageParams,
 } from '../contract/index.ts'
-import { type ApiClient, type CallOptions, requestPage } from './client.ts'
-import { apiPaths } from './paths.ts'
+import { type CallAnswer, callApi } from './call.ts'
+import type { ApiClient, CallOptions } from './client.ts'
 
 /** Tells whether the signed-in person may chat with another: `GET /schedule/v2/chatting-possibility/{id}`. */
 export function getChattingPossibility(
   client: ApiClient,
   params: ChattingPossibilityParams,
   options?: CallOptions,
-): Promise<ApiResponse<ChattingPossibility>> {
+): Promise<CallAnswer<'getChattingPossibility'>> {
   const { id, ...query } = params
-  return client.request(apiPaths.chat.possibility(id), { ...options, query })
+  return callApi(client, 'getChattingPossibility', { params: { id }, query }, options)
 }
 
 /** Notifies a person of a chat message: `POST /schedule/notifiable-id/{id}/chat-notification`. */
@@ -33,9 +25,9 @@ export function sendChatNotification(
   client: ApiClient,
   params: ChatNotificationParams,
   options?: CallOptions,
-): Promise<ApiResponse<null>> {
+): Promise<CallAnswer<'sendChatNotification'>> {
   const { id, ...body } = params
-  return client.request(apiPaths.chat.notify(id), { ...options, method: 'POST', body })
+  return callApi(client, 'sendChatNotification', { params: { id }, body }, options)
 }
 
 /** Marks a notification read: `POST /schedule/notification/{id}`. */
@@ -43,8 +35,8 @@ export function markNotificationRead(
   client: ApiClient,
   params: IdParams,
   options?: CallOptions,
-): Promise<ApiResponse<AppNotification>> {
-  return client.request(apiPaths.chat.notification(params.id), { ...options, method: 'POST' })
+): Promise<CallAnswer<'markNotificationRead'>> {
+  return callApi(client, 'markNotificationRead', { params }, options)
 }
 
 /**
@@ -55,11 +47,8 @@ export function getNotifications(
   client: ApiClient,
   params: PageParams = {},
   options?: CallOptions,
-): Promise<NotificationPage> {
-  return requestPage<AppNotification>(client, apiPaths.chat.notifications, {
-    ...options,
-    query: params,
-  }) as Promise<NotificationPage>
+): Promise<CallAnswer<'getNotifications'>> {
+  return callApi(client, 'getNotifications', { query: params }, options)
 }
 
 /**
@@ -71,8 +60,8 @@ export function getChatConversations(
   client: ApiClient,
   params: ChatConversationsParams = { as: 'sme' },
   options?: CallOptions,
-): Promise<ApiResponse<ChatConversationSummary[]>> {
-  return client.request(apiPaths.chat.conversations, { ...options, query: params })
+): Promise<CallAnswer<'getChatConversations'>> {
+  return callApi(client, 'getChatConversations', { query: params }, options)
 }
 
 /**
@@ -83,9 +72,9 @@ export function getChatMessages(
   client: ApiClient,
   params: ChatMessagesParams,
   options?: CallOptions,
-): Promise<PagedResponse<ChatMessage>> {
+): Promise<CallAnswer<'getChatMessages'>> {
   const { id, ...query } = params
-  return requestPage(client, apiPaths.chat.messages(id), { ...options, query })
+  return callApi(client, 'getChatMessages', { params: { id }, query }, options)
 }
 
 /**
@@ -96,9 +85,9 @@ export function markChatRead(
   client: ApiClient,
   params: ChatReadParams,
   options?: CallOptions,
-): Promise<ApiResponse<ChatReadResult>> {
+): Promise<CallAnswer<'markChatRead'>> {
   const { id, ...query } = params
-  return client.request(apiPaths.chat.read(id), { ...options, method: 'POST', query })
+  return callApi(client, 'markChatRead', { params: { id }, query }, options)
 }
 
 /**
@@ -108,6 +97,6 @@ export function markChatRead(
 export function getVapidPublicKey(
   client: ApiClient,
   options?: CallOptions,
-): Promise<ApiResponse<{ public_key: string }>> {
-  return client.request(apiPaths.chat.vapidPublicKey, options)
+): Promise<CallAnswer<'getVapidPublicKey'>> {
+  return callApi(client, 'getVapidPublicKey', {}, options)
 }

@@ -1,25 +1,15 @@
 import type {
   AccountDeletionInput,
-  ApiResponse,
   ContributorListParams,
-  ContributorProfile,
-  ContributorSchedule,
   ContributorScheduleParams,
   ContributorSearchParams,
   IdPageParams,
   IdParams,
-  InstantAvailability,
   InstantAvailabilityInput,
-  PagedResponse,
-  PushTokenBody,
   PushTokenInput,
-  Session,
-  SmeCompany,
-  SmeProfile,
-  Subject,
 } from '../contract/index.ts'
-import { type ApiClient, type CallOptions, requestPage } from './client.ts'
-import { apiPaths } from './paths.ts'
+import { type CallAnswer, callApi } from './call.ts'
+import type { ApiClient, CallOptions } from './client.ts'
 
 /**
  * Reads a contributor's profile and a page of their free slots: `GET /schedule/contributor/{id}/`.
@@ -29,9 +19,9 @@ export function getContributorSchedule(
   client: ApiClient,
   params: ContributorScheduleParams,
   options?: CallOptions,
-): Promise<ApiResponse<ContributorSchedule>> {
+): Promise<CallAnswer<'getContributorSchedule'>> {
   const { id, ...query } = params
-  return client.request(apiPaths.contributors.schedule(id), { ...options, query })
+  return callApi(client, 'getContributorSchedule', { params: { id }, query }, options)
 }
 
 /** Lists consultants, advisors and partners with filters: `GET /profile/v2/consultants`. */
@@ -39,8 +29,8 @@ export function getConsultants(
   client: ApiClient,
   params: ContributorListParams = {},
   options?: CallOptions,
-): Promise<PagedResponse<ContributorProfile>> {
-  return requestPage(client, apiPaths.contributors.consultants, { ...options, query: params })
+): Promise<CallAnswer<'getConsultants'>> {
+  return callApi(client, 'getConsultants', { query: params }, options)
 }
 
 /** Lists bsa contributors with filters: `GET /profile/v2/bsa`. */
@@ -48,8 +38,8 @@ export function getBsaContributors(
   client: ApiClient,
   params: ContributorListParams = {},
   options?: CallOptions,
-): Promise<PagedResponse<ContributorProfile>> {
-  return requestPage(client, apiPaths.contributors.bsa, { ...options, query: params })
+): Promise<CallAnswer<'getBsaContributors'>> {
+  return callApi(client, 'getBsaContributors', { query: params }, options)
 }
 
 /** Searches contributors by text, dates, availability, centers and subjects: `GET /profile/contributors`. */
@@ -57,24 +47,24 @@ export function searchContributors(
   client: ApiClient,
   params: ContributorSearchParams = {},
   options?: CallOptions,
-): Promise<PagedResponse<ContributorProfile>> {
-  return requestPage(client, apiPaths.contributors.search, { ...options, query: params })
+): Promise<CallAnswer<'searchContributors'>> {
+  return callApi(client, 'searchContributors', { query: params }, options)
 }
 
 /** Reads the signed-in contributor's own profile: `GET /profile/contributor`. */
 export function getContributorProfile(
   client: ApiClient,
   options?: CallOptions,
-): Promise<ApiResponse<ContributorProfile>> {
-  return client.request(apiPaths.contributors.profile, options)
+): Promise<CallAnswer<'getContributorProfile'>> {
+  return callApi(client, 'getContributorProfile', {}, options)
 }
 
 /** Lists the subjects at least one contributor advises on: `GET /profile/contributors/subjects`. */
 export function getContributorSubjects(
   client: ApiClient,
   options?: CallOptions,
-): Promise<ApiResponse<Subject[]>> {
-  return client.request(apiPaths.contributors.subjects, options)
+): Promise<CallAnswer<'getContributorSubjects'>> {
+  return callApi(client, 'getContributorSubjects', {}, options)
 }
 
 /** Asks for the signed-in person's account to be deleted: `POST /profile/user/request_delete`. */
@@ -82,8 +72,8 @@ export function requestAccountDeletion(
   client: ApiClient,
   params: AccountDeletionInput,
   options?: CallOptions,
-): Promise<ApiResponse<null>> {
-  return client.request(apiPaths.contributors.requestDelete, { ...options, method: 'POST', body: params })
+): Promise<CallAnswer<'requestAccountDeletion'>> {
+  return callApi(client, 'requestAccountDeletion', { body: params }, options)
 }
 
 /** Switches the contributor's instant-session availability: `PUT /profile/contributor/available-for-instant`. */
@@ -91,12 +81,8 @@ export function setAvailableForInstant(
   client: ApiClient,
   params: InstantAvailabilityInput,
   options?: CallOptions,
-): Promise<ApiResponse<InstantAvailability>> {
-  return client.request(apiPaths.contributors.availableForInstant, {
-    ...options,
-    method: 'PUT',
-    body: params,
-  })
+): Promise<CallAnswer<'setAvailableForInstant'>> {
+  return callApi(client, 'setAvailableForInstant', { body: params }, options)
 }
 
 /** Registers the contributor's push token as device type 3 (web): `POST /profile/contributor/fcm-token`. */
@@ -104,17 +90,16 @@ export function registerPushToken(
   client: ApiClient,
   params: PushTokenInput,
   options?: CallOptions,
-): Promise<ApiResponse<null>> {
-  const body: PushTokenBody = { token: params.token, device_type: 3 }
-  return client.request(apiPaths.contributors.fcmToken, { ...options, method: 'POST', body })
+): Promise<CallAnswer<'registerPushToken'>> {
+  return callApi(client, 'registerPushToken', { body: { token: params.token, device_type: 3 } }, options)
 }
 
 /** Lists the signed-in business owner's companies: `GET /profile/sme/companies`. */
 export function getSmeCompanies(
   client: ApiClient,
   options?: CallOptions,
-): Promise<ApiResponse<SmeCompany[]>> {
-  return client.request(apiPaths.contributors.smeCompanies, options)
+): Promise<CallAnswer<'getSmeCompanies'>> {
+  return callApi(client, 'getSmeCompanies', {}, options)
 }
 
 /** Lists a business owner's sessions, newest first: `GET /profile/sme/{id}/history/`. */
@@ -122,9 +107,9 @@ export function getSmeHistory(
   client: ApiClient,
   params: IdPageParams,
   options?: CallOptions,
-): Promise<PagedResponse<Session>> {
+): Promise<CallAnswer<'getSmeHistory'>> {
   const { id, ...query } = params
-  return requestPage(client, apiPaths.contributors.smeHistory(id), { ...options, query })
+  return callApi(client, 'getSmeHistory', { params: { id }, query }, options)
 }
 
 /** Reads a business owner's profile: `GET /profile/v2/sme/show/{id}`. */
@@ -132,6 +117,6 @@ export function getSmeProfile(
   client: ApiClient,
   params: IdParams,
   options?: CallOptions,
-): Promise<ApiResponse<SmeProfile>> {
-  return client.request(apiPaths.contributors.smeProfile(params.id), options)
+): Promise<CallAnswer<'getSmeProfile'>> {
+  return callApi(client, 'getSmeProfile', { params }, options)
 }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { type Call, calls } from '../contract/index.ts'
 import * as api from './index.ts'
-import { type ApiClient, apiPaths, createApiClient, type RecommendationInput, resetLoading } from './index.ts'
+import { type ApiClient, createApiClient, type RecommendationInput, resetLoading } from './index.ts'
 import { createRecordingFetch, jsonResponse } from './test-support/recording-fetch.ts'
 
 const BASE = 'https://api.test/api'
@@ -674,12 +674,14 @@ describe('endpoint functions', () => {
   })
 
   it('make exactly the calls of the contract the server is checked against', () => {
-    // The contract names a call after the function that makes it; the terms read has a second path.
+    // The contract names a call after the function that makes it; the terms read has a second path. The
+    // calls no front end makes have no function.
     const functionOf = (call: string) =>
       call === 'getContributorTermsAndConditions' ? 'getTermsAndConditions' : call
+    const noFunction = ['createAppLink', 'getUploadedFile', 'getAvatar']
     const template = (path: string) =>
       new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`)
-    const entries = Object.entries(calls) as [string, Call][]
+    const entries = (Object.entries(calls) as [string, Call][]).filter(([name]) => !noFunction.includes(name))
     for (const row of cases) {
       const made = entries.filter(
         ([name, call]) =>
@@ -689,8 +691,11 @@ describe('endpoint functions', () => {
     }
     const functions = new Set([...cases.map((row) => row.fn), ...multipartEndpoints])
     expect(entries.map(([name]) => functionOf(name)).filter((name) => !functions.has(name))).toEqual([])
-    expect(calls.uploadVoiceNote).toMatchObject({ method: 'POST', path: apiPaths.uploads.voiceNote })
-    expect(calls.uploadAttachments).toMatchObject({ method: 'POST', path: apiPaths.uploads.attachments })
+    expect(calls.uploadVoiceNote).toMatchObject({
+      method: 'POST',
+      path: '/uploader/voice_note/upload/dashboard',
+    })
+    expect(calls.uploadAttachments).toMatchObject({ method: 'POST', path: '/uploader/attachments/upload' })
   })
 
   it.each(cases.map((row) => [row.label ? `${row.fn} (${row.label})` : row.fn, row] as const))(

@@ -1,6 +1,6 @@
 /**
- * The API client of `@mashura/core`: the client, its error and loading state, the paths, one
- * function per endpoint of spec section 7 and the wire types.
+ * The API client of `@mashura/core`: the client, its error and loading state, one function per call the
+ * front ends make (by the contract's name for it) and the wire types.
  */
 
 export type {
@@ -16,7 +16,6 @@ export type {
   AppLinkRedeemResult,
   AppNotification,
   AttachmentsUploadParams,
-  AttachmentsUploadResult,
   Availability,
   BookedSessionsParams,
   BookingInput,
@@ -25,7 +24,6 @@ export type {
   CancelReason,
   CancelSessionParams,
   Center,
-  ChatAuthResult,
   ChatConversationSummary,
   ChatConversationsParams,
   ChatMessage,
@@ -34,8 +32,6 @@ export type {
   ChatMessageType,
   ChatNotificationParams,
   ChatReadParams,
-  ChatReadResult,
-  ChattingPossibility,
   ChattingPossibilityParams,
   CommunicationWayId,
   CompanyPhase,
@@ -45,7 +41,6 @@ export type {
   ContributorListParams,
   ContributorProfile,
   ContributorRangeParams,
-  ContributorSchedule,
   ContributorScheduleParams,
   ContributorSearchParams,
   ContributorSummary,
@@ -62,7 +57,6 @@ export type {
   IceServers,
   IdPageParams,
   IdParams,
-  InstantAvailability,
   InstantAvailabilityInput,
   LoginInput,
   LoginResult,
@@ -73,7 +67,6 @@ export type {
   MeetingRole,
   MeetingSignature,
   MeetingSignatureParams,
-  NotificationPage,
   Office,
   OfficesParams,
   PagedResponse,
@@ -102,7 +95,6 @@ export type {
   SessionStatistics,
   SettingKey,
   Settings,
-  SettingValue,
   Slot,
   SlotInput,
   SmeCompany,
@@ -121,24 +113,15 @@ export type {
   WorkingDay,
   WorkingHours,
 } from '../contract/index.ts'
-export {
-  getChatToken,
-  handoffLogin,
-  login,
-  logoutSession,
-  redeemAppLink,
-  redeemHandoff,
-} from './authentication.ts'
-export {
-  getChatConversations,
-  getChatMessages,
-  getChattingPossibility,
-  getNotifications,
-  getVapidPublicKey,
-  markChatRead,
-  markNotificationRead,
-  sendChatNotification,
-} from './chat.ts'
+export type {
+  CallAnswer,
+  CallBody,
+  CallData,
+  CallInput,
+  CallName,
+  CallParams,
+  CallQuery,
+} from './call.ts'
 export type {
   ApiClient,
   ApiClientOptions,
@@ -152,71 +135,7 @@ export type {
   QueryValue,
 } from './client.ts'
 export { createApiClient, requestPage } from './client.ts'
-export {
-  getBsaContributors,
-  getConsultants,
-  getContributorProfile,
-  getContributorSchedule,
-  getContributorSubjects,
-  getSmeCompanies,
-  getSmeHistory,
-  getSmeProfile,
-  registerPushToken,
-  requestAccountDeletion,
-  searchContributors,
-  setAvailableForInstant,
-} from './contributors.ts'
 export type { ApiErrorInit } from './errors.ts'
 export { ApiError, isApiError } from './errors.ts'
-export { getAcademyCategories, getAcademyCourses, getService, getServices } from './integration.ts'
+export * from './functions.ts'
 export { $isLoading, $loadingCount, beginLoading, resetLoading } from './loading.ts'
-export {
-  cancelSession,
-  endInstantSession,
-  endSession,
-  extendSession,
-  getCancelReasons,
-  getIceServers,
-  getMeetingSignature,
-  getSessionSme,
-  markSmeAbsent,
-  validateContributorMeeting,
-} from './meeting.ts'
-export type { PathId } from './paths.ts'
-export { apiPaths } from './paths.ts'
-export {
-  getSessionQuestionnaires,
-  getSessionRecommendations,
-  submitRecommendations,
-  submitSessionRating,
-  validateRating,
-} from './rating.ts'
-export { answerRequest, getAdvisorRequests, getRequestDetails } from './requests.ts'
-export {
-  createSlots,
-  deleteSlot,
-  getBookedSessions,
-  getContributorSlots,
-  getWorkingHours,
-} from './schedule.ts'
-export {
-  getAboutUs,
-  getAdminSubjects,
-  getCenters,
-  getCommonQuestions,
-  getMentorUrl,
-  getOffices,
-  getSettings,
-  getSubjects,
-  getTermsAndConditions,
-} from './settings.ts'
-export {
-  bookSlot,
-  getSessionDetails,
-  getSmeSessionHistory,
-  getSmeSessionRequests,
-  getSmeSessions,
-  startInstantSession,
-} from './sme-sessions.ts'
-export { getSessionStatistics, getSmeStatistics } from './statistics.ts'
-export { uploadAttachments, uploadVoiceNote } from './uploads.ts'

@@ -1,21 +1,13 @@
-import type {
-  AcademyCategory,
-  AcademyCourse,
-  AcademyCoursesParams,
-  ApiResponse,
-  IdParams,
-  PagedResponse,
-  PlatformService,
-} from '../contract/index.ts'
-import { type ApiClient, type CallOptions, requestPage } from './client.ts'
-import { apiPaths } from './paths.ts'
+import type { AcademyCoursesParams, IdParams } from '../contract/index.ts'
+import { type CallAnswer, callApi } from './call.ts'
+import type { ApiClient, CallOptions } from './client.ts'
 
 /** Lists the academy's course categories: `GET /integration/academy/categories`. */
 export function getAcademyCategories(
   client: ApiClient,
   options?: CallOptions,
-): Promise<ApiResponse<AcademyCategory[]>> {
-  return client.request(apiPaths.integration.academyCategories, options)
+): Promise<CallAnswer<'getAcademyCategories'>> {
+  return callApi(client, 'getAcademyCategories', {}, options)
 }
 
 /** Lists academy courses by page, search text and category (a POST): `POST /integration/academy/all_courses`. */
@@ -23,20 +15,13 @@ export function getAcademyCourses(
   client: ApiClient,
   params: AcademyCoursesParams = {},
   options?: CallOptions,
-): Promise<PagedResponse<AcademyCourse>> {
-  return requestPage(client, apiPaths.integration.academyCourses, {
-    ...options,
-    method: 'POST',
-    body: params,
-  })
+): Promise<CallAnswer<'getAcademyCourses'>> {
+  return callApi(client, 'getAcademyCourses', { body: params }, options)
 }
 
 /** Lists the services of the services platform: `GET /integration/services/v2/services`. */
-export function getServices(
-  client: ApiClient,
-  options?: CallOptions,
-): Promise<ApiResponse<PlatformService[]>> {
-  return client.request(apiPaths.integration.services, options)
+export function getServices(client: ApiClient, options?: CallOptions): Promise<CallAnswer<'getServices'>> {
+  return callApi(client, 'getServices', {}, options)
 }
 
 /** Reads one service: `GET /integration/services/v2/services/{id}`. */
@@ -44,6 +29,6 @@ export function getService(
   client: ApiClient,
   params: IdParams,
   options?: CallOptions,
-): Promise<ApiResponse<PlatformService>> {
-  return client.request(apiPaths.integration.service(params.id), options)
+): Promise<CallAnswer<'getService'>> {
+  return callApi(client, 'getService', { params }, options)
 }

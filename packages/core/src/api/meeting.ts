@@ -1,17 +1,11 @@
 import type {
-  ApiResponse,
-  CancelReason,
   CancelSessionParams,
   EndSessionParams,
-  IceServers,
   IdParams,
-  MeetingSignature,
   MeetingSignatureParams,
-  Session,
-  SmeProfile,
 } from '../contract/index.ts'
+import { type CallAnswer, callApi } from './call.ts'
 import type { ApiClient, CallOptions } from './client.ts'
-import { apiPaths } from './paths.ts'
 
 /**
  * Checks that the contributor may start the session now and starts it, with `start_from` 0:
@@ -21,12 +15,8 @@ export function validateContributorMeeting(
   client: ApiClient,
   params: IdParams,
   options?: CallOptions,
-): Promise<ApiResponse<Session>> {
-  return client.request(apiPaths.meeting.validate(params.id), {
-    ...options,
-    method: 'POST',
-    body: { start_from: 0 },
-  })
+): Promise<CallAnswer<'validateContributorMeeting'>> {
+  return callApi(client, 'validateContributorMeeting', { params, body: { start_from: 0 } }, options)
 }
 
 /** Reads the signature to join a meeting with: `GET /schedule/zoom/jwt/{meetingNumber}/{role}`. */
@@ -34,8 +24,9 @@ export function getMeetingSignature(
   client: ApiClient,
   params: MeetingSignatureParams,
   options?: CallOptions,
-): Promise<ApiResponse<MeetingSignature>> {
-  return client.request(apiPaths.meeting.signature(params.meeting_number, params.role), options)
+): Promise<CallAnswer<'getMeetingSignature'>> {
+  const path = { meetingNumber: params.meeting_number, role: params.role }
+  return callApi(client, 'getMeetingSignature', { params: path }, options)
 }
 
 /**
@@ -46,8 +37,8 @@ export function getIceServers(
   client: ApiClient,
   params: IdParams,
   options?: CallOptions,
-): Promise<ApiResponse<IceServers>> {
-  return client.request(apiPaths.meeting.iceServers(params.id), options)
+): Promise<CallAnswer<'getIceServers'>> {
+  return callApi(client, 'getIceServers', { params }, options)
 }
 
 /** Marks the business owner absent from a session: `POST /schedule/sme-absence/{id}`. */
@@ -55,8 +46,8 @@ export function markSmeAbsent(
   client: ApiClient,
   params: IdParams,
   options?: CallOptions,
-): Promise<ApiResponse<Session>> {
-  return client.request(apiPaths.meeting.smeAbsence(params.id), { ...options, method: 'POST' })
+): Promise<CallAnswer<'markSmeAbsent'>> {
+  return callApi(client, 'markSmeAbsent', { params }, options)
 }
 
 /**
@@ -67,9 +58,9 @@ export function endSession(
   client: ApiClient,
   params: EndSessionParams,
   options?: CallOptions,
-): Promise<ApiResponse<Session>> {
+): Promise<CallAnswer<'endSession'>> {
   const body = { force_end: params.force_end ?? false, end_reason: params.end_reason ?? null, end_from: 1 }
-  return client.request(apiPaths.meeting.end(params.id), { ...options, method: 'POST', body })
+  return callApi(client, 'endSession', { params: { id: params.id }, body }, options)
 }
 
 /** Extends a running session: `GET /schedule/sessions/{id}/extend`. */
@@ -77,8 +68,8 @@ export function extendSession(
   client: ApiClient,
   params: IdParams,
   options?: CallOptions,
-): Promise<ApiResponse<Session>> {
-  return client.request(apiPaths.meeting.extend(params.id), options)
+): Promise<CallAnswer<'extendSession'>> {
+  return callApi(client, 'extendSession', { params }, options)
 }
 
 /** Ends an instant session: `POST /schedule/{id}/end-instant`. */
@@ -86,8 +77,8 @@ export function endInstantSession(
   client: ApiClient,
   params: IdParams,
   options?: CallOptions,
-): Promise<ApiResponse<Session>> {
-  return client.request(apiPaths.meeting.endInstant(params.id), { ...options, method: 'POST' })
+): Promise<CallAnswer<'endInstantSession'>> {
+  return callApi(client, 'endInstantSession', { params }, options)
 }
 
 /** Reads the profile of a session's business owner: `GET /schedule/sessions/{id}/sme`. */
@@ -95,16 +86,16 @@ export function getSessionSme(
   client: ApiClient,
   params: IdParams,
   options?: CallOptions,
-): Promise<ApiResponse<SmeProfile>> {
-  return client.request(apiPaths.meeting.sme(params.id), options)
+): Promise<CallAnswer<'getSessionSme'>> {
+  return callApi(client, 'getSessionSme', { params }, options)
 }
 
 /** Lists the reasons a contributor may give for cancelling: `GET /schedule/cancel/reasons`. */
 export function getCancelReasons(
   client: ApiClient,
   options?: CallOptions,
-): Promise<ApiResponse<CancelReason[]>> {
-  return client.request(apiPaths.meeting.cancelReasons, options)
+): Promise<CallAnswer<'getCancelReasons'>> {
+  return callApi(client, 'getCancelReasons', {}, options)
 }
 
 /** Cancels a session with a reason: `POST /schedule/cancel/session/{id}/contributor`. */
@@ -112,7 +103,7 @@ export function cancelSession(
   client: ApiClient,
   params: CancelSessionParams,
   options?: CallOptions,
-): Promise<ApiResponse<Session>> {
+): Promise<CallAnswer<'cancelSession'>> {
   const { id, ...body } = params
-  return client.request(apiPaths.meeting.cancel(id), { ...options, method: 'POST', body })
+  return callApi(client, 'cancelSession', { params: { id }, body }, options)
 }

@@ -1,15 +1,6 @@
-import type {
-  ApiResponse,
-  IdParams,
-  Questionnaire,
-  RatingDetails,
-  RatingSubmission,
-  RatingTokenParams,
-  Recommendation,
-  RecommendationInput,
-} from '../contract/index.ts'
+import type { IdParams, RatingSubmission, RatingTokenParams, RecommendationInput } from '../contract/index.ts'
+import { type CallAnswer, callApi } from './call.ts'
 import type { ApiClient, CallOptions } from './client.ts'
-import { apiPaths } from './paths.ts'
 
 /**
  * Opens a rating link: `GET /rating/sme/validate-rating/{token}`. It rejects with status 400 when
@@ -19,8 +10,8 @@ export function validateRating(
   client: ApiClient,
   params: RatingTokenParams,
   options?: CallOptions,
-): Promise<ApiResponse<RatingDetails>> {
-  return client.request(apiPaths.rating.validate(params.token), options)
+): Promise<CallAnswer<'validateRating'>> {
+  return callApi(client, 'validateRating', { params }, options)
 }
 
 /** Reads a session's rating questionnaires: `GET /rating/sessions/{id}/questionnaires`. */
@@ -28,8 +19,8 @@ export function getSessionQuestionnaires(
   client: ApiClient,
   params: IdParams,
   options?: CallOptions,
-): Promise<ApiResponse<Questionnaire[]>> {
-  return client.request(apiPaths.rating.questionnaires(params.id), options)
+): Promise<CallAnswer<'getSessionQuestionnaires'>> {
+  return callApi(client, 'getSessionQuestionnaires', { params }, options)
 }
 
 /**
@@ -40,9 +31,9 @@ export function submitSessionRating(
   client: ApiClient,
   params: RatingSubmission,
   options?: CallOptions,
-): Promise<ApiResponse<null>> {
+): Promise<CallAnswer<'submitSessionRating'>> {
   const { id, ...body } = params
-  return client.request(apiPaths.rating.submit(id), { ...options, method: 'POST', body })
+  return callApi(client, 'submitSessionRating', { params: { id }, body }, options)
 }
 
 /** Reads the recommendations written for a session, or `null`: `GET /rating/v2/sme/sessions/{id}`. */
@@ -50,8 +41,8 @@ export function getSessionRecommendations(
   client: ApiClient,
   params: IdParams,
   options?: CallOptions,
-): Promise<ApiResponse<Recommendation | null>> {
-  return client.request(apiPaths.rating.recommendations(params.id), options)
+): Promise<CallAnswer<'getSessionRecommendations'>> {
+  return callApi(client, 'getSessionRecommendations', { params }, options)
 }
 
 /** Submits the contributor's recommendations form for a session: `POST /rating/v4/sme`. */
@@ -59,6 +50,6 @@ export function submitRecommendations(
   client: ApiClient,
   params: RecommendationInput,
   options?: CallOptions,
-): Promise<ApiResponse<Recommendation>> {
-  return client.request(apiPaths.rating.submitRecommendations, { ...options, method: 'POST', body: params })
+): Promise<CallAnswer<'submitRecommendations'>> {
+  return callApi(client, 'submitRecommendations', { body: params }, options)
 }

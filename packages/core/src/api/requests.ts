@@ -1,21 +1,14 @@
-import type {
-  ApiResponse,
-  IdParams,
-  PagedResponse,
-  RequestAnswer,
-  RequestListParams,
-  SessionRequest,
-} from '../contract/index.ts'
-import { type ApiClient, type CallOptions, requestPage } from './client.ts'
-import { apiPaths } from './paths.ts'
+import type { IdParams, RequestAnswer, RequestListParams } from '../contract/index.ts'
+import { type CallAnswer, callApi } from './call.ts'
+import type { ApiClient, CallOptions } from './client.ts'
 
 /** Lists the requests addressed to the signed-in advisor: `GET /schedule/requests/advisor-session`. */
 export function getAdvisorRequests(
   client: ApiClient,
   params: RequestListParams = {},
   options?: CallOptions,
-): Promise<PagedResponse<SessionRequest>> {
-  return requestPage(client, apiPaths.requests.advisor, { ...options, query: params })
+): Promise<CallAnswer<'getAdvisorRequests'>> {
+  return callApi(client, 'getAdvisorRequests', { query: params }, options)
 }
 
 /** Accepts or rejects a request with a reason: `POST /schedule/requests/advisor-session/{id}`. */
@@ -23,9 +16,9 @@ export function answerRequest(
   client: ApiClient,
   params: RequestAnswer,
   options?: CallOptions,
-): Promise<ApiResponse<SessionRequest>> {
+): Promise<CallAnswer<'answerRequest'>> {
   const { id, ...body } = params
-  return client.request(apiPaths.requests.answer(id), { ...options, method: 'POST', body })
+  return callApi(client, 'answerRequest', { params: { id }, body }, options)
 }
 
 /** Reads a request: `GET /schedule/requests/{id}/details`. */
@@ -33,6 +26,6 @@ export function getRequestDetails(
   client: ApiClient,
   params: IdParams,
   options?: CallOptions,
-): Promise<ApiResponse<SessionRequest>> {
-  return client.request(apiPaths.requests.details(params.id), options)
+): Promise<CallAnswer<'getRequestDetails'>> {
+  return callApi(client, 'getRequestDetails', { params }, options)
 }

@@ -1,32 +1,27 @@
 import type {
-  ApiResponse,
   BookedSessionsParams,
   ContributorRangeParams,
   CreateSlotsInput,
   IdParams,
-  PagedResponse,
-  Session,
-  Slot,
-  WorkingHours,
 } from '../contract/index.ts'
-import { type ApiClient, type CallOptions, requestPage } from './client.ts'
-import { apiPaths } from './paths.ts'
+import { type CallAnswer, callApi } from './call.ts'
+import type { ApiClient, CallOptions } from './client.ts'
 
 /** Lists the signed-in contributor's booked sessions by period or range: `GET /schedule/booked-sessions`. */
 export function getBookedSessions(
   client: ApiClient,
   params: BookedSessionsParams = {},
   options?: CallOptions,
-): Promise<PagedResponse<Session>> {
-  return requestPage(client, apiPaths.schedule.bookedSessions, { ...options, query: params })
+): Promise<CallAnswer<'getBookedSessions'>> {
+  return callApi(client, 'getBookedSessions', { query: params }, options)
 }
 
 /** Reads the working hours within which slots may be published: `GET /schedule/working-hours`. */
 export function getWorkingHours(
   client: ApiClient,
   options?: CallOptions,
-): Promise<ApiResponse<WorkingHours>> {
-  return client.request(apiPaths.schedule.workingHours, options)
+): Promise<CallAnswer<'getWorkingHours'>> {
+  return callApi(client, 'getWorkingHours', {}, options)
 }
 
 /** Publishes slots for the signed-in contributor: `POST /schedule/v5/schedules`. */
@@ -34,8 +29,8 @@ export function createSlots(
   client: ApiClient,
   params: CreateSlotsInput,
   options?: CallOptions,
-): Promise<ApiResponse<Slot[]>> {
-  return client.request(apiPaths.schedule.createSlots, { ...options, method: 'POST', body: params })
+): Promise<CallAnswer<'createSlots'>> {
+  return callApi(client, 'createSlots', { body: params }, options)
 }
 
 /** Deletes one of the signed-in contributor's free slots: `DELETE /schedule/contributor/{id}`. */
@@ -43,8 +38,8 @@ export function deleteSlot(
   client: ApiClient,
   params: IdParams,
   options?: CallOptions,
-): Promise<ApiResponse<null>> {
-  return client.request(apiPaths.schedule.slot(params.id), { ...options, method: 'DELETE' })
+): Promise<CallAnswer<'deleteSlot'>> {
+  return callApi(client, 'deleteSlot', { params }, options)
 }
 
 /**
@@ -55,6 +50,6 @@ export function getContributorSlots(
   client: ApiClient,
   params: ContributorRangeParams,
   options?: CallOptions,
-): Promise<ApiResponse<Slot[]>> {
-  return client.request(apiPaths.schedule.range, { ...options, query: params })
+): Promise<CallAnswer<'getContributorSlots'>> {
+  return callApi(client, 'getContributorSlots', { query: params }, options)
 }

@@ -1,22 +1,10 @@
-import type {
-  AdminSubjectsParams,
-  ApiResponse,
-  Center,
-  Faq,
-  Office,
-  OfficesParams,
-  Settings,
-  SettingValue,
-  Subject,
-  SubjectsParams,
-  TermsParams,
-} from '../contract/index.ts'
+import type { AdminSubjectsParams, OfficesParams, SubjectsParams, TermsParams } from '../contract/index.ts'
+import { type CallAnswer, callApi } from './call.ts'
 import type { ApiClient, CallOptions } from './client.ts'
-import { apiPaths } from './paths.ts'
 
 /** Reads the URL of the promotional (mentor) video: `GET /dashboard/settings/mentor_url`. */
-export function getMentorUrl(client: ApiClient, options?: CallOptions): Promise<ApiResponse<SettingValue>> {
-  return client.request(apiPaths.settings.mentorUrl, options)
+export function getMentorUrl(client: ApiClient, options?: CallOptions): Promise<CallAnswer<'getMentorUrl'>> {
+  return callApi(client, 'getMentorUrl', {}, options)
 }
 
 /** Reads all subjects, or subjects by type and bsa flag: `GET /dashboard/subjects/get/admin`. */
@@ -24,8 +12,8 @@ export function getAdminSubjects(
   client: ApiClient,
   params: AdminSubjectsParams,
   options?: CallOptions,
-): Promise<ApiResponse<Subject[]>> {
-  return client.request(apiPaths.settings.adminSubjects, { ...options, query: params })
+): Promise<CallAnswer<'getAdminSubjects'>> {
+  return callApi(client, 'getAdminSubjects', { query: params }, options)
 }
 
 /** Reads the subjects of a type, optionally only bsa ones: `GET /dashboard/subjects`. */
@@ -33,13 +21,13 @@ export function getSubjects(
   client: ApiClient,
   params: SubjectsParams = {},
   options?: CallOptions,
-): Promise<ApiResponse<Subject[]>> {
-  return client.request(apiPaths.settings.subjects, { ...options, query: params })
+): Promise<CallAnswer<'getSubjects'>> {
+  return callApi(client, 'getSubjects', { query: params }, options)
 }
 
 /** Reads the about-us text: `GET /dashboard/settings/about_us`. */
-export function getAboutUs(client: ApiClient, options?: CallOptions): Promise<ApiResponse<SettingValue>> {
-  return client.request(apiPaths.settings.aboutUs, options)
+export function getAboutUs(client: ApiClient, options?: CallOptions): Promise<CallAnswer<'getAboutUs'>> {
+  return callApi(client, 'getAboutUs', {}, options)
 }
 
 /**
@@ -50,24 +38,27 @@ export function getTermsAndConditions(
   client: ApiClient,
   params: TermsParams = {},
   options?: CallOptions,
-): Promise<ApiResponse<SettingValue>> {
-  const path = params.role === 'contributor' ? apiPaths.settings.contributorTerms : apiPaths.settings.terms
-  return client.request(path, options)
+): Promise<CallAnswer<'getTermsAndConditions'>> {
+  const name = params.role === 'contributor' ? 'getContributorTermsAndConditions' : 'getTermsAndConditions'
+  return callApi(client, name, {}, options)
 }
 
 /** Reads all public settings at once: `GET /dashboard/settings`. */
-export function getSettings(client: ApiClient, options?: CallOptions): Promise<ApiResponse<Settings>> {
-  return client.request(apiPaths.settings.all, options)
+export function getSettings(client: ApiClient, options?: CallOptions): Promise<CallAnswer<'getSettings'>> {
+  return callApi(client, 'getSettings', {}, options)
 }
 
 /** Reads the FAQ list: `GET /dashboard/common-questions`. */
-export function getCommonQuestions(client: ApiClient, options?: CallOptions): Promise<ApiResponse<Faq[]>> {
-  return client.request(apiPaths.settings.commonQuestions, options)
+export function getCommonQuestions(
+  client: ApiClient,
+  options?: CallOptions,
+): Promise<CallAnswer<'getCommonQuestions'>> {
+  return callApi(client, 'getCommonQuestions', {}, options)
 }
 
 /** Reads the centers: `GET /center/centers`. */
-export function getCenters(client: ApiClient, options?: CallOptions): Promise<ApiResponse<Center[]>> {
-  return client.request(apiPaths.settings.centers, options)
+export function getCenters(client: ApiClient, options?: CallOptions): Promise<CallAnswer<'getCenters'>> {
+  return callApi(client, 'getCenters', {}, options)
 }
 
 /** Reads the offices, optionally those of one contributor: `GET /center/offices`. */
@@ -75,6 +66,6 @@ export function getOffices(
   client: ApiClient,
   params: OfficesParams = {},
   options?: CallOptions,
-): Promise<ApiResponse<Office[]>> {
-  return client.request(apiPaths.settings.offices, { ...options, query: params })
+): Promise<CallAnswer<'getOffices'>> {
+  return callApi(client, 'getOffices', { query: params }, options)
 }

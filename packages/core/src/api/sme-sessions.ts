@@ -1,24 +1,14 @@
-import type {
-  ApiResponse,
-  BookingParams,
-  BookingResult,
-  IdParams,
-  PagedResponse,
-  PageParams,
-  RequestListParams,
-  Session,
-  SessionRequest,
-} from '../contract/index.ts'
-import { type ApiClient, type CallOptions, requestPage } from './client.ts'
-import { apiPaths } from './paths.ts'
+import type { BookingParams, IdParams, PageParams, RequestListParams } from '../contract/index.ts'
+import { type CallAnswer, callApi } from './call.ts'
+import type { ApiClient, CallOptions } from './client.ts'
 
 /** Lists the signed-in business owner's upcoming sessions, earliest first: `GET /schedule/sme/sessions`. */
 export function getSmeSessions(
   client: ApiClient,
   params: PageParams = {},
   options?: CallOptions,
-): Promise<PagedResponse<Session>> {
-  return requestPage(client, apiPaths.smeSessions.upcoming, { ...options, query: params })
+): Promise<CallAnswer<'getSmeSessions'>> {
+  return callApi(client, 'getSmeSessions', { query: params }, options)
 }
 
 /** Lists the signed-in business owner's past sessions, newest first: `GET /schedule/sme/sessions/history`. */
@@ -26,8 +16,8 @@ export function getSmeSessionHistory(
   client: ApiClient,
   params: PageParams = {},
   options?: CallOptions,
-): Promise<PagedResponse<Session>> {
-  return requestPage(client, apiPaths.smeSessions.history, { ...options, query: params })
+): Promise<CallAnswer<'getSmeSessionHistory'>> {
+  return callApi(client, 'getSmeSessionHistory', { query: params }, options)
 }
 
 /**
@@ -38,8 +28,8 @@ export function getSessionDetails(
   client: ApiClient,
   params: IdParams,
   options?: CallOptions,
-): Promise<ApiResponse<Session>> {
-  return client.request(apiPaths.smeSessions.details(params.id), options)
+): Promise<CallAnswer<'getSessionDetails'>> {
+  return callApi(client, 'getSessionDetails', { params }, options)
 }
 
 /** Lists the signed-in business owner's requests to advisors: `GET /schedule/requests/sme-session`. */
@@ -47,8 +37,8 @@ export function getSmeSessionRequests(
   client: ApiClient,
   params: RequestListParams = {},
   options?: CallOptions,
-): Promise<PagedResponse<SessionRequest>> {
-  return requestPage(client, apiPaths.smeSessions.requests, { ...options, query: params })
+): Promise<CallAnswer<'getSmeSessionRequests'>> {
+  return callApi(client, 'getSmeSessionRequests', { query: params }, options)
 }
 
 /**
@@ -59,9 +49,9 @@ export function bookSlot(
   client: ApiClient,
   params: BookingParams,
   options?: CallOptions,
-): Promise<ApiResponse<BookingResult>> {
+): Promise<CallAnswer<'bookSlot'>> {
   const { id, ...body } = params
-  return client.request(apiPaths.smeSessions.book(id), { ...options, method: 'POST', body })
+  return callApi(client, 'bookSlot', { params: { id }, body }, options)
 }
 
 /**
@@ -74,6 +64,6 @@ export function startInstantSession(
   client: ApiClient,
   contributorId: number,
   options?: CallOptions,
-): Promise<ApiResponse<Session>> {
-  return client.request(apiPaths.smeSessions.instant(contributorId), { ...options, method: 'POST' })
+): Promise<CallAnswer<'startInstantSession'>> {
+  return callApi(client, 'startInstantSession', { params: { contributorId } }, options)
 }

@@ -1,12 +1,6 @@
-import type {
-  ApiResponse,
-  AttachmentsUploadParams,
-  AttachmentsUploadResult,
-  VoiceNoteUploadParams,
-  VoiceNoteUploadResult,
-} from '../contract/index.ts'
+import type { AttachmentsUploadParams, VoiceNoteUploadParams } from '../contract/index.ts'
+import { type CallAnswer, callApi } from './call.ts'
 import type { ApiClient, CallOptions } from './client.ts'
-import { apiPaths } from './paths.ts'
 
 function fileName(file: Blob, fallback: string): string {
   return typeof File !== 'undefined' && file instanceof File && file.name !== '' ? file.name : fallback
@@ -20,15 +14,10 @@ export function uploadVoiceNote(
   client: ApiClient,
   params: VoiceNoteUploadParams,
   options?: CallOptions,
-): Promise<ApiResponse<VoiceNoteUploadResult>> {
+): Promise<CallAnswer<'uploadVoiceNote'>> {
   const body = new FormData()
   body.append('file', params.file, params.filename ?? fileName(params.file, 'voice-note'))
-  return client.request(apiPaths.uploads.voiceNote, {
-    ...options,
-    loader: options?.loader ?? false,
-    method: 'POST',
-    body,
-  })
+  return callApi(client, 'uploadVoiceNote', { body }, { ...options, loader: options?.loader ?? false })
 }
 
 /** Uploads attachments as the multipart fields `files[]`: `POST /uploader/attachments/upload`. */
@@ -36,10 +25,10 @@ export function uploadAttachments(
   client: ApiClient,
   params: AttachmentsUploadParams,
   options?: CallOptions,
-): Promise<ApiResponse<AttachmentsUploadResult>> {
+): Promise<CallAnswer<'uploadAttachments'>> {
   const body = new FormData()
   params.files.forEach((file, index) => {
     body.append('files[]', file, fileName(file, `attachment-${index + 1}`))
   })
-  return client.request(apiPaths.uploads.attachments, { ...options, method: 'POST', body })
+  return callApi(client, 'uploadAttachments', { body }, options)
 }

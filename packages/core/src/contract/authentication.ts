@@ -193,8 +193,6 @@ export type LoginUser = Static<typeof LoginUserSchema>
 export type LoginResult = Static<typeof LoginResultSchema>
 /** The body of `POST /authentication/logout`: the push token to forget, when the device registered one. */
 export type LogoutInput = Static<typeof LogoutBodySchema>
-/** The chat backend's sign-in. */
-export type ChatAuthResult = Static<typeof ChatAuthResultSchema>
 /** The body of `POST /authentication/app-link`. */
 export type AppLinkInput = Static<typeof AppLinkBodySchema>
 /** The mobile app's one-time link. */

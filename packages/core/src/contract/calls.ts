@@ -1,15 +1,18 @@
 /**
- * Every call core's API client makes, as the server must answer it: the method, the path (Fastify's
- * `:param` form, below `/api`), the success status and the schemas of the path parameters, query, body
- * and success answer. Core's endpoint test checks its functions against the methods and paths here; the
- * server's contract test checks that each call is a route with exactly these schemas, so the client and the
- * server cannot drift apart unnoticed. Runtime data for tests and the server only: core's own modules
- * import nothing from here.
+ * The schemas of every call of the API, by the call's name: the path parameters, query, body and success
+ * answer (and the success status), as the server validates, answers and documents them. A call's method and
+ * path are not here but in `endpoints.ts`, the one place they are written; `calls` joins the two, and the
+ * compiler holds both tables to the same names. The server registers each route from its entry
+ * (`callRoute(calls.x, …)`, which names the OpenAPI operation after the call); core's client takes its types
+ * from here (`import type`) and its methods and paths from `endpoints.ts`, so TypeBox never reaches a bundle.
+ * Runtime data for tests and the server only.
  */
 import { type TSchema, Type } from 'typebox'
 import {
+  AppLinkBodySchema,
   AppLinkRedeemBodySchema,
   AppLinkRedeemResultSchema,
+  AppLinkSchema,
   ChatAuthResultSchema,
   HandoffCodeSchema,
   HandoffLoginBodySchema,
@@ -43,6 +46,7 @@ import {
   SmeCompanySchema,
   SmeProfileSchema,
 } from './contributors.ts'
+import { type CallMethod, type CallName, endpoints, type MethodOf, type PathOf } from './endpoints.ts'
 import {
   AcademyCategorySchema,
   AcademyCourseSchema,
@@ -93,14 +97,15 @@ import {
   SubjectsQuerySchema,
 } from './settings.ts'
 import { SessionStatisticsSchema, SmeStatisticsSchema } from './statistics.ts'
-import { AttachmentsUploadResultSchema, VoiceNoteUploadResultSchema } from './uploads.ts'
+import {
+  AttachmentsUploadResultSchema,
+  AvatarParamsSchema,
+  StoredFileParamsSchema,
+  VoiceNoteUploadResultSchema,
+} from './uploads.ts'
 
-/** One call of the API: how core sends it and what the server validates and answers. */
-export interface Call {
-  /** The HTTP method. */
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE'
-  /** The path below `/api`, with `:name` for path parameters (as the server registers it). */
-  path: string
+/** What the server validates and answers for a call. */
+export interface CallSchemas {
   /** The status of a success; 200 when left out. */
   status?: 200 | 201
   /** The path parameters, when the path has any. */
@@ -111,6 +116,18 @@ export interface Call {
   body?: TSchema
   /** The success answer. */
   response: TSchema
+  /** The media type of a success answer that is not JSON (a file), which `response` then describes. */
+  media?: string
+}
+
+/** One call of the API: its name, method and path (from `endpoints`) and its schemas. */
+export interface Call extends CallSchemas {
+  /** The call's name: its key in `calls`, and its OpenAPI `operationId`. */
+  name: CallName
+  /** The HTTP method. */
+  method: CallMethod
+  /** The path below `/api`, with `:name` for path parameters (as the server registers it). */
+  path: string
 }
 
 const Empty = Envelope(Type.Null())
@@ -118,175 +135,129 @@ const ContributorPage = Paged(ContributorProfileSchema)
 const SessionPage = Paged(SessionSchema)
 const RequestPage = Paged(SessionRequestSchema)
 
-/** The calls, keyed by the name of core's function that makes them. */
-export const calls = {
+/** The schemas of each call, by name; `endpoints.ts` has its method and path under the same name. */
+const schemas = {
   // Settings and lists
   getMentorUrl: {
-    method: 'GET',
-    path: '/dashboard/settings/mentor_url',
     response: Envelope(SettingValueSchema),
   },
-  getAboutUs: { method: 'GET', path: '/dashboard/settings/about_us', response: Envelope(SettingValueSchema) },
+  getAboutUs: { response: Envelope(SettingValueSchema) },
   getTermsAndConditions: {
-    method: 'GET',
-    path: '/dashboard/settings/terms_and_conditions',
     response: Envelope(SettingValueSchema),
   },
   getContributorTermsAndConditions: {
-    method: 'GET',
-    path: '/dashboard/settings/terms_and_conditions_contributor',
     response: Envelope(SettingValueSchema),
   },
-  getSettings: { method: 'GET', path: '/dashboard/settings', response: Envelope(SettingsSchema) },
+  getSettings: { response: Envelope(SettingsSchema) },
   getCommonQuestions: {
-    method: 'GET',
-    path: '/dashboard/common-questions',
     response: Envelope(Type.Array(FaqSchema)),
   },
   getSubjects: {
-    method: 'GET',
-    path: '/dashboard/subjects',
     querystring: SubjectsQuerySchema,
     response: Envelope(Type.Array(SubjectSchema)),
   },
   getAdminSubjects: {
-    method: 'GET',
-    path: '/dashboard/subjects/get/admin',
     querystring: AdminSubjectsQuerySchema,
     response: Envelope(Type.Array(SubjectSchema)),
   },
-  getCenters: { method: 'GET', path: '/center/centers', response: Envelope(Type.Array(CenterSchema)) },
+  getCenters: { response: Envelope(Type.Array(CenterSchema)) },
   getOffices: {
-    method: 'GET',
-    path: '/center/offices',
     querystring: OfficesQuerySchema,
     response: Envelope(Type.Array(OfficeSchema)),
   },
 
   // Contributors and profile
   getContributorSchedule: {
-    method: 'GET',
-    path: '/schedule/contributor/:id/',
     params: IdParamsSchema,
     querystring: PageQuerySchema,
     response: ContributorScheduleResponseSchema,
   },
   getConsultants: {
-    method: 'GET',
-    path: '/profile/v2/consultants',
     querystring: ContributorListQuerySchema,
     response: ContributorPage,
   },
   getBsaContributors: {
-    method: 'GET',
-    path: '/profile/v2/bsa',
     querystring: ContributorListQuerySchema,
     response: ContributorPage,
   },
   searchContributors: {
-    method: 'GET',
-    path: '/profile/contributors',
     querystring: ContributorListQuerySchema,
     response: ContributorPage,
   },
   getContributorSubjects: {
-    method: 'GET',
-    path: '/profile/contributors/subjects',
     response: Envelope(Type.Array(SubjectSchema)),
   },
   getContributorProfile: {
-    method: 'GET',
-    path: '/profile/contributor',
     response: Envelope(ContributorProfileSchema),
   },
   requestAccountDeletion: {
-    method: 'POST',
-    path: '/profile/user/request_delete',
     status: 201,
     body: AccountDeletionBodySchema,
     response: Empty,
   },
   setAvailableForInstant: {
-    method: 'PUT',
-    path: '/profile/contributor/available-for-instant',
     body: InstantAvailabilityBodySchema,
     response: Envelope(InstantAvailabilitySchema),
   },
   registerPushToken: {
-    method: 'POST',
-    path: '/profile/contributor/fcm-token',
     body: PushTokenBodySchema,
     response: Empty,
   },
   getSmeCompanies: {
-    method: 'GET',
-    path: '/profile/sme/companies',
     response: Envelope(Type.Array(SmeCompanySchema)),
   },
   getSmeHistory: {
-    method: 'GET',
-    path: '/profile/sme/:id/history/',
     params: IdParamsSchema,
     querystring: PageQuerySchema,
     response: SessionPage,
   },
   getSmeProfile: {
-    method: 'GET',
-    path: '/profile/v2/sme/show/:id',
     params: IdParamsSchema,
     response: Envelope(SmeProfileSchema),
   },
 
   // Uploads (multipart bodies)
   uploadVoiceNote: {
-    method: 'POST',
-    path: '/uploader/voice_note/upload/dashboard',
     status: 201,
     response: Envelope(VoiceNoteUploadResultSchema),
   },
   uploadAttachments: {
-    method: 'POST',
-    path: '/uploader/attachments/upload',
     status: 201,
     response: Envelope(AttachmentsUploadResultSchema),
   },
 
+  // Files (answers that are not JSON)
+  getUploadedFile: {
+    params: StoredFileParamsSchema,
+    media: 'application/octet-stream',
+    response: Type.String(),
+  },
+  getAvatar: { params: AvatarParamsSchema, media: 'image/svg+xml', response: Type.String() },
+
   // The business owner's sessions
   getSmeSessions: {
-    method: 'GET',
-    path: '/schedule/sme/sessions',
     querystring: PageQuerySchema,
     response: SessionPage,
   },
   getSmeSessionHistory: {
-    method: 'GET',
-    path: '/schedule/sme/sessions/history',
     querystring: PageQuerySchema,
     response: SessionPage,
   },
   getSessionDetails: {
-    method: 'GET',
-    path: '/schedule/sessions/:id/details',
     params: IdParamsSchema,
     response: Envelope(SessionSchema),
   },
   getSmeSessionRequests: {
-    method: 'GET',
-    path: '/schedule/requests/sme-session',
     querystring: RequestListQuerySchema,
     response: RequestPage,
   },
   bookSlot: {
-    method: 'POST',
-    path: '/schedule/v3/schedules/:id/sessions/dashboard',
     status: 201,
     params: IdParamsSchema,
     body: BookingBodySchema,
     response: Envelope(BookingResultSchema),
   },
   startInstantSession: {
-    method: 'POST',
-    path: '/schedule/instant/contributor/:contributorId',
     status: 201,
     params: InstantSessionParamsSchema,
     response: Envelope(SessionSchema),
@@ -294,174 +265,123 @@ export const calls = {
 
   // Rating and recommendations
   validateRating: {
-    method: 'GET',
-    path: '/rating/sme/validate-rating/:token',
     params: RatingTokenParamsSchema,
     response: Envelope(RatingDetailsSchema),
   },
   getSessionQuestionnaires: {
-    method: 'GET',
-    path: '/rating/sessions/:id/questionnaires',
     params: IdParamsSchema,
     response: Envelope(Type.Array(QuestionnaireSchema)),
   },
   submitSessionRating: {
-    method: 'POST',
-    path: '/rating/v4/sessions/:id/questionnaires',
     status: 201,
     params: IdParamsSchema,
     body: RatingSubmissionBodySchema,
     response: Empty,
   },
   getSessionRecommendations: {
-    method: 'GET',
-    path: '/rating/v2/sme/sessions/:id',
     params: IdParamsSchema,
     response: Envelope(Nullable(RecommendationSchema)),
   },
   submitRecommendations: {
-    method: 'POST',
-    path: '/rating/v4/sme',
     body: RecommendationInputSchema,
     response: Envelope(RecommendationSchema),
   },
 
   // Authentication
   login: {
-    method: 'POST',
-    path: '/authentication/auth/login',
     body: LoginBodySchema,
     response: Envelope(LoginResultSchema),
   },
-  logoutSession: { method: 'POST', path: '/authentication/logout', body: LogoutBodySchema, response: Empty },
-  getChatToken: { method: 'GET', path: '/firebase/auth', response: Envelope(ChatAuthResultSchema) },
+  logoutSession: { body: LogoutBodySchema, response: Empty },
+  getChatToken: { response: Envelope(ChatAuthResultSchema) },
   handoffLogin: {
-    method: 'POST',
-    path: '/authentication/handoff/login',
     body: HandoffLoginBodySchema,
     response: Envelope(HandoffCodeSchema),
   },
   redeemHandoff: {
-    method: 'POST',
-    path: '/authentication/handoff/redeem',
     body: HandoffRedeemBodySchema,
     response: Envelope(LoginResultSchema),
   },
   redeemAppLink: {
-    method: 'POST',
-    path: '/authentication/app-link/redeem',
     body: AppLinkRedeemBodySchema,
     response: Envelope(AppLinkRedeemResultSchema),
   },
+  createAppLink: { body: AppLinkBodySchema, response: Envelope(AppLinkSchema) },
 
   // The contributor's schedule
   getBookedSessions: {
-    method: 'GET',
-    path: '/schedule/booked-sessions',
     querystring: BookedSessionsQuerySchema,
     response: SessionPage,
   },
-  getWorkingHours: { method: 'GET', path: '/schedule/working-hours', response: Envelope(WorkingHoursSchema) },
+  getWorkingHours: { response: Envelope(WorkingHoursSchema) },
   createSlots: {
-    method: 'POST',
-    path: '/schedule/v5/schedules',
     status: 201,
     body: CreateSlotsBodySchema,
     response: Envelope(Type.Array(SlotSchema)),
   },
   deleteSlot: {
-    method: 'DELETE',
-    path: '/schedule/contributor/:id',
     params: IdParamsSchema,
     response: Empty,
   },
   getContributorSlots: {
-    method: 'GET',
-    path: '/schedule/v2/contributor',
     querystring: ContributorRangeQuerySchema,
     response: Envelope(Type.Array(SlotSchema)),
   },
 
   // Requests
   getAdvisorRequests: {
-    method: 'GET',
-    path: '/schedule/requests/advisor-session',
     querystring: RequestListQuerySchema,
     response: RequestPage,
   },
   answerRequest: {
-    method: 'POST',
-    path: '/schedule/requests/advisor-session/:id',
     params: IdParamsSchema,
     body: RequestAnswerBodySchema,
     response: Envelope(SessionRequestSchema),
   },
   getRequestDetails: {
-    method: 'GET',
-    path: '/schedule/requests/:id/details',
     params: IdParamsSchema,
     response: Envelope(SessionRequestSchema),
   },
 
   // Meeting
   validateContributorMeeting: {
-    method: 'POST',
-    path: '/schedule/v2/:id/validate/contributor',
     params: IdParamsSchema,
     body: ValidateSessionBodySchema,
     response: Envelope(SessionSchema),
   },
   getMeetingSignature: {
-    method: 'GET',
-    path: '/schedule/zoom/jwt/:meetingNumber/:role',
     params: MeetingSignatureParamsSchema,
     response: Envelope(MeetingSignatureSchema),
   },
   getIceServers: {
-    method: 'GET',
-    path: '/schedule/webrtc/ice-servers/:id',
     params: IdParamsSchema,
     response: Envelope(IceServersSchema),
   },
   markSmeAbsent: {
-    method: 'POST',
-    path: '/schedule/sme-absence/:id',
     params: IdParamsSchema,
     response: Envelope(SessionSchema),
   },
   endSession: {
-    method: 'POST',
-    path: '/schedule/sessions/:id/end/contributor',
     params: IdParamsSchema,
     body: EndSessionBodySchema,
     response: Envelope(SessionSchema),
   },
   extendSession: {
-    method: 'GET',
-    path: '/schedule/sessions/:id/extend',
     params: IdParamsSchema,
     response: Envelope(SessionSchema),
   },
   endInstantSession: {
-    method: 'POST',
-    path: '/schedule/:id/end-instant',
     params: IdParamsSchema,
     response: Envelope(SessionSchema),
   },
   getSessionSme: {
-    method: 'GET',
-    path: '/schedule/sessions/:id/sme',
     params: IdParamsSchema,
     response: Envelope(SmeProfileSchema),
   },
   getCancelReasons: {
-    method: 'GET',
-    path: '/schedule/cancel/reasons',
     response: Envelope(Type.Array(CancelReasonSchema)),
   },
   cancelSession: {
-    method: 'POST',
-    path: '/schedule/cancel/session/:id/contributor',
     params: IdParamsSchema,
     body: CancelSessionBodySchema,
     response: Envelope(SessionSchema),
@@ -469,94 +389,71 @@ export const calls = {
 
   // Chat and notifications
   getChattingPossibility: {
-    method: 'GET',
-    path: '/schedule/v2/chatting-possibility/:id',
     params: IdParamsSchema,
     querystring: UserTypeQuerySchema,
     response: Envelope(ChattingPossibilitySchema),
   },
   sendChatNotification: {
-    method: 'POST',
-    path: '/schedule/notifiable-id/:id/chat-notification',
     status: 201,
     params: IdParamsSchema,
     body: ChatNotificationBodySchema,
     response: Empty,
   },
   getNotifications: {
-    method: 'GET',
-    path: '/schedule/v2/notifications-list/contributor',
     querystring: PageQuerySchema,
     response: NotificationPageSchema,
   },
   markNotificationRead: {
-    method: 'POST',
-    path: '/schedule/notification/:id',
     params: IdParamsSchema,
     response: Envelope(AppNotificationSchema),
   },
   getChatConversations: {
-    method: 'GET',
-    path: '/chat/conversations',
     querystring: ChatConversationsQuerySchema,
     response: Envelope(Type.Array(ChatConversationSummarySchema)),
   },
   getChatMessages: {
-    method: 'GET',
-    path: '/chat/messages/:id',
     params: IdParamsSchema,
     querystring: ChatMessagesQuerySchema,
     response: Paged(ChatMessageSchema),
   },
   markChatRead: {
-    method: 'POST',
-    path: '/chat/read/:id',
     params: IdParamsSchema,
     querystring: UserTypeQuerySchema,
     response: Envelope(ChatReadResultSchema),
   },
   getVapidPublicKey: {
-    method: 'GET',
-    path: '/push/vapid-public-key',
     response: Envelope(VapidPublicKeySchema),
   },
 
   // Statistics
   getSessionStatistics: {
-    method: 'GET',
-    path: '/schedule/contributor_report/session_statistics',
     response: Envelope(SessionStatisticsSchema),
   },
   getSmeStatistics: {
-    method: 'GET',
-    path: '/schedule/contributor_report/sme_statistics',
     response: Envelope(SmeStatisticsSchema),
   },
 
   // Academy and services
   getAcademyCategories: {
-    method: 'GET',
-    path: '/integration/academy/categories',
     response: Envelope(Type.Array(AcademyCategorySchema)),
   },
   getAcademyCourses: {
-    method: 'POST',
-    path: '/integration/academy/all_courses',
     body: AcademyCoursesBodySchema,
     response: Paged(AcademyCourseSchema),
   },
   getServices: {
-    method: 'GET',
-    path: '/integration/services/v2/services',
     response: Envelope(Type.Array(PlatformServiceSchema)),
   },
   getService: {
-    method: 'GET',
-    path: '/integration/services/v2/services/:id',
     params: IdParamsSchema,
     response: Envelope(PlatformServiceSchema),
   },
-} as const satisfies Record<string, Call>
+} as const satisfies { [N in CallName]: CallSchemas }
 
-/** The name of a call: core's function that makes it (`getContributorTermsAndConditions` is `getTermsAndConditions` for contributors). */
-export type CallName = keyof typeof calls
+/** The calls, by name: each one's method and path from `endpoints`, with its schemas. */
+export const calls = Object.fromEntries(
+  (Object.keys(endpoints) as CallName[]).map((name) => {
+    const [method, path] = endpoints[name].split(' ')
+    return [name, { name, method, path, ...schemas[name] }]
+  }),
+) as { [N in CallName]: (typeof schemas)[N] & { name: N; method: MethodOf<N>; path: PathOf<N> } }

@@ -4,12 +4,13 @@
  * conversations, read marks, contributor notifications and the Web Push key.
  */
 import { type Static, Type } from 'typebox'
-import { DateTimeSchema, Nullable, PageMetaSchema, PageQuery } from './common.ts'
+import { DateTimeSchema, Nullable, OneOf, PageMetaSchema, PageQuery } from './common.ts'
 import { ContributorSummarySchema, SmeSummarySchema } from './contributors.ts'
+import { USER_ROLES } from './enums.ts'
 import { CHAT_MESSAGE_MAX } from './limits.ts'
 
 /** Whether an id names a business owner's person (`sme`) or a contributor (`contributor`). */
-export const UserRoleSchema = Type.Union([Type.Literal('sme'), Type.Literal('contributor')], {
+export const UserRoleSchema = OneOf(USER_ROLES, {
   description: "Whether {id} is a business owner's person id (sme) or a contributor id (contributor)",
 })
 
@@ -126,9 +127,7 @@ export const ChatConversationSummarySchema = Type.Object({
 
 /** The query of `GET /chat/conversations`. */
 export const ChatConversationsQuerySchema = Type.Object({
-  as: Type.Union([Type.Literal('sme'), Type.Literal('contributor')], {
-    description: 'Whose side the signed-in person reads as.',
-  }),
+  as: OneOf(USER_ROLES, { description: 'Whose side the signed-in person reads as.' }),
 })
 
 /** The query of `GET /chat/messages/{id}`: the other party's kind of id and the page. */
@@ -140,14 +139,15 @@ export const ChatReadResultSchema = Type.Object({ read: Type.Integer({ minimum: 
 /** The answer of `GET /push/vapid-public-key`. */
 export const VapidPublicKeySchema = Type.Object({ public_key: Type.String() })
 
-/** Whether two people may chat. */
-export type ChattingPossibility = Static<typeof ChattingPossibilitySchema>
 /** The kind of chat message. */
 export type ChatMessageType = Static<typeof ChatMessageTypeSchema>
+/**
+ * The last message of a conversation: `user.id` is the contributor id when the expert sent it, `sme:{person id}`
+ * when the business owner did; `status` 2 is read; `type` lets a list say "voice message" for a voice note.
+ */
+export type ChatLastMessage = Static<typeof ChatLastMessageSchema>
 /** A notification for a contributor (named so as not to shadow the DOM's `Notification`). */
 export type AppNotification = Static<typeof AppNotificationSchema>
-/** A page of notifications with the unread count in `meta.unread`. */
-export type NotificationPage = Static<typeof NotificationPageSchema>
 /**
  * The file a voice, image or file chat message carries. `url` is served to the two people of the
  * conversation only: fetch it with the API key and the bearer token, then show it from a blob URL.
@@ -157,8 +157,6 @@ export type ChatMessageFile = Static<typeof ChatMessageFileSchema>
 export type ChatMessage = Static<typeof ChatMessageSchema>
 /** A conversation of `GET /chat/conversations`. */
 export type ChatConversationSummary = Static<typeof ChatConversationSummarySchema>
-/** The answer of `POST /chat/read/{id}`. */
-export type ChatReadResult = Static<typeof ChatReadResultSchema>
 /** The parameters of `GET /schedule/v2/chatting-possibility/{id}`: the other person's id and kind of id. */
 export type ChattingPossibilityParams = Static<typeof UserTypeQuerySchema> & { id: number }
 /** The parameters of `POST /schedule/notifiable-id/{id}/chat-notification`. */
@@ -169,5 +167,3 @@ export type ChatMessagesParams = Static<typeof ChatMessagesQuerySchema> & { id: 
 export type ChatReadParams = ChattingPossibilityParams
 /** The parameters of `GET /chat/conversations`. */
 export type ChatConversationsParams = Static<typeof ChatConversationsQuerySchema>
-/** The two roles a signed-in person can act as. */
-export type UserRole = Static<typeof UserRoleSchema>

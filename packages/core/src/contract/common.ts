@@ -12,8 +12,33 @@
  * - texts meant for people (names, messages, reasons) come in the request's `Accept-Language`;
  * - a field that may be unknown is `null`, never missing; an optional field is one a sender may leave out.
  */
-import { type Static, type TSchema, Type } from 'typebox'
+import {
+  type Static,
+  type TLiteral,
+  type TLiteralValue,
+  type TSchema,
+  type TSchemaOptions,
+  type TUnion,
+  Type,
+} from 'typebox'
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './limits.ts'
+
+/** The literal schemas of a list's values, in order. */
+type Literals<T extends readonly TLiteralValue[]> = { -readonly [K in keyof T]: TLiteral<T[K]> }
+
+/**
+ * A union of the literals of a plain list (`enums.ts`): the list is the one place the values are written, the
+ * schema is built from it (as `anyOf` of `const`s, in the list's order).
+ */
+export function OneOf<const T extends readonly TLiteralValue[]>(
+  values: T,
+  options?: TSchemaOptions,
+): TUnion<Literals<T>> {
+  return Type.Union(
+    values.map((value) => Type.Literal(value)),
+    options,
+  ) as TUnion<Literals<T>>
+}
 
 /** Makes a schema that also allows `null`. */
 export function Nullable<T extends TSchema>(schema: T) {

@@ -9,20 +9,17 @@ import {
   type IdPageParams,
   IdParam,
   Nullable,
+  OneOf,
   PageMetaSchema,
   PageQuery,
 } from './common.ts'
+import { CONTRIBUTOR_KINDS } from './enums.ts'
 import { DELETION_REASON_MAX, MAX_SEARCH_DATES } from './limits.ts'
 import { AvailabilitySchema, SlotSchema } from './schedule.ts'
 import { CenterSchema, SubjectSchema } from './settings.ts'
 
 /** The kind of contributor. */
-export const ContributorKindSchema = Type.Union([
-  Type.Literal('bsa'),
-  Type.Literal('advisor'),
-  Type.Literal('consultant'),
-  Type.Literal('partner'),
-])
+export const ContributorKindSchema = OneOf(CONTRIBUTOR_KINDS)
 
 /**
  * The grammatical gender a contributor's kind is titled in: a woman is «مستشارة», «مرشدة», «شريكة». Messages
@@ -79,7 +76,7 @@ export const ContributorScheduleSchema = Type.Object({
   slots: Type.Array(SlotSchema),
 })
 
-/** `{ data: ContributorSchedule, meta }`: the meta pages the slots. */
+/** `{ data: { contributor, slots }, meta }`: the meta pages the slots. */
 export const ContributorScheduleResponseSchema = Type.Object({
   data: ContributorScheduleSchema,
   meta: PageMetaSchema,
@@ -174,8 +171,6 @@ export const PushTokenBodySchema = Type.Object(
   { additionalProperties: false },
 )
 
-/** The kind of contributor. */
-export type ContributorKind = Static<typeof ContributorKindSchema>
 /** The grammatical gender a contributor's kind is titled in. */
 export type ContributorGender = Static<typeof ContributorGenderSchema>
 /** The identity-provider view of a person. */
@@ -190,8 +185,6 @@ export type SmeSummary = Static<typeof SmeSummarySchema>
  * the "newest" sort.
  */
 export type ContributorProfile = Static<typeof ContributorProfileSchema>
-/** A contributor's public schedule: the profile and a page of free slots. */
-export type ContributorSchedule = Static<typeof ContributorScheduleSchema>
 /** The phase a business owner's company is in. */
 export type CompanyPhase = Static<typeof CompanyPhaseSchema>
 /** A company of a business owner. */
@@ -209,8 +202,6 @@ export type ContributorSearchParams = ContributorListParams
 export type AccountDeletionInput = Static<typeof AccountDeletionBodySchema>
 /** The body of `PUT /profile/contributor/available-for-instant`. */
 export type InstantAvailabilityInput = Static<typeof InstantAvailabilityBodySchema>
-/** The result of `PUT /profile/contributor/available-for-instant`. */
-export type InstantAvailability = Static<typeof InstantAvailabilitySchema>
 /** The body of `POST /profile/contributor/fcm-token`. */
 export type PushTokenBody = Static<typeof PushTokenBodySchema>
 /** The parameters of registering a push token; the call adds `device_type` 3 (web). */

@@ -4,9 +4,9 @@
  * comment for when each is sent.
  */
 import { type Static, Type } from 'typebox'
-import { ChatLastMessageSchema } from './chat.ts'
+import { ChatConversationSummarySchema } from './chat.ts'
 import { Nullable } from './common.ts'
-import { ContributorKindSchema, SmeSummarySchema } from './contributors.ts'
+import { ContributorKindSchema } from './contributors.ts'
 
 /** What a socket can subscribe to. */
 export const RealtimeTopicSchema = Type.Union([
@@ -25,14 +25,14 @@ export const ExpertRecordSchema = Type.Object({
   available_for_instant: Type.Boolean({ description: "The expert's own instant-availability toggle." }),
 })
 
-/** A chat conversation of an expert as the live store holds it; the id is the business owner's person id. */
-export const LiveConversationSchema = Type.Object({
-  id: Type.String(),
-  conversation_id: Type.Integer(),
-  lastMessage: Nullable(ChatLastMessageSchema),
-  sme: SmeSummarySchema,
-  updated_at: Type.String({ format: 'date-time' }),
-})
+const { id, conversation_id, lastMessage, sme, updated_at } = ChatConversationSummarySchema.properties
+
+/**
+ * A chat conversation of an expert as the live store holds it: the conversation of `GET /chat/conversations`
+ * without the expert (the listener is theirs) and the unread count (the store's unread rule reads `lastMessage`).
+ * The id is the business owner's person id.
+ */
+export const LiveConversationSchema = Type.Object({ id, conversation_id, lastMessage, sme, updated_at })
 
 /** A change of one of the signed-in person's chat conversations (a message sent, messages read). */
 export const ChatChangeSchema = Type.Object({
@@ -127,6 +127,12 @@ export type RealtimeTopic = Static<typeof RealtimeTopicSchema>
 export type ExpertRecord = Static<typeof ExpertRecordSchema>
 /** A chat conversation of an expert as the live store holds it. */
 export type LiveConversation = Static<typeof LiveConversationSchema>
+/**
+ * A chat conversation as every realtime client gives it: the id and last message (absent for a new one), and
+ * the rest of `LiveConversation` when the source has it (the reference server's socket sends it all; Firebase
+ * documents carry the last message only).
+ */
+export type ChatConversation = Pick<LiveConversation, 'id'> & Partial<Omit<LiveConversation, 'id'>>
 /** A change of one of the signed-in person's chat conversations. */
 export type ChatChange = Static<typeof ChatChangeSchema>
 /** A session or request of the signed-in person as the live store tells of it. */

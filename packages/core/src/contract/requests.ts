@@ -3,20 +3,16 @@
  * and of a booking's result, which is a request for advisors.
  */
 import { type Static, Type } from 'typebox'
-import { DateTimeSchema, Nullable, PageQuery } from './common.ts'
+import { DateTimeSchema, Nullable, OneOf, PageQuery } from './common.ts'
 import { ContributorSummarySchema, SmeSummarySchema } from './contributors.ts'
+import { REQUEST_STATES } from './enums.ts'
 import { REASON_MAX } from './limits.ts'
 import { SlotSchema } from './schedule.ts'
 import { CommunicationWaySchema, SessionSchema } from './sessions.ts'
 import { SubjectSchema } from './settings.ts'
 
 /** The states of a request. */
-export const RequestStateSchema = Type.Union([
-  Type.Literal('waiting'),
-  Type.Literal('accepted'),
-  Type.Literal('rejected'),
-  Type.Literal('expired'),
-])
+export const RequestStateSchema = OneOf(REQUEST_STATES)
 
 /** A business owner's request for a session with an advisor. */
 export const SessionRequestSchema = Type.Object({
@@ -54,8 +50,6 @@ export const RequestAnswerBodySchema = Type.Object(
   { additionalProperties: false },
 )
 
-/** The states of a request. */
-export type RequestState = Static<typeof RequestStateSchema>
 /** A business owner's request for a session with an advisor. */
 export type SessionRequest = Static<typeof SessionRequestSchema>
 /** The result of a booking. */

@@ -28,8 +28,8 @@ it('core imports the contract as types only', () => {
     return (
       statements
         .filter((statement) => /'[^']*\/contract\/[^']*'$/.test(statement))
-        // The two TypeBox-free modules (checked below) may be imported for their values.
-        .filter((statement) => !/\/contract\/(limits|sign-in-popup)\.ts'$/.test(statement))
+        // The TypeBox-free modules (checked below) may be imported for their values.
+        .filter((statement) => !/\/contract\/(endpoints|enums|limits|sign-in-popup)\.ts'$/.test(statement))
         .filter((statement) => !/^(?:import|export)\s+type\s/.test(statement))
         .map((statement) => `${relative(SRC, file)}: ${statement.replace(/\s+/g, ' ')}`)
     )
@@ -37,8 +37,9 @@ it('core imports the contract as types only', () => {
   expect(valueImports).toEqual([])
 })
 
-it('the contract modules front ends import at run time (limits, the sign-in popup) load no TypeBox', () => {
-  for (const name of ['limits.ts', 'sign-in-popup.ts']) {
+it('the contract modules core and the front ends import at run time load no TypeBox', () => {
+  // The calls' methods and paths, the closed sets of values, the limits and the sign-in popup's messages.
+  for (const name of ['endpoints.ts', 'enums.ts', 'limits.ts', 'sign-in-popup.ts']) {
     const text = readFileSync(join(SRC, 'contract', name), 'utf8')
     const statements = text.match(/^import\s[^'"]*?\sfrom\s+'[^']+'/gm) ?? []
     expect(

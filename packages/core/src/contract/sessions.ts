@@ -3,24 +3,19 @@
  * sessions): the session itself, its meeting data, the booking and the lifecycle calls' bodies.
  */
 import { type Static, Type } from 'typebox'
-import { DateTimeSchema, IdParam, Nullable, PageQuery } from './common.ts'
+import { DateTimeSchema, IdParam, Nullable, OneOf, PageQuery } from './common.ts'
 import { ContributorSummarySchema, SmeSummarySchema } from './contributors.ts'
+import { COMMUNICATION_WAYS, SESSION_STATES } from './enums.ts'
 import { REASON_MAX } from './limits.ts'
 import { RecommendationSchema } from './recommendations.ts'
 import { DateScopeSchema } from './schedule.ts'
 import { OfficeSchema, SubjectSchema, SubjectTypeSchema } from './settings.ts'
 
 /** The states of a session (a pending request is not one). */
-export const SessionStateSchema = Type.Union([
-  Type.Literal('booked'),
-  Type.Literal('ongoing'),
-  Type.Literal('ended'),
-  Type.Literal('cancelled'),
-  Type.Literal('sme_absent'),
-])
+export const SessionStateSchema = OneOf(SESSION_STATES)
 
 /** A communication way: 0 online, 1 office. */
-export const CommunicationWaySchema = Type.Union([Type.Literal(0), Type.Literal(1)])
+export const CommunicationWaySchema = OneOf([COMMUNICATION_WAYS.online.id, COMMUNICATION_WAYS.office.id])
 
 /** The meeting provider that runs an online session. */
 export const MeetingProviderKindSchema = Type.Union([Type.Literal('webrtc'), Type.Literal('zoom')])
@@ -153,10 +148,6 @@ export const IceServersSchema = Type.Object({
   expires_at: Nullable(Type.String({ format: 'date-time', description: 'When the TURN credentials stop.' })),
 })
 
-/** The states of a session. */
-export type SessionState = Static<typeof SessionStateSchema>
-/** A communication way id: 0 online, 1 office. */
-export type CommunicationWayId = Static<typeof CommunicationWaySchema>
 /** The meeting provider that runs an online session. */
 export type MeetingProviderKind = Static<typeof MeetingProviderKindSchema>
 /** The meeting data of an online session. */

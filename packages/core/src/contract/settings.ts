@@ -3,12 +3,14 @@
  * the catalogue entities other calls embed: subjects, centers, offices and cancel reasons.
  */
 import { type Static, Type } from 'typebox'
-import { Nullable } from './common.ts'
+import { Nullable, OneOf } from './common.ts'
+import { SUBJECT_TYPES, type UserRole } from './enums.ts'
 
 /** The subject type: 1 consulting, 2 guidance, 4 partnerships. */
-export const SubjectTypeSchema = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(4)], {
-  description: '1 consulting, 2 guidance, 4 partnerships',
-})
+export const SubjectTypeSchema = OneOf(
+  [SUBJECT_TYPES.consulting, SUBJECT_TYPES.guidance, SUBJECT_TYPES.partnerships],
+  { description: '1 consulting, 2 guidance, 4 partnerships' },
+)
 
 /** A subject experts advise on. */
 export const SubjectSchema = Type.Object({
@@ -123,8 +125,6 @@ export type Office = Static<typeof OfficeSchema>
 export type CancelReason = Static<typeof CancelReasonSchema>
 /** The key of a single public setting. */
 export type SettingKey = Static<typeof SettingKeySchema>
-/** One public setting. */
-export type SettingValue = Static<typeof SettingValueSchema>
 /** One question of the FAQ. */
 export type Faq = Static<typeof FaqSchema>
 /** The contact settings shown on the contact page. */
@@ -137,10 +137,8 @@ export type SubjectsParams = Static<typeof SubjectsQuerySchema>
 export type AdminSubjectsParams = Static<typeof AdminSubjectsQuerySchema>
 /** The query of `GET /center/offices`. */
 export type OfficesParams = Static<typeof OfficesQuerySchema>
-/** The subject type: 1 consulting, 2 guidance, 4 partnerships. */
-export type SubjectType = Static<typeof SubjectTypeSchema>
 /** Which terms `getTermsAndConditions` reads: `contributor` the contributors' own, `sme` (the default) the general ones. */
 export type TermsParams = {
   /** Whose terms to read. */
-  role?: 'sme' | 'contributor'
+  role?: UserRole
 }

@@ -1,6 +1,7 @@
 /**
  * The wire shapes of the upload calls (spec section 7, "Uploads"): what a voice note and an attachments
- * upload answer. The bodies are multipart (`file`, `files[]`), which JSON Schema does not describe.
+ * upload answer. The bodies are multipart (`file`, `files[]`), which JSON Schema does not describe. And the
+ * paths of the files the server serves: an uploaded file's download and a generated avatar.
  */
 import { type Static, Type } from 'typebox'
 import { StoredFileSchema } from './recommendations.ts'
@@ -14,10 +15,14 @@ export const VoiceNoteUploadResultSchema = Type.Object({
 /** The result of an attachments upload: the stored files, in the order sent. */
 export const AttachmentsUploadResultSchema = Type.Object({ files: Type.Array(StoredFileSchema) })
 
+/** The path of `GET /uploader/files/{id}`: an uploaded file's id. */
+export const StoredFileParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) })
+
+/** The path of `GET /files/avatars/{name}`: `c-{contributorId}.svg` or `p-{personId}.svg`. */
+export const AvatarParamsSchema = Type.Object({ name: Type.String() })
+
 /** The result of a voice-note upload; send the file's `path` as a recommendation's `voice_note`. */
 export type VoiceNoteUploadResult = Static<typeof VoiceNoteUploadResultSchema>
-/** The result of an attachments upload; send the files' `path`s as a recommendation's `attachments`. */
-export type AttachmentsUploadResult = Static<typeof AttachmentsUploadResultSchema>
 
 /** The parameters of a voice-note upload, sent as the multipart field `file`. */
 export type VoiceNoteUploadParams = {

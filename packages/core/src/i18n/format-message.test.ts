@@ -12,7 +12,6 @@ import {
   MessageFormatError,
   type MessageIntl,
 } from './format-message.ts'
-import { hostAppMessages } from './host-app/index.ts'
 import { ar, en, LANGUAGES, LOCALES, numberFormatter } from './index.ts'
 import { bookingCalendarMessages } from './widgets/booking-calendar.ts'
 import { expertSearchMessages } from './widgets/expert-search.ts'
@@ -53,7 +52,7 @@ function argumentsOf(elements: MessageFormatElement[], into = new Map<string, st
   return into
 }
 
-const all = [{ ar, en }, hostAppMessages, bookingCalendarMessages, expertSearchMessages, sessionRoomMessages]
+const all = [{ ar, en }, bookingCalendarMessages, expertSearchMessages, sessionRoomMessages]
 
 describe('formatMessage', () => {
   it.each(LANGUAGES)(

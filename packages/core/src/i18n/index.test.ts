@@ -10,8 +10,6 @@ import {
   parse,
 } from '@formatjs/icu-messageformat-parser'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { type HostAppMessageKey, hostAppCatalogParts, hostAppMessages } from './host-app/index.ts'
-import * as site from './host-app/site.ts'
 import {
   ar,
   catalogs,
@@ -81,14 +79,11 @@ function keysMissingFrom(a: object, b: object): string[] {
 }
 
 /**
- * The shared catalogs and the site's own words under the shared namespaces (`host-app/site.ts`), which were
- * shared once: every check on the shared messages holds for those too.
+ * The shared catalogs. The site's own words are checked the same way beside them, in the host app
+ * (`host-app/src/i18n/index.test.ts`).
  */
-const checked: Record<'ar' | 'en', Record<CheckedKey, string>> = {
-  ar: { ...ar, ...site.ar },
-  en: { ...en, ...site.en },
-}
-type CheckedKey = MessageKey | keyof typeof site.ar
+const checked: Record<'ar' | 'en', Record<CheckedKey, string>> = { ar, en }
+type CheckedKey = MessageKey
 const keys = Object.keys(checked.ar) as CheckedKey[]
 const arabicLetter = /[\u0621-\u064A]/
 
@@ -143,7 +138,7 @@ describe('catalogs', () => {
   })
 
   it.each(LANGUAGES)('%s: every message formats with sample values and reports no error', (lang) => {
-    const { t } = createTranslator(lang, hostAppMessages)
+    const { t } = createTranslator(lang)
     for (const key of keys) {
       const text = t(key, sampleValues(checked[lang][key]))
       expect(text, key).not.toBe('')
@@ -164,13 +159,7 @@ describe('catalogs', () => {
   })
 
   it('never join parts with a middle dot, which beside Arabic-Indic digits reads as the digit zero', () => {
-    const all = [
-      { ar, en },
-      hostAppMessages,
-      bookingCalendarMessages,
-      expertSearchMessages,
-      sessionRoomMessages,
-    ]
+    const all = [{ ar, en }, bookingCalendarMessages, expertSearchMessages, sessionRoomMessages]
     const dotted = all.flatMap((catalog) =>
       LANGUAGES.flatMap((lang) =>
         Object.entries(catalog[lang] as Record<string, string>)
@@ -202,8 +191,8 @@ describe('catalogs', () => {
 
   it('hold every user-visible message the spec names', () => {
     // Typed as catalog keys, so a renamed or removed key fails type-checking too. The site's own words are
-    // in the host app's catalog (`host-app/site.ts`), the rest in the shared one.
-    const required: (MessageKey | HostAppMessageKey)[] = [
+    // in the host app's catalog (`host-app/src/i18n/site.ts`) and checked there; the rest are shared.
+    const required: MessageKey[] = [
       'nav.home',
       'nav.sessions',
       'nav.messages',
@@ -214,32 +203,6 @@ describe('catalogs', () => {
       'nav.searchPlaceholder',
       'nav.signIn',
       'nav.profile',
-      'nav.about',
-      'nav.logout',
-      'profileMenu.switchToExpert',
-      'profileMenu.switchToBusinessOwner',
-      'profileMenu.instantSessions',
-      'profileMenu.instantSessionsEnabled',
-      'profileMenu.instantSessionsDisabled',
-      'footer.about',
-      'footer.contactUs',
-      'footer.terms',
-      'footer.requestAccountDeletion',
-      'footer.copyright',
-      'footer.appStore',
-      'footer.googlePlay',
-      'footer.social.x',
-      'footer.social.instagram',
-      'footer.social.linkedin',
-      'footer.social.youtube',
-      'footer.social.snapchat',
-      'accountDeletion.question',
-      'accountDeletion.yes',
-      'accountDeletion.no',
-      'accountDeletion.reasonLabel',
-      'accountDeletion.reasonPlaceholder',
-      'accountDeletion.cancel',
-      'accountDeletion.send',
       'accountDeletion.sent',
       'accountDeletion.reasonRequired',
       'accountDeletion.reasonTooLong',
@@ -276,22 +239,6 @@ describe('catalogs', () => {
       'rating.questionnaire',
       'recommendations.challenges',
       'recommendations.recommendations',
-      'recommendations.needAnotherSession',
-      'recommendations.needAcademyCourse',
-      'recommendations.needPlatformFeature',
-      'recommendations.companyPhase',
-      'recommendations.phase.ideaOwner',
-      'recommendations.phase.launchedProject',
-      'recommendations.phase.facingChallenge',
-      'recommendations.phase.growing',
-      'recommendations.successStory',
-      'recommendations.successStorySummary',
-      'recommendations.comment',
-      'recommendations.voiceNote',
-      'recommendations.attachments',
-      'terms.title',
-      'terms.agree',
-      'notFound.title',
       'empty.sessions',
       'common.loading',
       'common.error',
@@ -334,9 +281,7 @@ describe('catalogs', () => {
       'errors.ratingLinkExpired',
       'errors.internal',
     ]
-    expect(required.filter((key) => !isMessageKey(key) && !Object.hasOwn(hostAppMessages.ar, key))).toEqual(
-      [],
-    )
+    expect(required.filter((key) => !isMessageKey(key))).toEqual([])
   })
 })
 
@@ -414,38 +359,20 @@ describe('createTranslator', () => {
     expect(createTranslator('en').t('sessions.status.ongoing')).toBe('You have a session now')
   })
 
-  it('counts the chat composer’s characters in each language’s digits (issue 31)', () => {
-    expect(
-      createTranslator('ar', hostAppMessages).t('chatPage.composer.count', { count: 12, max: 1000 }),
-    ).toBe('١٢ من ١٬٠٠٠ حرف')
-    expect(
-      createTranslator('en', hostAppMessages).t('chatPage.composer.count', { count: 12, max: 1000 }),
-    ).toBe('12 of 1,000 characters')
-  })
-
-  it('writes the copyright year without grouping, in each language’s digits', () => {
-    expect(createTranslator('ar', hostAppMessages).t('footer.copyright', { year: 2026 })).toBe(
-      '© ٢٠٢٦ مشورة. جميع الحقوق محفوظة.',
-    )
-    expect(createTranslator('en', hostAppMessages).t('footer.copyright', { year: 2026 })).toBe(
-      '© 2026 Mashura. All rights reserved.',
-    )
-  })
-
   it('uses the six Arabic plural forms for 0, 1, 2, 3, 11 and 100', () => {
-    const { t } = createTranslator('ar', hostAppMessages)
+    const { t } = createTranslator('ar')
     const rules = new Intl.PluralRules('ar')
     const cases: [number, string, string][] = [
-      [0, 'zero', 'لا توجد إشعارات جديدة'],
-      [1, 'one', 'إشعار جديد واحد'],
-      [2, 'two', 'إشعاران جديدان'],
-      [3, 'few', '٣ إشعارات جديدة'],
-      [11, 'many', '١١ إشعارًا جديدًا'],
-      [100, 'other', '١٠٠ إشعار جديد'],
+      [0, 'zero', 'بلا نجوم'],
+      [1, 'one', 'نجمة واحدة'],
+      [2, 'two', 'نجمتان'],
+      [3, 'few', '٣ نجوم'],
+      [11, 'many', '١١ نجمة'],
+      [100, 'other', '١٠٠ نجمة'],
     ]
     for (const [count, category, text] of cases) {
       expect(rules.select(count)).toBe(category)
-      expect(t('nav.newNotifications', { count })).toBe(text)
+      expect(t('rating.stars', { count })).toBe(text)
     }
     expect(t('errors.rateLimited', { seconds: 2 })).toBe(
       'لقد تجاوزت الحد المسموح به من المحاولات. حاول مرة أخرى بعد ثانيتين.',
@@ -455,11 +382,9 @@ describe('createTranslator', () => {
   })
 
   it('uses English plurals', () => {
-    const { t } = createTranslator('en', hostAppMessages)
+    const { t } = createTranslator('en')
     expect(t('errors.rateLimited', { seconds: 1 })).toBe('Too many attempts. Try again in 1 second.')
     expect(t('errors.rateLimited', { seconds: 30 })).toBe('Too many attempts. Try again in 30 seconds.')
-    expect(t('nav.newNotifications', { count: 0 })).toBe('No new notifications')
-    expect(t('accountDeletion.charactersLeft', { remaining: 1200 })).toBe('1,200 characters left')
   })
 
   it('returns the key and reports, without throwing, when a key is missing', () => {
@@ -481,7 +406,7 @@ describe('createTranslator', () => {
   it('reports a missing argument value instead of throwing', () => {
     const handler = vi.fn<I18nErrorHandler>()
     setI18nErrorHandler(handler)
-    const text = createTranslator('en', hostAppMessages).t('nav.newNotifications')
+    const text = createTranslator('en').t('rating.stars')
     expect(typeof text).toBe('string')
     expect(handler).toHaveBeenCalled()
   })
@@ -559,7 +484,6 @@ describe('widget catalogs (extensions)', () => {
     bookingCalendarMessages,
     expertSearchMessages,
     sessionRoomMessages,
-    hostAppMessages,
     serverMessages,
   }
 
@@ -606,11 +530,6 @@ describe('widget catalogs (extensions)', () => {
         : t('sessionRoom.startsIn', { minutes })
       expect(said, `${lang} ${hours}h ${minutes}m`).toBe(text)
     }
-  })
-
-  it('host app: its three parts never define one key twice (a later part would silently win)', () => {
-    const keys = hostAppCatalogParts.flatMap((part) => Object.keys(part.ar))
-    expect(keys.filter((key, i) => keys.indexOf(key) !== i)).toEqual([])
   })
 
   it('extends a translator with its own keys, which win over shared ones, cached per extension', () => {

@@ -17,7 +17,7 @@ import {
   type Messaging,
   onMessage,
 } from 'firebase/messaging'
-import type { PushMessageData } from '../rules/index.ts'
+import type { PushMessageData } from '../contract/index.ts'
 import type { PushClient, PushMessage } from './index.ts'
 
 /** A foreground FCM message in the shape core's push rules read (spec 4's link rule). */

@@ -16,8 +16,8 @@
 import { type FirebaseOptions, getApps, initializeApp } from 'firebase/app'
 import { getAuth, signInWithCustomToken, signOut } from 'firebase/auth'
 import { collection, doc, type Firestore, getFirestore, onSnapshot } from 'firebase/firestore'
-import type { ChatMessageType } from '../contract/index.ts'
-import type { ChatConversation, ChatLastMessage, ContributorKind } from '../rules/index.ts'
+import { CONTRIBUTOR_KINDS, type ContributorKind } from '../contract/enums.ts'
+import type { ChatConversation, ChatLastMessage, ChatMessageType } from '../contract/index.ts'
 import { type ExpertRecord, type RealtimeClient, RealtimeError, type Unsubscribe } from './index.ts'
 
 /** What the Firebase client is made with. */
@@ -31,12 +31,12 @@ export interface FirebaseRealtimeOptions {
   extensions?: Pick<RealtimeClient, 'watchChat' | 'watchSessions'>
 }
 
-const KINDS: readonly ContributorKind[] = ['bsa', 'advisor', 'consultant', 'partner']
+const KINDS: readonly string[] = CONTRIBUTOR_KINDS
 
 /** An expert document's record, or null when the document is missing or not one. */
 export function expertFromDocument(data: unknown): ExpertRecord | null {
   const record = (data as { data?: Record<string, unknown> } | null | undefined)?.data
-  if (!record || !KINDS.includes(record.role as ContributorKind)) return null
+  if (!record || !KINDS.includes(record.role as string)) return null
   return {
     role: record.role as ContributorKind,
     chat_status: record.chat_status === true,

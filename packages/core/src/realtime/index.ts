@@ -5,11 +5,19 @@
  */
 
 import { CodedError } from '../coded-error.ts'
-import type { ChatChange, ExpertRecord, SessionChange } from '../contract/index.ts'
-import type { ChatConversation, PushMessageData } from '../rules/index.ts'
+import type {
+  ChatChange,
+  ChatConversation,
+  ExpertRecord,
+  PushMessage,
+  SessionChange,
+} from '../contract/index.ts'
 
-/** The realtime messages' shapes are the contract's (`contract/realtime.ts`), which the server's hub sends. */
-export type { ChatChange, ExpertRecord, SessionChange }
+/**
+ * The realtime messages' shapes are the contract's (`contract/realtime.ts`), which the server's hub sends, and so
+ * is a push's (`contract/push.ts`), which the server's Web Push sends.
+ */
+export type { ChatChange, ExpertRecord, PushMessage, SessionChange }
 
 /** Stops a listener. */
 export type Unsubscribe = () => void
@@ -62,14 +70,6 @@ export interface RealtimeClient {
     listener: (change: SessionChange) => void,
     onError?: (error: RealtimeError) => void,
   ): Unsubscribe
-}
-
-/** A foreground push message: data fields title, request_id, session_id, and notification.body. */
-export interface PushMessage {
-  /** The data fields. */
-  data: PushMessageData
-  /** The notification part. */
-  notification?: { title?: string; body?: string }
 }
 
 /** The push messaging client (Web Push with VAPID by default, FCM for Firebase deployments). */

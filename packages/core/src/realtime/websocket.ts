@@ -4,8 +4,12 @@
  * signalling relay of the meetings. Uses only the standard `WebSocket` API, so it runs in
  * browsers and in Node (24+, where `WebSocket` is global); tests inject a fake.
  */
-import type { RealtimeClientMessage, RealtimeServerData, RealtimeServerMessage } from '../contract/index.ts'
-import type { ChatConversation } from '../rules/index.ts'
+import type {
+  ChatConversation,
+  RealtimeClientMessage,
+  RealtimeServerData,
+  RealtimeServerMessage,
+} from '../contract/index.ts'
 import {
   type ChatChange,
   type ExpertRecord,

@@ -5,11 +5,6 @@ import {
   BREAKPOINTS,
   COLORS,
   COMMUNICATION_WAYS,
-  DELETION_REASON_MAX,
-  DELETION_REASON_ROWS,
-  deletionDialog,
-  deletionReason,
-  ERROR_NOTICE_MS,
   errorMessageFromBody,
   hasUnreadMessages,
   isAlreadyRated,
@@ -19,18 +14,14 @@ import {
   navigationItems,
   PUSH_DEVICE_TYPE,
   postLoginDestination,
-  profileMenu,
-  pushMessageLink,
   REQUEST_STATES,
   requestStateIcon,
   requestStateLabelKey,
   roleFromContributorId,
   SESSION_STATES,
-  SNACKBAR_MS,
   SUBJECT_TYPES,
   sessionDetailsRedirectsHome,
   sessionStateLabelKey,
-  shouldAskNotificationPermission,
   voiceNoteErrorShown,
 } from './index.ts'
 
@@ -140,45 +131,6 @@ describe('navigation bar (spec 2)', () => {
   })
 })
 
-describe('profile menu (spec 2, 5)', () => {
-  it('shows the switch only with a contributor id, pointing at the other role', () => {
-    expect(profileMenu({ contributorId: null, role: 'sme', instantEnabledByAdmin: true })).toEqual({
-      switchProfile: false,
-      switchTo: 'contributor',
-      instantToggle: false,
-      logout: true,
-    })
-    expect(
-      profileMenu({ contributorId: 'null', role: 'sme', instantEnabledByAdmin: false }).switchProfile,
-    ).toBe(false)
-    expect(profileMenu({ contributorId: '5', role: 'sme', instantEnabledByAdmin: false })).toMatchObject({
-      switchProfile: true,
-      switchTo: 'contributor',
-    })
-    expect(
-      profileMenu({ contributorId: '5', role: 'contributor', instantEnabledByAdmin: false }).switchTo,
-    ).toBe('sme')
-  })
-
-  it('shows the instant toggle only when the admin enabled it for the acting expert', () => {
-    expect(
-      profileMenu({ contributorId: '5', role: 'contributor', instantEnabledByAdmin: true }).instantToggle,
-    ).toBe(true)
-    expect(
-      profileMenu({ contributorId: '5', role: 'contributor', instantEnabledByAdmin: false }).instantToggle,
-    ).toBe(false)
-    expect(profileMenu({ contributorId: '5', role: 'sme', instantEnabledByAdmin: true }).instantToggle).toBe(
-      false,
-    )
-  })
-
-  it('asks for notification permission only of signed-in people with a contributor id', () => {
-    expect(shouldAskNotificationPermission(true, '9')).toBe(true)
-    expect(shouldAskNotificationPermission(true, 'null')).toBe(false)
-    expect(shouldAskNotificationPermission(false, '9')).toBe(false)
-  })
-})
-
 describe('unread-message rule (spec 3)', () => {
   const msg = (id: number | string, body: string | null, status: number) => ({ user: { id }, body, status })
 
@@ -208,26 +160,6 @@ describe('unread-message rule (spec 3)', () => {
   })
 })
 
-describe('push message link (spec 4)', () => {
-  it('links request_id first, then session_id', () => {
-    expect(pushMessageLink({ request_id: 4, session_id: 9 }, '/')).toBe('/request/4')
-    expect(pushMessageLink({ session_id: '9' }, '/dashboard')).toBe('/session/9')
-    expect(pushMessageLink({ request_id: '', session_id: 9 }, '/')).toBe('/session/9')
-    expect(pushMessageLink({ title: 'x' }, '/')).toBeNull()
-    // A chat message opens its conversation (issue 31).
-    expect(pushMessageLink({ request_id: null, session_id: null, chat_with: 31 }, '/notifications')).toBe(
-      '/Chat/31',
-    )
-    expect(pushMessageLink({ session_id: 9, chat_with: 31 }, '/')).toBe('/session/9')
-  })
-
-  it('offers no link when the address already contains /session', () => {
-    expect(pushMessageLink({ request_id: 4 }, '/session/12')).toBeNull()
-    expect(pushMessageLink({ session_id: 4 }, '/session-details/upcoming/3')).toBeNull()
-    expect(pushMessageLink({ session_id: 4 }, '/sessions/upcoming')).toBeNull()
-  })
-})
-
 describe('state labels and lifecycle (spec 4)', () => {
   it('names every session and request state', () => {
     expect(SESSION_STATES).toEqual(['booked', 'ongoing', 'ended', 'cancelled', 'sme_absent'])
@@ -242,39 +174,6 @@ describe('state labels and lifecycle (spec 4)', () => {
       expect(isMessageKey(key), key).toBe(true)
     }
     expect(REQUEST_STATES.map(requestStateIcon)).toEqual(['pending', 'accepted', 'rejected', 'expired'])
-  })
-})
-
-describe('account deletion (spec 2, 5)', () => {
-  it('requires a reason and cuts it to 300 characters', () => {
-    expect(deletionReason('')).toEqual({ value: '', valid: false })
-    expect(deletionReason('  \n ')).toMatchObject({ valid: false })
-    expect(deletionReason('لم أعد أحتاج الحساب')).toEqual({ value: 'لم أعد أحتاج الحساب', valid: true })
-    const long = 'ع'.repeat(301)
-    expect(deletionReason(long).value).toHaveLength(300)
-    expect(deletionReason('x'.repeat(300)).value).toHaveLength(300)
-    // Cuts whole code points: 299 letters then an emoji (2 UTF-16 units) stay intact.
-    const withEmoji = `${'a'.repeat(299)}😀😀`
-    expect(Array.from(deletionReason(withEmoji).value)).toHaveLength(300)
-    expect(deletionReason(withEmoji).value.endsWith('😀')).toBe(true)
-    expect(DELETION_REASON_MAX).toBe(300)
-    expect(DELETION_REASON_ROWS).toBe(4)
-  })
-
-  it('steps closed → confirm → reason → request sent, with No and Cancel closing', () => {
-    expect(deletionDialog('closed', 'open')).toBe('confirm')
-    expect(deletionDialog('confirm', 'no')).toBe('closed')
-    expect(deletionDialog('confirm', 'yes')).toBe('reason')
-    expect(deletionDialog('reason', 'cancel')).toBe('closed')
-    expect(deletionDialog('reason', 'sent')).toBe('sent')
-    expect(deletionDialog('sent', 'close')).toBe('closed')
-    // Events that do not apply change nothing.
-    expect(deletionDialog('closed', 'yes')).toBe('closed')
-    expect(deletionDialog('confirm', 'sent')).toBe('confirm')
-    expect(deletionDialog('reason', 'yes')).toBe('reason')
-    expect(deletionDialog('sent', 'open')).toBe('sent')
-    expect(deletionDialog('confirm', 'close')).toBe('closed')
-    expect(deletionDialog('reason', 'close')).toBe('closed')
   })
 })
 
@@ -316,8 +215,6 @@ describe('constants (spec 9)', () => {
     expect(SUBJECT_TYPES).toEqual({ consulting: 1, guidance: 2, partnerships: 4 })
     expect([1, 2, 3, 4, '1'].map(isSubjectType)).toEqual([true, true, false, true, false])
     expect(PUSH_DEVICE_TYPE).toBe(3)
-    expect(SNACKBAR_MS).toBe(4000)
-    expect(ERROR_NOTICE_MS).toBe(10_000)
     expect(BREAKPOINTS).toEqual({ xs: 0, sm: 576, md: 768, lg: 992, xl: 1200 })
     expect(COLORS).toEqual({ primary: '#3084b2', secondary: '#2d1a47' })
   })

@@ -2,10 +2,11 @@
  * Pure rules of the spec: no I/O, no stores, no DOM. Every widget, page and the
  * server call these so that the same input always decides the same way.
  */
-import type { ChatMessageType } from '../contract/index.ts'
-import { DELETION_REASON_MAX } from '../contract/limits.ts'
+
+import type { ContributorKind, RequestState, SessionState, UserRole } from '../contract/enums.ts'
+import type { ChatConversation, ChatLastMessage, PushMessageData } from '../contract/index.ts'
 import type { MessageKey } from '../i18n/index.ts'
-import type { ContributorKind, UserRole } from './constants.ts'
+import { sitePaths } from '../site-paths.ts'
 
 // The server's length limits a form shows live in the contract's TypeBox-free limits module.
 export { DELETION_REASON_MAX, RATING_TEXT_MAX } from '../contract/limits.ts'
@@ -18,11 +19,8 @@ export {
   CONTRIBUTOR_KINDS,
   type CommunicationWayId,
   type ContributorKind,
-  DELETION_REASON_ROWS,
-  ERROR_NOTICE_MS,
   isSubjectType,
   PUSH_DEVICE_TYPE,
-  SNACKBAR_MS,
   SUBJECT_TYPES,
   type SubjectType,
   type UserRole,
@@ -102,62 +100,26 @@ export interface NavigationItem {
  * week of slots (`week`: their own profile, once its address is known) in the bar.
  */
 export function navigationItems(ctx: NavigationContext): NavigationItem[] {
-  const items: NavigationItem[] = [{ id: 'home', path: '/' }]
+  const items: NavigationItem[] = [{ id: 'home', path: sitePaths.home.to() }]
   const expert = ctx.signedIn && ctx.role === 'contributor'
   const sme = ctx.signedIn && ctx.role === 'sme'
-  if (sme || expert) items.push({ id: 'sessions', path: '/sessions/upcoming' })
+  if (sme || expert) items.push({ id: 'sessions', path: sitePaths.sessions.to('upcoming') })
   if (expert && ctx.ownProfilePath) items.push({ id: 'week', path: ctx.ownProfilePath })
   if (expert && ctx.chatStatus === true)
-    items.push({ id: 'messages', path: '/Chat', dot: ctx.hasUnreadChat === true })
+    items.push({ id: 'messages', path: sitePaths.chat.to(), dot: ctx.hasUnreadChat === true })
   if (expert)
-    items.push({ id: 'notifications', path: '/notifications', dot: (ctx.notificationCount ?? 0) > 0 })
-  if (expert) items.push({ id: 'dashboard', path: '/dashboard' })
-  if (sme || (expert && ctx.expertKind === 'advisor')) items.push({ id: 'requests', path: '/requests' })
-  items.push({ id: 'faq', path: '/Faq' })
+    items.push({
+      id: 'notifications',
+      path: sitePaths.notifications.to(),
+      dot: (ctx.notificationCount ?? 0) > 0,
+    })
+  if (expert) items.push({ id: 'dashboard', path: sitePaths.dashboard.to() })
+  if (sme || (expert && ctx.expertKind === 'advisor'))
+    items.push({ id: 'requests', path: sitePaths.requests.to() })
+  items.push({ id: 'faq', path: sitePaths.faq.to() })
   items.push({ id: 'search' })
   items.push(ctx.signedIn ? { id: 'profileMenu' } : { id: 'signIn' })
   return items
-}
-
-/** What the profile menu looks at. */
-export interface ProfileMenuContext {
-  /** The stored contributor id (raw storage value). */
-  contributorId: string | null | undefined
-  /** The stored role. */
-  role: UserRole
-  /** Whether the admin enabled instant sessions for this expert (`join_now_enabled`). */
-  instantEnabledByAdmin: boolean
-}
-
-/** The profile menu's visible entries. */
-export interface ProfileMenu {
-  /** The business-owner/expert switch: shown only when a contributor id exists. */
-  switchProfile: boolean
-  /** The role the switch would change to. */
-  switchTo: UserRole
-  /** The instant-sessions toggle: only for an expert the admin enabled it for. */
-  instantToggle: boolean
-  /** Log out, always. */
-  logout: true
-}
-
-/** Decides the profile menu's entries (spec 2, 5). */
-export function profileMenu(ctx: ProfileMenuContext): ProfileMenu {
-  const hasContributorId = roleFromContributorId(ctx.contributorId) === 'contributor'
-  return {
-    switchProfile: hasContributorId,
-    switchTo: ctx.role === 'contributor' ? 'sme' : 'contributor',
-    instantToggle: hasContributorId && ctx.role === 'contributor' && ctx.instantEnabledByAdmin,
-    logout: true,
-  }
-}
-
-/** Returns whether the browser should be asked for notification permission: signed in with a contributor id (spec 5). */
-export function shouldAskNotificationPermission(
-  signedIn: boolean,
-  contributorId: string | null | undefined,
-): boolean {
-  return signedIn && roleFromContributorId(contributorId) === 'contributor'
 }
 
 // ---------------------------------------------------------------- chat (spec 3)
@@ -165,25 +127,8 @@ export function shouldAskNotificationPermission(
 /** The read status of a chat message. */
 export const MESSAGE_STATUS_READ = 2
 
-/** The last message of a chat conversation, as the live store holds it. */
-export interface ChatLastMessage {
-  /** The sender. */
-  user: { id: number | string }
-  /** The text. */
-  body: string | null
-  /** 2 means read. */
-  status: number
-  /** What the message holds (the reference server sends it; a list shows "voice message" for a voice note). */
-  type?: ChatMessageType
-}
-
-/** A chat conversation of an expert, as the live store holds it. */
-export interface ChatConversation {
-  /** The conversation id (the business owner's id). */
-  id: string
-  /** The last message, absent for a new conversation. */
-  lastMessage?: ChatLastMessage | null
-}
+// A conversation and its last message as the live store holds them are the contract's (`contract/realtime.ts`).
+export type { ChatConversation, ChatLastMessage }
 
 /**
  * The unread rule: a message is unread when someone other than the expert sent it,
@@ -212,42 +157,13 @@ export function hasUnreadMessages(
 
 // ---------------------------------------------------------------- push (spec 4)
 
-/** The data fields a push message carries. */
-export interface PushMessageData {
-  /** The title. */
-  title?: string
-  /** The request it is about. */
-  request_id?: string | number | null
-  /** The session it is about. */
-  session_id?: string | number | null
-  /** A chat message's conversation: the other party as the recipient's chat page names them. */
-  chat_with?: string | number | null
-}
-
-/**
- * The link a push message offers: `/request/{request_id}`, else `/session/{session_id}`, else a chat message's
- * conversation `/Chat/{chat_with}` (issue 31), and none when the current address already contains `/session`.
- */
-export function pushMessageLink(data: PushMessageData, currentPath: string): string | null {
-  if (currentPath.includes('/session')) return null
-  const present = (v: unknown) => v !== undefined && v !== null && v !== ''
-  if (present(data.request_id)) return `/request/${encodeURIComponent(String(data.request_id))}`
-  if (present(data.session_id)) return `/session/${encodeURIComponent(String(data.session_id))}`
-  if (present(data.chat_with)) return `/Chat/${encodeURIComponent(String(data.chat_with))}`
-  return null
-}
+// The data fields a push message carries are the contract's (`contract/push.ts`).
+export type { PushMessageData }
 
 // ---------------------------------------------------------------- states (spec 4)
 
-/** Session states as displayed. */
-export const SESSION_STATES = ['booked', 'ongoing', 'ended', 'cancelled', 'sme_absent'] as const
-/** A session state. */
-export type SessionState = (typeof SESSION_STATES)[number]
-
-/** Request states. */
-export const REQUEST_STATES = ['waiting', 'accepted', 'rejected', 'expired'] as const
-/** A request state. */
-export type RequestState = (typeof REQUEST_STATES)[number]
+// Session and request states are written once, in the contract's TypeBox-free `enums.ts`.
+export { REQUEST_STATES, type RequestState, SESSION_STATES, type SessionState } from '../contract/enums.ts'
 
 const SESSION_STATE_KEYS = {
   booked: 'sessions.status.booked',
@@ -292,43 +208,6 @@ export {
   sessionActions,
   sessionMoveRefusal,
 } from './lifecycle.ts'
-
-// ---------------------------------------------------------------- account deletion (spec 2, 5)
-
-/** The account-deletion reason as typed, cut to 300 characters, and whether Send is enabled. */
-export interface DeletionReason {
-  /** The reason cut to {@link DELETION_REASON_MAX} characters (whole code points, so no broken emoji). */
-  value: string
-  /** False while the reason is empty or only white space: Send stays disabled. */
-  valid: boolean
-}
-
-/** Applies the account-deletion reason rule: required, cut to 300 characters. */
-export function deletionReason(input: string): DeletionReason {
-  const chars = Array.from(input ?? '')
-  const value =
-    chars.length > DELETION_REASON_MAX ? chars.slice(0, DELETION_REASON_MAX).join('') : (input ?? '')
-  return { value, valid: value.trim().length > 0 }
-}
-
-/** The account-deletion dialog's steps: closed, then confirm, then reason, then request sent. */
-export type DeletionDialogState = 'closed' | 'confirm' | 'reason' | 'sent'
-/** What can happen in the account-deletion dialog. */
-export type DeletionDialogEvent = 'open' | 'yes' | 'no' | 'cancel' | 'sent' | 'close'
-
-/** Moves the account-deletion dialog one step; events that do not apply leave it where it is. */
-export function deletionDialog(state: DeletionDialogState, event: DeletionDialogEvent): DeletionDialogState {
-  switch (state) {
-    case 'closed':
-      return event === 'open' ? 'confirm' : state
-    case 'confirm':
-      return event === 'yes' ? 'reason' : event === 'no' || event === 'close' ? 'closed' : state
-    case 'reason':
-      return event === 'sent' ? 'sent' : event === 'cancel' || event === 'close' ? 'closed' : state
-    case 'sent':
-      return event === 'close' ? 'closed' : state
-  }
-}
 
 // ---------------------------------------------------------------- errors (spec 8)
 

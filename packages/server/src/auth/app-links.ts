@@ -13,6 +13,7 @@
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
 import type { Store } from '../db/database.ts'
+import { deleteExpiredAppLinks, insertAppLink, liveAppLink, takeLiveAppLink } from '../db/queries/auth.ts'
 
 /** How long a link may wait to be opened. */
 export const APP_LINK_TTL_MS = 60_000
@@ -66,13 +67,14 @@ export async function createAppLink(
   content: AppLinkContent,
   now = new Date(),
 ): Promise<{ handle: string; expiresAt: Date }> {
-  await store.db.deleteFrom('app_links').where('expires_at', '<=', now.toISOString()).execute()
+  await deleteExpiredAppLinks(store.db, now.toISOString())
   const handle = randomBytes(32).toString('base64url')
   const expiresAt = new Date(now.getTime() + APP_LINK_TTL_MS)
-  await store.db
-    .insertInto('app_links')
-    .values({ id: linkId(handle), sealed: seal(handle, content), expires_at: expiresAt.toISOString() })
-    .execute()
+  await insertAppLink(store.db, {
+    id: linkId(handle),
+    sealed: seal(handle, content),
+    expires_at: expiresAt.toISOString(),
+  })
   return { handle, expiresAt }
 }
 
@@ -82,12 +84,7 @@ export async function findAppLink(
   handle: string,
   now = new Date(),
 ): Promise<AppLinkContent | null> {
-  const row = await store.db
-    .selectFrom('app_links')
-    .select('sealed')
-    .where('id', '=', linkId(handle))
-    .where('expires_at', '>', now.toISOString())
-    .executeTakeFirst()
+  const row = await liveAppLink(store.db, linkId(handle), now.toISOString())
   return row ? unseal(handle, row.sealed) : null
 }
 
@@ -100,11 +97,6 @@ export async function takeAppLink(
   handle: string,
   now = new Date(),
 ): Promise<AppLinkContent | null> {
-  const row = await store.db
-    .deleteFrom('app_links')
-    .where('id', '=', linkId(handle))
-    .where('expires_at', '>', now.toISOString())
-    .returning('sealed')
-    .executeTakeFirst()
+  const row = await takeLiveAppLink(store.db, linkId(handle), now.toISOString())
   return row ? unseal(handle, row.sealed) : null
 }

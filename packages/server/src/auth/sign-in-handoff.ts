@@ -17,6 +17,7 @@
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
 import type { Store } from '../db/database.ts'
+import { deleteExpiredHandoffs, insertHandoff, takeHandoff } from '../db/queries/auth.ts'
 
 /** How long a deposited result waits to be redeemed. */
 export const HANDOFF_TTL_MS = 60_000
@@ -71,18 +72,15 @@ export interface HandoffDeposit {
 export async function depositHandoff(store: Store, deposit: HandoffDeposit): Promise<string> {
   const now = deposit.now ?? new Date()
   const code = randomBytes(32).toString('base64url')
-  await store.db.deleteFrom('sign_in_handoffs').where('expires_at', '<=', now.toISOString()).execute()
-  await store.db
-    .insertInto('sign_in_handoffs')
-    .values({
-      id: handoffId(code),
-      challenge: deposit.challenge,
-      api_key: deposit.apiKey,
-      origin: deposit.origin,
-      sealed: seal(code, deposit.result ?? null),
-      expires_at: new Date(now.getTime() + HANDOFF_TTL_MS).toISOString(),
-    })
-    .execute()
+  await deleteExpiredHandoffs(store.db, now.toISOString())
+  await insertHandoff(store.db, {
+    id: handoffId(code),
+    challenge: deposit.challenge,
+    api_key: deposit.apiKey,
+    origin: deposit.origin,
+    sealed: seal(code, deposit.result ?? null),
+    expires_at: new Date(now.getTime() + HANDOFF_TTL_MS).toISOString(),
+  })
   return code
 }
 
@@ -104,14 +102,12 @@ export interface HandoffRedeem {
  */
 export async function redeemHandoff(store: Store, redeem: HandoffRedeem): Promise<unknown | null> {
   const now = redeem.now ?? new Date()
-  const row = await store.db
-    .deleteFrom('sign_in_handoffs')
-    .where('id', '=', handoffId(redeem.code))
-    .where('challenge', '=', challengeOf(redeem.verifier))
-    .where('api_key', '=', redeem.apiKey)
-    .where('origin', '=', redeem.origin)
-    .where('expires_at', '>', now.toISOString())
-    .returning(['sealed'])
-    .executeTakeFirst()
+  const row = await takeHandoff(store.db, {
+    id: handoffId(redeem.code),
+    challenge: challengeOf(redeem.verifier),
+    apiKey: redeem.apiKey,
+    origin: redeem.origin,
+    now: now.toISOString(),
+  })
   return row ? unseal(redeem.code, row.sealed) : null
 }

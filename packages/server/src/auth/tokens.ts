@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { jwtVerify, SignJWT } from 'jose'
 import type { Config } from '../config.ts'
 import type { Store } from '../db/database.ts'
+import { authSessionState, insertAuthSession, revokeAuthSession } from '../db/queries/auth.ts'
 
 const AUDIENCE = 'mashura-api'
 
@@ -28,18 +29,15 @@ export async function issueApiToken(
   const sessionId = randomUUID()
   const now = new Date()
   const expiresAt = new Date(now.getTime() + config.tokenTtlSeconds * 1000)
-  await store.db
-    .insertInto('auth_sessions')
-    .values({
-      id: sessionId,
-      person_id: personId,
-      created_at: now.toISOString(),
-      expires_at: expiresAt.toISOString(),
-      revoked_at: null,
-      fcm_token: null,
-      api_key: apiKey,
-    })
-    .execute()
+  await insertAuthSession(store.db, {
+    id: sessionId,
+    person_id: personId,
+    created_at: now.toISOString(),
+    expires_at: expiresAt.toISOString(),
+    revoked_at: null,
+    fcm_token: null,
+    api_key: apiKey,
+  })
   const token = await new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(personId))
@@ -66,11 +64,7 @@ export async function verifyApiToken(
     const personId = Number(payload.sub)
     const sessionId = typeof payload.sid === 'string' ? payload.sid : null
     if (!Number.isInteger(personId) || !sessionId) return null
-    const session = await store.db
-      .selectFrom('auth_sessions')
-      .select(['person_id', 'expires_at', 'revoked_at'])
-      .where('id', '=', sessionId)
-      .executeTakeFirst()
+    const session = await authSessionState(store.db, sessionId)
     if (!session || session.revoked_at || session.person_id !== personId) return null
     if (session.expires_at <= new Date().toISOString()) return null
     return { personId, sessionId }
@@ -81,10 +75,5 @@ export async function verifyApiToken(
 
 /** Revokes an API session: its token is refused from now on. */
 export async function revokeApiSession(store: Store, sessionId: string): Promise<void> {
-  await store.db
-    .updateTable('auth_sessions')
-    .set({ revoked_at: new Date().toISOString() })
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .execute()
+  await revokeAuthSession(store.db, sessionId, new Date().toISOString())
 }

@@ -20,6 +20,7 @@
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import type { Kysely } from 'kysely'
+import { firstSlotStartAfter } from '../db/queries/contributors.ts'
 import type { Database } from '../db/tables.ts'
 import type { DomainEvent, EventBus } from '../events/bus.ts'
 
@@ -283,10 +284,6 @@ export function invalidatingBus(bus: EventBus, cache: CatalogueCache): EventBus 
 
 /** The first instant after `now` at which any slot starts, free or not (the `slots_start` index); null for none. */
 export async function nextSlotStart(db: Kysely<Database>, now: Date): Promise<string | null> {
-  const row = await db
-    .selectFrom('slots')
-    .select((eb) => eb.fn.min('start_at').as('at'))
-    .where('start_at', '>', now.toISOString())
-    .executeTakeFirst()
+  const row = await firstSlotStartAfter(db, now.toISOString())
   return row?.at ?? null
 }

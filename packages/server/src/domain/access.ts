@@ -15,6 +15,7 @@
  * set), and its expert may still write its recommendations.
  */
 import type { ExpressionBuilder, Kysely } from 'kysely'
+import { aSessionWith, bookingStatesWith, sessionParties } from '../db/queries/sessions.ts'
 import type { Database } from '../db/tables.ts'
 import { sessionRowsOnly } from './session-filters.ts'
 
@@ -50,14 +51,7 @@ export async function hasSessionWith(
   contributorId: number,
   smeId: number,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('sessions')
-    .select('sessions.id')
-    .where('sessions.contributor_id', '=', contributorId)
-    .where('sessions.sme_id', '=', smeId)
-    .where(grantsAccess)
-    .limit(1)
-    .executeTakeFirst()
+  const row = await aSessionWith(db, contributorId, smeId, grantsAccess)
   return row !== undefined
 }
 
@@ -70,18 +64,12 @@ export async function hasSessionWith(
 export async function smeAccess(db: Kysely<Database>, reader: Reader, smeId: number): Promise<SmeAccess> {
   if (reader.personId === smeId) return 'full'
   if (reader.contributorId === null) return 'none'
-  const rows = await db
-    .selectFrom('sessions')
-    .select(['sessions.state', 'sessions.request_state', 'sessions.start_at'])
-    .where('sessions.contributor_id', '=', reader.contributorId)
-    .where('sessions.sme_id', '=', smeId)
-    .where((eb) =>
-      eb.or([
-        grantsAccess(eb),
-        eb.and([eb('sessions.state', '=', 'pending'), eb('sessions.request_state', '=', 'waiting')]),
-      ]),
-    )
-    .execute()
+  const rows = await bookingStatesWith(db, reader.contributorId, smeId, (eb) =>
+    eb.or([
+      grantsAccess(eb),
+      eb.and([eb('sessions.state', '=', 'pending'), eb('sessions.request_state', '=', 'waiting')]),
+    ]),
+  )
   if (rows.some((r) => r.state !== 'pending')) return 'full'
   // A waiting request whose slot has started is expired, even before the scheduler has said so.
   const now = Date.now()
@@ -100,11 +88,7 @@ export async function canReadSessionRecords(
   reader: Reader,
   sessionId: number,
 ): Promise<boolean> {
-  const session = await db
-    .selectFrom('sessions')
-    .select(['sme_id', 'contributor_id'])
-    .where('id', '=', sessionId)
-    .executeTakeFirst()
+  const session = await sessionParties(db, sessionId)
   if (!session) return false
   if (session.sme_id === reader.personId || session.contributor_id === reader.contributorId) return true
   return reader.contributorId !== null && hasSessionWith(db, reader.contributorId, session.sme_id)

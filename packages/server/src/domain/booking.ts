@@ -5,6 +5,8 @@
 import { randomInt } from 'node:crypto'
 import { availabilityForCommunicationWay, type CommunicationWayId } from '@mashura/core'
 import type { Kysely } from 'kysely'
+import { contributorKind, coveredSubject, insertSession, slotHolderId } from '../db/queries/sessions.ts'
+import { slotById } from '../db/queries/slots.ts'
 import type { Database, Row } from '../db/tables.ts'
 import { conflict, notFound, unprocessable } from '../http/errors.ts'
 import { queueBookingConfirmed } from '../mail/session-mails.ts'
@@ -84,7 +86,7 @@ export async function bookSlot(db: Kysely<Database>, input: BookingInput): Promi
   try {
     return await db.transaction().execute(async (trx) => {
       await lockBusinessOwner(trx, input.smeId)
-      const slot = await trx.selectFrom('slots').selectAll().where('id', '=', input.slotId).executeTakeFirst()
+      const slot = await slotById(trx, input.slotId)
       if (!slot) throw notFound('errors.slotNotFound')
       if (input.bookerContributorId === slot.contributor_id)
         throw unprocessable('booking_own_slot', 'errors.bookingOwnSlot')
@@ -94,28 +96,15 @@ export async function bookSlot(db: Kysely<Database>, input: BookingInput): Promi
           communication_way: 'errors.invalidValue',
         })
       const [contributor, covered] = await Promise.all([
-        trx
-          .selectFrom('contributors')
-          .select('kind')
-          .where('id', '=', slot.contributor_id)
-          .executeTakeFirstOrThrow(),
-        trx
-          .selectFrom('contributor_subjects')
-          .select('subject_id')
-          .where('contributor_id', '=', slot.contributor_id)
-          .where('subject_id', '=', input.subjectId)
-          .executeTakeFirst(),
+        contributorKind(trx, slot.contributor_id),
+        coveredSubject(trx, slot.contributor_id, input.subjectId),
       ])
       if (!covered)
         throw unprocessable('subject_not_covered', 'errors.validationFailed', {
           subject_id: 'errors.invalidValue',
         })
       // A slot someone holds is reported as taken, before the rules (the booker may hold it already).
-      const held = await trx
-        .selectFrom('sessions')
-        .select('id')
-        .where('active_slot_id', '=', slot.id)
-        .executeTakeFirst()
+      const held = await slotHolderId(trx, slot.id)
       if (held) throw conflict('slot_already_booked', 'errors.slotAlreadyBooked')
       await assertFairBooking(trx, {
         smeId: input.smeId,
@@ -133,31 +122,27 @@ export async function bookSlot(db: Kysely<Database>, input: BookingInput): Promi
         ? null
         : (input.meeting ?? (input.meetingProvider === 'webrtc' ? newMeetingCredentials() : null))
       const stamp = now.toISOString()
-      const row = await trx
-        .insertInto('sessions')
-        .values({
-          slot_id: slot.id,
-          active_slot_id: slot.id,
-          contributor_id: slot.contributor_id,
-          sme_id: input.smeId,
-          subject_id: input.subjectId,
-          communication_way: input.communicationWay,
-          office_id: online ? null : slot.office_id,
-          ...blankSessionColumns(),
-          state: request ? 'pending' : 'booked',
-          request_state: request ? 'waiting' : null,
-          description: input.description,
-          start_at: slot.start_at,
-          end_at: slot.end_at,
-          // A request to be held on Zoom names its provider now and gets its meeting when accepted.
-          meeting_provider: online ? input.meetingProvider : null,
-          meeting_number: meeting?.number ?? null,
-          meeting_password: meeting?.password ?? null,
-          created_at: stamp,
-          updated_at: stamp,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
+      const row = await insertSession(trx, {
+        slot_id: slot.id,
+        active_slot_id: slot.id,
+        contributor_id: slot.contributor_id,
+        sme_id: input.smeId,
+        subject_id: input.subjectId,
+        communication_way: input.communicationWay,
+        office_id: online ? null : slot.office_id,
+        ...blankSessionColumns(),
+        state: request ? 'pending' : 'booked',
+        request_state: request ? 'waiting' : null,
+        description: input.description,
+        start_at: slot.start_at,
+        end_at: slot.end_at,
+        // A request to be held on Zoom names its provider now and gets its meeting when accepted.
+        meeting_provider: online ? input.meetingProvider : null,
+        meeting_number: meeting?.number ?? null,
+        meeting_password: meeting?.password ?? null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
       // The confirmation is queued with the booking, or not at all (a request is confirmed when accepted).
       if (row.state === 'booked' && input.mail)
         await queueBookingConfirmed(trx, { sessionId: row.id, publicUrl: input.mail.publicUrl, now })

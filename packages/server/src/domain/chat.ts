@@ -1,6 +1,7 @@
 /**
  * Chat between a contributor and a business owner: who may chat, sending a message, marking read, and
- * the conversation rows (`routes/serialize/chat.ts` puts them on the wire).
+ * the unread counts. The rows are read and written by `db/queries/chat.ts`; `routes/serialize/chat.ts`
+ * puts them on the wire.
  *
  * Ids on the wire:
  * - a conversation's `id` is the business owner's person id, as a string (core: "the business owner's id");
@@ -17,6 +18,18 @@
  */
 import { type ChatMessageType, MESSAGE_STATUS_READ } from '@mashura/core'
 import type { Kysely } from 'kysely'
+import {
+  contributorChatStatus,
+  conversationIdOf,
+  conversationParties,
+  ensureConversation,
+  fileById,
+  insertChatMessage,
+  markMessagesFromOthers,
+  setLastMessage,
+  unreadCountsByConversation,
+} from '../db/queries/chat.ts'
+import { countUnreadNotifications } from '../db/queries/notifications.ts'
 import type { Database, Row } from '../db/tables.ts'
 import type { EventBus } from '../events/bus.ts'
 import { hasSessionWith } from './access.ts'
@@ -50,11 +63,7 @@ export async function chatPossibility(
   contributorId: number,
   smeId: number,
 ): Promise<ChatPossibilityResult> {
-  const contributor = await db
-    .selectFrom('contributors')
-    .select(['id', 'person_id', 'chat_status'])
-    .where('id', '=', contributorId)
-    .executeTakeFirst()
+  const contributor = await contributorChatStatus(db, contributorId)
   if (!contributor || contributor.person_id === smeId)
     return { ok: false, reason: 'errors.chatNoSharedSession' }
   if (!(await hasSessionWith(db, contributorId, smeId)))
@@ -73,13 +82,7 @@ export function senderId(
 
 /** A person's unread notifications (the live notification count). */
 export async function unreadCount(db: Kysely<Database>, personId: number): Promise<number> {
-  const { n } = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('person_id', '=', personId)
-    .where('read_at', 'is', null)
-    .executeTakeFirstOrThrow()
-  return Number(n)
+  return countUnreadNotifications(db, personId)
 }
 
 /** A message to send. */
@@ -107,49 +110,19 @@ export interface SentChatMessage {
 export async function sendChatMessage(db: Kysely<Database>, m: NewChatMessage): Promise<SentChatMessage> {
   const now = new Date().toISOString()
   return db.transaction().execute(async (trx) => {
-    // The (contributor_id, sme_id) unique constraint makes concurrent first messages agree on one row.
-    await trx
-      .insertInto('conversations')
-      .values({
-        contributor_id: m.pair.contributorId,
-        sme_id: m.pair.smeId,
-        last_message_id: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.columns(['contributor_id', 'sme_id']).doNothing())
-      .execute()
-    const conversation = await trx
-      .selectFrom('conversations')
-      .select('id')
-      .where('contributor_id', '=', m.pair.contributorId)
-      .where('sme_id', '=', m.pair.smeId)
-      .executeTakeFirstOrThrow()
-    await trx
-      .updateTable('chat_messages')
-      .set({ status: MESSAGE_STATUS_READ })
-      .where('conversation_id', '=', conversation.id)
-      .where('sender_person_id', '!=', m.senderPersonId)
-      .where('status', '!=', MESSAGE_STATUS_READ)
-      .execute()
-    const message = await trx
-      .insertInto('chat_messages')
-      .values({
-        conversation_id: conversation.id,
-        sender_person_id: m.senderPersonId,
-        type: m.type,
-        body: m.body,
-        file_id: m.fileId ?? null,
-        status: MESSAGE_STATUS_SENT,
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await trx
-      .updateTable('conversations')
-      .set({ last_message_id: message.id, updated_at: now })
-      .where('id', '=', conversation.id)
-      .execute()
+    await ensureConversation(trx, m.pair.contributorId, m.pair.smeId, now)
+    const conversation = await conversationIdOf(trx, m.pair.contributorId, m.pair.smeId)
+    await markMessagesFromOthers(trx, conversation.id, m.senderPersonId, MESSAGE_STATUS_READ)
+    const message = await insertChatMessage(trx, {
+      conversation_id: conversation.id,
+      sender_person_id: m.senderPersonId,
+      type: m.type,
+      body: m.body,
+      file_id: m.fileId ?? null,
+      status: MESSAGE_STATUS_SENT,
+      created_at: now,
+    })
+    await setLastMessage(trx, conversation.id, message.id, now)
     return { conversationId: conversation.id, messageId: message.id, createdAt: now }
   })
 }
@@ -164,26 +137,10 @@ export async function markConversationRead(
   conversationId: number,
   readerPersonId: number,
 ): Promise<number> {
-  const conversation = await deps.db
-    .selectFrom('conversations')
-    .innerJoin('contributors', 'contributors.id', 'conversations.contributor_id')
-    .select([
-      'conversations.id',
-      'conversations.contributor_id',
-      'conversations.sme_id',
-      'contributors.person_id',
-    ])
-    .where('conversations.id', '=', conversationId)
-    .executeTakeFirst()
+  const conversation = await conversationParties(deps.db, conversationId)
   if (!conversation) return 0
   if (conversation.sme_id !== readerPersonId && conversation.person_id !== readerPersonId) return 0
-  const result = await deps.db
-    .updateTable('chat_messages')
-    .set({ status: MESSAGE_STATUS_READ })
-    .where('conversation_id', '=', conversationId)
-    .where('sender_person_id', '!=', readerPersonId)
-    .where('status', '!=', MESSAGE_STATUS_READ)
-    .executeTakeFirst()
+  const result = await markMessagesFromOthers(deps.db, conversationId, readerPersonId, MESSAGE_STATUS_READ)
   const changed = Number(result.numUpdatedRows)
   if (changed > 0 && deps.bus) {
     await deps.bus.publish({
@@ -224,11 +181,7 @@ export async function chatFileFor(
   const origin = input.publicUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const match = new RegExp(`^(?:(?:${origin})?/api/uploader/files/)?(${UUID})$`, 'i').exec(text)
   if (!match) return null
-  const file = await db
-    .selectFrom('files')
-    .selectAll()
-    .where('id', '=', match[1]!.toLowerCase())
-    .executeTakeFirst()
+  const file = await fileById(db, match[1]!.toLowerCase())
   if (!file || file.owner_person_id !== input.senderPersonId) return null
   if (input.type === 'voice') return file.kind === 'voice_note' ? file : null
   if (file.kind !== 'attachment') return null
@@ -236,55 +189,6 @@ export async function chatFileFor(
 }
 
 // ------------------------------------------------------------------------------------------- history
-
-/** A conversation between a contributor and a business owner, if one exists. */
-export async function conversationOf(db: Kysely<Database>, pair: Pick<ChatPair, 'contributorId' | 'smeId'>) {
-  return db
-    .selectFrom('conversations')
-    .selectAll()
-    .where('contributor_id', '=', pair.contributorId)
-    .where('sme_id', '=', pair.smeId)
-    .executeTakeFirst()
-}
-
-/** A conversation row with its expert's person id and its last message, as the conversation lists read it. */
-export type ConversationRow = Awaited<ReturnType<typeof conversationRows>>[number]
-
-/**
- * The conversations of a business owner (`{ smeId }`) or of an expert (`{ contributorId }`), most recently
- * changed first, each with its expert's person id and its last message; at most `limit` when given.
- */
-export async function conversationRows(
-  db: Kysely<Database>,
-  side: { smeId: number } | { contributorId: number },
-  limit?: number,
-) {
-  let query = db
-    .selectFrom('conversations')
-    .innerJoin('contributors', 'contributors.id', 'conversations.contributor_id')
-    .leftJoin('chat_messages', 'chat_messages.id', 'conversations.last_message_id')
-    .select([
-      'conversations.id as conversation_id',
-      'conversations.contributor_id',
-      'conversations.sme_id',
-      'conversations.updated_at',
-      'contributors.person_id as contributor_person_id',
-      'chat_messages.id as message_id',
-      'chat_messages.sender_person_id',
-      'chat_messages.body',
-      'chat_messages.status',
-      'chat_messages.type',
-    ])
-    .where(
-      'smeId' in side ? 'conversations.sme_id' : 'conversations.contributor_id',
-      '=',
-      'smeId' in side ? side.smeId : side.contributorId,
-    )
-    .orderBy('conversations.updated_at', 'desc')
-    .orderBy('conversations.id', 'desc')
-  if (limit !== undefined) query = query.limit(limit)
-  return query.execute()
-}
 
 /**
  * How many messages of some conversations one of their people has not read, by conversation id: those the
@@ -296,16 +200,6 @@ export async function unreadByConversation(
   viewerPersonId: number,
 ): Promise<Map<number, number>> {
   if (conversationIds.length === 0) return new Map()
-  const unread = await db
-    .selectFrom('chat_messages')
-    .select('conversation_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('conversation_id', 'in', conversationIds)
-    .where('sender_person_id', '!=', viewerPersonId)
-    .where('status', '!=', MESSAGE_STATUS_READ)
-    .where('body', 'is not', null)
-    .where('body', '!=', '')
-    .groupBy('conversation_id')
-    .execute()
+  const unread = await unreadCountsByConversation(db, conversationIds, viewerPersonId, MESSAGE_STATUS_READ)
   return new Map(unread.map((u) => [u.conversation_id, Number(u.n)]))
 }

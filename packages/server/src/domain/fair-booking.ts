@@ -17,6 +17,7 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import { type BookingLimits, DEFAULT_BOOKING_LIMITS } from '../config.ts'
+import { liveBookingRows, lockPersonRow } from '../db/queries/sessions.ts'
 import type { Database } from '../db/tables.ts'
 import { ApiHttpError, conflict } from '../http/errors.ts'
 
@@ -42,33 +43,12 @@ interface LiveRow {
  * SELECT … FOR UPDATE would be PostgreSQL-only.
  */
 export async function lockBusinessOwner(trx: Transaction<Database>, personId: number): Promise<void> {
-  await trx
-    .updateTable('people')
-    .set((eb) => ({ is_admin: eb.ref('is_admin') }))
-    .where('id', '=', personId)
-    .execute()
+  await lockPersonRow(trx, personId)
 }
 
 /** The business owner's live rows that end after `now` (see the module comment), but `exceptId`. */
 async function liveRows(db: Db, smeId: number, now: Date, exceptId?: number): Promise<LiveRow[]> {
-  const stamp = now.toISOString()
-  let query = db
-    .selectFrom('sessions')
-    .select(['id', 'contributor_id', 'state', 'start_at', 'end_at'])
-    .where('sme_id', '=', smeId)
-    .where('end_at', '>', stamp)
-    .where((eb) =>
-      eb.or([
-        eb('state', 'in', ['booked', 'ongoing']),
-        eb.and([
-          eb('state', '=', 'pending'),
-          eb('request_state', '=', 'waiting'),
-          eb('start_at', '>', stamp),
-        ]),
-      ]),
-    )
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId)
-  return query.execute()
+  return liveBookingRows(db, smeId, now.toISOString(), exceptId)
 }
 
 function overlaps(row: LiveRow, start: string, end: string): boolean {

@@ -10,6 +10,8 @@
  * `schedule_id` is null, as for every instant session.
  */
 import type { Kysely } from 'kysely'
+import { anOngoingSessionOf, insertSession, lockContributorForInstant } from '../db/queries/sessions.ts'
+import { insertSlot } from '../db/queries/slots.ts'
 import type { Database, Row } from '../db/tables.ts'
 import { conflict, notFound } from '../http/errors.ts'
 import { blankSessionColumns, newMeetingCredentials } from './booking.ts'
@@ -53,64 +55,45 @@ export async function startInstantSession(
     await lockBusinessOwner(trx, input.smeId)
     // A no-op write locks the expert's row (PostgreSQL) or takes the write lock (SQLite) before the
     // checks, so two joins cannot both see the expert free; SELECT … FOR UPDATE is PostgreSQL-only.
-    const expert = await trx
-      .updateTable('contributors')
-      .set((eb) => ({ available_for_instant: eb.ref('available_for_instant') }))
-      .where('id', '=', input.contributorId)
-      .returning(['id', 'person_id', 'join_now_enabled', 'available_for_instant'])
-      .executeTakeFirst()
+    const expert = await lockContributorForInstant(trx, input.contributorId)
     if (!expert) throw notFound('errors.contributorNotFound')
     if (expert.person_id === input.smeId) throw conflict('instant_own', 'errors.instantOwn')
     if (expert.join_now_enabled !== 1 || expert.available_for_instant !== 1)
       throw conflict('expert_not_available', 'errors.instantUnavailable')
-    const busy = await trx
-      .selectFrom('sessions')
-      .select('id')
-      .where('contributor_id', '=', expert.id)
-      .where('state', '=', 'ongoing')
-      .limit(1)
-      .executeTakeFirst()
+    const busy = await anOngoingSessionOf(trx, expert.id)
     if (busy) throw conflict('expert_busy', 'errors.instantBusy')
     if (await overlapsLiveRow(trx, { smeId: input.smeId, start: stamp, end, now }))
       throw conflict('booking_overlaps', 'errors.bookingOverlaps')
-    const slot = await trx
-      .insertInto('slots')
-      .values({
-        contributor_id: expert.id,
-        start_at: stamp,
-        end_at: end,
-        availability: 2,
-        office_id: null,
-        created_at: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const slot = await insertSlot(trx, {
+      contributor_id: expert.id,
+      start_at: stamp,
+      end_at: end,
+      availability: 2,
+      office_id: null,
+      created_at: stamp,
+    })
     const meeting = input.meeting ?? newMeetingCredentials()
-    return trx
-      .insertInto('sessions')
-      .values({
-        slot_id: slot.id,
-        active_slot_id: slot.id,
-        contributor_id: expert.id,
-        sme_id: input.smeId,
-        subject_id: null,
-        communication_way: 0,
-        office_id: null,
-        ...blankSessionColumns(),
-        state: 'ongoing',
-        request_state: null,
-        description: null,
-        start_at: stamp,
-        end_at: end,
-        started_at: stamp,
-        is_instant: 1,
-        meeting_provider: input.meetingProvider,
-        meeting_number: meeting.number,
-        meeting_password: meeting.password,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
+    return insertSession(trx, {
+      slot_id: slot.id,
+      active_slot_id: slot.id,
+      contributor_id: expert.id,
+      sme_id: input.smeId,
+      subject_id: null,
+      communication_way: 0,
+      office_id: null,
+      ...blankSessionColumns(),
+      state: 'ongoing',
+      request_state: null,
+      description: null,
+      start_at: stamp,
+      end_at: end,
+      started_at: stamp,
+      is_instant: 1,
+      meeting_provider: input.meetingProvider,
+      meeting_number: meeting.number,
+      meeting_password: meeting.password,
+      created_at: stamp,
+      updated_at: stamp,
+    })
   })
 }

@@ -26,12 +26,25 @@ import {
   sessionMoveRefusal,
 } from '@mashura/core'
 import type { Kysely } from 'kysely'
+import {
+  requestOfContributor,
+  requestStateOf,
+  updateRequestBeforeStart,
+  updateStartedRequests,
+} from '../db/queries/requests.ts'
+import {
+  bookedSessionsStartingUntold,
+  cancelReasonById,
+  type SessionStateGuard,
+  sessionPeopleNames,
+  sessionRowById,
+  updateSessionIf,
+} from '../db/queries/sessions.ts'
 import type { Database, Row, RowUpdate } from '../db/tables.ts'
 import { conflict, forbidden, notFound, unprocessable } from '../http/errors.ts'
 import { queueBookingConfirmed } from '../mail/session-mails.ts'
 import { lockBusinessOwner, overlapsASession } from './fair-booking.ts'
 import { type NotificationKind, type NotifyDeps, notify } from './notifications.ts'
-import { sessionRowsOnly, sessionsWithPeople } from './session-filters.ts'
 
 /** How long an extension adds to an ongoing session's end, in minutes. */
 export const EXTENSION_MINUTES = 15
@@ -60,17 +73,12 @@ export async function expireRequests(
   where: RequestScope = {},
 ): Promise<Row<'sessions'>[]> {
   const stamp = now.toISOString()
-  let query = db
-    .updateTable('sessions')
-    .set({ request_state: REQUEST_MOVES.expire.to, active_slot_id: null, updated_at: stamp })
-    .where('request_state', 'in', [...REQUEST_MOVES.expire.from])
-    .where('state', '=', 'pending')
-    // Core's rule (`requestMoveRefusal`): a request lapses once its slot has started.
-    .where('start_at', '<=', stamp)
-  if (where.contributorId !== undefined) query = query.where('contributor_id', '=', where.contributorId)
-  if (where.smeId !== undefined) query = query.where('sme_id', '=', where.smeId)
-  if (where.id !== undefined) query = query.where('id', '=', where.id)
-  return query.returningAll().execute()
+  // Core's rule (`requestMoveRefusal`): a request lapses once its slot has started.
+  return updateStartedRequests(db, REQUEST_MOVES.expire.from, stamp, where, {
+    request_state: REQUEST_MOVES.expire.to,
+    active_slot_id: null,
+    updated_at: stamp,
+  })
 }
 
 /** {@link expireRequests}, then tells the people of each expired request; answers the expired rows. */
@@ -113,13 +121,7 @@ export interface RequestAnswerInput {
 export async function answerRequest(db: Db, input: RequestAnswerInput): Promise<Row<'sessions'>> {
   const now = input.now ?? new Date()
   const reason = input.reason?.trim() ? input.reason.trim() : null
-  const current = await db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('id', '=', input.id)
-    .where('contributor_id', '=', input.contributorId)
-    .where('request_state', 'is not', null)
-    .executeTakeFirst()
+  const current = await requestOfContributor(db, input.id, input.contributorId)
   if (!current) throw notFound('errors.requestNotFound')
   if (!input.accept && reason === null)
     throw unprocessable('reason_required', 'errors.validationFailed', { reason: 'errors.fieldRequired' })
@@ -141,17 +143,15 @@ export async function answerRequest(db: Db, input: RequestAnswerInput): Promise<
   const row = await db.transaction().execute(async (trx) => {
     // The business owner's bookings are checked one at a time (domain/fair-booking.ts).
     if (input.accept) await lockBusinessOwner(trx, current.sme_id)
-    const answered = await trx
-      .updateTable('sessions')
-      .set({ ...change, answered_at: stamp, updated_at: stamp })
-      .where('id', '=', input.id)
-      .where('contributor_id', '=', input.contributorId)
-      .where('request_state', 'in', [...REQUEST_MOVES[input.accept ? 'accept' : 'reject'].from])
-      .where('state', '=', 'pending')
-      // Core's rule (`requestMoveRefusal`): a request is answered only while its slot is ahead.
-      .where('start_at', '>', stamp)
-      .returningAll()
-      .executeTakeFirst()
+    // Core's rule (`requestMoveRefusal`): a request is answered only while its slot is ahead.
+    const answered = await updateRequestBeforeStart(
+      trx,
+      input.id,
+      input.contributorId,
+      REQUEST_MOVES[input.accept ? 'accept' : 'reject'].from,
+      stamp,
+      { ...change, answered_at: stamp, updated_at: stamp },
+    )
     // Checked once the request is known to be answerable, so a stale answer still gets its own 409; the
     // throw rolls the acceptance back.
     if (
@@ -173,11 +173,7 @@ export async function answerRequest(db: Db, input: RequestAnswerInput): Promise<
   if (row) return row
   // Lost: answered by a concurrent call, or expired (applied now if nobody has yet).
   await expireRequests(db, now, { id: input.id })
-  const after = await db
-    .selectFrom('sessions')
-    .select('request_state')
-    .where('id', '=', input.id)
-    .executeTakeFirstOrThrow()
+  const after = await requestStateOf(db, input.id)
   if (after.request_state === 'expired') throw conflict('request_expired', 'errors.requestExpired')
   throw conflict('request_already_answered', 'errors.requestAlreadyAnswered')
 }
@@ -189,12 +185,7 @@ export async function answerRequest(db: Db, input: RequestAnswerInput): Promise<
  * answers 404, except to its business owner, who may see it and gets 403.
  */
 export async function ownSession(db: Db, id: number, auth: { personId: number; contributorId: number }) {
-  const row = await db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('id', '=', id)
-    .where(sessionRowsOnly)
-    .executeTakeFirst()
+  const row = await sessionRowById(db, id)
   if (!row) throw notFound('errors.sessionNotFound')
   if (row.contributor_id !== auth.contributorId) {
     if (row.sme_id === auth.personId) throw forbidden()
@@ -230,16 +221,10 @@ export async function transitionSession(
 ): Promise<Row<'sessions'>> {
   const stamp = (t.now ?? new Date()).toISOString()
   const rule: SessionMoveRule = SESSION_MOVES[t.move]
-  let query = db
-    .updateTable('sessions')
-    .set({ ...set, state: rule.to, updated_at: stamp })
-    .where('id', '=', t.id)
-    .where('contributor_id', '=', t.who.contributorId)
-    .where('state', 'in', [...rule.from])
-    .where(sessionRowsOnly)
-  if (t.unchanged?.end_at !== undefined) query = query.where('end_at', '=', t.unchanged.end_at)
-  if (rule.instantOnly) query = query.where('is_instant', '=', 1)
-  const row = await query.returningAll().executeTakeFirst()
+  const guard: SessionStateGuard = { id: t.id, contributorId: t.who.contributorId, from: rule.from }
+  if (t.unchanged?.end_at !== undefined) guard.endAt = t.unchanged.end_at
+  if (rule.instantOnly) guard.instantOnly = true
+  const row = await updateSessionIf(db, guard, { ...set, state: rule.to, updated_at: stamp })
   if (!row) throw conflict('invalid_state_transition', 'errors.invalidStateTransition')
   return row
 }
@@ -355,11 +340,7 @@ export async function cancelSession(
   now = new Date(),
 ) {
   await ownSession(db, id, who)
-  const reason = await db
-    .selectFrom('cancel_reasons')
-    .selectAll()
-    .where('id', '=', input.reasonId)
-    .executeTakeFirst()
+  const reason = await cancelReasonById(db, input.reasonId)
   if (!reason)
     throw unprocessable('invalid_cancel_reason', 'errors.validationFailed', {
       cancel_reason_id: 'errors.invalidValue',
@@ -384,24 +365,7 @@ export async function cancelSession(
 export async function sessionsStartingSoon(db: Db, now: Date = new Date()): Promise<Row<'sessions'>[]> {
   const from = now.toISOString()
   const to = new Date(now.getTime() + STARTING_SOON_MINUTES * 60_000).toISOString()
-  return db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('state', '=', 'booked')
-    .where(sessionRowsOnly)
-    .where('start_at', '>', from)
-    .where('start_at', '<=', to)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('notifications')
-            .select('notifications.id')
-            .whereRef('notifications.session_id', '=', 'sessions.id')
-            .where('notifications.kind', '=', 'session_starting'),
-        ),
-      ),
-    )
-    .execute()
+  return bookedSessionsStartingUntold(db, from, to)
 }
 
 // ------------------------------------------------------------------------------------------- telling people
@@ -437,10 +401,7 @@ export async function announceTo(
   kind: NotificationKind,
   notice: NoticeName,
 ): Promise<void> {
-  const people = await sessionsWithPeople(deps.db)
-    .select(['sme.full_name as sme', 'expert.full_name as contributor', 'expert.id as contributorPersonId'])
-    .where('sessions.id', '=', row.id)
-    .executeTakeFirstOrThrow()
+  const people = await sessionPeopleNames(deps.db, row.id)
   const isRequest = row.request_state !== null && row.request_state !== 'accepted'
   for (const party of to)
     await notify(deps, {

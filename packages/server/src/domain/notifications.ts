@@ -5,6 +5,7 @@
  */
 import { createTranslator, type MessageKey } from '@mashura/core'
 import type { Kysely } from 'kysely'
+import { insertNotification } from '../db/queries/notifications.ts'
 import type { Database } from '../db/tables.ts'
 import type { EventBus } from '../events/bus.ts'
 import type { PushService } from '../push/service.ts'
@@ -44,23 +45,19 @@ export interface NotifyDeps {
 export async function notify(deps: NotifyDeps, n: NewNotification): Promise<number> {
   const ar = createTranslator('ar')
   const en = createTranslator('en')
-  const row = await deps.db
-    .insertInto('notifications')
-    .values({
-      person_id: n.personId,
-      kind: n.kind,
-      title_ar: ar.t(n.title, n.values),
-      title_en: en.t(n.title, n.values),
-      body_ar: ar.t(n.body, n.values),
-      body_en: en.t(n.body, n.values),
-      request_id: n.requestId ?? null,
-      session_id: n.sessionId ?? null,
-      chat_with: n.chatWith ?? null,
-      read_at: null,
-      created_at: new Date().toISOString(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const row = await insertNotification(deps.db, {
+    person_id: n.personId,
+    kind: n.kind,
+    title_ar: ar.t(n.title, n.values),
+    title_en: en.t(n.title, n.values),
+    body_ar: ar.t(n.body, n.values),
+    body_en: en.t(n.body, n.values),
+    request_id: n.requestId ?? null,
+    session_id: n.sessionId ?? null,
+    chat_with: n.chatWith ?? null,
+    read_at: null,
+    created_at: new Date().toISOString(),
+  })
   await deps.bus.publish({ type: 'notifications.changed', personId: n.personId })
   await deps.push.sendToPerson(n.personId, {
     title: ar.t(n.title, n.values),

@@ -7,15 +7,38 @@
  * primary key `ratings.session_id`).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { Language, MessageKey, Questionnaire, RatingSession } from '@mashura/core'
+import {
+  type Language,
+  type MessageKey,
+  type Questionnaire,
+  type RatingSession,
+  sitePaths,
+} from '@mashura/core'
 import type { RatingSubmissionBody } from '@mashura/core/contract'
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import {
+  questionnaires as allQuestionnaires,
+  questions as allQuestions,
+  contributorRatingStars,
+  contributorStarsAnswers,
+  insertRating,
+  insertRatingAnswers,
+  insertRatingLink,
+  markRatingAccessUsed,
+  questionsWithTarget,
+  ratingLinkByTokenHash,
+  ratingLinkOfSession,
+  ratingOf,
+  ratingSessionRow,
+  sessionContributor,
+  sessionForRatingLink,
+  setRatingAccessToken,
+} from '../db/queries/ratings.ts'
 import type { Database, Row } from '../db/tables.ts'
 import { ApiHttpError, badRequest, unprocessable } from '../http/errors.ts'
 import { ratingMail } from '../mail/compose.ts'
 import { queueMail } from '../mail/outbox.ts'
 import { isUniqueViolation } from './db-errors.ts'
-import { sessionsWithPeople } from './session-filters.ts'
 
 /** How long a rating link (and the access tokens it issues) lives. */
 export const RATING_LINK_TTL_MS = 7 * 24 * 3600 * 1000
@@ -63,36 +86,22 @@ export async function createRatingLink(
   options: { sessionId: number; publicUrl: string; now?: Date },
 ): Promise<NewRatingLink | null> {
   const now = options.now ?? new Date()
-  const session = await sessionsWithPeople(db)
-    .select([
-      'sessions.id',
-      'sessions.sme_id',
-      'sme.email',
-      'sme.full_name',
-      'expert.full_name as expert_name',
-    ])
-    .where('sessions.id', '=', options.sessionId)
-    .executeTakeFirst()
+  const session = await sessionForRatingLink(db, options.sessionId)
   if (!session?.email) return null
   const token = newToken()
-  const url = `${options.publicUrl}/smeRate?token=${encodeURIComponent(token)}`
+  const url = `${options.publicUrl}${sitePaths.smeRate.to(token)}`
   try {
     return await db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('rating_links')
-        .values({
-          token_hash: hashToken(token),
-          session_id: session.id,
-          sme_id: session.sme_id,
-          // Replaced when the link is opened; this one is never handed out.
-          access_token_hash: hashToken(newToken()),
-          access_used_at: null,
-          created_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + RATING_LINK_TTL_MS).toISOString(),
-        })
-        .onConflict((oc) => oc.column('session_id').doNothing())
-        .returning('id')
-        .executeTakeFirst()
+      const inserted = await insertRatingLink(trx, {
+        token_hash: hashToken(token),
+        session_id: session.id,
+        sme_id: session.sme_id,
+        // Replaced when the link is opened; this one is never handed out.
+        access_token_hash: hashToken(newToken()),
+        access_used_at: null,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + RATING_LINK_TTL_MS).toISOString(),
+      })
       if (!inserted) return null
       // The recipient's language is not known: the mail is in both, Arabic first.
       await queueMail(trx, {
@@ -115,12 +124,7 @@ export async function createRatingLink(
 
 /** Whether the session has a rating. */
 async function isRated(db: Kysely<Database>, sessionId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('ratings')
-    .select('session_id')
-    .where('session_id', '=', sessionId)
-    .executeTakeFirst()
-  return row !== undefined
+  return (await ratingOf(db, sessionId)) !== undefined
 }
 
 /**
@@ -134,21 +138,12 @@ export async function openRatingLink(
   now: Date = new Date(),
 ): Promise<{ sessionId: number; accessToken: string }> {
   if (!TOKEN_SHAPE.test(token)) throw ratingLinkInvalid()
-  const link = await db
-    .selectFrom('rating_links')
-    .selectAll()
-    .where('token_hash', '=', hashToken(token))
-    .executeTakeFirst()
+  const link = await ratingLinkByTokenHash(db, hashToken(token))
   if (!link) throw ratingLinkInvalid()
   if (link.access_used_at !== null || (await isRated(db, link.session_id))) throw alreadyRatedOnOpen()
   if (Date.parse(link.expires_at) <= now.getTime()) throw ratingLinkInvalid()
   const accessToken = newToken()
-  const updated = await db
-    .updateTable('rating_links')
-    .set({ access_token_hash: hashToken(accessToken) })
-    .where('id', '=', link.id)
-    .where('access_used_at', 'is', null)
-    .executeTakeFirst()
+  const updated = await setRatingAccessToken(db, link.id, hashToken(accessToken))
   if (Number(updated.numUpdatedRows) === 0) throw alreadyRatedOnOpen()
   return { sessionId: link.session_id, accessToken }
 }
@@ -171,11 +166,7 @@ export async function checkRatingAccess(
   options: { forSubmit: boolean; now?: Date },
 ): Promise<Row<'rating_links'>> {
   if (!accessToken || !TOKEN_SHAPE.test(accessToken)) throw ratingTokenInvalid()
-  const link = await db
-    .selectFrom('rating_links')
-    .selectAll()
-    .where('session_id', '=', sessionId)
-    .executeTakeFirst()
+  const link = await ratingLinkOfSession(db, sessionId)
   if (!link || !sameHash(link.access_token_hash, hashToken(accessToken))) throw ratingTokenInvalid()
   if (Date.parse(link.expires_at) <= (options.now ?? new Date()).getTime()) throw ratingTokenInvalid()
   if (link.access_used_at !== null) throw options.forSubmit ? alreadyRatedOnSubmit() : ratingTokenInvalid()
@@ -188,18 +179,7 @@ export async function ratingSessionOut(
   sessionId: number,
   lang: Language,
 ): Promise<RatingSession> {
-  const row = await sessionsWithPeople(db)
-    .leftJoin('subjects', 'subjects.id', 'sessions.subject_id')
-    .select([
-      'sessions.start_at',
-      'expert.full_name',
-      'contributors.kind',
-      'subjects.id as subject_id',
-      'subjects.name_ar',
-      'subjects.name_en',
-    ])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirstOrThrow()
+  const row = await ratingSessionRow(db, sessionId)
   return {
     start: row.start_at,
     contributor: { full_name: row.full_name, kind: row.kind },
@@ -214,10 +194,7 @@ export async function ratingSessionOut(
 
 /** Every questionnaire with its questions, in order, in a language (two queries). */
 export async function questionnairesOut(db: Kysely<Database>, lang: Language): Promise<Questionnaire[]> {
-  const [forms, questions] = await Promise.all([
-    db.selectFrom('questionnaires').selectAll().orderBy('position').orderBy('id').execute(),
-    db.selectFrom('questions').selectAll().orderBy('position').orderBy('id').execute(),
-  ])
+  const [forms, questions] = await Promise.all([allQuestionnaires(db), allQuestions(db)])
   return forms.map((f) => ({
     id: f.id,
     title: lang === 'en' ? f.title_en : f.title_ar,
@@ -306,41 +283,23 @@ export async function submitRating(
 ): Promise<void> {
   const now = options.now ?? new Date()
   const link = await checkRatingAccess(db, options.sessionId, options.accessToken, { forSubmit: true, now })
-  const questions = await db
-    .selectFrom('questions')
-    .innerJoin('questionnaires', 'questionnaires.id', 'questions.questionnaire_id')
-    .selectAll('questions')
-    .select('questionnaires.target')
-    .execute()
-  const { rows, stars } = checkAnswers(questions, options.body.answers)
-  const session = await db
-    .selectFrom('sessions')
-    .select('contributor_id')
-    .where('id', '=', options.sessionId)
-    .executeTakeFirstOrThrow()
+  const { rows, stars } = checkAnswers(await questionsWithTarget(db), options.body.answers)
+  const session = await sessionContributor(db, options.sessionId)
   try {
     await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('ratings')
-        .values({
-          session_id: options.sessionId,
-          contributor_id: session.contributor_id,
-          stars,
-          comment: options.body.comment?.trim() || null,
-          created_at: now.toISOString(),
-        })
-        .execute()
+      await insertRating(trx, {
+        session_id: options.sessionId,
+        contributor_id: session.contributor_id,
+        stars,
+        comment: options.body.comment?.trim() || null,
+        created_at: now.toISOString(),
+      })
       if (rows.length)
-        await trx
-          .insertInto('rating_answers')
-          .values(rows.map((r) => ({ session_id: options.sessionId, ...r })))
-          .execute()
-      const used = await trx
-        .updateTable('rating_links')
-        .set({ access_used_at: now.toISOString() })
-        .where('id', '=', link.id)
-        .where('access_used_at', 'is', null)
-        .executeTakeFirst()
+        await insertRatingAnswers(
+          trx,
+          rows.map((r) => ({ session_id: options.sessionId, ...r })),
+        )
+      const used = await markRatingAccessUsed(trx, link.id, now.toISOString())
       if (Number(used.numUpdatedRows) === 0) throw alreadyRatedOnSubmit()
     })
   } catch (error) {
@@ -358,24 +317,8 @@ export async function contributorAverageRating(
   db: Kysely<Database>,
   contributorId: number,
 ): Promise<{ average: number | null; count: number }> {
-  const answers = await db
-    .selectFrom('rating_answers')
-    .innerJoin('ratings', 'ratings.session_id', 'rating_answers.session_id')
-    .innerJoin('questions', 'questions.id', 'rating_answers.question_id')
-    .innerJoin('questionnaires', 'questionnaires.id', 'questions.questionnaire_id')
-    .select([
-      sql<string | number | null>`avg(cast(rating_answers.value as integer))`.as('average'),
-      sql<string | number>`count(distinct ratings.session_id)`.as('n'),
-    ])
-    .where('ratings.contributor_id', '=', contributorId)
-    .where('questions.type', '=', 'stars')
-    .where('questionnaires.target', '=', 'contributor')
-    .executeTakeFirstOrThrow()
-  const ratings = await db
-    .selectFrom('ratings')
-    .select([sql<string | number | null>`avg(stars)`.as('average'), sql<string | number>`count(*)`.as('n')])
-    .where('contributor_id', '=', contributorId)
-    .executeTakeFirstOrThrow()
+  const answers = await contributorStarsAnswers(db, contributorId)
+  const ratings = await contributorRatingStars(db, contributorId)
   const count = Number(ratings.n)
   const average = answers.average !== null ? answers.average : ratings.average
   return { average: average === null ? null : Math.round(Number(average) * 100) / 100, count }

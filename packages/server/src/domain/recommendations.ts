@@ -5,9 +5,17 @@
 import { type MessageKey, RECOMMENDABLE_STATES } from '@mashura/core'
 import type { RecommendationInput } from '@mashura/core/contract'
 import type { Kysely } from 'kysely'
+import {
+  academyCourseIds,
+  attachSessionFiles,
+  detachSessionFiles,
+  filesByIds,
+  platformServiceIds,
+  upsertRecommendations,
+} from '../db/queries/recommendations.ts'
+import { contributorSessionRow } from '../db/queries/sessions.ts'
 import type { Database, Row } from '../db/tables.ts'
 import { badRequest, conflict, notFound } from '../http/errors.ts'
-import { sessionRowsOnly } from './session-filters.ts'
 
 /** What the form carries, as the contract's schema validated it. */
 export type RecommendationBody = RecommendationInput
@@ -46,22 +54,14 @@ export async function saveRecommendations(
   const { body, personId, contributorId } = input
   const stamp = (input.now ?? new Date()).toISOString()
   return db.transaction().execute(async (trx) => {
-    const session = await trx
-      .selectFrom('sessions')
-      .selectAll()
-      .where('id', '=', body.session_id)
-      .where('contributor_id', '=', contributorId)
-      .where(sessionRowsOnly)
-      .executeTakeFirst()
+    const session = await contributorSessionRow(trx, body.session_id, contributorId)
     if (!session) throw notFound('errors.sessionNotFound')
     if (!(RECOMMENDABLE_STATES as readonly string[]).includes(session.state))
       throw conflict('invalid_state', 'errors.invalidStateTransition')
 
     const fields: Record<string, MessageKey> = {}
     const wanted = [...(body.voice_note ? [body.voice_note] : []), ...body.attachments]
-    const files = wanted.length
-      ? await trx.selectFrom('files').selectAll().where('id', 'in', wanted).execute()
-      : []
+    const files = wanted.length ? await filesByIds(trx, wanted) : []
     const usable = (id: string, kind: Row<'files'>['kind']) => {
       const f = files.find((x) => x.id === id)
       return (
@@ -77,15 +77,11 @@ export async function saveRecommendations(
     const courses = body.need_academy_course ? body.academy_course_ids : []
     const services = body.need_platform_feature ? body.service_ids : []
     if (courses.length && !input.integration) {
-      const found = await trx.selectFrom('academy_courses').select('id').where('id', 'in', courses).execute()
+      const found = await academyCourseIds(trx, courses)
       if (found.length !== courses.length) fields.academy_course_ids = 'errors.invalidValue'
     }
     if (services.length && !input.integration) {
-      const found = await trx
-        .selectFrom('platform_services')
-        .select('id')
-        .where('id', 'in', services)
-        .execute()
+      const found = await platformServiceIds(trx, services)
       if (found.length !== services.length) fields.service_ids = 'errors.invalidValue'
     }
     const summary = body.success_story ? body.success_story_summary?.trim() || null : null
@@ -109,23 +105,11 @@ export async function saveRecommendations(
       supported_file_urls: JSON.stringify(body.supported_file_url),
       updated_at: stamp,
     }
-    await trx
-      .insertInto('recommendations')
-      .values({ session_id: session.id, created_at: stamp, ...values })
-      .onConflict((oc) => oc.column('session_id').doUpdateSet(values))
-      .execute()
+    await upsertRecommendations(trx, { session_id: session.id, created_at: stamp, ...values }, values)
 
     // Detach files an earlier version named and this one no longer does, then attach this version's.
-    let detach = trx
-      .updateTable('files')
-      .set({ session_id: null })
-      .where('session_id', '=', session.id)
-      .where('owner_person_id', '=', personId)
-      .where('kind', 'in', ['voice_note', 'attachment'])
-    if (wanted.length) detach = detach.where('id', 'not in', wanted)
-    await detach.execute()
-    if (wanted.length)
-      await trx.updateTable('files').set({ session_id: session.id }).where('id', 'in', wanted).execute()
+    await detachSessionFiles(trx, session.id, personId, ['voice_note', 'attachment'], wanted)
+    if (wanted.length) await attachSessionFiles(trx, session.id, wanted)
     return session
   })
 }

@@ -5,7 +5,7 @@
  * bookings are sessions at once.
  */
 import type { SessionState } from '@mashura/core'
-import type { ExpressionBuilder, Kysely } from 'kysely'
+import type { ExpressionBuilder } from 'kysely'
 import type { Database } from '../db/tables.ts'
 
 /** The states of upcoming sessions. */
@@ -41,13 +41,4 @@ export function participantOf(auth: { personId: number; contributorId: number | 
 /** A `where` filter for rows that are requests (advisor bookings), in any request state. */
 export function requestRowsOnly(eb: ExpressionBuilder<Database, 'sessions'>) {
   return eb('sessions.request_state', 'is not', null)
-}
-
-/** Sessions with their business owner (`sme`) and their expert's person (`expert`) joined, to read names and addresses. */
-export function sessionsWithPeople(db: Kysely<Database>) {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('people as sme', 'sme.id', 'sessions.sme_id')
-    .innerJoin('contributors', 'contributors.id', 'sessions.contributor_id')
-    .innerJoin('people as expert', 'expert.id', 'contributors.person_id')
 }

@@ -15,6 +15,8 @@
  */
 import type { FastifyInstance } from 'fastify'
 import type { Firestore } from 'firebase-admin/firestore'
+import { contributorIdOfPerson } from '../db/queries/people.ts'
+import { allContributorPersons } from '../db/queries/realtime.ts'
 import { unreadCount } from '../domain/chat.ts'
 import type { DomainEvent } from '../events/bus.ts'
 import { expertRecord } from '../realtime/state.ts'
@@ -46,11 +48,7 @@ export function startFirestoreMirror(app: FastifyInstance, firestore: Firestore)
   }
 
   async function writeCount(personId: number) {
-    const contributor = await db
-      .selectFrom('contributors')
-      .select('id')
-      .where('person_id', '=', personId)
-      .executeTakeFirst()
+    const contributor = await contributorIdOfPerson(db, personId)
     if (!contributor) return
     await firestore
       .doc(firestorePaths.notificationCount(contributor.id))
@@ -75,7 +73,7 @@ export function startFirestoreMirror(app: FastifyInstance, firestore: Firestore)
 
   const unsubscribe = app.bus.subscribe(handle)
   enqueue(async () => {
-    const experts = await db.selectFrom('contributors').select(['id', 'person_id']).execute()
+    const experts = await allContributorPersons(db)
     for (const expert of experts) {
       await writeExpert(expert.id)
       await writeCount(expert.person_id)

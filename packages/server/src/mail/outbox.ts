@@ -15,6 +15,14 @@
  */
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
+import {
+  claimOutboxMail,
+  dueOutboxIds,
+  insertOutboxMailOnce,
+  outboxMail,
+  updateClaimedOutboxMail,
+  updateOutboxMail,
+} from '../db/queries/mail-outbox.ts'
 import type { Database } from '../db/tables.ts'
 import type { ComposedMail } from './compose.ts'
 
@@ -57,28 +65,23 @@ export interface QueueInput {
  */
 export async function queueMail(db: Db, input: QueueInput): Promise<boolean> {
   const now = (input.now ?? new Date()).toISOString()
-  const inserted = await db
-    .insertInto('outbox')
-    .values({
-      kind: input.kind,
-      dedupe_key: input.dedupeKey,
-      to_address: input.to,
-      subject: input.mail.subject,
-      body: input.mail.text,
-      html: input.mail.html,
-      attachments: input.mail.attachments.length ? JSON.stringify(input.mail.attachments) : null,
-      link: input.link ?? null,
-      message_id: `<${input.kind}.${randomUUID()}@${input.domain}>`,
-      next_attempt_at: now,
-      claimed_by: null,
-      claimed_until: null,
-      last_error: null,
-      created_at: now,
-      sent_at: null,
-    })
-    .onConflict((oc) => oc.column('dedupe_key').doNothing())
-    .returning('id')
-    .executeTakeFirst()
+  const inserted = await insertOutboxMailOnce(db, {
+    kind: input.kind,
+    dedupe_key: input.dedupeKey,
+    to_address: input.to,
+    subject: input.mail.subject,
+    body: input.mail.text,
+    html: input.mail.html,
+    attachments: input.mail.attachments.length ? JSON.stringify(input.mail.attachments) : null,
+    link: input.link ?? null,
+    message_id: `<${input.kind}.${randomUUID()}@${input.domain}>`,
+    next_attempt_at: now,
+    claimed_by: null,
+    claimed_until: null,
+    last_error: null,
+    created_at: now,
+    sent_at: null,
+  })
   return inserted !== undefined
 }
 
@@ -121,33 +124,15 @@ export async function deliverDue(db: Kysely<Database>, options: DeliverOptions):
   const clock = options.now ?? (() => new Date())
   const result: DeliveryResult = { sent: [], retrying: [], failed: [] }
   const start = clock().toISOString()
-  const due = await db
-    .selectFrom('outbox')
-    .select('id')
-    .where('sent_at', 'is', null)
-    .where('next_attempt_at', '<=', start)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', start)]))
-    .orderBy('next_attempt_at')
-    .orderBy('id')
-    .limit(options.batch ?? 20)
-    .execute()
+  const due = await dueOutboxIds(db, start, options.batch ?? 20)
   for (const { id } of due) {
     const now = clock()
     const stamp = now.toISOString()
-    const claim = await db
-      .updateTable('outbox')
-      .set({
-        claimed_by: options.instance,
-        claimed_until: new Date(now.getTime() + (options.claimMs ?? 120_000)).toISOString(),
-      })
-      .where('id', '=', id)
-      .where('sent_at', 'is', null)
-      .where('next_attempt_at', '<=', stamp)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', stamp)]))
-      .executeTakeFirst()
+    const until = new Date(now.getTime() + (options.claimMs ?? 120_000)).toISOString()
+    const claim = await claimOutboxMail(db, id, options.instance, until, stamp)
     // Another instance claimed it, or sent it, since the list was read.
     if (Number(claim.numUpdatedRows) !== 1) continue
-    const row = await db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+    const row = await outboxMail(db, id)
     try {
       await options.transport.send({
         from: options.from,
@@ -161,35 +146,26 @@ export async function deliverDue(db: Kysely<Database>, options: DeliverOptions):
     } catch (error) {
       const attempts = row.attempts + 1
       const permanent = isPermanentFailure(error)
-      await db
-        .updateTable('outbox')
-        .set({
-          attempts,
-          last_error: String((error as Error)?.message ?? error).slice(0, 1000),
-          next_attempt_at: permanent
-            ? null
-            : new Date(clock().getTime() + retryDelayMs(attempts, options.retryBaseMs)).toISOString(),
-          claimed_by: null,
-          claimed_until: null,
-        })
-        .where('id', '=', id)
-        .where('claimed_by', '=', options.instance)
-        .execute()
-      ;(permanent ? result.failed : result.retrying).push(id)
-      continue
-    }
-    await db
-      .updateTable('outbox')
-      .set({
-        attempts: row.attempts + 1,
-        sent_at: clock().toISOString(),
-        next_attempt_at: null,
-        last_error: null,
+      await updateClaimedOutboxMail(db, id, options.instance, {
+        attempts,
+        last_error: String((error as Error)?.message ?? error).slice(0, 1000),
+        next_attempt_at: permanent
+          ? null
+          : new Date(clock().getTime() + retryDelayMs(attempts, options.retryBaseMs)).toISOString(),
         claimed_by: null,
         claimed_until: null,
       })
-      .where('id', '=', id)
-      .execute()
+      ;(permanent ? result.failed : result.retrying).push(id)
+      continue
+    }
+    await updateOutboxMail(db, id, {
+      attempts: row.attempts + 1,
+      sent_at: clock().toISOString(),
+      next_attempt_at: null,
+      last_error: null,
+      claimed_by: null,
+      claimed_until: null,
+    })
     result.sent.push(id)
   }
   return result

@@ -5,9 +5,11 @@
  * booked within the hour: the confirmation has just said it all). Nothing is queued for someone without an
  * e-mail address.
  */
+import { sitePaths } from '@mashura/core'
 import type { Kysely, Transaction } from 'kysely'
+import { queuedDedupeKeys } from '../db/queries/mail-outbox.ts'
+import { bookedSessionsStarting, sessionMailRow } from '../db/queries/sessions.ts'
 import type { Database } from '../db/tables.ts'
-import { sessionsWithPeople } from '../domain/session-filters.ts'
 import { bookingConfirmedMail, type ComposedMail, type SessionFacts, sessionReminderMail } from './compose.ts'
 import { queueMail } from './outbox.ts'
 
@@ -22,26 +24,7 @@ export async function sessionMailFacts(
   sessionId: number,
   publicUrl: string,
 ): Promise<{ to: string; facts: SessionFacts } | null> {
-  const row = await sessionsWithPeople(db)
-    .leftJoin('subjects', 'subjects.id', 'sessions.subject_id')
-    .leftJoin('offices', 'offices.id', 'sessions.office_id')
-    .select([
-      'sessions.id',
-      'sessions.start_at',
-      'sessions.end_at',
-      'sessions.communication_way',
-      'sme.email',
-      'sme.full_name as sme_name',
-      'expert.full_name as expert_name',
-      'subjects.name_ar as subject_ar',
-      'subjects.name_en as subject_en',
-      'offices.name_ar as office_name_ar',
-      'offices.name_en as office_name_en',
-      'offices.address_ar',
-      'offices.address_en',
-    ])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst()
+  const row = await sessionMailRow(db, sessionId)
   if (!row?.email) return null
   const office =
     row.communication_way === 1 && row.office_name_ar
@@ -60,7 +43,7 @@ export async function sessionMailFacts(
       start: new Date(row.start_at),
       end: new Date(row.end_at),
       office,
-      sessionUrl: `${publicUrl}/session/${row.id}`,
+      sessionUrl: `${publicUrl}${sitePaths.session.to(row.id)}`,
       host: new URL(publicUrl).host,
     },
   }
@@ -108,20 +91,14 @@ export async function queueDueReminders(
   const now = options.now ?? new Date()
   const reminded: number[] = []
   for (const lead of REMINDER_LEADS_MS) {
-    const candidates = await db
-      .selectFrom('sessions')
-      .select(['id', 'start_at', 'created_at', 'answered_at', 'request_state'])
-      .where('state', '=', 'booked')
-      .where('start_at', '>', now.toISOString())
-      .where('start_at', '<=', new Date(now.getTime() + lead).toISOString())
-      .execute()
+    const candidates = await bookedSessionsStarting(
+      db,
+      now.toISOString(),
+      new Date(now.getTime() + lead).toISOString(),
+    )
     const keys = candidates.map((session) => `session_reminder:${session.id}`)
     const queued = keys.length
-      ? new Set(
-          (await db.selectFrom('outbox').select('dedupe_key').where('dedupe_key', 'in', keys).execute()).map(
-            (row) => row.dedupe_key,
-          ),
-        )
+      ? new Set((await queuedDedupeKeys(db, keys)).map((row) => row.dedupe_key))
       : new Set<string>()
     for (const session of candidates) {
       if (queued.has(`session_reminder:${session.id}`)) continue

@@ -63,7 +63,7 @@ export const apiKeyPlugin = fp(async (app: FastifyInstance, opts: { config: Conf
     // against its own key below. A page its key does not allow thus reads the 403 and can say why, instead
     // of a bare network failure; nothing else of the API answers it (the keyless paths are public).
     origin: (origin, cb) => cb(null, Boolean(origin)),
-    allowedHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'Accept-Language'],
+    allowedHeaders: ['Content-Type', 'Authorization', 'X-API-Key', 'Accept-Language', 'X-Rating-Token'],
     methods: ['GET', 'POST', 'PUT', 'DELETE'],
     maxAge: 600,
   })

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin'
 import { verifyApiToken } from '../auth/tokens.ts'
 import type { Config } from '../config.ts'
 import type { Store } from '../db/database.ts'
+import { contributorOfPerson } from '../db/queries/realtime.ts'
 import { forbidden, unauthorized } from '../http/errors.ts'
 
 /** The signed-in person behind a request. */
@@ -60,17 +61,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
   app.decorateRequest('auth', null)
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization
-    // Rating routes take the decrypted rating token as Bearer, which is not an API token.
-    if (!header || !request.url.startsWith('/api/') || request.routeOptions.config.ratingToken) return
+    if (!header || !request.url.startsWith('/api/')) return
     const match = /^Bearer\s+(\S+)$/i.exec(header)
     if (!match) throw unauthorized()
     const verified = await verifyApiToken(store, config, match[1]!)
     if (!verified) throw unauthorized()
-    const contributor = await store.db
-      .selectFrom('contributors')
-      .select(['id', 'kind'])
-      .where('person_id', '=', verified.personId)
-      .executeTakeFirst()
+    const contributor = await contributorOfPerson(store.db, verified.personId)
     request.auth = {
       ...verified,
       contributorId: contributor?.id ?? null,

@@ -25,16 +25,9 @@ export interface EndpointPolicy {
   insecureForTests?: boolean
 }
 
-/** The policy from `PUSH_HOSTS`, else the default list. */
-export function policyFromEnv(env: NodeJS.ProcessEnv): EndpointPolicy {
-  const raw = env.PUSH_HOSTS?.trim()
-  const hosts = raw
-    ? raw
-        .split(',')
-        .map((h) => h.trim().toLowerCase())
-        .filter(Boolean)
-    : [...DEFAULT_PUSH_HOSTS]
-  return { hosts }
+/** The policy for the configured hosts (`PUSH_HOSTS`, split by config.ts), else the default list. */
+export function endpointPolicy(hosts: readonly string[] | null): EndpointPolicy {
+  return { hosts: hosts ? [...hosts] : [...DEFAULT_PUSH_HOSTS] }
 }
 
 function hostMatches(host: string, pattern: string): boolean {

@@ -4,8 +4,9 @@
  */
 
 /**
- * What a push carries (spec section 7: data fields title, request_id, session_id; notification.body), and the
- * conversation a chat message's push opens (`chat_with`, issue 31).
+ * What a push is about (spec section 7: data fields title, request_id, session_id; notification.body), and the
+ * conversation a chat message's push opens (`chat_with`, issue 31): what the server's code hands the push
+ * service. What goes over the wire is the contract's `PushPayload` (service.ts's `pushPayload`).
  */
 export interface PushMessage {
   title: string

@@ -1,7 +1,7 @@
 /**
  * Push: sends a notification to a person's registered browsers with Web Push (VAPID,
  * RFC 8030/8291/8292). The message carries the data fields the spec names (title,
- * request_id, session_id) and notification.body, in the shape of core's `PushMessage`.
+ * request_id, session_id) and notification.body: the contract's `PushPayload` (`@mashura/core/contract`).
  *
  * - Keys: see `vapid.ts` (`VAPID_PUBLIC_KEY`, `VAPID_PRIVATE_KEY`, `VAPID_SUBJECT`).
  * - Endpoints: see `endpoints.ts` (`PUSH_HOSTS`); checked at registration and again
@@ -12,11 +12,13 @@
  *   FCM when Firebase is configured (`options.fcm`, firebase/fcm.ts); a token FCM no longer knows is
  *   deleted. Without Firebase they are kept and not sent to.
  */
+import type { PushPayload } from '@mashura/core/contract'
 import webpush from 'web-push'
-import { type Config, pushEnv } from '../config.ts'
+import type { Config } from '../config.ts'
 import type { Store } from '../db/database.ts'
+import { deletePushToken, pushTokensOf } from '../db/queries/realtime.ts'
 import type { FcmSender } from '../firebase/fcm.ts'
-import { type EndpointPolicy, endpointAllowed, parseSubscription, policyFromEnv } from './endpoints.ts'
+import { type EndpointPolicy, endpointAllowed, endpointPolicy, parseSubscription } from './endpoints.ts'
 import type { PushMessage } from './message.ts'
 import { loadVapidDetails, type VapidDetails } from './vapid.ts'
 
@@ -42,8 +44,6 @@ export interface PushServiceOptions {
   policy?: EndpointPolicy
   /** Where failures are logged. */
   log?: PushLog
-  /** The environment VAPID settings are read from. */
-  env?: NodeJS.ProcessEnv
   /** How long a push service may take to answer. */
   timeoutMs?: number
   /** FCM, for the registration tokens of kind 'fcm' (with Firebase configured). */
@@ -57,7 +57,7 @@ const consoleLog: PushLog = {
   warn: (details, message) => console.warn(`push: ${message}`, details),
 }
 
-/** The JSON a browser's service worker receives. */
+/** The JSON a browser's service worker receives: the contract's `PushPayload`. */
 export function pushPayload(message: PushMessage): string {
   const body = message.body.length > 1000 ? `${message.body.slice(0, 999)}…` : message.body
   return JSON.stringify({
@@ -69,7 +69,7 @@ export function pushPayload(message: PushMessage): string {
       ...(message.chat_with != null ? { chat_with: message.chat_with } : {}),
     },
     notification: { title: message.title, body },
-  })
+  } satisfies PushPayload)
 }
 
 /** Makes the push service for a configuration. */
@@ -78,13 +78,9 @@ export async function createPushService(
   store: Store,
   options: PushServiceOptions = {},
 ): Promise<PushService> {
-  const policy = options.policy ?? policyFromEnv(pushEnv(config))
+  const policy = options.policy ?? endpointPolicy(config.push.hosts)
   const log = options.log ?? consoleLog
-  const vapid: VapidDetails = loadVapidDetails(
-    config.dataDir,
-    config.publicUrl,
-    options.env ?? pushEnv(config),
-  )
+  const vapid: VapidDetails = loadVapidDetails(config.dataDir, config.publicUrl, config.push)
   const timeoutMs = options.timeoutMs ?? 10_000
   const { db } = store
 
@@ -110,7 +106,7 @@ export async function createPushService(
     })
     await response.body?.cancel()
     if (response.status === 404 || response.status === 410) {
-      await db.deleteFrom('push_tokens').where('token', '=', token).execute()
+      await deletePushToken(db, token)
       return
     }
     if (response.status < 200 || response.status >= 300) {
@@ -122,11 +118,7 @@ export async function createPushService(
     vapidPublicKey: vapid.publicKey,
     async sendToPerson(personId, message) {
       try {
-        const all = await db
-          .selectFrom('push_tokens')
-          .select(['token', 'subscription', 'kind'])
-          .where('person_id', '=', personId)
-          .execute()
+        const all = await pushTokensOf(db, personId)
         const rows = all.filter((row) => row.kind === 'webpush')
         const fcm = options.fcm
         if (fcm)
@@ -135,8 +127,7 @@ export async function createPushService(
               .filter((row) => row.kind === 'fcm')
               .map(async (row) => {
                 const outcome = await fcm.send(row.token, message).catch(() => 'failed' as const)
-                if (outcome === 'unregistered')
-                  await db.deleteFrom('push_tokens').where('token', '=', row.token).execute()
+                if (outcome === 'unregistered') await deletePushToken(db, row.token)
                 else if (outcome === 'failed')
                   log.warn({ token: row.token.slice(0, 12) }, 'FCM did not take a push')
               }),

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import webpush from 'web-push'
-import { createFileOnce } from '../config.ts'
+import { createFileOnce, type PushConfig } from '../config.ts'
 
 /** The keys and the subject pushes are signed with. */
 export interface VapidDetails {
@@ -34,15 +34,18 @@ function persistentKeys(dataDir: string): { publicKey: string; privateKey: strin
   return readKeys(file)
 }
 
-/** The VAPID details for a data directory and environment. */
-export function loadVapidDetails(dataDir: string, publicUrl: string, env: NodeJS.ProcessEnv): VapidDetails {
-  const fromEnv = { publicKey: env.VAPID_PUBLIC_KEY || '', privateKey: env.VAPID_PRIVATE_KEY || '' }
-  if (Boolean(fromEnv.publicKey) !== Boolean(fromEnv.privateKey))
-    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together')
-  const keys = fromEnv.publicKey ? fromEnv : persistentKeys(dataDir)
+/**
+ * The VAPID details for a data directory and the push settings (config.ts checked them): the configured keys,
+ * else the kept ones; the configured subject, else PUBLIC_URL when https, else `mailto:push@<host>`.
+ */
+export function loadVapidDetails(
+  dataDir: string,
+  publicUrl: string,
+  push: Pick<PushConfig, 'vapidKeys' | 'vapidSubject'>,
+): VapidDetails {
+  const keys = push.vapidKeys ?? persistentKeys(dataDir)
   const subject =
-    env.VAPID_SUBJECT ||
+    push.vapidSubject ??
     (publicUrl.startsWith('https:') ? publicUrl : `mailto:push@${new URL(publicUrl).hostname}`)
-  if (!/^(https:|mailto:)/.test(subject)) throw new Error('VAPID_SUBJECT must be an https: or mailto: URL')
   return { ...keys, subject }
 }

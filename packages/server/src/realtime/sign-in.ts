@@ -6,15 +6,13 @@ import type { Kysely } from 'kysely'
 import type { WebSocket } from 'ws'
 import { verifyRealtimeToken } from '../auth/realtime-token.ts'
 import type { Config } from '../config.ts'
+import { contributorIdOfPerson } from '../db/queries/people.ts'
+import { apiSessionRow, unrevokedApiSessions } from '../db/queries/realtime.ts'
 import type { Database } from '../db/tables.ts'
 import { type Conn, sendError } from './socket.ts'
 
 async function apiSessionLive(db: Kysely<Database>, id: string, personId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('auth_sessions')
-    .select(['person_id', 'revoked_at', 'expires_at'])
-    .where('id', '=', id)
-    .executeTakeFirst()
+  const row = await apiSessionRow(db, id)
   return (
     !!row && row.person_id === personId && row.revoked_at === null && Date.parse(row.expires_at) > Date.now()
   )
@@ -43,11 +41,7 @@ export async function authenticate(
     return null
   }
   // The expert identity as it is now, not as it was when the token was issued.
-  const contributor = await db
-    .selectFrom('contributors')
-    .select('id')
-    .where('person_id', '=', identity.personId)
-    .executeTakeFirst()
+  const contributor = await contributorIdOfPerson(db, identity.personId)
   return {
     socket,
     personId: identity.personId,
@@ -64,12 +58,7 @@ export async function closeEndedSessions(db: Kysely<Database>, conns: readonly C
   const ids = [...new Set(conns.map((c) => c.apiSessionId))]
   const live = new Set<string>()
   for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db
-      .selectFrom('auth_sessions')
-      .select(['id', 'expires_at'])
-      .where('id', 'in', ids.slice(i, i + 500))
-      .where('revoked_at', 'is', null)
-      .execute()
+    const rows = await unrevokedApiSessions(db, ids.slice(i, i + 500))
     for (const r of rows) if (Date.parse(r.expires_at) > Date.now()) live.add(r.id)
   }
   for (const c of conns) if (!live.has(c.apiSessionId)) c.socket.close(4001, 'session_ended')

@@ -4,6 +4,7 @@
  * holds their socket).
  */
 import type { Kysely } from 'kysely'
+import { sessionParticipants } from '../db/queries/realtime.ts'
 import type { Database } from '../db/tables.ts'
 import type { EventBus } from '../events/bus.ts'
 import { type Conn, sendError } from './socket.ts'
@@ -34,12 +35,7 @@ export async function relaySignal(
     sendError(conn.socket, 'too_large', `signal payload is over ${MAX_SIGNAL_BYTES} bytes`)
     return
   }
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('contributors as c', 'c.id', 's.contributor_id')
-    .select(['s.sme_id', 's.state', 's.communication_way', 'c.person_id as expert_person_id'])
-    .where('s.id', '=', sessionId)
-    .executeTakeFirst()
+  const row = await sessionParticipants(db, sessionId)
   const to =
     row?.sme_id === conn.personId
       ? row.expert_person_id

@@ -5,15 +5,12 @@
  * routes/serialize/chat.ts's `conversationsFor`.)
  */
 import type { Kysely } from 'kysely'
+import { expertRow } from '../db/queries/realtime.ts'
 import type { Database } from '../db/tables.ts'
 
 /** The expert record (spec section 3), or null for a contributor that does not exist. */
 export async function expertRecord(db: Kysely<Database>, contributorId: number) {
-  const row = await db
-    .selectFrom('contributors')
-    .select(['kind', 'chat_status', 'join_now_enabled', 'available_for_instant'])
-    .where('id', '=', contributorId)
-    .executeTakeFirst()
+  const row = await expertRow(db, contributorId)
   if (!row) return null
   return {
     role: row.kind,

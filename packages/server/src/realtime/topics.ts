@@ -5,9 +5,9 @@
  */
 import type { SessionChange } from '@mashura/core/contract'
 import type { Kysely } from 'kysely'
+import { liveSession, liveSessionsOf } from '../db/queries/realtime.ts'
 import type { Database } from '../db/tables.ts'
 import { unreadCount } from '../domain/chat.ts'
-import { sessionRowsOnly, UPCOMING_STATES } from '../domain/session-filters.ts'
 import { conversationsFor } from '../routes/serialize/chat.ts'
 import { type Conn, send, sendError, type Topic } from './socket.ts'
 import { expertRecord as readExpertRecord } from './state.ts'
@@ -17,18 +17,6 @@ const CONTRIBUTOR_TOPICS: readonly Topic[] = ['expert', 'conversations']
 
 /** A session as sockets see it: the contract's `SessionChange`. */
 export type SessionView = SessionChange
-
-const sessionColumns = [
-  'id',
-  'state',
-  'request_state',
-  'contributor_id',
-  'sme_id',
-  'start_at',
-  'end_at',
-  'is_instant',
-  'communication_way',
-] as const
 
 function sessionView(row: {
   id: number
@@ -68,30 +56,7 @@ export function createTopics(db: Kysely<Database>, publicUrl: string): Topics {
   const conversations = (contributorId: number) => conversationsFor(db, contributorId, publicUrl)
 
   async function liveSessions(conn: Conn): Promise<SessionView[]> {
-    const rows = await db
-      .selectFrom('sessions')
-      .select(sessionColumns)
-      .where((eb) =>
-        eb.or([
-          eb('sme_id', '=', conn.personId),
-          ...(conn.contributorId === null ? [] : [eb('contributor_id', '=', conn.contributorId)]),
-        ]),
-      )
-      // Live: a booked or ongoing session, or a request still waiting for its slot. A rejected or expired
-      // request keeps state 'pending' (it never became a session), so the state alone does not say.
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('state', 'in', UPCOMING_STATES), sessionRowsOnly(eb)]),
-          eb.and([
-            eb('state', '=', 'pending'),
-            eb('request_state', '=', 'waiting'),
-            eb('start_at', '>', new Date().toISOString()),
-          ]),
-        ]),
-      )
-      .orderBy('start_at')
-      .limit(200)
-      .execute()
+    const rows = await liveSessionsOf(db, conn.personId, conn.contributorId, new Date().toISOString())
     return rows.map(sessionView)
   }
 
@@ -119,11 +84,7 @@ export function createTopics(db: Kysely<Database>, publicUrl: string): Topics {
     notificationCount,
     conversations,
     async session(sessionId) {
-      const row = await db
-        .selectFrom('sessions')
-        .select(sessionColumns)
-        .where('id', '=', sessionId)
-        .executeTakeFirst()
+      const row = await liveSession(db, sessionId)
       return row ? sessionView(row) : null
     },
     async subscribe(conn, type, data) {

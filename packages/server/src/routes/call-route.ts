@@ -1,7 +1,8 @@
 /**
  * Registers a route from its entry in core's contract (`calls`): the method, the path, the path
  * parameters, query, body and success answer are written once, there, so the server cannot drift from
- * the client. A route adds only its documentation, who may call it and the errors it may give beyond
+ * the client, and the OpenAPI operation is named after the call (`operationId`, the name core's client
+ * function has). A route adds only its documentation, who may call it and the errors it may give beyond
  * the common ones.
  */
 import type { Call } from '@mashura/core/contract'
@@ -52,12 +53,18 @@ type PartOf<C, K extends string> = C extends Record<K, infer S> ? S : undefined
 /** The status of a call's success: 201 when the contract says so, else 200. */
 type StatusOf<C> = C extends { status: 201 } ? 201 : 200
 
+/** A call's success answer as Fastify takes it: the schema, or for a file the schema of its media type. */
+type AnswerOf<C extends Call> = C extends { media: infer M extends string }
+  ? { content: Record<M, { schema: C['response'] }> }
+  : C['response']
+
 /** The schema `callRoute` gives Fastify, typed so that the type provider types the handler from it. */
 type SchemaOf<C extends Call, D extends RouteDoc> = Omit<D, 'errors' | 'ownErrors' | 'access'> & {
+  operationId: C['name']
   params: PartOf<C, 'params'>
   querystring: PartOf<C, 'querystring'>
   body: PartOf<C, 'body'>
-  response: Record<StatusOf<C>, C['response']> &
+  response: Record<StatusOf<C>, AnswerOf<C>> &
     (D extends { ownErrors: infer O } ? O : typeof commonErrors & PartOf<D, 'errors'>)
 }
 
@@ -70,13 +77,15 @@ export function callRoute<const C extends Call, const D extends RouteDoc>(call: 
   const { onRequest, ...who }: { security?: unknown; onRequest?: typeof mustBeSignedIn } = access
     ? ACCESS[access]
     : {}
+  const answer = call.media ? { content: { [call.media]: { schema: call.response } } } : call.response
   const schema = {
     ...who,
     ...docs,
+    operationId: call.name,
     ...(call.params ? { params: call.params } : {}),
     ...(call.querystring ? { querystring: call.querystring } : {}),
     ...(call.body ? { body: call.body } : {}),
-    response: { [call.status ?? 200]: call.response, ...(ownErrors ?? { ...commonErrors, ...errors }) },
+    response: { [call.status ?? 200]: answer, ...(ownErrors ?? { ...commonErrors, ...errors }) },
   }
   const route = { method: call.method, url: call.path, schema: schema as SchemaOf<C, D> }
   // Fastify refuses a hook key that holds no function, so a route without a check has none.

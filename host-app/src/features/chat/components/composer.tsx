@@ -1,9 +1,10 @@
-import { type ChatMessageType, sendChatNotification, showApiError, type UserRole } from '@mashura/core'
+import { type ChatMessageType, sendChatNotification, type UserRole } from '@mashura/core'
 import { CHAT_MESSAGE_MAX } from '@mashura/core/contract/limits'
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react'
 import { type VoiceNote, VoiceRecorder } from '../../../components/media/voice-recorder.tsx'
 import { api } from '../../../lib/api.ts'
 import { useT } from '../../../lib/i18n.ts'
+import { showApiError } from '../../../lib/notices.ts'
 import { uploadVoiceNote } from '../../../lib/voice-note.ts'
 
 /** The props of {@link Composer}. */

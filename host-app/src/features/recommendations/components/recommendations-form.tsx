@@ -1,15 +1,9 @@
-import {
-  endSession,
-  isApiError,
-  type MessageKey,
-  showApiError,
-  showSnackbar,
-  submitRecommendations,
-} from '@mashura/core'
-import type { HostAppMessageKey } from '@mashura/core/i18n/host-app'
+import { endSession, isApiError, type MessageKey, submitRecommendations } from '@mashura/core'
 import { type FormEvent, type MouseEvent, useRef, useState } from 'react'
+import type { HostAppMessageKey } from '../../../i18n/index.ts'
 import { api } from '../../../lib/api.ts'
 import { useT } from '../../../lib/i18n.ts'
+import { showApiError, showSnackbar } from '../../../lib/notices.ts'
 import { type DraftField, FIELD_ORDER, type RecommendationDraft, toInput, validateDraft } from '../draft.ts'
 import { useDraft } from '../hooks/use-draft.ts'
 import { AttachmentsField } from './attachments-field.tsx'

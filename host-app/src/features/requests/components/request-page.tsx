@@ -1,12 +1,4 @@
-import {
-  $auth,
-  answerRequest,
-  getRequestDetails,
-  isApiError,
-  requestStateLabelKey,
-  showApiError,
-  showSnackbar,
-} from '@mashura/core'
+import { $auth, answerRequest, getRequestDetails, isApiError, requestStateLabelKey } from '@mashura/core'
 import { useStore } from '@nanostores/react'
 import { useState } from 'react'
 import { Link, Navigate, useParams } from 'react-router'
@@ -20,6 +12,7 @@ import { RejectDialog } from './reject-dialog.tsx'
 import { RequestFacts } from './request-facts.tsx'
 import { StateIcon } from './state-icon.tsx'
 import '../requests.css'
+import { showApiError, showSnackbar } from '../../../lib/notices.ts'
 
 /**
  * `/request/{id}`: a request's details. The advisor answers a waiting request here: accept, or reject with a

@@ -20,15 +20,17 @@
  * chooses to continue (`confirm`).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { AppLinkBodySchema, AppLinkOtherPersonSchema, AppLinkSchema, calls } from '@mashura/core/contract'
+import { sitePaths } from '@mashura/core'
+import { AppLinkOtherPersonSchema, calls } from '@mashura/core/contract'
 import type { FastifyInstance } from 'fastify'
 import { APP_LINK_TTL_MS, createAppLink, findAppLink, takeAppLink } from '../../auth/app-links.ts'
+import { authSessionApiKey, authSessionState } from '../../db/queries/auth.ts'
+import { personById, personNameIfAny } from '../../db/queries/people.ts'
 import { ApiHttpError } from '../../http/errors.ts'
-import { commonErrors, Envelope } from '../../http/schema.ts'
 import { isAppApiKey } from '../../plugins/api-key.ts'
-import { mustBeSignedIn, requireAuth } from '../../plugins/auth.ts'
+import { requireAuth } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
-import { callRoute, rateLimited, SIGNED_IN } from '../call-route.ts'
+import { callRoute, rateLimited } from '../call-route.ts'
 import { signInResult } from './index.ts'
 
 /** Registers the mobile app's link and its redemption. */
@@ -39,21 +41,13 @@ export async function appLinkRoutes(parent: FastifyInstance): Promise<void> {
 
   /** A person's display name, as the site's header shows it. */
   async function nameOf(personId: number): Promise<string> {
-    const row = await store.db
-      .selectFrom('people')
-      .select('full_name')
-      .where('id', '=', personId)
-      .executeTakeFirst()
+    const row = await personNameIfAny(store.db, personId)
     return row?.full_name ?? ''
   }
 
   /** Whether an API session is still live: a link dies with the app session that made it. */
   async function sessionLive(sessionId: string, personId: number): Promise<boolean> {
-    const session = await store.db
-      .selectFrom('auth_sessions')
-      .select(['person_id', 'expires_at', 'revoked_at'])
-      .where('id', '=', sessionId)
-      .executeTakeFirst()
+    const session = await authSessionState(store.db, sessionId)
     return (
       !!session &&
       session.person_id === personId &&
@@ -62,39 +56,29 @@ export async function appLinkRoutes(parent: FastifyInstance): Promise<void> {
     )
   }
 
-  app.post(
-    '/authentication/app-link',
-    {
-      // Signed in first, before the body is even read; a bodiless call asks for the home page.
-      onRequest: mustBeSignedIn,
-      preValidation: async (request) => {
-        request.body ??= {}
-      },
-      config: rateLimited(config, 'signIn'),
-      schema: {
-        operationId: 'createAppLink',
-        tags: ['authentication'],
-        summary:
-          "Makes a one-time link that opens the site, signed in as the caller, in the mobile app's web view.",
-        description:
-          'For the mobile app only: the caller\'s token must come from a sign-in made with the app\'s API key (an `API_KEYS` entry with `"app": true`), and the call must carry that same key; anyone else gets 403 `app_link_app_only`. ' +
-          'The answer is a `/redirection/{handle}` address on the site, valid for a minute and for one visit. ' +
-          'The page it opens signs in with a new API session of the caller (its token becomes the mobile-app token, which every request of that browser carries) and goes to `to`; a browser already signed in as someone else is asked first. ' +
-          'The address holds no token.',
-        security: SIGNED_IN,
-        body: AppLinkBodySchema,
-        response: { 200: Envelope(AppLinkSchema), ...commonErrors },
-      },
+  app.route({
+    // Signed in first, before the body is even read.
+    ...callRoute(calls.createAppLink, {
+      tags: ['authentication'],
+      summary:
+        "Makes a one-time link that opens the site, signed in as the caller, in the mobile app's web view.",
+      description:
+        'For the mobile app only: the caller\'s token must come from a sign-in made with the app\'s API key (an `API_KEYS` entry with `"app": true`), and the call must carry that same key; anyone else gets 403 `app_link_app_only`. ' +
+        'The answer is a `/redirection/{handle}` address on the site, valid for a minute and for one visit. ' +
+        'The page it opens signs in with a new API session of the caller (its token becomes the mobile-app token, which every request of that browser carries) and goes to `to`; a browser already signed in as someone else is asked first. ' +
+        'The address holds no token.',
+      access: 'signedIn',
+    }),
+    // A bodiless call asks for the home page.
+    preValidation: async (request) => {
+      request.body ??= {}
     },
-    async (request) => {
+    config: rateLimited(config, 'signIn'),
+    handler: async (request) => {
       const auth = requireAuth(request)
       // Both the call and the session it is made with must be the app's, with the same key: a site or partner
       // token (or the app's key with someone else's token) makes no link anybody could be signed in with.
-      const session = await store.db
-        .selectFrom('auth_sessions')
-        .select('api_key')
-        .where('id', '=', auth.sessionId)
-        .executeTakeFirst()
+      const session = await authSessionApiKey(store.db, auth.sessionId)
       if (!isAppApiKey(config, request.apiKey) || session?.api_key !== request.apiKey) {
         throw new ApiHttpError(403, 'app_link_app_only', 'errors.appLinkAppOnly')
       }
@@ -105,12 +89,12 @@ export async function appLinkRoutes(parent: FastifyInstance): Promise<void> {
       })
       return {
         data: {
-          url: new URL(`/redirection/${handle}`, siteOrigin).toString(),
+          url: new URL(sitePaths.redirection.to(handle), siteOrigin).toString(),
           expires_in: APP_LINK_TTL_MS / 1000,
         },
       }
     },
-  )
+  })
 
   app.route({
     ...callRoute(calls.redeemAppLink, {
@@ -153,11 +137,7 @@ export async function appLinkRoutes(parent: FastifyInstance): Promise<void> {
       }
       const link = await takeAppLink(store, handle)
       if (!link || !(await sessionLive(link.sessionId, link.personId))) throw unknown()
-      const person = await store.db
-        .selectFrom('people')
-        .selectAll()
-        .where('id', '=', link.personId)
-        .executeTakeFirst()
+      const person = await personById(store.db, link.personId)
       if (!person) throw unknown()
       // The web view's session is signed in through the site's key, not the app's: it makes no links itself.
       return { data: { result: await signInResult(store, config, person, request.apiKey), to: link.to } }

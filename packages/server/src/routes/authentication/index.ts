@@ -24,6 +24,14 @@ import { depositHandoff, HANDOFF_TTL_MS, redeemHandoff } from '../../auth/sign-i
 import { issueApiToken, revokeApiSession } from '../../auth/tokens.ts'
 import type { Config } from '../../config.ts'
 import type { Store } from '../../db/database.ts'
+import { deletePushTokenOf } from '../../db/queries/auth.ts'
+import {
+  contributorIdOfPerson,
+  contributorSignInRow,
+  insertPersonOnce,
+  personByIdentity,
+  updatePerson,
+} from '../../db/queries/people.ts'
 import type { Row } from '../../db/tables.ts'
 import { rebuildSearchText } from '../../domain/contributors.ts'
 import { ApiHttpError } from '../../http/errors.ts'
@@ -45,29 +53,19 @@ async function findOrCreatePerson(
   renamed: () => Promise<void>,
 ): Promise<Row<'people'>> {
   const { db } = store
-  const find = () =>
-    db
-      .selectFrom('people')
-      .selectAll()
-      .where('issuer', '=', issuerKey)
-      .where('subject', '=', identity.subject)
-      .executeTakeFirst()
+  const find = () => personByIdentity(db, issuerKey, identity.subject)
   let person = await find()
   if (!person) {
     // Two first sign-ins at once both insert; the unique (issuer, subject) lets one win.
-    await db
-      .insertInto('people')
-      .values({
-        issuer: issuerKey,
-        subject: identity.subject,
-        full_name: identity.name ?? identity.email ?? identity.subject,
-        email: identity.email,
-        phone: null,
-        photo_path: null,
-        created_at: new Date().toISOString(),
-      })
-      .onConflict((oc) => oc.columns(['issuer', 'subject']).doNothing())
-      .execute()
+    await insertPersonOnce(db, {
+      issuer: issuerKey,
+      subject: identity.subject,
+      full_name: identity.name ?? identity.email ?? identity.subject,
+      email: identity.email,
+      phone: null,
+      photo_path: null,
+      created_at: new Date().toISOString(),
+    })
     person = await find()
     if (!person) throw new Error('person vanished after insert')
     return person
@@ -76,14 +74,10 @@ async function findOrCreatePerson(
   if (identity.name && identity.name !== person.full_name) changes.full_name = identity.name
   if (identity.email && identity.email !== person.email) changes.email = identity.email
   if (changes.full_name !== undefined || changes.email !== undefined) {
-    await db.updateTable('people').set(changes).where('id', '=', person.id).execute()
+    await updatePerson(db, person.id, changes)
     if (changes.full_name !== undefined) {
       // A contributor is found and ranked by name: their search text follows it.
-      const contributor = await db
-        .selectFrom('contributors')
-        .select('id')
-        .where('person_id', '=', person.id)
-        .executeTakeFirst()
+      const contributor = await contributorIdOfPerson(db, person.id)
       if (contributor) await rebuildSearchText(db, [contributor.id])
       await renamed()
     }
@@ -103,11 +97,7 @@ export async function signInResult(
   /** The API key of the call that signs the person in, kept with the session (`issueApiToken`). */
   apiKey: string | null = null,
 ): Promise<LoginResult> {
-  const contributor = await store.db
-    .selectFrom('contributors')
-    .select(['id', 'photo_path', 'can_create_slots', 'can_delete_slots'])
-    .where('person_id', '=', person.id)
-    .executeTakeFirst()
+  const contributor = await contributorSignInRow(store.db, person.id)
   const { token } = await issueApiToken(store, config, person.id, apiKey)
   const roles = ['sme']
   if (contributor) roles.push('contributor')
@@ -251,11 +241,7 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
       await app.bus.publish({ type: 'api_session.ended', apiSessionId: auth.sessionId })
       const fcmToken = request.body?.fcm_token
       if (fcmToken) {
-        await store.db
-          .deleteFrom('push_tokens')
-          .where('token', '=', fcmToken)
-          .where('person_id', '=', auth.personId)
-          .execute()
+        await deletePushTokenOf(store.db, fcmToken, auth.personId)
       }
       return { data: null }
     },

@@ -13,8 +13,9 @@ import { calls } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { answerPage } from '../../db/paging.ts'
+import { contributorPerson, conversationOf, messagesOf } from '../../db/queries/chat.ts'
 import type { Database } from '../../db/tables.ts'
-import { type ChatPair, chatPossibility, conversationOf, markConversationRead } from '../../domain/chat.ts'
+import { type ChatPair, chatPossibility, markConversationRead } from '../../domain/chat.ts'
 import { notFound } from '../../http/errors.ts'
 import { DEFAULT_PER_PAGE, pageMeta } from '../../http/schema.ts'
 import { requireAuth, requireContributor } from '../../plugins/auth.ts'
@@ -39,14 +40,10 @@ async function conversationWith(
     otherRole === 'sme'
       ? [requireContributor(request).contributorId, otherId]
       : [otherId, requireAuth(request).personId]
-  const contributor = await db
-    .selectFrom('contributors')
-    .select(['id', 'person_id'])
-    .where('id', '=', contributorId)
-    .executeTakeFirst()
+  const contributor = await contributorPerson(db, contributorId)
   if (!contributor || contributor.person_id === smeId) throw notFound()
   const pair = { contributorId, contributorPersonId: contributor.person_id, smeId }
-  const conversation = await conversationOf(db, pair)
+  const conversation = await conversationOf(db, pair.contributorId, pair.smeId)
   if (conversation) return { pair, conversationId: conversation.id }
   const possible = await chatPossibility(db, contributorId, smeId)
   if (possible.ok || possible.reason === 'errors.chatDisabled') return { pair, conversationId: null }
@@ -99,7 +96,7 @@ export async function chatHistoryRoutes(fastify: FastifyInstance): Promise<void>
           data: [],
           meta: pageMeta(request.query.page ?? 1, request.query.per_page ?? DEFAULT_PER_PAGE, 0),
         }
-      const base = db.selectFrom('chat_messages').where('conversation_id', '=', conversationId)
+      const base = messagesOf(db, conversationId)
       const view = { pair, viewerPersonId: auth.personId, publicUrl: app.config.publicUrl }
       return answerPage(base, request.query, { orderBy: 'created_at', direction: 'desc' }, (rows) =>
         chatMessagesOut(db, rows, view),

@@ -13,6 +13,8 @@ import { calls } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { answerPage } from '../../db/paging.ts'
+import { markNotificationRead, notificationOf, notificationsOf } from '../../db/queries/notifications.ts'
+import { personName } from '../../db/queries/people.ts'
 import type { Database, Row } from '../../db/tables.ts'
 import {
   type ChatPossibilityResult,
@@ -118,11 +120,7 @@ export async function chatRoutes(fastify: FastifyInstance): Promise<void> {
       }
       const sent = await sendChatMessage(db, { pair, senderPersonId: auth.personId, type, body, fileId })
       const recipient = auth.personId === pair.smeId ? pair.contributorPersonId : pair.smeId
-      const sender = await db
-        .selectFrom('people')
-        .select('full_name')
-        .where('id', '=', auth.personId)
-        .executeTakeFirstOrThrow()
+      const sender = await personName(db, auth.personId)
       await notify(
         { db, bus: app.bus, push: app.push },
         {
@@ -154,7 +152,7 @@ export async function chatRoutes(fastify: FastifyInstance): Promise<void> {
     }),
     handler: async (request) => {
       const auth = requireAuth(request)
-      const base = db.selectFrom('notifications').where('person_id', '=', auth.personId)
+      const base = notificationsOf(db, auth.personId)
       const [{ data, meta }, unread] = await Promise.all([
         answerPage(base, request.query, { orderBy: 'created_at', direction: 'desc' }, (rows) =>
           rows.map((r) => notificationOut(r, request.lang)),
@@ -173,19 +171,13 @@ export async function chatRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const auth = requireAuth(request)
       const id = request.params.id
-      const mine = db.selectFrom('notifications').where('id', '=', id).where('person_id', '=', auth.personId)
-      if (!(await mine.select('id').executeTakeFirst())) throw notFound()
-      const changed = await db
-        .updateTable('notifications')
-        .set({ read_at: new Date().toISOString() })
-        .where('id', '=', id)
-        .where('person_id', '=', auth.personId)
-        .where('read_at', 'is', null)
-        .executeTakeFirst()
+      if (!(await notificationOf(db, id, auth.personId))) throw notFound()
+      const changed = await markNotificationRead(db, id, auth.personId, new Date().toISOString())
       if (Number(changed.numUpdatedRows) > 0) {
         await app.bus.publish({ type: 'notifications.changed', personId: auth.personId })
       }
-      const row = await mine.selectAll().executeTakeFirstOrThrow()
+      const row = await notificationOf(db, id, auth.personId)
+      if (!row) throw notFound()
       return { data: notificationOut(row, request.lang) }
     },
   })

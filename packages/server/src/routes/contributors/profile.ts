@@ -5,12 +5,16 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { calls } from '@mashura/core/contract'
 import type { FastifyInstance } from 'fastify'
-import { pushEnv } from '../../config.ts'
+import {
+  insertDeletionRequestOnce,
+  registerPushToken,
+  setAvailableForInstant,
+} from '../../db/queries/people.ts'
 import { ApiHttpError, badRequest, conflict, notFound } from '../../http/errors.ts'
 import { ErrorBody } from '../../http/schema.ts'
 import { requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
-import { parseSubscription, policyFromEnv } from '../../push/endpoints.ts'
+import { endpointPolicy, parseSubscription } from '../../push/endpoints.ts'
 import { callRoutes } from '../call-route.ts'
 import { contributorProfile } from '../serialize/contributors.ts'
 
@@ -49,23 +53,12 @@ export async function ownProfileRoutes(instance: FastifyInstance): Promise<void>
       const reason = request.body.reason.trim()
       if (reason === '')
         throw badRequest('validation_failed', 'errors.validationFailed', { reason: 'errors.fieldRequired' })
-      await db.transaction().execute(async (trx) => {
-        // On PostgreSQL two concurrent requests would both see "none yet": lock the person first.
-        // SQLite runs one write transaction at a time, which serialises them already.
-        if (dialect === 'postgres') {
-          await trx.selectFrom('people').select('id').where('id', '=', auth.personId).forUpdate().execute()
-        }
-        const open = await trx
-          .selectFrom('deletion_requests')
-          .select('id')
-          .where('person_id', '=', auth.personId)
-          .executeTakeFirst()
-        if (open) throw conflict('deletion_already_requested', 'errors.deletionAlreadyRequested')
-        await trx
-          .insertInto('deletion_requests')
-          .values({ person_id: auth.personId, reason, created_at: new Date().toISOString() })
-          .execute()
+      const recorded = await insertDeletionRequestOnce(db, dialect, {
+        person_id: auth.personId,
+        reason,
+        created_at: new Date().toISOString(),
       })
+      if (!recorded) throw conflict('deletion_already_requested', 'errors.deletionAlreadyRequested')
       reply.code(201)
       return { data: null, message: translatorFor(request).t('accountDeletion.sent') }
     },
@@ -81,12 +74,7 @@ export async function ownProfileRoutes(instance: FastifyInstance): Promise<void>
       const auth = requireContributor(request)
       const value = request.body.available_for_instant
       // One conditional update: an admin switching instant sessions off at the same moment wins.
-      const result = await db
-        .updateTable('contributors')
-        .set({ available_for_instant: value ? 1 : 0 })
-        .where('id', '=', auth.contributorId)
-        .where('join_now_enabled', '=', 1)
-        .executeTakeFirst()
+      const result = await setAvailableForInstant(db, auth.contributorId, value)
       if (Number(result.numUpdatedRows) === 0)
         throw new ApiHttpError(403, 'instant_not_enabled', 'errors.instantNotEnabled')
       // The expert's open sockets show the new value at once (their live expert record).
@@ -107,35 +95,20 @@ export async function ownProfileRoutes(instance: FastifyInstance): Promise<void>
       // JSON text is a Web Push subscription: it must be valid and point at an allowed push service.
       const webPush = token.trimStart().startsWith('{')
       // Allowed hosts: PUSH_HOSTS, else the browsers' push services.
-      const parsed = webPush ? parseSubscription(token, policyFromEnv(pushEnv(app.config))) : null
+      const parsed = webPush ? parseSubscription(token, endpointPolicy(app.config.push.hosts)) : null
       if (webPush && !parsed)
         throw badRequest('validation_failed', 'errors.validationFailed', { token: 'errors.invalidValue' })
       const kind = parsed ? ('webpush' as const) : ('fcm' as const)
       const subscription = parsed ? JSON.stringify(parsed) : null
       const now = new Date().toISOString()
-      await db.transaction().execute(async (trx) => {
-        if (subscription) {
-          // The same browser subscription under another JSON spelling: keep one registration.
-          await trx
-            .deleteFrom('push_tokens')
-            .where('subscription', '=', subscription)
-            .where('token', '!=', token)
-            .execute()
-        }
-        await trx
-          .insertInto('push_tokens')
-          .values({ token, person_id: auth.personId, device_type, kind, subscription, created_at: now })
-          .onConflict((oc) =>
-            oc
-              .column('token')
-              .doUpdateSet({ person_id: auth.personId, device_type, kind, subscription, created_at: now }),
-          )
-          .execute()
-        await trx
-          .updateTable('auth_sessions')
-          .set({ fcm_token: token })
-          .where('id', '=', auth.sessionId)
-          .execute()
+      await registerPushToken(db, {
+        token,
+        personId: auth.personId,
+        sessionId: auth.sessionId,
+        deviceType: device_type,
+        kind,
+        subscription,
+        now,
       })
       return { data: null }
     },

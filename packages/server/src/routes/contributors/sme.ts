@@ -10,9 +10,15 @@ import type { SmeCompany, SmeProfile } from '@mashura/core'
 import { calls } from '@mashura/core/contract'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import {
+  companiesOf,
+  countEndedSessionsOfSme,
+  countPastSessionsOfSme,
+  pastSessionsOfSmePage,
+  smePerson,
+} from '../../db/queries/people.ts'
 import type { Database, Row } from '../../db/tables.ts'
 import { smeAccess } from '../../domain/access.ts'
-import { PAST_STATES, sessionRowsOnly, UPCOMING_STATES } from '../../domain/session-filters.ts'
 import { notFound } from '../../http/errors.ts'
 import { DEFAULT_PER_PAGE, pageMeta } from '../../http/schema.ts'
 import { requireAuth } from '../../plugins/auth.ts'
@@ -46,18 +52,9 @@ export async function smeProfileOut(
   options: { contact: boolean; publicUrl: string },
 ): Promise<SmeProfile | undefined> {
   const [person, companies, held] = await Promise.all([
-    db
-      .selectFrom('people')
-      .select(['id', 'full_name', 'photo_path', 'email', 'phone'])
-      .where('id', '=', smeId)
-      .executeTakeFirst(),
-    db.selectFrom('companies').selectAll().where('person_id', '=', smeId).orderBy('id').execute(),
-    db
-      .selectFrom('sessions')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('sme_id', '=', smeId)
-      .where('state', '=', 'ended')
-      .executeTakeFirstOrThrow(),
+    smePerson(db, smeId),
+    companiesOf(db, smeId),
+    countEndedSessionsOfSme(db, smeId),
   ])
   if (!person) return undefined
   return {
@@ -67,7 +64,7 @@ export async function smeProfileOut(
     email: options.contact ? person.email : null,
     mobile: options.contact ? person.phone : null,
     companies: companies.map(companyOut),
-    sessions_count: Number(held.n),
+    sessions_count: held,
   }
 }
 
@@ -85,12 +82,7 @@ export async function smeProfileRoutes(instance: FastifyInstance): Promise<void>
     }),
     handler: async (request) => {
       const auth = requireAuth(request)
-      const rows = await db
-        .selectFrom('companies')
-        .selectAll()
-        .where('person_id', '=', auth.personId)
-        .orderBy('id')
-        .execute()
+      const rows = await companiesOf(db, auth.personId)
       return { data: rows.map(companyOut) }
     },
   })
@@ -108,30 +100,10 @@ export async function smeProfileRoutes(instance: FastifyInstance): Promise<void>
       const page = request.query.page ?? 1
       const perPage = request.query.per_page ?? DEFAULT_PER_PAGE
       const now = new Date().toISOString()
-      const past = db
-        .selectFrom('sessions')
-        .where('sessions.sme_id', '=', smeId)
-        // A request that was never accepted never became a session, whatever its state says.
-        .where(sessionRowsOnly)
-        .where((eb) =>
-          eb.or([
-            eb('sessions.state', 'in', PAST_STATES),
-            eb.and([eb('sessions.state', 'in', UPCOMING_STATES), eb('sessions.end_at', '<=', now)]),
-          ]),
-        )
-      const { n } = await past.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-      const total = Number(n)
+      const total = await countPastSessionsOfSme(db, smeId, now)
       const offset = (page - 1) * perPage
       const rows =
-        offset >= total
-          ? []
-          : await past
-              .selectAll('sessions')
-              .orderBy('sessions.start_at', 'desc')
-              .orderBy('sessions.id', 'desc')
-              .limit(perPage)
-              .offset(offset)
-              .execute()
+        offset >= total ? [] : await pastSessionsOfSmePage(db, smeId, now, { limit: perPage, offset })
       return {
         // No viewer: meeting data are never part of a history, whoever reads it.
         data: await sessionsOut(db, rows, { lang: request.lang, publicUrl, viewer: null }),

@@ -14,6 +14,7 @@
 import { Type } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import { deleteUnusedRatingLink, sessionToRateRow } from '../../db/queries/sessions.ts'
 import type { Database } from '../../db/tables.ts'
 import { createRatingLink } from '../../domain/rating.ts'
 
@@ -34,20 +35,7 @@ const NONE_LEFT =
  * when every ended session (of a business owner with an e-mail address) is rated.
  */
 async function sessionToRate(db: Kysely<Database>): Promise<{ id: number; linked: boolean } | null> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('people', 'people.id', 'sessions.sme_id')
-    .leftJoin('rating_links', 'rating_links.session_id', 'sessions.id')
-    .leftJoin('ratings', 'ratings.session_id', 'sessions.id')
-    .select(['sessions.id', 'rating_links.id as link_id'])
-    .where('sessions.state', '=', 'ended')
-    .where('people.email', 'is not', null)
-    .where('ratings.session_id', 'is', null)
-    .where('rating_links.access_used_at', 'is', null)
-    .orderBy((eb) => eb.case().when('rating_links.id', 'is', null).then(0).else(1).end())
-    .orderBy('sessions.start_at', 'desc')
-    .orderBy('sessions.id', 'desc')
-    .executeTakeFirst()
+  const row = await sessionToRateRow(db)
   return row ? { id: row.id, linked: row.link_id !== null } : null
 }
 
@@ -90,12 +78,7 @@ export async function devRatingLinkRoutes(app: FastifyInstance): Promise<void> {
       for (let attempt = 0; attempt < 2; attempt++) {
         const session = await sessionToRate(db)
         if (!session) break
-        if (session.linked)
-          await db
-            .deleteFrom('rating_links')
-            .where('session_id', '=', session.id)
-            .where('access_used_at', 'is', null)
-            .execute()
+        if (session.linked) await deleteUnusedRatingLink(db, session.id)
         const link = await createRatingLink(db, { sessionId: session.id, publicUrl: app.config.publicUrl })
         if (link) return reply.redirect(`${RATING_LANDING_PATH}?token=${encodeURIComponent(link.token)}`, 303)
       }

@@ -2,11 +2,14 @@
  * Files the API serves: generated avatars (and, in part 2, uploads). An avatar is a
  * person's initials on a colour picked from a fixed palette by their id.
  */
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { COLORS, initialsOf } from '@mashura/core'
+import { calls } from '@mashura/core/contract'
 import type { FastifyInstance } from 'fastify'
+import { contributorName, personNameIfAny } from '../../db/queries/people.ts'
 import { notFound } from '../../http/errors.ts'
 import { ErrorBody } from '../../http/schema.ts'
+import { callRoute } from '../call-route.ts'
 
 /**
  * Backgrounds, the brand colours first. Each keeps white initials readable: at
@@ -89,39 +92,24 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = app.store
 
-  app.get(
-    '/files/avatars/:name',
-    {
-      schema: {
-        tags: ['files'],
-        summary: "A generated avatar: the person's initials on a colour of their own.",
-        description:
-          '`c-{contributorId}.svg` for a contributor, `p-{personId}.svg` for a person. Other names and unknown ids are 404. ' +
-          'No API key: an `<img>` cannot send one.',
-        security: [],
-        params: Type.Object({ name: Type.String() }),
-        response: {
-          200: { content: { 'image/svg+xml': { schema: Type.String() } } },
-          404: ErrorBody,
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...callRoute(calls.getAvatar, {
+      tags: ['files'],
+      summary: "A generated avatar: the person's initials on a colour of their own.",
+      description:
+        '`c-{contributorId}.svg` for a contributor, `p-{personId}.svg` for a person. Other names and unknown ids are 404. ' +
+        'No API key: an `<img>` cannot send one.',
+      security: [],
+      ownErrors: { 404: ErrorBody },
+    }),
+    handler: async (request, reply) => {
       const match = AVATAR_NAME.exec(request.params.name)
       const id = Number(match?.[2])
       if (!match || id > MAX_ID) throw notFound()
       const kind = match[1] as AvatarKind
-      const row =
-        kind === 'c'
-          ? await db
-              .selectFrom('contributors')
-              .innerJoin('people', 'people.id', 'contributors.person_id')
-              .select('people.full_name')
-              .where('contributors.id', '=', id)
-              .executeTakeFirst()
-          : await db.selectFrom('people').select('full_name').where('id', '=', id).executeTakeFirst()
+      const row = kind === 'c' ? await contributorName(db, id) : await personNameIfAny(db, id)
       if (!row) throw notFound()
       return reply.headers(AVATAR_HEADERS).send(avatarSvg(kind, id, row.full_name))
     },
-  )
+  })
 }

@@ -16,7 +16,6 @@ import {
   usePeople,
   useTestContext,
 } from '../../test-support/context.ts'
-import { integrationBaseUrl } from './index.ts'
 
 const COURSES = ACADEMY_CATALOGUE.flatMap((c) => c.courses).length
 
@@ -170,15 +169,6 @@ describe('academy and services through INTEGRATION_BASE_URL', () => {
   afterAll(async () => {
     await ctx.close()
     await upstream.close()
-  })
-
-  it('reads and checks the setting', () => {
-    expect(integrationBaseUrl({})).toBeNull()
-    expect(integrationBaseUrl({ INTEGRATION_BASE_URL: 'https://i.example.sa/api/' })?.href).toBe(
-      'https://i.example.sa/api',
-    )
-    expect(() => integrationBaseUrl({ INTEGRATION_BASE_URL: 'ftp://x' })).toThrow(/INTEGRATION_BASE_URL/)
-    expect(() => integrationBaseUrl({ INTEGRATION_BASE_URL: 'not a url' })).toThrow(/INTEGRATION_BASE_URL/)
   })
 
   it('forwards reads and the courses body to the integration, in the request language, answering as it did', async () => {

@@ -1,7 +1,7 @@
 /**
  * Academy and services (spec section 7: four calls), served from the seeded catalogue tables.
  *
- * INTEGRATION_BASE_URL (read here when the routes are registered; to move into config.ts): the base
+ * INTEGRATION_BASE_URL (`config.integrationBaseUrl`, checked by config.ts): the base
  * address of the agency's real integration API, e.g. `https://integration.example.sa/api`. When set, each
  * of the four calls is forwarded there with the same path below the base, query and JSON body, and the
  * request's Accept-Language; the answer is passed on as is. Only that host is ever called, with a 5 s
@@ -12,7 +12,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AcademyCategory, AcademyCourse, Language, PlatformService } from '@mashura/core'
 import { calls } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { sql } from 'kysely'
+import {
+  academyCategories,
+  type CourseFilter,
+  countCourses,
+  coursesPage,
+  platformService,
+  platformServices,
+} from '../../db/queries/integration.ts'
 import type { Row } from '../../db/tables.ts'
 import { ApiHttpError, notFound } from '../../http/errors.ts'
 import { DEFAULT_PER_PAGE, ErrorBody, pageMeta } from '../../http/schema.ts'
@@ -52,21 +59,6 @@ function serviceOut(row: Row<'platform_services'>, lang: Language): PlatformServ
 /** A LIKE pattern matching `search` anywhere, with its wildcards escaped (escape character `\`). */
 function containsPattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-}
-
-/** The configured integration base (no trailing slash), or null; a malformed value stops start-up. */
-export function integrationBaseUrl(env: NodeJS.ProcessEnv): URL | null {
-  const raw = env.INTEGRATION_BASE_URL?.trim()
-  if (!raw) return null
-  let url: URL
-  try {
-    url = new URL(raw.replace(/\/+$/, ''))
-  } catch {
-    throw new Error(`INTEGRATION_BASE_URL must be an http(s) address, got "${raw}"`)
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new Error(`INTEGRATION_BASE_URL must be an http(s) address, got "${raw}"`)
-  return url
 }
 
 const unavailable = () => new ApiHttpError(502, 'service_unavailable', 'errors.serviceUnavailable')
@@ -117,7 +109,7 @@ const route = callRoutes({ tags: ['integration'], access: 'signedIn' })
 export async function integrationRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = app.store
-  const base = integrationBaseUrl({ INTEGRATION_BASE_URL: app.config.integrationBaseUrl ?? undefined })
+  const base = app.config.integrationBaseUrl ? new URL(app.config.integrationBaseUrl) : null
   const proxied = base
     ? ` Forwarded to the agency's integration (INTEGRATION_BASE_URL); 502 when it fails.`
     : ''
@@ -130,7 +122,7 @@ export async function integrationRoutes(fastify: FastifyInstance): Promise<void>
     }),
     handler: async (request, reply) => {
       if (base) return forward(base, request, reply, '/academy/categories')
-      const rows = await db.selectFrom('academy_categories').selectAll().orderBy('id').execute()
+      const rows = await academyCategories(db)
       const data: AcademyCategory[] = rows.map((r) => ({
         id: r.id,
         name: text(r.name_ar, r.name_en, request.lang),
@@ -152,26 +144,13 @@ export async function integrationRoutes(fastify: FastifyInstance): Promise<void>
       const page = body.page ?? 1
       const perPage = body.per_page ?? DEFAULT_PER_PAGE
       const search = body.search?.trim()
-      let query = db.selectFrom('academy_courses')
-      if (body.category_id !== undefined) query = query.where('category_id', '=', body.category_id)
-      if (search) {
-        const pattern = containsPattern(search)
-        query = query.where((eb) =>
-          eb.or(
-            (['title_ar', 'title_en', 'description_ar', 'description_en'] as const).map(
-              (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
-            ),
-          ),
-        )
+      const filter: CourseFilter = {
+        categoryId: body.category_id,
+        pattern: search ? containsPattern(search) : undefined,
       }
-      const [{ n }, rows] = await Promise.all([
-        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-        query
-          .selectAll()
-          .orderBy('id')
-          .limit(perPage)
-          .offset((page - 1) * perPage)
-          .execute(),
+      const [n, rows] = await Promise.all([
+        countCourses(db, filter),
+        coursesPage(db, filter, { limit: perPage, offset: (page - 1) * perPage }),
       ])
       return { data: rows.map((r) => courseOut(r, request.lang)), meta: pageMeta(page, perPage, Number(n)) }
     },
@@ -185,7 +164,7 @@ export async function integrationRoutes(fastify: FastifyInstance): Promise<void>
     }),
     handler: async (request, reply) => {
       if (base) return forward(base, request, reply, '/services/v2/services')
-      const rows = await db.selectFrom('platform_services').selectAll().orderBy('id').execute()
+      const rows = await platformServices(db)
       return { data: rows.map((r) => serviceOut(r, request.lang)) }
     },
   })
@@ -198,11 +177,7 @@ export async function integrationRoutes(fastify: FastifyInstance): Promise<void>
     }),
     handler: async (request, reply) => {
       if (base) return forward(base, request, reply, `/services/v2/services/${request.params.id}`)
-      const row = await db
-        .selectFrom('platform_services')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .executeTakeFirst()
+      const row = await platformService(db, request.params.id)
       if (!row) throw notFound()
       return { data: serviceOut(row, request.lang) }
     },

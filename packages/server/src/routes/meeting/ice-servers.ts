@@ -6,8 +6,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { calls } from '@mashura/core/contract'
 import type { FastifyInstance } from 'fastify'
+import { upcomingWebrtcSessionOf } from '../../db/queries/sessions.ts'
 import { iceServersFor } from '../../domain/ice.ts'
-import { participantOf, sessionRowsOnly, UPCOMING_STATES } from '../../domain/session-filters.ts'
 import { notFound } from '../../http/errors.ts'
 import { requireAuth } from '../../plugins/auth.ts'
 import { callRoute } from '../call-route.ts'
@@ -30,16 +30,7 @@ export async function iceServerRoutes(fastify: FastifyInstance): Promise<void> {
     }),
     handler: async (request) => {
       const auth = requireAuth(request)
-      const row = await db
-        .selectFrom('sessions')
-        .select('id')
-        .where('id', '=', request.params.id)
-        .where('communication_way', '=', 0)
-        .where('meeting_provider', '=', 'webrtc')
-        .where('state', 'in', UPCOMING_STATES)
-        .where(sessionRowsOnly)
-        .where(participantOf(auth))
-        .executeTakeFirst()
+      const row = await upcomingWebrtcSessionOf(db, request.params.id, auth)
       if (!row) throw notFound('errors.sessionNotFound')
       return { data: iceServersFor(app.config.ice, auth.personId) }
     },

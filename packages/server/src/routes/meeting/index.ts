@@ -10,6 +10,8 @@ import type { MeetingData } from '@mashura/core'
 import { calls } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { SignJWT } from 'jose'
+import { recommendationOfSession } from '../../db/queries/recommendations.ts'
+import { allCancelReasons, upcomingSessionByMeetingNumber } from '../../db/queries/sessions.ts'
 import type { Row } from '../../db/tables.ts'
 import { hasSessionWith } from '../../domain/access.ts'
 import {
@@ -25,7 +27,6 @@ import {
   startSession,
 } from '../../domain/lifecycle.ts'
 import { createRatingLink } from '../../domain/rating.ts'
-import { participantOf, sessionRowsOnly, UPCOMING_STATES } from '../../domain/session-filters.ts'
 import { conflict, forbidden, notFound } from '../../http/errors.ts'
 import { ErrorBody } from '../../http/schema.ts'
 import { type Auth, requireAuth, requireContributor } from '../../plugins/auth.ts'
@@ -82,11 +83,7 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
    * in development the link is printed, as the recommendations route prints the links it makes.
    */
   async function rateIfRecommended(sessionId: number): Promise<void> {
-    const written = await db
-      .selectFrom('recommendations')
-      .select('session_id')
-      .where('session_id', '=', sessionId)
-      .executeTakeFirst()
+    const written = await recommendationOfSession(db, sessionId)
     if (!written) return
     const link = await createRatingLink(db, { sessionId, publicUrl: app.config.publicUrl })
     if (link && app.config.development)
@@ -179,7 +176,7 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
       summary: 'The reasons a contributor may give for cancelling a session.',
     }),
     handler: async (request) => {
-      const rows = await db.selectFrom('cancel_reasons').selectAll().orderBy('id').execute()
+      const rows = await allCancelReasons(db)
       return {
         data: rows.map((r) => ({
           id: r.id,
@@ -248,16 +245,7 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const auth = requireAuth(request)
       const role = request.params.role as 0 | 1
-      const row = await db
-        .selectFrom('sessions')
-        .selectAll()
-        .where('meeting_number', '=', request.params.meetingNumber)
-        .where('communication_way', '=', 0)
-        .where('state', 'in', UPCOMING_STATES)
-        .where(sessionRowsOnly)
-        .where(participantOf(auth))
-        .orderBy('start_at', 'desc')
-        .executeTakeFirst()
+      const row = await upcomingSessionByMeetingNumber(db, request.params.meetingNumber, auth)
       if (!row) throw notFound('errors.sessionNotFound')
       if (role === 1 && row.contributor_id !== auth.contributorId) throw forbidden()
       const zoom = app.config.zoom

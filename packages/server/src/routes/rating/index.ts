@@ -2,8 +2,8 @@
  * Rating links, questionnaires, ratings and recommendations (spec section 7: five calls).
  *
  * The two questionnaire calls are authorised by the rating access token (decrypted from the link's
- * `sme_access_token`), not by an API token: `Authorization: Bearer <token>` on routes flagged
- * `config.ratingToken` (the auth plugin leaves those to the route), or `X-Rating-Token: <token>`.
+ * `sme_access_token`), not by an API token: it travels in its own header, `X-Rating-Token: <token>`, so
+ * the auth plugin never mistakes it for a sign-in.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { encryptRatingToken } from '@mashura/core'
@@ -27,22 +27,13 @@ import { translatorFor } from '../../plugins/language.ts'
 import { callRoutes, rateLimited } from '../call-route.ts'
 import { recommendationsFor } from '../serialize/recommendations.ts'
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The route reads a rating access token as its Bearer; the auth plugin must not treat it as an API token. */
-    ratingToken?: boolean
-  }
-}
+/** The rating access token travels in `X-Rating-Token` beside the API key, not as a sign-in. */
+const ratingAuth = [{ apiKey: [] }]
 
-/** The rating access token travels as the Bearer (or X-Rating-Token), not an API token. */
-const ratingAuth = [{ apiKey: [], bearer: [] }]
-
-/** The rating access token a request carries: `X-Rating-Token`, else the Bearer. */
+/** The rating access token a request carries in `X-Rating-Token`, or null. */
 export function ratingTokenOf(request: FastifyRequest): string | null {
   const header = request.headers['x-rating-token']
-  if (typeof header === 'string' && header.trim()) return header.trim()
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')
-  return match?.[1] ?? null
+  return typeof header === 'string' && header.trim() ? header.trim() : null
 }
 
 const route = callRoutes({ tags: ['rating'] })
@@ -79,12 +70,11 @@ export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
     ...route(calls.getSessionQuestionnaires, {
       summary: 'The rating questionnaires, for the holder of the rating access token of this session.',
       description:
-        'Send the decrypted rating access token as `Authorization: Bearer` or `X-Rating-Token`. 403 ' +
+        'Send the decrypted rating access token in the `X-Rating-Token` header. 403 ' +
         'rating_token_invalid when it is missing, unknown, expired, used or for another session.',
       security: ratingAuth,
       ownErrors: { 400: ErrorBody, 403: ErrorBody },
     }),
-    config: { ratingToken: true },
     handler: async (request) => {
       await checkRatingAccess(db, request.params.id, ratingTokenOf(request), { forSubmit: false })
       return { data: await questionnairesOut(db, request.lang) }
@@ -96,12 +86,12 @@ export async function ratingRoutes(fastify: FastifyInstance): Promise<void> {
       summary: "Submits the business owner's rating of a session, with the rating access token.",
       description:
         'Answers are checked against the questions (required ones, stars 1–5, yes_no a boolean, text); a ' +
-        'bad answer is 400 validation_failed. A second submission is 422 already_rated. 403 ' +
+        'bad answer is 400 validation_failed. A second submission is 422 already_rated. Send the decrypted ' +
+        'rating access token in the `X-Rating-Token` header. 403 ' +
         'rating_token_invalid for a missing, unknown or expired token or another session.',
       security: ratingAuth,
       ownErrors: { 400: ErrorBody, 403: ErrorBody, 422: ErrorBody },
     }),
-    config: { ratingToken: true },
     // No rating token: 403 before anything about the body, which is then not even read (issues 17 and 30).
     onRequest: async (request) => {
       if (!ratingTokenOf(request)) throw ratingTokenInvalid()

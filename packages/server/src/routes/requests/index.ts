@@ -6,8 +6,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { calls } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { participantRequestRow, requestPlanOfContributor } from '../../db/queries/requests.ts'
 import { announceTo, answerRequest, expireAndAnnounce } from '../../domain/lifecycle.ts'
-import { participantOf, requestRowsOnly } from '../../domain/session-filters.ts'
 import { notFound } from '../../http/errors.ts'
 import { ErrorBody } from '../../http/schema.ts'
 import { requireAuth, requireContributor } from '../../plugins/auth.ts'
@@ -56,12 +56,7 @@ export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
       // Accepting an online request books it: its Zoom meeting is made first (deleted if the answer fails).
       const waiting =
         app.zoomApi && request.body.is_accepted
-          ? await db
-              .selectFrom('sessions')
-              .select(['start_at', 'end_at', 'communication_way', 'request_state'])
-              .where('id', '=', request.params.id)
-              .where('contributor_id', '=', auth.contributorId)
-              .executeTakeFirst()
+          ? await requestPlanOfContributor(db, request.params.id, auth.contributorId)
           : undefined
       const plan =
         waiting?.communication_way === 0 &&
@@ -92,14 +87,7 @@ export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
     }),
     handler: async (request) => {
       const auth = requireAuth(request)
-      const visible = (id: number) =>
-        db
-          .selectFrom('sessions')
-          .selectAll()
-          .where('id', '=', id)
-          .where(requestRowsOnly)
-          .where(participantOf(auth))
-          .executeTakeFirst()
+      const visible = (id: number) => participantRequestRow(db, id, auth)
       if (!(await visible(request.params.id))) throw notFound('errors.requestNotFound')
       await expireAndAnnounce(deps, new Date(), { id: request.params.id })
       const row = await visible(request.params.id)

@@ -4,7 +4,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { calls } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { answerPage } from '../../db/paging.ts'
-import { PAST_STATES, sessionRowsOnly, UPCOMING_STATES } from '../../domain/session-filters.ts'
+import { contributorSessionRows } from '../../db/queries/sessions.ts'
+import { contributorSlotsStarting } from '../../db/queries/slots.ts'
+import { PAST_STATES, UPCOMING_STATES } from '../../domain/session-filters.ts'
 import { unprocessable } from '../../http/errors.ts'
 import { ErrorBody } from '../../http/schema.ts'
 import { requireContributor } from '../../plugins/auth.ts'
@@ -36,20 +38,16 @@ export async function scheduleRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const auth = requireContributor(request)
       const { date_scope: scope, from, to, state } = request.query
-      let base = db
-        .selectFrom('sessions')
-        .where('contributor_id', '=', auth.contributorId)
-        .where(sessionRowsOnly)
+      const filters: Parameters<typeof contributorSessionRows>[2] = {}
       let direction: 'asc' | 'desc' = 'asc'
-      if (scope === 'upcoming') base = base.where('state', 'in', UPCOMING_STATES)
+      if (scope === 'upcoming') filters.states = UPCOMING_STATES
       else if (scope === 'past') {
-        base = base.where('state', 'in', PAST_STATES)
+        filters.states = PAST_STATES
         direction = 'desc'
       } else if (scope) {
         const bounds = scopeBounds(scope, new Date())
-        base = base
-          .where('start_at', '>=', bounds.start.toISOString())
-          .where('start_at', '<', bounds.end.toISOString())
+        filters.from = bounds.start.toISOString()
+        filters.to = bounds.end.toISOString()
       } else {
         const fromMs = from === undefined ? null : Date.parse(from)
         const toMs = to === undefined ? null : Date.parse(to)
@@ -59,10 +57,11 @@ export async function scheduleRoutes(fastify: FastifyInstance): Promise<void> {
           })
         if (fromMs !== null && toMs !== null && toMs <= fromMs)
           throw unprocessable('invalid_range', 'errors.validationFailed', { to: 'errors.invalidValue' })
-        if (fromMs !== null) base = base.where('start_at', '>=', new Date(fromMs).toISOString())
-        if (toMs !== null) base = base.where('start_at', '<', new Date(toMs).toISOString())
+        if (fromMs !== null) filters.from = new Date(fromMs).toISOString()
+        if (toMs !== null) filters.to = new Date(toMs).toISOString()
       }
-      if (state) base = base.where('state', '=', state)
+      if (state) filters.state = state
+      const base = contributorSessionRows(db, auth.contributorId, filters)
       return answerPage(base, request.query, { orderBy: 'start_at', direction }, (rows) =>
         sessionsOut(db, rows, options(request)),
       )
@@ -129,15 +128,12 @@ export async function scheduleRoutes(fastify: FastifyInstance): Promise<void> {
         throw unprocessable('invalid_range', 'errors.validationFailed', { end_date: 'errors.invalidValue' })
       if (end - start > MAX_RANGE_DAYS * 86_400)
         throw unprocessable('range_too_long', 'errors.validationFailed', { end_date: 'errors.invalidValue' })
-      const rows = await db
-        .selectFrom('slots')
-        .selectAll()
-        .where('contributor_id', '=', auth.contributorId)
-        .where('start_at', '>=', new Date(start * 1000).toISOString())
-        .where('start_at', '<', new Date(end * 1000).toISOString())
-        .orderBy('start_at')
-        .orderBy('id')
-        .execute()
+      const rows = await contributorSlotsStarting(
+        db,
+        auth.contributorId,
+        new Date(start * 1000).toISOString(),
+        new Date(end * 1000).toISOString(),
+      )
       const data = await slotsOut(db, rows, options(request))
       return { data }
     },

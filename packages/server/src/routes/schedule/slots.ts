@@ -6,6 +6,16 @@
 import type { CreateSlotsInput } from '@mashura/core/contract'
 import type { ApiMessageKey as MessageKey } from '@mashura/core/i18n/server'
 import type { Store } from '../../db/database.ts'
+import {
+  anyBookingOfSlot,
+  contributorSlotRights,
+  contributorSlotTimesOverlapping,
+  deleteSlotRow,
+  insertSlots,
+  lockContributorRow,
+  officeIdIfAny,
+  ownSlotId,
+} from '../../db/queries/slots.ts'
 import type { Row } from '../../db/tables.ts'
 import { isForeignKeyViolation } from '../../domain/db-errors.ts'
 import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts'
@@ -56,11 +66,7 @@ export async function createSlots(
   now: Date,
 ): Promise<Row<'slots'>[]> {
   const { db, dialect } = store
-  const me = await db
-    .selectFrom('contributors')
-    .select('can_create_slots')
-    .where('id', '=', contributorId)
-    .executeTakeFirstOrThrow()
+  const me = await contributorSlotRights(db, contributorId, 'can_create_slots')
   if (me.can_create_slots !== 1) throw forbidden('errors.cannotCreateSlots')
 
   const candidates: Candidate[] = input.slots.map((s, index) => ({
@@ -111,7 +117,7 @@ export async function createSlots(
   if (inOffice && officeId === null)
     throw unprocessable('office_required', 'errors.validationFailed', { office_id: 'errors.fieldRequired' })
   if (officeId !== null) {
-    const office = await db.selectFrom('offices').select('id').where('id', '=', officeId).executeTakeFirst()
+    const office = await officeIdIfAny(db, officeId)
     if (!office)
       throw unprocessable('office_not_found', 'errors.validationFailed', { office_id: 'errors.invalidValue' })
   }
@@ -119,35 +125,25 @@ export async function createSlots(
   const first = new Date(Math.min(...candidates.map((c) => c.start))).toISOString()
   const last = new Date(Math.max(...candidates.map((c) => c.end))).toISOString()
   return db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres')
-      await trx.selectFrom('contributors').select('id').where('id', '=', contributorId).forUpdate().execute()
-    const existing = await trx
-      .selectFrom('slots')
-      .select(['start_at', 'end_at'])
-      .where('contributor_id', '=', contributorId)
-      .where('start_at', '<', last)
-      .where('end_at', '>', first)
-      .execute()
+    if (dialect === 'postgres') await lockContributorRow(trx, contributorId)
+    const existing = await contributorSlotTimesOverlapping(trx, contributorId, first, last)
     const clashing = candidates
       .filter((c) => existing.some((e) => Date.parse(e.start_at) < c.end && Date.parse(e.end_at) > c.start))
       .map((c) => c.index)
     if (clashing.length)
       throw unprocessable('slot_overlap', 'errors.slotOverlap', fieldsOf(clashing, '', 'errors.slotOverlap'))
     const created = now.toISOString()
-    const rows = await trx
-      .insertInto('slots')
-      .values(
-        candidates.map((c) => ({
-          contributor_id: contributorId,
-          start_at: new Date(c.start).toISOString(),
-          end_at: new Date(c.end).toISOString(),
-          availability: input.availability,
-          office_id: officeId,
-          created_at: created,
-        })),
-      )
-      .returningAll()
-      .execute()
+    const rows = await insertSlots(
+      trx,
+      candidates.map((c) => ({
+        contributor_id: contributorId,
+        start_at: new Date(c.start).toISOString(),
+        end_at: new Date(c.end).toISOString(),
+        availability: input.availability,
+        office_id: officeId,
+        created_at: created,
+      })),
+    )
     return rows.sort((a, b) => a.start_at.localeCompare(b.start_at) || a.id - b.id)
   })
 }
@@ -159,29 +155,15 @@ export async function createSlots(
  */
 export async function deleteSlot(store: Store, contributorId: number, slotId: number): Promise<void> {
   const { db, dialect } = store
-  const me = await db
-    .selectFrom('contributors')
-    .select('can_delete_slots')
-    .where('id', '=', contributorId)
-    .executeTakeFirstOrThrow()
+  const me = await contributorSlotRights(db, contributorId, 'can_delete_slots')
   if (me.can_delete_slots !== 1) throw forbidden('errors.cannotDeleteSlots')
   try {
     await db.transaction().execute(async (trx) => {
-      let find = trx
-        .selectFrom('slots')
-        .select('id')
-        .where('id', '=', slotId)
-        .where('contributor_id', '=', contributorId)
-      if (dialect === 'postgres') find = find.forUpdate()
-      if (!(await find.executeTakeFirst())) throw notFound('errors.slotNotFound')
-      const used = await trx
-        .selectFrom('sessions')
-        .select('id')
-        .where('slot_id', '=', slotId)
-        .limit(1)
-        .executeTakeFirst()
+      if (!(await ownSlotId(trx, contributorId, slotId, dialect === 'postgres')))
+        throw notFound('errors.slotNotFound')
+      const used = await anyBookingOfSlot(trx, slotId)
       if (used) throw conflict('slot_has_bookings', 'errors.slotHasBookings')
-      await trx.deleteFrom('slots').where('id', '=', slotId).execute()
+      await deleteSlotRow(trx, slotId)
     })
   } catch (err) {
     // A booking committed between the check and the delete.

@@ -3,6 +3,7 @@ import type { WorkingDay, WorkingHours } from '@mashura/core'
 import { HHMM_PATTERN } from '@mashura/core/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Kysely } from 'kysely'
+import { settingByKey } from '../../db/queries/settings.ts'
 import type { Database } from '../../db/tables.ts'
 
 /** The settings key the working hours are stored under, as JSON (core's `WorkingHours`). */
@@ -44,11 +45,7 @@ export function parseWorkingHours(raw: string): WorkingHours | null {
 
 /** The working hours: the stored setting when it is valid, else the default (a bad value is logged). */
 export async function readWorkingHours(db: Kysely<Database>, log: FastifyBaseLogger): Promise<WorkingHours> {
-  const row = await db
-    .selectFrom('settings')
-    .select('value_ar')
-    .where('key', '=', WORKING_HOURS_KEY)
-    .executeTakeFirst()
+  const row = await settingByKey(db, WORKING_HOURS_KEY)
   if (!row) return DEFAULT_WORKING_HOURS
   const parsed = parseWorkingHours(row.value_ar)
   if (!parsed) log.warn('the working_hours setting is not valid JSON working hours; using the default')

@@ -12,15 +12,9 @@ import type {
   SmeSummary,
 } from '@mashura/core'
 import type { Kysely } from 'kysely'
+import { type ConversationRow, conversationRows, filesByIds } from '../../db/queries/chat.ts'
 import type { Database, Row } from '../../db/tables.ts'
-import {
-  type ChatPair,
-  type ConversationRow,
-  chatFileUrl,
-  conversationRows,
-  senderId,
-  unreadByConversation,
-} from '../../domain/chat.ts'
+import { type ChatPair, chatFileUrl, senderId, unreadByConversation } from '../../domain/chat.ts'
 import { peopleOf, smeSummaries } from './common.ts'
 
 /** A conversation of an expert: core's `ChatConversation` plus what a list shows. */
@@ -50,11 +44,7 @@ export async function chatMessagesOut(
   },
 ): Promise<ChatMessage[]> {
   const fileIds = [...new Set(rows.flatMap((r) => (r.file_id ? [r.file_id] : [])))]
-  const files = new Map(
-    (fileIds.length ? await db.selectFrom('files').selectAll().where('id', 'in', fileIds).execute() : []).map(
-      (f) => [f.id, f],
-    ),
-  )
+  const files = new Map((fileIds.length ? await filesByIds(db, fileIds) : []).map((f) => [f.id, f]))
   return rows.map((r): ChatMessage => {
     const file = r.file_id ? files.get(r.file_id) : undefined
     return {

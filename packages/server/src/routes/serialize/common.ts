@@ -12,6 +12,7 @@ import type {
   Subject,
 } from '@mashura/core'
 import type { Kysely } from 'kysely'
+import { contributorSummaryRows, personSummaryRows } from '../../db/queries/sessions.ts'
 import type { Database, Row } from '../../db/tables.ts'
 
 /** A stored path as a file reference browsers can load; absolute paths are kept, site paths get the public URL. */
@@ -59,18 +60,7 @@ export async function contributorSummaries(
 ): Promise<Map<number, ContributorSummary>> {
   const out = new Map<number, ContributorSummary>()
   if (ids.length === 0) return out
-  const rows = await db
-    .selectFrom('contributors')
-    .innerJoin('people', 'people.id', 'contributors.person_id')
-    .select([
-      'contributors.id',
-      'contributors.kind',
-      'contributors.gender',
-      'contributors.photo_path',
-      'people.full_name',
-    ])
-    .where('contributors.id', 'in', [...new Set(ids)])
-    .execute()
+  const rows = await contributorSummaryRows(db, ids)
   for (const r of rows) {
     out.set(r.id, {
       id: r.id,
@@ -91,11 +81,7 @@ export async function smeSummaries(
 ): Promise<Map<number, SmeSummary>> {
   const out = new Map<number, SmeSummary>()
   if (ids.length === 0) return out
-  const rows = await db
-    .selectFrom('people')
-    .select(['id', 'full_name', 'photo_path'])
-    .where('id', 'in', [...new Set(ids)])
-    .execute()
+  const rows = await personSummaryRows(db, ids)
   for (const r of rows)
     out.set(r.id, { id: r.id, full_name: r.full_name, file: fileRef(r.photo_path, publicUrl) })
   return out

@@ -5,7 +5,15 @@
  * (no N+1). The search itself (which ids, in which order) is `domain/contributors.ts`.
  */
 import type { Availability, ContributorProfile, Language, Slot, Subject } from '@mashura/core'
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import {
+  centersByIds,
+  contributorsByIds,
+  coveredSubjectRows,
+  endedSessionCounts,
+  subjectsOfContributors,
+} from '../../db/queries/contributors.ts'
+import { freeSlotRowsPage, freeSlotStats, officesByIds } from '../../db/queries/slots.ts'
 import type { Database } from '../../db/tables.ts'
 import { centerOut, contributorSummaries, officeOut, subjectOut } from './common.ts'
 
@@ -35,51 +43,17 @@ export async function contributorProfiles(
   const { lang, publicUrl } = options
   const now = (options.now ?? new Date()).toISOString()
 
-  const rows = await db.selectFrom('contributors').selectAll().where('id', 'in', unique).execute()
+  const rows = await contributorsByIds(db, unique)
   if (rows.length === 0) return out
   const found = rows.map((r) => r.id)
   const centerIds = [...new Set(rows.flatMap((r) => (r.center_id === null ? [] : [r.center_id])))]
 
   const [summaries, subjectRows, centers, slotStats, sessionCounts] = await Promise.all([
     contributorSummaries(db, found, publicUrl),
-    db
-      .selectFrom('contributor_subjects')
-      .innerJoin('subjects', 'subjects.id', 'contributor_subjects.subject_id')
-      .select('contributor_subjects.contributor_id')
-      .select(['subjects.id', 'subjects.name_ar', 'subjects.name_en', 'subjects.type', 'subjects.bsa'])
-      .where('contributor_subjects.contributor_id', 'in', found)
-      .orderBy('subjects.id')
-      .execute(),
-    centerIds.length === 0
-      ? Promise.resolve([])
-      : db.selectFrom('centers').selectAll().where('id', 'in', centerIds).execute(),
-    db
-      .selectFrom('slots')
-      .select('slots.contributor_id')
-      .select((eb) => [
-        eb.fn.min('slots.start_at').as('next_start'),
-        sql<number>`max(${sql.ref('slots.availability')} & 1)`.as('office'),
-        sql<number>`max(${sql.ref('slots.availability')} & 2)`.as('online'),
-      ])
-      .where('slots.contributor_id', 'in', found)
-      .where('slots.start_at', '>', now)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('sessions').select('sessions.id').whereRef('sessions.active_slot_id', '=', 'slots.id'),
-          ),
-        ),
-      )
-      .groupBy('slots.contributor_id')
-      .execute(),
-    db
-      .selectFrom('sessions')
-      .select('sessions.contributor_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('sessions.contributor_id', 'in', found)
-      .where('sessions.state', '=', 'ended')
-      .groupBy('sessions.contributor_id')
-      .execute(),
+    subjectsOfContributors(db, found),
+    centerIds.length === 0 ? Promise.resolve([]) : centersByIds(db, centerIds),
+    freeSlotStats(db, found, now),
+    endedSessionCounts(db, found),
   ])
 
   const subjectsBy = new Map<number, Subject[]>()
@@ -150,33 +124,11 @@ export async function freeSlotsPage(
   options: { lang: Language; now?: Date },
 ): Promise<{ slots: Slot[]; total: number }> {
   const now = (options.now ?? new Date()).toISOString()
-  const base = db
-    .selectFrom('slots')
-    .where('slots.contributor_id', '=', contributorId)
-    .where('slots.start_at', '>', now)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('sessions').select('sessions.id').whereRef('sessions.active_slot_id', '=', 'slots.id'),
-        ),
-      ),
-    )
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const total = Number(n)
   const offset = (paging.page - 1) * paging.perPage
-  if (offset >= total) return { slots: [], total }
-  const rows = await base
-    .selectAll('slots')
-    .orderBy('slots.start_at')
-    .orderBy('slots.id')
-    .limit(paging.perPage)
-    .offset(offset)
-    .execute()
+  const { rows, total } = await freeSlotRowsPage(db, contributorId, now, { limit: paging.perPage, offset })
+  if (rows.length === 0) return { slots: [], total }
   const officeIds = [...new Set(rows.flatMap((r) => (r.office_id === null ? [] : [r.office_id])))]
-  const offices =
-    officeIds.length === 0
-      ? []
-      : await db.selectFrom('offices').selectAll().where('id', 'in', officeIds).execute()
+  const offices = await officesByIds(db, officeIds)
   const officeBy = new Map(offices.map((o) => [o.id, officeOut(o, options.lang)]))
   return {
     total,
@@ -195,17 +147,6 @@ export async function freeSlotsPage(
 
 /** The subjects at least one contributor covers, by id. */
 export async function coveredSubjects(db: Kysely<Database>, lang: Language): Promise<Subject[]> {
-  const rows = await db
-    .selectFrom('subjects')
-    .selectAll('subjects')
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('contributor_subjects')
-          .select('contributor_subjects.contributor_id')
-          .whereRef('contributor_subjects.subject_id', '=', 'subjects.id'),
-      ),
-    )
-    .orderBy('subjects.id')
-    .execute()
+  const rows = await coveredSubjectRows(db)
   return rows.map((r) => subjectOut(r, lang))
 }

@@ -5,6 +5,7 @@
  */
 import type { Recommendation, StoredFile } from '@mashura/core/contract'
 import type { Kysely } from 'kysely'
+import { filesByIds, recommendationsOfSessions } from '../../db/queries/recommendations.ts'
 import type { Database, Row } from '../../db/tables.ts'
 
 /** A file row on the wire: served back by `GET /uploader/files/{id}`. */
@@ -35,16 +36,12 @@ export async function recommendationsFor(
 ): Promise<Map<number, Recommendation>> {
   const ids = [...new Set(sessionIds)]
   if (ids.length === 0) return new Map()
-  const rows = await db.selectFrom('recommendations').selectAll().where('session_id', 'in', ids).execute()
+  const rows = await recommendationsOfSessions(db, ids)
   const fileIds = rows.flatMap((r) => [
     ...(r.voice_note_file_id ? [r.voice_note_file_id] : []),
     ...list<string>(r.attachment_file_ids),
   ])
-  const files = new Map(
-    (fileIds.length ? await db.selectFrom('files').selectAll().where('id', 'in', fileIds).execute() : []).map(
-      (f) => [f.id, f],
-    ),
-  )
+  const files = new Map((fileIds.length ? await filesByIds(db, fileIds) : []).map((f) => [f.id, f]))
   const out = new Map<number, Recommendation>()
   for (const r of rows) {
     const voice = r.voice_note_file_id ? files.get(r.voice_note_file_id) : undefined

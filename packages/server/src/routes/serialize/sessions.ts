@@ -16,8 +16,10 @@ import type {
 import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import { answerPage } from '../../db/paging.ts'
+import { requestRowsOf } from '../../db/queries/requests.ts'
+import { cancelReasonsByIds, subjectsByIds } from '../../db/queries/sessions.ts'
+import { officesByIds, slotHolders, slotsByIds } from '../../db/queries/slots.ts'
 import type { Database, Row } from '../../db/tables.ts'
-import { requestRowsOnly } from '../../domain/session-filters.ts'
 import { requireAuth } from '../../plugins/auth.ts'
 import { officeOut, peopleOf, subjectOut } from './common.ts'
 import { recommendationsFor } from './recommendations.ts'
@@ -50,14 +52,11 @@ export function requestsPage(
   query: { page?: number; per_page?: number; state?: SessionRequest['state'] },
   options: SerializeOptions,
 ) {
-  let base = db.selectFrom('sessions').where(requestRowsOnly)
-  base =
-    'smeId' in side
-      ? base.where('sme_id', '=', side.smeId)
-      : base.where('contributor_id', '=', side.contributorId)
-  if (query.state) base = base.where('request_state', '=', query.state)
-  return answerPage(base, query, { orderBy: 'created_at', direction: 'desc' }, (rows) =>
-    requestsOut(db, rows, options),
+  return answerPage(
+    requestRowsOf(db, side, query.state),
+    query,
+    { orderBy: 'created_at', direction: 'desc' },
+    (rows) => requestsOut(db, rows, options),
   )
 }
 
@@ -81,32 +80,14 @@ function byId<T extends { id: number }>(rows: readonly T[]): Map<number, T> {
 
 /** Some subjects, offices, cancel reasons or slots by id, one query per table. */
 const lookups = {
-  subjects: async (db: Kysely<Database>, ids: readonly (number | null)[]) => {
-    const wanted = distinct(ids)
-    return byId(
-      wanted.length ? await db.selectFrom('subjects').selectAll().where('id', 'in', wanted).execute() : [],
-    )
-  },
-  offices: async (db: Kysely<Database>, ids: readonly (number | null)[]) => {
-    const wanted = distinct(ids)
-    return byId(
-      wanted.length ? await db.selectFrom('offices').selectAll().where('id', 'in', wanted).execute() : [],
-    )
-  },
-  cancelReasons: async (db: Kysely<Database>, ids: readonly (number | null)[]) => {
-    const wanted = distinct(ids)
-    return byId(
-      wanted.length
-        ? await db.selectFrom('cancel_reasons').selectAll().where('id', 'in', wanted).execute()
-        : [],
-    )
-  },
-  slots: async (db: Kysely<Database>, ids: readonly (number | null)[]) => {
-    const wanted = distinct(ids)
-    return byId(
-      wanted.length ? await db.selectFrom('slots').selectAll().where('id', 'in', wanted).execute() : [],
-    )
-  },
+  subjects: async (db: Kysely<Database>, ids: readonly (number | null)[]) =>
+    byId(await subjectsByIds(db, distinct(ids))),
+  offices: async (db: Kysely<Database>, ids: readonly (number | null)[]) =>
+    byId(await officesByIds(db, distinct(ids))),
+  cancelReasons: async (db: Kysely<Database>, ids: readonly (number | null)[]) =>
+    byId(await cancelReasonsByIds(db, distinct(ids))),
+  slots: async (db: Kysely<Database>, ids: readonly (number | null)[]) =>
+    byId(await slotsByIds(db, distinct(ids))),
 }
 
 /** The contributors, business owners and subjects some session or request rows name, by id (three queries). */
@@ -231,11 +212,7 @@ export async function slotsOut(
       db,
       rows.map((r) => r.office_id),
     ),
-    db
-      .selectFrom('sessions')
-      .select(['id', 'active_slot_id', 'state'])
-      .where('active_slot_id', 'in', ids)
-      .execute(),
+    slotHolders(db, ids),
   ])
   const holder = new Map(live.map((s) => [s.active_slot_id!, s]))
   return rows.map((row): Slot => {

@@ -8,6 +8,15 @@ import type { Language, Settings } from '@mashura/core'
 import { calls } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { answerCached, readKey } from '../../cache/cached-answer.ts'
+import {
+  faqs as allFaqs,
+  centers as centerRows,
+  contributorCenter,
+  offices as officeRows,
+  settingByKey,
+  settingsByKeys,
+  subjects as subjectRows,
+} from '../../db/queries/settings.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { pick } from '../../plugins/language.ts'
 import { callRoute, callRoutes } from '../call-route.ts'
@@ -48,28 +57,22 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
   const { db } = app.store
 
   async function setting(key: SettingKey, lang: Language) {
-    const row = await db.selectFrom('settings').selectAll().where('key', '=', key).executeTakeFirst()
+    const row = await settingByKey(db, key)
     if (!row) throw notFound()
     return { key, value: pick(row, 'value', lang) }
   }
 
   function faqs(lang: Language) {
-    return db
-      .selectFrom('faqs')
-      .selectAll()
-      .orderBy('position')
-      .orderBy('id')
-      .execute()
-      .then((rows) =>
-        rows.map((r) => ({ id: r.id, question: pick(r, 'question', lang), answer: pick(r, 'answer', lang) })),
-      )
+    return allFaqs(db).then((rows) =>
+      rows.map((r) => ({ id: r.id, question: pick(r, 'question', lang), answer: pick(r, 'answer', lang) })),
+    )
   }
 
   async function subjects(filters: { type?: 1 | 2 | 4; bsa_subject?: boolean }, lang: Language) {
-    let query = db.selectFrom('subjects').selectAll().orderBy('id')
-    if (filters.type !== undefined) query = query.where('type', '=', filters.type)
-    if (filters.bsa_subject !== undefined) query = query.where('bsa', '=', filters.bsa_subject ? 1 : 0)
-    return (await query.execute()).map((r) => subjectOut(r, lang))
+    const which: { type?: 1 | 2 | 4; bsa?: boolean } = {}
+    if (filters.type !== undefined) which.type = filters.type
+    if (filters.bsa_subject !== undefined) which.bsa = filters.bsa_subject
+    return (await subjectRows(db, which)).map((r) => subjectOut(r, lang))
   }
 
   /** Answers a read of settings, subjects, centers or offices through the catalogue cache. */
@@ -93,11 +96,7 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
     handler: async (request, reply) =>
       settingsRead(request, reply, async () => {
         const lang = request.lang
-        const rows = await db
-          .selectFrom('settings')
-          .selectAll()
-          .where('key', 'in', ALL_SETTING_KEYS)
-          .execute()
+        const rows = await settingsByKeys(db, ALL_SETTING_KEYS)
         const value = (key: string) => {
           const row = rows.find((r) => r.key === key)
           return row ? pick(row, 'value', lang) : ''
@@ -161,7 +160,7 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
     }),
     handler: async (request, reply) =>
       settingsRead(request, reply, async () => {
-        const rows = await db.selectFrom('centers').selectAll().orderBy('id').execute()
+        const rows = await centerRows(db)
         return { data: rows.map((r) => centerOut(r, request.lang)) }
       }),
   })
@@ -177,19 +176,15 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
         scopes: ['settings', 'catalogue'],
         key: readKey(request),
         async compute() {
-          let query = db.selectFrom('offices').selectAll().orderBy('center_id').orderBy('id')
+          let centerId: number | undefined
           const contributorId = request.query.contributor
           if (contributorId !== undefined) {
-            const contributor = await db
-              .selectFrom('contributors')
-              .select('center_id')
-              .where('id', '=', contributorId)
-              .executeTakeFirst()
+            const contributor = await contributorCenter(db, contributorId)
             if (!contributor) throw notFound()
             if (contributor.center_id === null) return { data: [] }
-            query = query.where('center_id', '=', contributor.center_id)
+            centerId = contributor.center_id
           }
-          return { data: (await query.execute()).map((r) => officeOut(r, request.lang)) }
+          return { data: (await officeRows(db, centerId)).map((r) => officeOut(r, request.lang)) }
         },
       }),
   })

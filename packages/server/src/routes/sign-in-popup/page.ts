@@ -17,7 +17,7 @@ import {
 import { type ApiMessageKey, serverTranslator } from '@mashura/core/i18n/server'
 import { escapeHtml, htmlDocument } from '../../oidc/pages.ts'
 
-/** Where the built popup script is served (vite.widgets.config.ts, entry `sign-in-popup`). */
+/** Where the built popup script is served (widgets/vite.config.ts, entry `sign-in-popup`). */
 export const POPUP_SCRIPT = '/widgets/sign-in-popup.js'
 
 // The page's whole style: the platform's colours, logical properties so both directions lay out alike.

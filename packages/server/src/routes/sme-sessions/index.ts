@@ -8,11 +8,13 @@ import { formatDateWithHijri, formatTime } from '@mashura/core'
 import { calls } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { answerPage } from '../../db/paging.ts'
+import { participantSessionRow, smeSessionRows } from '../../db/queries/sessions.ts'
+import { slotTimesAndKind } from '../../db/queries/slots.ts'
 import type { Row } from '../../db/tables.ts'
 import { bookSlot } from '../../domain/booking.ts'
 import { INSTANT_SESSION_MINUTES, startInstantSession } from '../../domain/instant.ts'
 import { announceTo, expireAndAnnounce } from '../../domain/lifecycle.ts'
-import { PAST_STATES, participantOf, sessionRowsOnly, UPCOMING_STATES } from '../../domain/session-filters.ts'
+import { PAST_STATES, UPCOMING_STATES } from '../../domain/session-filters.ts'
 import { notFound } from '../../http/errors.ts'
 import { ErrorBody } from '../../http/schema.ts'
 import { requireAuth } from '../../plugins/auth.ts'
@@ -38,11 +40,7 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
     direction: 'asc' | 'desc',
   ) {
     const auth = requireAuth(request)
-    const base = db
-      .selectFrom('sessions')
-      .where('sme_id', '=', auth.personId)
-      .where('state', 'in', states)
-      .where(sessionRowsOnly)
+    const base = smeSessionRows(db, auth.personId, states)
     return answerPage(base, query, { orderBy: 'start_at', direction }, (rows) =>
       sessionsOut(db, rows, options(request)),
     )
@@ -69,13 +67,7 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
     }),
     handler: async (request) => {
       const auth = requireAuth(request)
-      const row = await db
-        .selectFrom('sessions')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .where(sessionRowsOnly)
-        .where(participantOf(auth))
-        .executeTakeFirst()
+      const row = await participantSessionRow(db, request.params.id, auth)
       // Someone else's session answers exactly like a missing one, so ids reveal nothing.
       if (!row) throw notFound('errors.sessionNotFound')
       const [session] = await sessionsOut(db, [row], options(request))
@@ -157,12 +149,7 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
       // gets one when accepted); nothing is booked when Zoom cannot make it.
       const slot =
         app.zoomApi && body.communication_way === 0
-          ? await db
-              .selectFrom('slots')
-              .innerJoin('contributors', 'contributors.id', 'slots.contributor_id')
-              .select(['slots.start_at', 'slots.end_at', 'contributors.kind'])
-              .where('slots.id', '=', request.params.id)
-              .executeTakeFirst()
+          ? await slotTimesAndKind(db, request.params.id)
           : undefined
       const plan =
         slot && slot.kind !== 'advisor' && Date.parse(slot.start_at) > Date.now()

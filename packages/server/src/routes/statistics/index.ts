@@ -6,9 +6,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { type CompanyPhase, riyadhMonth, type SessionStatistics, type SmeStatistics } from '@mashura/core'
 import { calls, STATISTICS_MONTHS } from '@mashura/core/contract'
 import type { FastifyInstance } from 'fastify'
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
+import {
+  latestPhaseCounts,
+  meetingsOf,
+  metSmeTotals,
+  sessionCountsOf,
+  sessionTimesOf,
+} from '../../db/queries/statistics.ts'
 import type { Database } from '../../db/tables.ts'
-import { sessionRowsOnly } from '../../domain/session-filters.ts'
 import { requireContributor } from '../../plugins/auth.ts'
 import { callRoutes } from '../call-route.ts'
 
@@ -18,9 +24,6 @@ const COMPANY_PHASES = [
   'facing_challenge',
   'growing',
 ] as const satisfies readonly CompanyPhase[]
-
-/** States in which a business owner has been met. */
-const MET_STATES = ['ongoing', 'ended'] as const
 
 /** How many Riyadh calendar months the chart series cover, the current one included: the contract's. */
 export { STATISTICS_MONTHS }
@@ -42,30 +45,9 @@ export async function sessionStatistics(
   contributorId: number,
   now: Date = new Date(),
 ): Promise<SessionStatistics> {
-  const when = (column: 'state' | 'communication_way', value: string | number) =>
-    sql<number>`coalesce(sum(case when ${sql.ref(column)} = ${value} then 1 else 0 end), 0)`
-  const row = await db
-    .selectFrom('sessions')
-    .where('contributor_id', '=', contributorId)
-    .where(sessionRowsOnly)
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      when('state', 'booked').as('booked'),
-      when('state', 'ongoing').as('ongoing'),
-      when('state', 'ended').as('ended'),
-      when('state', 'cancelled').as('cancelled'),
-      when('state', 'sme_absent').as('sme_absent'),
-      when('communication_way', 0).as('online'),
-      when('communication_way', 1).as('office'),
-    ])
-    .executeTakeFirstOrThrow()
+  const row = await sessionCountsOf(db, contributorId)
   // Durations and months: the two databases share no date arithmetic, so they are worked out here.
-  const times = await db
-    .selectFrom('sessions')
-    .select(['state', 'start_at', 'end_at', 'started_at', 'ended_at'])
-    .where('contributor_id', '=', contributorId)
-    .where(sessionRowsOnly)
-    .execute()
+  const times = await sessionTimesOf(db, contributorId)
   const ended = times.filter((t) => t.state === 'ended')
   let ms = 0
   for (const s of ended) {
@@ -157,41 +139,11 @@ export async function smeStatistics(
   contributorId: number,
   now: Date = new Date(),
 ): Promise<SmeStatistics> {
-  const perSme = db
-    .selectFrom('sessions')
-    .select((eb) => ['sme_id', eb.fn.countAll<number>().as('n')])
-    .where('contributor_id', '=', contributorId)
-    .where('state', 'in', MET_STATES)
-    .where(sessionRowsOnly)
-    .groupBy('sme_id')
-  const totals = await db
-    .selectFrom(perSme.as('t'))
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      sql<number>`coalesce(sum(case when t.n = 1 then 1 else 0 end), 0)`.as('once'),
-      sql<number>`coalesce(sum(case when t.n > 1 then 1 else 0 end), 0)`.as('more'),
-    ])
-    .executeTakeFirstOrThrow()
-  const phases = await sql<{ company_phase: CompanyPhase; n: number }>`
-    select company_phase, count(*) as n from (
-      select r.company_phase, row_number() over (
-        partition by s.sme_id order by s.start_at desc, s.id desc
-      ) as rn
-      from recommendations r
-      join sessions s on s.id = r.session_id
-      where s.contributor_id = ${contributorId} and r.company_phase is not null
-    ) latest
-    where rn = 1
-    group by company_phase`.execute(db)
+  const totals = await metSmeTotals(db, contributorId)
+  const phases = await latestPhaseCounts(db, contributorId)
   const byPhase = Object.fromEntries(COMPANY_PHASES.map((p) => [p, 0])) as Record<CompanyPhase, number>
-  for (const r of phases.rows) if (r.company_phase in byPhase) byPhase[r.company_phase] = Number(r.n)
-  const meetings = await db
-    .selectFrom('sessions')
-    .select(['sme_id', 'start_at'])
-    .where('contributor_id', '=', contributorId)
-    .where('state', 'in', MET_STATES)
-    .where(sessionRowsOnly)
-    .execute()
+  for (const r of phases) if (r.company_phase in byPhase) byPhase[r.company_phase] = Number(r.n)
+  const meetings = await meetingsOf(db, contributorId)
   return {
     total: Number(totals.total),
     new: Number(totals.once),

@@ -12,12 +12,12 @@ import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import multipart, { type MultipartFile } from '@fastify/multipart'
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { calls } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { fileRow, fileSentInChatTo, insertFilesWithinQuota, storedBytes } from '../../db/queries/uploads.ts'
 import type { Row } from '../../db/tables.ts'
 import { CheckPoolBusy, FileCheckPool } from '../../files/check-pool.ts'
-import { storedBytes } from '../../files/orphans.ts'
 import { SPOOL_FOLDER, type SpooledFile, SpoolRefused, spoolToDisk } from '../../files/spool.ts'
 import {
   type AllowedType,
@@ -29,9 +29,9 @@ import {
   type UploadKind,
 } from '../../files/validate.ts'
 import { ApiHttpError, badRequest, notFound, unprocessable } from '../../http/errors.ts'
-import { commonErrors, ErrorBody } from '../../http/schema.ts'
+import { ErrorBody } from '../../http/schema.ts'
 import { requireAuth } from '../../plugins/auth.ts'
-import { callRoutes, SIGNED_IN } from '../call-route.ts'
+import { callRoute, callRoutes, SIGNED_IN } from '../call-route.ts'
 import { canReadSessionRecords } from '../contributors/sme.ts'
 import { storedFileOut } from '../serialize/recommendations.ts'
 
@@ -220,14 +220,8 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
         await app.files.putFile(row.stored_name, files[i]!.temporary.path)
         moved.push(row.stored_name)
       }
-      const adding = rows.reduce((sum, row) => sum + row.size, 0)
-      await db.transaction().execute(async (trx) => {
-        // SQLite runs one write transaction at a time; PostgreSQL takes the uploader's row.
-        if (app.store.dialect === 'postgres')
-          await trx.selectFrom('people').select('id').where('id', '=', personId).forUpdate().execute()
-        if ((await storedBytes(trx, personId)) + adding > quotaBytes) throw quotaExceeded(uploads.quotaMb)
-        await trx.insertInto('files').values(rows).execute()
-      })
+      if (!(await insertFilesWithinQuota(db, app.store.dialect, personId, rows, quotaBytes)))
+        throw quotaExceeded(uploads.quotaMb)
     } catch (error) {
       await Promise.all(moved.map((name) => app.files.delete(name).catch(() => undefined)))
       throw error
@@ -323,52 +317,26 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
     },
   })
 
-  app.get(
-    '/uploader/files/:id',
-    {
-      preValidation: async (request) => void requireAuth(request),
-      schema: {
-        tags: ['uploads'],
-        summary:
-          "An uploaded file, as a download: to the session's business owner and contributor, or to its uploader before it is attached to a session.",
-        description:
-          'A file sent in a chat message is also served to the two people of that conversation. Anyone ' +
-          'else, and unknown ids, get 404.',
-        security: SIGNED_IN,
-        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        response: {
-          200: { content: { 'application/octet-stream': { schema: Type.String() } } },
-          ...commonErrors,
-        },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...callRoute(calls.getUploadedFile, {
+      tags: ['uploads'],
+      summary:
+        "An uploaded file, as a download: to the session's business owner and contributor, or to its uploader before it is attached to a session.",
+      description:
+        'A file sent in a chat message is also served to the two people of that conversation. Anyone ' +
+        'else, and unknown ids, get 404.',
+      security: SIGNED_IN,
+    }),
+    preValidation: async (request) => void requireAuth(request),
+    handler: async (request, reply) => {
       const auth = requireAuth(request)
-      const row = await db
-        .selectFrom('files')
-        .selectAll()
-        .where('id', '=', request.params.id)
-        .executeTakeFirst()
+      const row = await fileRow(db, request.params.id)
       if (!row) throw notFound()
       let allowed = row.owner_person_id === auth.personId && row.session_id === null
       if (row.session_id !== null) allowed = await canReadSessionRecords(db, auth, row.session_id)
       // A file sent in chat goes to the two people of the conversation it was sent in.
       if (!allowed) {
-        const sentTo = await db
-          .selectFrom('chat_messages')
-          .innerJoin('conversations', 'conversations.id', 'chat_messages.conversation_id')
-          .innerJoin('contributors', 'contributors.id', 'conversations.contributor_id')
-          .select('chat_messages.id')
-          .where('chat_messages.file_id', '=', row.id)
-          .where((eb) =>
-            eb.or([
-              eb('conversations.sme_id', '=', auth.personId),
-              eb('contributors.person_id', '=', auth.personId),
-            ]),
-          )
-          .limit(1)
-          .executeTakeFirst()
-        allowed = sentTo !== undefined
+        allowed = await fileSentInChatTo(db, row.id, auth.personId)
       }
       if (!allowed) throw notFound()
       const stream = await app.files.get(row.stored_name)
@@ -384,5 +352,5 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
         })
         .send(stream as never)
     },
-  )
+  })
 }

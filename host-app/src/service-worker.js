@@ -1,16 +1,19 @@
 /**
  * The site's service worker (design section 5: standard Web Push with VAPID), served at `/sw.js`.
  *
- * A push carries core's `PushMessage` as JSON: `{ data: { title, request_id, session_id[, chat_with] },
- * notification: { title, body } }` (the server's `pushPayload`).
+ * A push carries the contract's `PushPayload` as JSON: `{ data: { title, request_id, session_id[, chat_with] },
+ * notification: { title, body } }` (the server's `pushPayload`); the pages hear it as core's `PushMessage`.
  * - Foreground: when a window of the site is visible, the message is posted to the windows
  *   (`{ type: 'mashura-push', message }`) and the page shows it in its snackbar; no system notification.
  * - Background: with no visible window, a system notification shows the title and body; clicking it
  *   focuses an open tab of the site on the right page, or opens one (the link rule of spec section 4:
  *   the request first, else the session).
  *
- * It caches nothing: the site always loads from the network.
+ * It caches nothing: the site always loads from the network. Built by host-app/vite.config.ts into one
+ * classic script at `/sw.js`, with core's page addresses (`sitePaths`) bundled in.
  */
+import { sitePaths } from '@mashura/core/site-paths'
+import { pushLink } from './lib/push-link.ts'
 
 const MESSAGE_TYPE = 'mashura-push'
 const OPEN_MESSAGE_TYPE = 'mashura-open'
@@ -25,7 +28,13 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim())
 })
 
-/** The message a push carries, or a minimal one when its payload is not our JSON. */
+/** @typedef {import('@mashura/core/contract').PushPayload} PushPayload What the server's Web Push sends. */
+/** @typedef {import('@mashura/core/contract').PushMessage} PushMessage What a page hears. */
+
+/**
+ * The message a push carries (a `PushPayload`), or a minimal one when its payload is not our JSON.
+ * @returns {PushMessage}
+ */
 function readMessage(event) {
   if (!event.data) return { data: {} }
   try {
@@ -40,11 +49,7 @@ function readMessage(event) {
 
 /** Spec section 4's link: the request first, else the session; the site's home otherwise. */
 function linkOf(data) {
-  const present = (v) => v !== undefined && v !== null && v !== ''
-  if (present(data.request_id)) return `/request/${encodeURIComponent(String(data.request_id))}`
-  if (present(data.session_id)) return `/session/${encodeURIComponent(String(data.session_id))}`
-  if (present(data.chat_with)) return `/Chat/${encodeURIComponent(String(data.chat_with))}`
-  return '/'
+  return pushLink(data) ?? sitePaths.home.to()
 }
 
 async function windows() {
@@ -94,7 +99,8 @@ async function open(link) {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()
-  const link = typeof event.notification.data?.link === 'string' ? event.notification.data.link : '/'
+  const home = sitePaths.home.to()
+  const link = typeof event.notification.data?.link === 'string' ? event.notification.data.link : home
   // Only addresses of this site: the link is built above, but a stored notification is data all the same.
-  event.waitUntil(open(link.startsWith('/') && !link.startsWith('//') ? link : '/'))
+  event.waitUntil(open(link.startsWith('/') && !link.startsWith('//') ? link : home))
 })

@@ -1,14 +1,16 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { build, defineConfig, type Plugin, type UserConfig } from 'vite'
-import { precompileMessages } from './scripts/precompile-messages.ts'
+import { precompileMessages } from '../scripts/precompile-messages.ts'
 
 /**
  * Builds `widgets/dist/`: one ESM entry per widget (`rate-form.js`) plus `index.js` that registers them
  * all, sharing one runtime chunk (React, r2wc, core), and one self-contained `mashura-widgets.iife.js`
- * for a plain `<script>` tag. Styles are inlined into the JS and adopted into shadow roots.
+ * for a plain `<script>` tag. Styles are inlined into the JS and adopted into shadow roots. `npm run build -w
+ * @mashura/widgets` (and `npm start`, `npm run build:widgets`) build with it.
  */
-const root = fileURLToPath(new URL('.', import.meta.url))
+// Paths are from the repository's root, which is also Vite's root: the widgets' sources import core's.
+const root = fileURLToPath(new URL('..', import.meta.url))
 const outDir = `${root}widgets/dist`
 /** The sources whose message keys the widgets ship (see precompileMessages). */
 const messageSources = [`${root}widgets/src`, `${root}packages/core/src`]

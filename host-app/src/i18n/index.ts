@@ -1,4 +1,4 @@
-import type { CatalogExtension } from '../index.ts'
+import type { CatalogExtension } from '@mashura/core'
 import * as expertChat from './expert-chat.ts'
 import * as expertRecommendations from './expert-recommendations.ts'
 import * as expertSessions from './expert-sessions.ts'

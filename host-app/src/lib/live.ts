@@ -1,12 +1,25 @@
 /**
- * Drives the stores from the live sources: the realtime store (expert record,
- * notification count, conversations), push messages, and the browser going offline.
+ * Drives the site's stores from the live sources: the realtime store (expert record, notification count,
+ * conversations), push messages, and the browser going offline. Only the site listens to these (the widgets
+ * do not), so this lives here rather than in core.
  */
-import type { MessageKey } from '../i18n/index.ts'
-import type { PushClient, PushMessage, RealtimeClient, Unsubscribe } from '../realtime/index.ts'
-import { hasUnreadMessages, pushMessageLink } from '../rules/index.ts'
-import { getStorage, STORAGE_KEYS } from '../storage/index.ts'
-import { $auth, $expert, $hasUnreadChat, $notificationCount, showApiError, showSnackbar } from './index.ts'
+import {
+  $auth,
+  $expert,
+  $hasUnreadChat,
+  $notificationCount,
+  getStorage,
+  isUnreadMessage,
+  type MessageKey,
+  type PushClient,
+  type PushMessage,
+  type RealtimeClient,
+  roleFromContributorId,
+  STORAGE_KEYS,
+  type Unsubscribe,
+} from '@mashura/core'
+import { showApiError, showSnackbar } from './notices.ts'
+import { type PushLinkData, pushLink } from './push-link.ts'
 
 /** Catalog keys of the snackbar messages of spec section 8. */
 export const PUSH_NOTICE_KEYS = {
@@ -17,6 +30,15 @@ export const PUSH_NOTICE_KEYS = {
   permissionDenied: 'snackbar.notificationPermissionDenied',
   listenFailed: 'snackbar.pushListenFailed',
 } as const satisfies Record<string, MessageKey>
+
+/**
+ * The link a push message offers (core's `pushLink`: the request, else the session, else the chat), and none
+ * when the current address already contains `/session` (spec section 4).
+ */
+export function pushMessageLink(data: PushLinkData, currentPath: string): string | null {
+  if (currentPath.includes('/session')) return null
+  return pushLink(data)
+}
 
 /**
  * Listens to the signed-in expert's live documents and keeps `$expert`,
@@ -32,7 +54,7 @@ export function bindRealtime(realtime: RealtimeClient, contributorId: string): U
     }),
     realtime.watchNotificationCount(contributorId, (count) => $notificationCount.set(Math.max(0, count))),
     realtime.watchConversations(contributorId, (list) =>
-      $hasUnreadChat.set(hasUnreadMessages(list, contributorId)),
+      $hasUnreadChat.set(list.some((c) => isUnreadMessage(c.lastMessage, contributorId))),
     ),
   ]
   return () => {
@@ -110,4 +132,12 @@ export function watchConnectivity(
   const onOffline = () => showSnackbar({ kind: 'error', key: PUSH_NOTICE_KEYS.offline })
   target.addEventListener('offline', onOffline)
   return () => target.removeEventListener('offline', onOffline)
+}
+
+/** Returns whether the browser should be asked for notification permission: signed in with a contributor id (spec 5). */
+export function shouldAskNotificationPermission(
+  signedIn: boolean,
+  contributorId: string | null | undefined,
+): boolean {
+  return signedIn && roleFromContributorId(contributorId) === 'contributor'
 }

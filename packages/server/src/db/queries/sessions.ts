@@ -1,0 +1,421 @@
+/**
+ * Sessions' reads and writes (the `sessions` table: sessions and advisor requests alike), as rows, and what
+ * booking and serving sessions read beside them: the people, subjects and cancel reasons a session names, the
+ * locks a booking takes, and the development rating link's pick. Which moves a session may make, and who may
+ * see what, are `domain/`'s rules; the `where` filters shared with them are `domain/session-filters.ts`.
+ */
+import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely'
+import { participantOf, sessionRowsOnly, UPCOMING_STATES } from '../../domain/session-filters.ts'
+import type { Database, NewRow, Row, RowUpdate } from '../tables.ts'
+
+type Db = Kysely<Database> | Transaction<Database>
+
+/** Sessions with their business owner (`sme`) and their expert's person (`expert`) joined, to read names and addresses. */
+export function sessionsWithPeople(db: Db) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('people as sme', 'sme.id', 'sessions.sme_id')
+    .innerJoin('contributors', 'contributors.id', 'sessions.contributor_id')
+    .innerJoin('people as expert', 'expert.id', 'contributors.person_id')
+}
+
+/** What a session's mails tell: its times, way, subject and office, and its people's names and address. */
+export function sessionMailRow(db: Db, sessionId: number) {
+  return sessionsWithPeople(db)
+    .leftJoin('subjects', 'subjects.id', 'sessions.subject_id')
+    .leftJoin('offices', 'offices.id', 'sessions.office_id')
+    .select([
+      'sessions.id',
+      'sessions.start_at',
+      'sessions.end_at',
+      'sessions.communication_way',
+      'sme.email',
+      'sme.full_name as sme_name',
+      'expert.full_name as expert_name',
+      'subjects.name_ar as subject_ar',
+      'subjects.name_en as subject_en',
+      'offices.name_ar as office_name_ar',
+      'offices.name_en as office_name_en',
+      'offices.address_ar',
+      'offices.address_en',
+    ])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirst()
+}
+
+/** The names of a session's business owner and expert, and the expert's person id; the session must exist. */
+export function sessionPeopleNames(db: Db, sessionId: number) {
+  return sessionsWithPeople(db)
+    .select(['sme.full_name as sme', 'expert.full_name as contributor', 'expert.id as contributorPersonId'])
+    .where('sessions.id', '=', sessionId)
+    .executeTakeFirstOrThrow()
+}
+
+/** Booked sessions starting after `after` and at or before `until`, with when they were booked. */
+export function bookedSessionsStarting(db: Db, after: string, until: string) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'start_at', 'created_at', 'answered_at', 'request_state'])
+    .where('state', '=', 'booked')
+    .where('start_at', '>', after)
+    .where('start_at', '<=', until)
+    .execute()
+}
+
+/** Some subjects, by id (none when no ids are given, without a query). */
+export async function subjectsByIds(db: Db, ids: readonly number[]) {
+  return ids.length ? await db.selectFrom('subjects').selectAll().where('id', 'in', ids).execute() : []
+}
+
+/** Some cancel reasons, by id (none when no ids are given, without a query). */
+export async function cancelReasonsByIds(db: Db, ids: readonly number[]) {
+  return ids.length ? await db.selectFrom('cancel_reasons').selectAll().where('id', 'in', ids).execute() : []
+}
+
+/** A row that is a session (not a request that never became one), if any. */
+export function sessionRowById(db: Db, id: number) {
+  return db.selectFrom('sessions').selectAll().where('id', '=', id).where(sessionRowsOnly).executeTakeFirst()
+}
+
+/** Which session a conditional state change may touch, and in which states it must be found. */
+export interface SessionStateGuard {
+  /** The session. */
+  id: number
+  /** The contributor who must own it. */
+  contributorId: number
+  /** The states it may be in. */
+  from: readonly Row<'sessions'>['state'][]
+  /** Only an instant session. */
+  instantOnly?: boolean
+  /** Only while its end is still this. */
+  endAt?: string
+}
+
+/**
+ * Changes a session with one conditional UPDATE, only while the guard holds; the changed row, or undefined
+ * when nothing matched.
+ */
+export function updateSessionIf(db: Db, guard: SessionStateGuard, set: RowUpdate<'sessions'>) {
+  let query = db
+    .updateTable('sessions')
+    .set(set)
+    .where('id', '=', guard.id)
+    .where('contributor_id', '=', guard.contributorId)
+    .where('state', 'in', [...guard.from])
+    .where(sessionRowsOnly)
+  if (guard.endAt !== undefined) query = query.where('end_at', '=', guard.endAt)
+  if (guard.instantOnly) query = query.where('is_instant', '=', 1)
+  return query.returningAll().executeTakeFirst()
+}
+
+/** A cancel reason, if it exists. */
+export function cancelReasonById(db: Db, id: number) {
+  return db.selectFrom('cancel_reasons').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/**
+ * Booked sessions starting after `from` and at or before `to` that have no 'session_starting' notification
+ * yet.
+ */
+export function bookedSessionsStartingUntold(db: Db, from: string, to: string) {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('state', '=', 'booked')
+    .where(sessionRowsOnly)
+    .where('start_at', '>', from)
+    .where('start_at', '<=', to)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('notifications')
+            .select('notifications.id')
+            .whereRef('notifications.session_id', '=', 'sessions.id')
+            .where('notifications.kind', '=', 'session_starting'),
+        ),
+      ),
+    )
+    .execute()
+}
+
+/**
+ * A contributor's session rows (not requests) as a query to page: optionally in some states, starting at or
+ * after `from` and before `to`, and in one state.
+ */
+export function contributorSessionRows(
+  db: Kysely<Database>,
+  contributorId: number,
+  filters: {
+    states?: readonly Row<'sessions'>['state'][]
+    from?: string
+    to?: string
+    state?: Row<'sessions'>['state']
+  },
+) {
+  let base = db.selectFrom('sessions').where('contributor_id', '=', contributorId).where(sessionRowsOnly)
+  if (filters.states) base = base.where('state', 'in', [...filters.states])
+  if (filters.from !== undefined) base = base.where('start_at', '>=', filters.from)
+  if (filters.to !== undefined) base = base.where('start_at', '<', filters.to)
+  if (filters.state) base = base.where('state', '=', filters.state)
+  return base
+}
+
+/**
+ * Locks a business owner's bookings: a no-op write to their `people` row, which holds the row's lock until
+ * the transaction ends (on SQLite the transaction holds the write lock already).
+ */
+export async function lockPersonRow(trx: Transaction<Database>, personId: number) {
+  await trx
+    .updateTable('people')
+    .set((eb) => ({ is_admin: eb.ref('is_admin') }))
+    .where('id', '=', personId)
+    .execute()
+}
+
+/**
+ * A business owner's rows that end after `stamp` and are booked or ongoing, or waiting requests whose slot
+ * starts after `stamp`; but `exceptId`.
+ */
+export function liveBookingRows(db: Db, smeId: number, stamp: string, exceptId?: number) {
+  let query = db
+    .selectFrom('sessions')
+    .select(['id', 'contributor_id', 'state', 'start_at', 'end_at'])
+    .where('sme_id', '=', smeId)
+    .where('end_at', '>', stamp)
+    .where((eb) =>
+      eb.or([
+        eb('state', 'in', ['booked', 'ongoing']),
+        eb.and([
+          eb('state', '=', 'pending'),
+          eb('request_state', '=', 'waiting'),
+          eb('start_at', '>', stamp),
+        ]),
+      ]),
+    )
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId)
+  return query.execute()
+}
+
+/** The id of the live booking holding a slot, if any. */
+export function slotHolderId(db: Db, slotId: number) {
+  return db.selectFrom('sessions').select('id').where('active_slot_id', '=', slotId).executeTakeFirst()
+}
+
+/** Inserts a session (or request) row and returns it. */
+export function insertSession(db: Db, values: NewRow<'sessions'>) {
+  return db.insertInto('sessions').values(values).returningAll().executeTakeFirstOrThrow()
+}
+
+/** A contributor's kind; the contributor must exist. */
+export function contributorKind(db: Db, contributorId: number) {
+  return db
+    .selectFrom('contributors')
+    .select('kind')
+    .where('id', '=', contributorId)
+    .executeTakeFirstOrThrow()
+}
+
+/** Whether a contributor covers a subject: its row, if so. */
+export function coveredSubject(db: Db, contributorId: number, subjectId: number) {
+  return db
+    .selectFrom('contributor_subjects')
+    .select('subject_id')
+    .where('contributor_id', '=', contributorId)
+    .where('subject_id', '=', subjectId)
+    .executeTakeFirst()
+}
+
+/**
+ * Locks a contributor's row for an instant session (a no-op write: the row's lock on PostgreSQL, the write
+ * lock on SQLite) and returns what the checks read, or undefined when there is no such contributor.
+ */
+export function lockContributorForInstant(trx: Transaction<Database>, contributorId: number) {
+  return trx
+    .updateTable('contributors')
+    .set((eb) => ({ available_for_instant: eb.ref('available_for_instant') }))
+    .where('id', '=', contributorId)
+    .returning(['id', 'person_id', 'join_now_enabled', 'available_for_instant'])
+    .executeTakeFirst()
+}
+
+/** One of a contributor's ongoing sessions, if any. */
+export function anOngoingSessionOf(db: Db, contributorId: number) {
+  return db
+    .selectFrom('sessions')
+    .select('id')
+    .where('contributor_id', '=', contributorId)
+    .where('state', '=', 'ongoing')
+    .limit(1)
+    .executeTakeFirst()
+}
+
+/**
+ * One of an expert's sessions with a business owner that pass `filter` (the access rule of `domain/access.ts`),
+ * if any.
+ */
+export function aSessionWith(
+  db: Db,
+  contributorId: number,
+  smeId: number,
+  filter: (eb: ExpressionBuilder<Database, 'sessions'>) => Expression<SqlBool>,
+) {
+  return db
+    .selectFrom('sessions')
+    .select('sessions.id')
+    .where('sessions.contributor_id', '=', contributorId)
+    .where('sessions.sme_id', '=', smeId)
+    .where(filter)
+    .limit(1)
+    .executeTakeFirst()
+}
+
+/** The states, request states and starts of an expert's rows with a business owner that pass `filter`. */
+export function bookingStatesWith(
+  db: Db,
+  contributorId: number,
+  smeId: number,
+  filter: (eb: ExpressionBuilder<Database, 'sessions'>) => Expression<SqlBool>,
+) {
+  return db
+    .selectFrom('sessions')
+    .select(['sessions.state', 'sessions.request_state', 'sessions.start_at'])
+    .where('sessions.contributor_id', '=', contributorId)
+    .where('sessions.sme_id', '=', smeId)
+    .where(filter)
+    .execute()
+}
+
+/** A booking's business owner and expert, if it exists. */
+export function sessionParties(db: Db, sessionId: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['sme_id', 'contributor_id'])
+    .where('id', '=', sessionId)
+    .executeTakeFirst()
+}
+
+/** A contributor's session row (not a request that never became one), if any. */
+export function contributorSessionRow(db: Db, sessionId: number, contributorId: number) {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('id', '=', sessionId)
+    .where('contributor_id', '=', contributorId)
+    .where(sessionRowsOnly)
+    .executeTakeFirst()
+}
+
+/** Who reads a session: a person, and their contributor id when they have an expert identity. */
+type Participant = { personId: number; contributorId: number | null }
+
+/** The summary columns of some contributors (those that exist), with their person's name. */
+export function contributorSummaryRows(db: Db, ids: readonly number[]) {
+  return db
+    .selectFrom('contributors')
+    .innerJoin('people', 'people.id', 'contributors.person_id')
+    .select([
+      'contributors.id',
+      'contributors.kind',
+      'contributors.gender',
+      'contributors.photo_path',
+      'people.full_name',
+    ])
+    .where('contributors.id', 'in', [...new Set(ids)])
+    .execute()
+}
+
+/** The summary columns of some people (those that exist). */
+export function personSummaryRows(db: Db, ids: readonly number[]) {
+  return db
+    .selectFrom('people')
+    .select(['id', 'full_name', 'photo_path'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute()
+}
+
+/** An upcoming online session held on the built-in call that someone takes part in, if any. */
+export function upcomingWebrtcSessionOf(db: Db, sessionId: number, who: Participant) {
+  return db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', '=', sessionId)
+    .where('communication_way', '=', 0)
+    .where('meeting_provider', '=', 'webrtc')
+    .where('state', 'in', UPCOMING_STATES)
+    .where(sessionRowsOnly)
+    .where(participantOf(who))
+    .executeTakeFirst()
+}
+
+/** The latest-starting upcoming online session with a meeting number that someone takes part in, if any. */
+export function upcomingSessionByMeetingNumber(db: Db, meetingNumber: string, who: Participant) {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('meeting_number', '=', meetingNumber)
+    .where('communication_way', '=', 0)
+    .where('state', 'in', UPCOMING_STATES)
+    .where(sessionRowsOnly)
+    .where(participantOf(who))
+    .orderBy('start_at', 'desc')
+    .executeTakeFirst()
+}
+
+/** Every cancel reason, by id. */
+export function allCancelReasons(db: Db) {
+  return db.selectFrom('cancel_reasons').selectAll().orderBy('id').execute()
+}
+
+/** A business owner's session rows in some states, as a query to page. */
+export function smeSessionRows(
+  db: Kysely<Database>,
+  personId: number,
+  states: readonly Row<'sessions'>['state'][],
+) {
+  return db
+    .selectFrom('sessions')
+    .where('sme_id', '=', personId)
+    .where('state', 'in', states)
+    .where(sessionRowsOnly)
+}
+
+/** A session row (not a request that never became one) someone takes part in, if any. */
+export function participantSessionRow(db: Db, sessionId: number, who: Participant) {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('id', '=', sessionId)
+    .where(sessionRowsOnly)
+    .where(participantOf(who))
+    .executeTakeFirst()
+}
+
+/**
+ * The ended session of a business owner with an e-mail address that has no rating and no used rating link:
+ * one never linked first, then the latest; with its link's id, if it has one.
+ */
+export function sessionToRateRow(db: Db) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('people', 'people.id', 'sessions.sme_id')
+    .leftJoin('rating_links', 'rating_links.session_id', 'sessions.id')
+    .leftJoin('ratings', 'ratings.session_id', 'sessions.id')
+    .select(['sessions.id', 'rating_links.id as link_id'])
+    .where('sessions.state', '=', 'ended')
+    .where('people.email', 'is not', null)
+    .where('ratings.session_id', 'is', null)
+    .where('rating_links.access_used_at', 'is', null)
+    .orderBy((eb) => eb.case().when('rating_links.id', 'is', null).then(0).else(1).end())
+    .orderBy('sessions.start_at', 'desc')
+    .orderBy('sessions.id', 'desc')
+    .executeTakeFirst()
+}
+
+/** Deletes a session's rating link if it was never used. */
+export async function deleteUnusedRatingLink(db: Db, sessionId: number) {
+  await db
+    .deleteFrom('rating_links')
+    .where('session_id', '=', sessionId)
+    .where('access_used_at', 'is', null)
+    .execute()
+}

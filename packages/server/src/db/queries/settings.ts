@@ -1,0 +1,45 @@
+/** The platform's settings and catalogues (settings, FAQs, subjects, centers, offices), as rows. */
+import type { Kysely, Transaction } from 'kysely'
+import type { Database } from '../tables.ts'
+
+type Db = Kysely<Database> | Transaction<Database>
+
+/** One setting, if it is set. */
+export function settingByKey(db: Db, key: string) {
+  return db.selectFrom('settings').selectAll().where('key', '=', key).executeTakeFirst()
+}
+
+/** The settings of some keys (those that are set). */
+export function settingsByKeys(db: Db, keys: readonly string[]) {
+  return db.selectFrom('settings').selectAll().where('key', 'in', keys).execute()
+}
+
+/** The FAQs, in order. */
+export function faqs(db: Db) {
+  return db.selectFrom('faqs').selectAll().orderBy('position').orderBy('id').execute()
+}
+
+/** The subjects, by id, optionally only of a type and only bsa (or non-bsa) ones. */
+export function subjects(db: Db, filters: { type?: 1 | 2 | 4; bsa?: boolean }) {
+  let query = db.selectFrom('subjects').selectAll().orderBy('id')
+  if (filters.type !== undefined) query = query.where('type', '=', filters.type)
+  if (filters.bsa !== undefined) query = query.where('bsa', '=', filters.bsa ? 1 : 0)
+  return query.execute()
+}
+
+/** The centers, by id. */
+export function centers(db: Db) {
+  return db.selectFrom('centers').selectAll().orderBy('id').execute()
+}
+
+/** The offices by center and id, optionally only one center's. */
+export function offices(db: Db, centerId?: number) {
+  let query = db.selectFrom('offices').selectAll().orderBy('center_id').orderBy('id')
+  if (centerId !== undefined) query = query.where('center_id', '=', centerId)
+  return query.execute()
+}
+
+/** A contributor's center id, if the contributor exists. */
+export function contributorCenter(db: Db, contributorId: number) {
+  return db.selectFrom('contributors').select('center_id').where('id', '=', contributorId).executeTakeFirst()
+}
