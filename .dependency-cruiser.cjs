@@ -81,7 +81,7 @@ module.exports = {
       severity: 'error',
       comment:
         "A cycle among the server's modules: one of them depends on itself through the others. Move what both " +
-        'sides need to a third module (as domain/session-filters.ts is to sessions and recommendations), or ' +
+        'sides need to a third module (as db/queries/session-filters.ts is to the session and request queries), or ' +
         'pass it in as an argument.',
       from: { path: '^packages/server/src/' },
       to: { path: '^packages/server/src/', circular: true },
@@ -101,9 +101,29 @@ module.exports = {
       comment:
         'packages/server/src/domain/ holds rules and transactions (queries live in db/queries/: scripts/check-queries.mjs ' +
         'checks that, since dependency-cruiser sees imports, not calls); the routes call it, never the other ' +
-        'way round. What shapes an answer (serializers, schemas) belongs with the routes.',
+        'way round. What shapes an answer belongs in wire/, which reads domain, not the other way.',
       from: { path: '^packages/server/src/domain/' },
-      to: { path: '^packages/server/src/routes/' },
+      to: { path: '^packages/server/src/(routes|wire)/' },
+    },
+    {
+      name: 'server-data-is-the-bottom',
+      severity: 'error',
+      comment:
+        'packages/server/src/db/ reads and writes rows; it knows no rule, shape, route or adapter. Pass what a ' +
+        'query needs in as an argument, or move the rule up into domain/ (docs: architecture).',
+      from: { path: '^packages/server/src/db/', pathNot: '\\.test\\.ts$' },
+      to: {
+        path: '^packages/server/src/(domain|wire|routes|plugins|mail|push|realtime|firebase|auth|oidc|zoom|files|cache)/',
+      },
+    },
+    {
+      name: 'server-wire-imports-no-web',
+      severity: 'error',
+      comment:
+        "packages/server/src/wire/ shapes rows into the API's answers for the routes, realtime and the Firebase " +
+        'mirror alike: it takes plain options, never a request, and imports no route or plugin.',
+      from: { path: '^packages/server/src/wire/' },
+      to: { path: '^packages/server/src/(routes|plugins)/' },
     },
     {
       name: 'widgets-import-host-app',

@@ -15,9 +15,9 @@
  * set), and its expert may still write its recommendations.
  */
 import type { ExpressionBuilder, Kysely } from 'kysely'
+import { sessionRowsOnly } from '../db/queries/session-filters.ts'
 import { aSessionWith, bookingStatesWith, sessionParties } from '../db/queries/sessions.ts'
 import type { Database } from '../db/tables.ts'
-import { sessionRowsOnly } from './session-filters.ts'
 
 /** The session states that give an expert access to the business owner: booked, live or over. */
 export const ACCESS_STATES = ['booked', 'ongoing', 'ended', 'sme_absent'] as const

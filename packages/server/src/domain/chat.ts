@@ -1,6 +1,6 @@
 /**
  * Chat between a contributor and a business owner: who may chat, sending a message, marking read, and
- * the unread counts. The rows are read and written by `db/queries/chat.ts`; `routes/serialize/chat.ts`
+ * the unread counts. The rows are read and written by `db/queries/chat.ts`; `wire/chat.ts`
  * puts them on the wire.
  *
  * Ids on the wire:

@@ -1,6 +1,6 @@
 /**
  * A contributor's recommendations for a session (spec section 3's form): the upsert that attaches the uploaded files
- * to the session. Their serializer is routes/serialize/recommendations.ts.
+ * to the session. Their serializer is wire/recommendations.ts.
  */
 import { type MessageKey, RECOMMENDABLE_STATES } from '@mashura/core'
 import type { RecommendationInput } from '@mashura/core/contract'

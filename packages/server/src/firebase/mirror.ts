@@ -20,7 +20,7 @@ import { allContributorPersons } from '../db/queries/realtime.ts'
 import { unreadCount } from '../domain/chat.ts'
 import type { DomainEvent } from '../events/bus.ts'
 import { expertRecord } from '../realtime/state.ts'
-import { conversationsFor } from '../routes/serialize/chat.ts'
+import { conversationsFor } from '../wire/chat.ts'
 
 /** The document paths, shared with core's Firebase client. */
 export const firestorePaths = {

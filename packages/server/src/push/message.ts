@@ -1,5 +1,5 @@
 /**
- * The payload of one push, shared by the Web Push service (service.ts) and the FCM sender (firebase/fcm.ts),
+ * The payload of one push, shared by the Web Push service (service.ts) and the FCM sender (push/fcm.ts),
  * which the service calls: a module of its own so the two do not import each other.
  */
 

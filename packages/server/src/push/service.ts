@@ -9,7 +9,7 @@
  * - A subscription the push service answers 404 or 410 for is deleted; other failures
  *   are logged. `sendToPerson` never throws.
  * - FCM registration tokens (kind 'fcm': the agency's apps, Firebase web clients) are sent to through
- *   FCM when Firebase is configured (`options.fcm`, firebase/fcm.ts); a token FCM no longer knows is
+ *   FCM when Firebase is configured (`options.fcm`, fcm.ts); a token FCM no longer knows is
  *   deleted. Without Firebase they are kept and not sent to.
  */
 import type { PushPayload } from '@mashura/core/contract'
@@ -17,8 +17,8 @@ import webpush from 'web-push'
 import type { Config } from '../config.ts'
 import type { Store } from '../db/database.ts'
 import { deletePushToken, pushTokensOf } from '../db/queries/realtime.ts'
-import type { FcmSender } from '../firebase/fcm.ts'
 import { type EndpointPolicy, endpointAllowed, endpointPolicy, parseSubscription } from './endpoints.ts'
+import type { FcmSender } from './fcm.ts'
 import type { PushMessage } from './message.ts'
 import { loadVapidDetails, type VapidDetails } from './vapid.ts'
 

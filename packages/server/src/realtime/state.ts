@@ -2,7 +2,7 @@
  * A contributor's expert record as the live listeners see it, read from the database: the WebSocket hub
  * (topics.ts) sends it to sockets and the Firestore mirror (firebase/mirror.ts) writes it to Firestore, so
  * both say the same. (The unread count is domain/chat.ts's `unreadCount`, the conversations
- * routes/serialize/chat.ts's `conversationsFor`.)
+ * wire/chat.ts's `conversationsFor`.)
  */
 import type { Kysely } from 'kysely'
 import { expertRow } from '../db/queries/realtime.ts'

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely'
 import { liveSession, liveSessionsOf } from '../db/queries/realtime.ts'
 import type { Database } from '../db/tables.ts'
 import { unreadCount } from '../domain/chat.ts'
-import { conversationsFor } from '../routes/serialize/chat.ts'
+import { conversationsFor } from '../wire/chat.ts'
 import { type Conn, send, sendError, type Topic } from './socket.ts'
 import { expertRecord as readExpertRecord } from './state.ts'
 

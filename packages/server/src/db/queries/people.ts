@@ -1,8 +1,8 @@
 /** People's reads and writes (the `people` table), as rows. */
 import type { Kysely, Transaction } from 'kysely'
-import { PAST_STATES, sessionRowsOnly, UPCOMING_STATES } from '../../domain/session-filters.ts'
 import type { Dialect } from '../migration-helpers.ts'
 import type { Database, NewRow, RowUpdate } from '../tables.ts'
+import { PAST_STATES, sessionRowsOnly, UPCOMING_STATES } from './session-filters.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 

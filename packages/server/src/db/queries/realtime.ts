@@ -3,8 +3,8 @@
  * live, contributors' live records, a person's live sessions, and push tokens.
  */
 import type { Kysely, Transaction } from 'kysely'
-import { sessionRowsOnly, UPCOMING_STATES } from '../../domain/session-filters.ts'
 import type { Database } from '../tables.ts'
+import { sessionRowsOnly, UPCOMING_STATES } from './session-filters.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 

@@ -4,8 +4,8 @@
  */
 import type { SessionRequest } from '@mashura/core'
 import type { Kysely, Transaction } from 'kysely'
-import { participantOf, requestRowsOnly } from '../../domain/session-filters.ts'
 import type { Database, Row, RowUpdate } from '../tables.ts'
+import { participantOf, requestRowsOnly } from './session-filters.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 

@@ -2,11 +2,11 @@
  * Sessions' reads and writes (the `sessions` table: sessions and advisor requests alike), as rows, and what
  * booking and serving sessions read beside them: the people, subjects and cancel reasons a session names, the
  * locks a booking takes, and the development rating link's pick. Which moves a session may make, and who may
- * see what, are `domain/`'s rules; the `where` filters shared with them are `domain/session-filters.ts`.
+ * see what, are `domain/`'s rules; the `where` filters they share are in `session-filters.ts` here.
  */
 import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely'
-import { participantOf, sessionRowsOnly, UPCOMING_STATES } from '../../domain/session-filters.ts'
 import type { Database, NewRow, Row, RowUpdate } from '../tables.ts'
+import { participantOf, sessionRowsOnly, UPCOMING_STATES } from './session-filters.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 

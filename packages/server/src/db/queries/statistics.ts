@@ -1,8 +1,8 @@
 /** A contributor's statistics, as rows: counts by state and way, session times, and the business owners met. */
 import type { CompanyPhase } from '@mashura/core'
 import { type Kysely, sql, type Transaction } from 'kysely'
-import { sessionRowsOnly } from '../../domain/session-filters.ts'
 import type { Database } from '../tables.ts'
+import { sessionRowsOnly } from './session-filters.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 

@@ -39,8 +39,8 @@ import { DEV_ISSUER_KEY } from '../../oidc/dev-accounts.ts'
 import { inProcessFetch } from '../../oidc/in-process-fetch.ts'
 import { originAllowed } from '../../plugins/api-key.ts'
 import { mustBeSignedIn, requireAuth } from '../../plugins/auth.ts'
+import { fileRef } from '../../wire/common.ts'
 import { callRoute, callRoutes, rateLimited, SIGNED_IN } from '../call-route.ts'
-import { fileRef } from '../serialize/common.ts'
 
 /**
  * Finds the person a provider vouches for by (issuer, subject), refreshing name and e-mail; creates them on

@@ -19,8 +19,8 @@ import { type ChatPair, chatPossibility, markConversationRead } from '../../doma
 import { notFound } from '../../http/errors.ts'
 import { DEFAULT_PER_PAGE, pageMeta } from '../../http/schema.ts'
 import { requireAuth, requireContributor } from '../../plugins/auth.ts'
+import { chatMessagesOut, conversationSummaries } from '../../wire/chat.ts'
 import { callRoutes } from '../call-route.ts'
-import { chatMessagesOut, conversationSummaries } from '../serialize/chat.ts'
 
 const EXTENSION =
   'A reference-server extension: the spec kept chat messages in Firebase, which the apps read directly. '

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { eachDatabase, type TestPerson, useBusEvents, useTestContext } from '../../test-support/context.ts'
 import { addSession, hoursFromNow } from '../../test-support/fixtures.ts'
 import { useChatCast } from '../../test-support/suite-fixtures.ts'
-import { conversationsFor } from '../serialize/chat.ts'
+import { conversationsFor } from '../../wire/chat.ts'
 
 const HTML = '<script>alert("x")</script><b onclick="steal()">مرحبا</b> &amp; <img src=x onerror=alert(1)>'
 

@@ -15,8 +15,8 @@ import { ErrorBody } from '../../http/schema.ts'
 import { requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
 import { endpointPolicy, parseSubscription } from '../../push/endpoints.ts'
+import { contributorProfile } from '../../wire/contributors.ts'
 import { callRoutes } from '../call-route.ts'
-import { contributorProfile } from '../serialize/contributors.ts'
 
 const route = callRoutes({ tags: ['profile'], access: 'signedIn' })
 

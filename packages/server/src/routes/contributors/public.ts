@@ -8,13 +8,13 @@ import type { CacheScope } from '../../cache/catalogue-cache.ts'
 import { CONSULTANT_KINDS, type ContributorFilters, searchContributorIds } from '../../domain/contributors.ts'
 import { notFound } from '../../http/errors.ts'
 import { DEFAULT_PER_PAGE, pageMeta } from '../../http/schema.ts'
-import { callRoutes } from '../call-route.ts'
 import {
   contributorProfile,
   coveredSubjects,
   freeSlotsPage,
   orderedProfiles,
-} from '../serialize/contributors.ts'
+} from '../../wire/contributors.ts'
+import { callRoutes } from '../call-route.ts'
 
 type ListQuery = Static<typeof ContributorListQuerySchema>
 

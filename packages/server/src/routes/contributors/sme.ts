@@ -22,9 +22,9 @@ import { smeAccess } from '../../domain/access.ts'
 import { notFound } from '../../http/errors.ts'
 import { DEFAULT_PER_PAGE, pageMeta } from '../../http/schema.ts'
 import { requireAuth } from '../../plugins/auth.ts'
+import { fileRef } from '../../wire/common.ts'
+import { sessionsOut } from '../../wire/sessions.ts'
 import { callRoutes } from '../call-route.ts'
-import { fileRef } from '../serialize/common.ts'
-import { sessionsOut } from '../serialize/sessions.ts'
 
 // The uploads routes import it from here.
 export { canReadSessionRecords } from '../../domain/access.ts'

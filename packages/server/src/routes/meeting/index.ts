@@ -30,10 +30,11 @@ import { createRatingLink } from '../../domain/rating.ts'
 import { conflict, forbidden, notFound } from '../../http/errors.ts'
 import { ErrorBody } from '../../http/schema.ts'
 import { type Auth, requireAuth, requireContributor } from '../../plugins/auth.ts'
+import { sessionsOut } from '../../wire/sessions.ts'
 import { hostZak, releaseZoomMeeting } from '../../zoom/meetings.ts'
 import { callRoutes } from '../call-route.ts'
 import { smeProfileOut } from '../contributors/sme.ts'
-import { sessionsOut, viewerOptions } from '../serialize/sessions.ts'
+import { viewerOptions } from '../viewer.ts'
 
 /** How long a Zoom Meeting SDK signature is valid, in seconds (Zoom: at least 1800, at most 48 hours). */
 export const SIGNATURE_TTL_SECONDS = 2 * 3600

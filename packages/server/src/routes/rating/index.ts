@@ -24,8 +24,8 @@ import { notFound } from '../../http/errors.ts'
 import { ErrorBody } from '../../http/schema.ts'
 import { requireAuth, requireContributor } from '../../plugins/auth.ts'
 import { translatorFor } from '../../plugins/language.ts'
+import { recommendationsFor } from '../../wire/recommendations.ts'
 import { callRoutes, rateLimited } from '../call-route.ts'
-import { recommendationsFor } from '../serialize/recommendations.ts'
 
 /** The rating access token travels in `X-Rating-Token` beside the API key, not as a sign-in. */
 const ratingAuth = [{ apiKey: [] }]

@@ -11,9 +11,10 @@ import { announceTo, answerRequest, expireAndAnnounce } from '../../domain/lifec
 import { notFound } from '../../http/errors.ts'
 import { ErrorBody } from '../../http/schema.ts'
 import { requireAuth, requireContributor } from '../../plugins/auth.ts'
+import { requestsOut, requestsPage } from '../../wire/sessions.ts'
 import { withZoomMeeting } from '../../zoom/meetings.ts'
 import { callRoutes } from '../call-route.ts'
-import { requestsOut, requestsPage, viewerOptions } from '../serialize/sessions.ts'
+import { viewerOptions } from '../viewer.ts'
 
 const route = callRoutes({ tags: ['requests'], access: 'signedIn' })
 

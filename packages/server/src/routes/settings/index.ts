@@ -19,8 +19,8 @@ import {
 } from '../../db/queries/settings.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { pick } from '../../plugins/language.ts'
+import { centerOut, officeOut, subjectOut } from '../../wire/common.ts'
 import { callRoute, callRoutes } from '../call-route.ts'
-import { centerOut, officeOut, subjectOut } from '../serialize/common.ts'
 
 /** The single-setting keys of core's `SettingKey`, each with its own path. */
 const SETTING_KEYS = [

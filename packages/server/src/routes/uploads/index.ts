@@ -31,9 +31,9 @@ import {
 import { ApiHttpError, badRequest, notFound, unprocessable } from '../../http/errors.ts'
 import { ErrorBody } from '../../http/schema.ts'
 import { requireAuth } from '../../plugins/auth.ts'
+import { storedFileOut } from '../../wire/recommendations.ts'
 import { callRoute, callRoutes, SIGNED_IN } from '../call-route.ts'
 import { canReadSessionRecords } from '../contributors/sme.ts'
-import { storedFileOut } from '../serialize/recommendations.ts'
 
 const fileTooLarge = () =>
   new ApiHttpError(413, 'file_too_large', 'errors.fileTooLarge', {

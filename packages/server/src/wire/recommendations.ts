@@ -5,8 +5,8 @@
  */
 import type { Recommendation, StoredFile } from '@mashura/core/contract'
 import type { Kysely } from 'kysely'
-import { filesByIds, recommendationsOfSessions } from '../../db/queries/recommendations.ts'
-import type { Database, Row } from '../../db/tables.ts'
+import { filesByIds, recommendationsOfSessions } from '../db/queries/recommendations.ts'
+import type { Database, Row } from '../db/tables.ts'
 
 /** A file row on the wire: served back by `GET /uploader/files/{id}`. */
 export function storedFileOut(row: Row<'files'>, publicUrl: string): StoredFile {

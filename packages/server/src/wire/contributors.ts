@@ -12,9 +12,9 @@ import {
   coveredSubjectRows,
   endedSessionCounts,
   subjectsOfContributors,
-} from '../../db/queries/contributors.ts'
-import { freeSlotRowsPage, freeSlotStats, officesByIds } from '../../db/queries/slots.ts'
-import type { Database } from '../../db/tables.ts'
+} from '../db/queries/contributors.ts'
+import { freeSlotRowsPage, freeSlotStats, officesByIds } from '../db/queries/slots.ts'
+import type { Database } from '../db/tables.ts'
 import { centerOut, contributorSummaries, officeOut, subjectOut } from './common.ts'
 
 /** Options that shape profiles: the language, the public URL for pictures, and "now". */

@@ -12,9 +12,9 @@ import type {
   SmeSummary,
 } from '@mashura/core'
 import type { Kysely } from 'kysely'
-import { type ConversationRow, conversationRows, filesByIds } from '../../db/queries/chat.ts'
-import type { Database, Row } from '../../db/tables.ts'
-import { type ChatPair, chatFileUrl, senderId, unreadByConversation } from '../../domain/chat.ts'
+import { type ConversationRow, conversationRows, filesByIds } from '../db/queries/chat.ts'
+import type { Database, Row } from '../db/tables.ts'
+import { type ChatPair, chatFileUrl, senderId, unreadByConversation } from '../domain/chat.ts'
 import { peopleOf, smeSummaries } from './common.ts'
 
 /** A conversation of an expert: core's `ChatConversation` plus what a list shows. */

@@ -1,9 +1,9 @@
 import { isUnreadMessage } from '@mashura/core'
 import { hasUnreadMessages } from '@mashura/core/testing'
 import { expect, it } from 'vitest'
-import { chatPossibility, markConversationRead, sendChatMessage } from '../../domain/chat.ts'
-import { eachDatabase, useTestContext } from '../../test-support/context.ts'
-import { useChatCast } from '../../test-support/suite-fixtures.ts'
+import { chatPossibility, markConversationRead, sendChatMessage } from '../domain/chat.ts'
+import { eachDatabase, useTestContext } from '../test-support/context.ts'
+import { useChatCast } from '../test-support/suite-fixtures.ts'
 import { conversationsFor } from './chat.ts'
 
 eachDatabase('conversations and the unread rule', (dialect) => {

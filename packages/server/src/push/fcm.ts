@@ -14,7 +14,7 @@
 import { importPKCS8, SignJWT } from 'jose'
 import type { FirebaseConfig } from '../config.ts'
 import { accessTokenCache, type IssuedToken } from '../http/access-token-cache.ts'
-import type { PushMessage } from '../push/message.ts'
+import type { PushMessage } from './message.ts'
 
 const SCOPE = 'https://www.googleapis.com/auth/firebase.messaging'
 

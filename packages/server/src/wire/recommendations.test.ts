@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
-import { type RecommendationBody, saveRecommendations } from '../../domain/recommendations.ts'
-import { eachDatabase, usePeople, useTestContext } from '../../test-support/context.ts'
-import { addSession, hoursFromNow } from '../../test-support/fixtures.ts'
+import { type RecommendationBody, saveRecommendations } from '../domain/recommendations.ts'
+import { eachDatabase, usePeople, useTestContext } from '../test-support/context.ts'
+import { addSession, hoursFromNow } from '../test-support/fixtures.ts'
 import { recommendationsFor, storedFileOut } from './recommendations.ts'
 
 eachDatabase('recommendations', (dialect) => {

@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from 'vitest'
-import type { Row } from '../../db/tables.ts'
-import { eachDatabase, type TestContext, useTestContext } from '../../test-support/context.ts'
-import { hoursFromNow, insertCatalogue, insertSession, insertSlot } from '../../test-support/fixtures.ts'
-import { countingQueries } from '../../test-support/query-count.ts'
+import type { Row } from '../db/tables.ts'
+import { eachDatabase, type TestContext, useTestContext } from '../test-support/context.ts'
+import { hoursFromNow, insertCatalogue, insertSession, insertSlot } from '../test-support/fixtures.ts'
+import { countingQueries } from '../test-support/query-count.ts'
 import { requestsOut, sessionsOut, slotsOut } from './sessions.ts'
 
 eachDatabase('session serializers', (dialect) => {

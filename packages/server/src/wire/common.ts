@@ -12,8 +12,8 @@ import type {
   Subject,
 } from '@mashura/core'
 import type { Kysely } from 'kysely'
-import { contributorSummaryRows, personSummaryRows } from '../../db/queries/sessions.ts'
-import type { Database, Row } from '../../db/tables.ts'
+import { contributorSummaryRows, personSummaryRows } from '../db/queries/sessions.ts'
+import type { Database, Row } from '../db/tables.ts'
 
 /** A stored path as a file reference browsers can load; absolute paths are kept, site paths get the public URL. */
 export function fileRef(path: string | null, publicUrl: string): FileRef | null {

@@ -6,7 +6,7 @@
  */
 import type { SessionState } from '@mashura/core'
 import type { ExpressionBuilder } from 'kysely'
-import type { Database } from '../db/tables.ts'
+import type { Database } from '../tables.ts'
 
 /** The states of upcoming sessions. */
 export const UPCOMING_STATES = ['booked', 'ongoing'] as const satisfies readonly SessionState[]

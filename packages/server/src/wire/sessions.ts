@@ -13,14 +13,12 @@ import type {
   Subject,
   SubjectType,
 } from '@mashura/core'
-import type { FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
-import { answerPage } from '../../db/paging.ts'
-import { requestRowsOf } from '../../db/queries/requests.ts'
-import { cancelReasonsByIds, subjectsByIds } from '../../db/queries/sessions.ts'
-import { officesByIds, slotHolders, slotsByIds } from '../../db/queries/slots.ts'
-import type { Database, Row } from '../../db/tables.ts'
-import { requireAuth } from '../../plugins/auth.ts'
+import { answerPage } from '../db/paging.ts'
+import { requestRowsOf } from '../db/queries/requests.ts'
+import { cancelReasonsByIds, subjectsByIds } from '../db/queries/sessions.ts'
+import { officesByIds, slotHolders, slotsByIds } from '../db/queries/slots.ts'
+import type { Database, Row } from '../db/tables.ts'
 import { officeOut, peopleOf, subjectOut } from './common.ts'
 import { recommendationsFor } from './recommendations.ts'
 
@@ -58,16 +56,6 @@ export function requestsPage(
     { orderBy: 'created_at', direction: 'desc' },
     (rows) => requestsOut(db, rows, options),
   )
-}
-
-/** Serializing for the signed-in caller of a request, in its language. */
-export function viewerOptions(request: FastifyRequest, publicUrl: string): SerializeOptions {
-  const auth = requireAuth(request)
-  return {
-    lang: request.lang,
-    publicUrl,
-    viewer: { personId: auth.personId, contributorId: auth.contributorId },
-  }
 }
 
 function distinct(ids: readonly (number | null)[]): number[] {
@@ -134,7 +122,7 @@ function required<T>(map: Map<number, T>, id: number, what: string): T {
 
 /**
  * Serializes session rows (in order). Pending requests are not sessions: filter them out with
- * `sessionRowsOnly` (domain/session-filters.ts), or serialize them with {@link requestsOut}. Meeting data goes only to the
+ * `sessionRowsOnly` (db/queries/session-filters.ts), or serialize them with {@link requestsOut}. Meeting data goes only to the
  * session's two participants. Recommendations are `null` here; their part adds them.
  */
 export async function sessionsOut(
