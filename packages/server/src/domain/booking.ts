@@ -8,9 +8,9 @@ import type { Kysely } from 'kysely'
 import { contributorKind, coveredSubject, insertSession, slotHolderId } from '../db/queries/sessions.ts'
 import { slotById } from '../db/queries/slots.ts'
 import type { Database, Row } from '../db/tables.ts'
-import { conflict, notFound, unprocessable } from '../http/errors.ts'
 import { queueBookingConfirmed } from '../mail/session-mails.ts'
 import { isForeignKeyViolation, isUniqueViolation } from './db-errors.ts'
+import { conflict, notFound, refused } from './errors.ts'
 import {
   assertFairBooking,
   type BookingLimits,
@@ -78,7 +78,7 @@ export function blankSessionColumns() {
  * of a slot wins: the row is inserted with `active_slot_id` set and the unique index refuses the others,
  * which get a 409. The business owner is locked first, so their own concurrent bookings are checked one
  * after the other against the fair-booking rules (domain/fair-booking.ts): no overlap with their live
- * sessions and waiting requests, and the caps on upcoming ones. Throws ApiHttpError for every refusal
+ * sessions and waiting requests, and the caps on upcoming ones. Throws a DomainError for every refusal
  * (404 no slot, 422 rule, 409 taken, `booking_overlaps` or `booking_limit_reached`).
  */
 export async function bookSlot(db: Kysely<Database>, input: BookingInput): Promise<Row<'sessions'>> {
@@ -89,10 +89,10 @@ export async function bookSlot(db: Kysely<Database>, input: BookingInput): Promi
       const slot = await slotById(trx, input.slotId)
       if (!slot) throw notFound('errors.slotNotFound')
       if (input.bookerContributorId === slot.contributor_id)
-        throw unprocessable('booking_own_slot', 'errors.bookingOwnSlot')
-      if (Date.parse(slot.start_at) <= now.getTime()) throw unprocessable('slot_in_past', 'errors.slotInPast')
+        throw refused('booking_own_slot', 'errors.bookingOwnSlot')
+      if (Date.parse(slot.start_at) <= now.getTime()) throw refused('slot_in_past', 'errors.slotInPast')
       if ((slot.availability & availabilityForCommunicationWay(input.communicationWay)) === 0)
-        throw unprocessable('communication_way_not_offered', 'errors.validationFailed', {
+        throw refused('communication_way_not_offered', 'errors.validationFailed', {
           communication_way: 'errors.invalidValue',
         })
       const [contributor, covered] = await Promise.all([
@@ -100,7 +100,7 @@ export async function bookSlot(db: Kysely<Database>, input: BookingInput): Promi
         coveredSubject(trx, slot.contributor_id, input.subjectId),
       ])
       if (!covered)
-        throw unprocessable('subject_not_covered', 'errors.validationFailed', {
+        throw refused('subject_not_covered', 'errors.validationFailed', {
           subject_id: 'errors.invalidValue',
         })
       // A slot someone holds is reported as taken, before the rules (the booker may hold it already).

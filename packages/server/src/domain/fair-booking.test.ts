@@ -54,7 +54,7 @@ eachDatabase('fair booking', (dialect) => {
     expect(request).toMatchObject({ state: 'pending', request_state: 'waiting' })
     const other = await slotOf(consultant.contributorId, 20.5)
     await expect(book(other.id, sme.personId)).rejects.toMatchObject({
-      status: 409,
+      kind: 'conflict',
       code: 'booking_overlaps',
     })
     // Nothing was written, and the consultant's slot is still free for someone else.
@@ -102,7 +102,7 @@ eachDatabase('fair booking', (dialect) => {
     for (let i = 0; i < 3; i++) await book((await slotOf(advisor.contributorId, 60 + 2 * i)).id, sme.personId)
     const refused = await book((await slotOf(advisor.contributorId, 70)).id, sme.personId).catch((e) => e)
     expect(refused).toMatchObject({
-      status: 409,
+      kind: 'conflict',
       code: 'booking_limit_reached',
       key: 'errors.bookingLimitPerExpert',
       values: { max: 3 },
@@ -167,7 +167,8 @@ eachDatabase('fair booking', (dialect) => {
     const results = await Promise.allSettled(slots.map((s) => book(s.id, sme.personId)))
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
     for (const r of results)
-      if (r.status === 'rejected') expect(r.reason).toMatchObject({ status: 409, code: 'booking_overlaps' })
+      if (r.status === 'rejected')
+        expect(r.reason).toMatchObject({ kind: 'conflict', code: 'booking_overlaps' })
     const held = await ctx.store.db
       .selectFrom('sessions')
       .select('id')
@@ -184,7 +185,7 @@ eachDatabase('fair booking', (dialect) => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10)
     for (const r of results)
       if (r.status === 'rejected')
-        expect(r.reason).toMatchObject({ status: 409, code: 'booking_limit_reached' })
+        expect(r.reason).toMatchObject({ kind: 'conflict', code: 'booking_limit_reached' })
     const { n } = await ctx.store.db
       .selectFrom('sessions')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -211,7 +212,7 @@ eachDatabase('fair booking', (dialect) => {
     ).resolves.toMatchObject({ state: 'booked' })
     await expect(
       answerRequest(db, { id: second.id, contributorId: b.contributorId, accept: true, reason: null }),
-    ).rejects.toMatchObject({ status: 409, code: 'booking_overlaps', key: 'errors.requestOverlaps' })
+    ).rejects.toMatchObject({ kind: 'conflict', code: 'booking_overlaps', key: 'errors.requestOverlaps' })
     // Still waiting: the advisor can reject it.
     const after = await readSession(db, second.id)
     expect(after).toMatchObject({ state: 'pending', request_state: 'waiting' })
@@ -244,7 +245,7 @@ eachDatabase('fair booking', (dialect) => {
       }),
       sme.personId,
     )
-    await expect(join()).rejects.toMatchObject({ status: 409, code: 'booking_overlaps' })
+    await expect(join()).rejects.toMatchObject({ kind: 'conflict', code: 'booking_overlaps' })
     await db
       .updateTable('sessions')
       .set({ state: 'cancelled', active_slot_id: null })
@@ -286,7 +287,7 @@ function bookingProcess(args: (string | number)[]) {
 describe('fair booking across server instances on one SQLite file', () => {
   const ctx = useTestContext('sqlite')
 
-  it('lets one of four processes booking overlapping slots win; the others get 409, not a 500', async () => {
+  it('lets one of four processes booking overlapping slots win; the others get a conflict (409), not a crash (500)', async () => {
     const db = ctx.store.db
     const cat = await insertCatalogue(db)
     const sme = await ctx.person()
@@ -306,7 +307,7 @@ describe('fair booking across server instances on one SQLite file', () => {
     const outcomes = await Promise.all(processes.map((p) => p.result))
     expect(outcomes.filter((o) => 'ok' in o)).toHaveLength(1)
     expect(outcomes.filter((o) => !('ok' in o))).toEqual(
-      Array(3).fill({ status: 409, code: 'booking_overlaps' }),
+      Array(3).fill({ kind: 'conflict', code: 'booking_overlaps' }),
     )
   }, 30_000)
 })

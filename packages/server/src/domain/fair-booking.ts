@@ -19,7 +19,7 @@ import type { Kysely, Transaction } from 'kysely'
 import { type BookingLimits, DEFAULT_BOOKING_LIMITS } from '../config.ts'
 import { liveBookingRows, lockPersonRow } from '../db/queries/sessions.ts'
 import type { Database } from '../db/tables.ts'
-import { ApiHttpError, conflict } from '../http/errors.ts'
+import { conflict } from './errors.ts'
 
 /** The caps on upcoming sessions and their defaults, declared with the rest of the configuration. */
 export { type BookingLimits, DEFAULT_BOOKING_LIMITS }
@@ -82,13 +82,9 @@ export async function assertFairBooking(db: Db, check: FairBookingCheck): Promis
   const upcoming = rows.filter((row) => row.state !== 'ongoing')
   const { maxUpcomingPerExpert, maxUpcoming } = check.limits
   if (upcoming.filter((row) => row.contributor_id === check.contributorId).length >= maxUpcomingPerExpert)
-    throw new ApiHttpError(409, 'booking_limit_reached', 'errors.bookingLimitPerExpert', {
-      values: { max: maxUpcomingPerExpert },
-    })
+    throw conflict('booking_limit_reached', 'errors.bookingLimitPerExpert', { max: maxUpcomingPerExpert })
   if (upcoming.length >= maxUpcoming)
-    throw new ApiHttpError(409, 'booking_limit_reached', 'errors.bookingLimitTotal', {
-      values: { max: maxUpcoming },
-    })
+    throw conflict('booking_limit_reached', 'errors.bookingLimitTotal', { max: maxUpcoming })
 }
 
 /**

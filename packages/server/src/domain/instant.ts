@@ -13,8 +13,8 @@ import type { Kysely } from 'kysely'
 import { anOngoingSessionOf, insertSession, lockContributorForInstant } from '../db/queries/sessions.ts'
 import { insertSlot } from '../db/queries/slots.ts'
 import type { Database, Row } from '../db/tables.ts'
-import { conflict, notFound } from '../http/errors.ts'
 import { blankSessionColumns, newMeetingCredentials } from './booking.ts'
+import { conflict, notFound } from './errors.ts'
 import { lockBusinessOwner, overlapsLiveRow } from './fair-booking.ts'
 
 /** How long an instant session lasts, in minutes (an extension adds to it). */

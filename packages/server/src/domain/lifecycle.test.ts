@@ -2,9 +2,9 @@ import { riyadhDay, riyadhInstant, type SessionState } from '@mashura/core'
 import { SESSION_TRANSITIONS } from '@mashura/core/testing'
 import { describe, expect, it } from 'vitest'
 import type { NewRow, Row } from '../db/tables.ts'
-import type { ApiHttpError } from '../http/errors.ts'
 import { eachDatabase, useFixtures, usePeople, useTestContext } from '../test-support/context.ts'
 import { addCancelReasons, addSession, readSession } from '../test-support/fixtures.ts'
+import type { DomainError } from './errors.ts'
 import {
   answerRequest,
   cancelSession,
@@ -23,11 +23,11 @@ const MIN = 60_000
 const NOW = riyadhInstant(riyadhDay(new Date()), '12:00')
 const STATES: SessionState[] = ['booked', 'ongoing', 'ended', 'cancelled', 'sme_absent']
 
-async function refusal(promise: Promise<unknown>): Promise<ApiHttpError> {
+async function refusal(promise: Promise<unknown>): Promise<DomainError> {
   try {
     await promise
   } catch (error) {
-    return error as ApiHttpError
+    return error as DomainError
   }
   throw new Error('expected a refusal')
 }
@@ -113,7 +113,7 @@ eachDatabase('session and request lifecycle', (dialect) => {
           expect(after.state).toBe(op.to === 'same' ? from : op.to)
         } else {
           const error = await refusal(op.run(row))
-          expect(error.status).toBe(409)
+          expect(error.kind).toBe('conflict')
           expect(error.code).toBe('invalid_state_transition')
           expect(error.key).toBe('errors.invalidStateTransition')
           expect(await read(row.id)).toEqual(row)
@@ -135,7 +135,7 @@ eachDatabase('session and request lifecycle', (dialect) => {
     for (const startsIn of [24 * 60, -24 * 60]) {
       const row = await session({ startsIn })
       const error = await refusal(startSession(ctx.store.db, row.id, me(), NOW))
-      expect(error.status).toBe(422)
+      expect(error.kind).toBe('refused')
       expect(error.code).toBe('session_not_today')
       expect((await read(row.id)).state).toBe('booked')
     }
@@ -144,10 +144,10 @@ eachDatabase('session and request lifecycle', (dialect) => {
   it("refuses someone else's session: 404 to another contributor, 403 to its business owner", async () => {
     const row = await session()
     const theirs = { personId: other.personId, contributorId: other.contributorId }
-    expect((await refusal(startSession(ctx.store.db, row.id, theirs, NOW))).status).toBe(404)
+    expect((await refusal(startSession(ctx.store.db, row.id, theirs, NOW))).kind).toBe('not_found')
     const asOwner = { personId: owner.personId, contributorId: other.contributorId }
-    expect((await refusal(startSession(ctx.store.db, row.id, asOwner, NOW))).status).toBe(403)
-    expect((await refusal(startSession(ctx.store.db, 999_999, me(), NOW))).status).toBe(404)
+    expect((await refusal(startSession(ctx.store.db, row.id, asOwner, NOW))).kind).toBe('forbidden')
+    expect((await refusal(startSession(ctx.store.db, 999_999, me(), NOW))).kind).toBe('not_found')
   })
 
   it('needs force_end to end before the scheduled end', async () => {
@@ -155,7 +155,7 @@ eachDatabase('session and request lifecycle', (dialect) => {
     const error = await refusal(
       endSession(ctx.store.db, row.id, me(), { forceEnd: false, endReason: null }, NOW),
     )
-    expect(error.status).toBe(422)
+    expect(error.kind).toBe('refused')
     expect(error.code).toBe('force_end_required')
     const late = new Date(Date.parse(row.end_at) + MIN)
     const ended = await endSession(ctx.store.db, row.id, me(), { forceEnd: false, endReason: null }, late)
@@ -164,7 +164,7 @@ eachDatabase('session and request lifecycle', (dialect) => {
 
   it('ends only instant sessions through end-instant', async () => {
     const row = await session({ state: 'ongoing', is_instant: 0 })
-    expect((await refusal(endInstantSession(ctx.store.db, row.id, me(), NOW))).status).toBe(409)
+    expect((await refusal(endInstantSession(ctx.store.db, row.id, me(), NOW))).kind).toBe('conflict')
   })
 
   it(`extends an ongoing session by ${EXTENSION_MINUTES} minutes`, async () => {
@@ -176,7 +176,7 @@ eachDatabase('session and request lifecycle', (dialect) => {
   it('refuses to mark the business owner absent before the session starts', async () => {
     const row = await session({ startsIn: 30 })
     const error = await refusal(markSmeAbsent(ctx.store.db, row.id, me(), NOW))
-    expect(error.status).toBe(422)
+    expect(error.kind).toBe('refused')
     expect((await read(row.id)).state).toBe('booked')
   })
 
@@ -185,12 +185,12 @@ eachDatabase('session and request lifecycle', (dialect) => {
     const unknown = await refusal(
       cancelSession(ctx.store.db, row.id, me(), { reasonId: 9999, details: null }),
     )
-    expect(unknown.status).toBe(422)
+    expect(unknown.kind).toBe('refused')
     expect(unknown.fields).toEqual({ cancel_reason_id: 'errors.invalidValue' })
     const bare = await refusal(
       cancelSession(ctx.store.db, row.id, me(), { reasonId: reasons.detailedReasonId, details: '  ' }),
     )
-    expect(bare.status).toBe(422)
+    expect(bare.kind).toBe('refused')
     expect(bare.fields).toEqual({ reason: 'errors.fieldRequired' })
     const after = await cancelSession(ctx.store.db, row.id, me(), {
       reasonId: reasons.detailedReasonId,
@@ -231,7 +231,7 @@ eachDatabase('session and request lifecycle', (dialect) => {
           now: NOW,
         }),
       )
-      expect(bare.status).toBe(422)
+      expect(bare.kind).toBe('refused')
       expect((await read(row.id)).request_state).toBe('waiting')
       const after = await answerRequest(ctx.store.db, {
         id: row.id,
@@ -261,7 +261,7 @@ eachDatabase('session and request lifecycle', (dialect) => {
         const error = await refusal(
           answerRequest(ctx.store.db, { id: row.id, contributorId: adv(), accept, reason: 'x', now: NOW }),
         )
-        expect(error.status).toBe(409)
+        expect(error.kind).toBe('conflict')
         expect(error.code).toBe('request_already_answered')
       }
       expect(await read(row.id)).toEqual(first)
@@ -278,7 +278,7 @@ eachDatabase('session and request lifecycle', (dialect) => {
           now: NOW,
         }),
       )
-      expect(error.status).toBe(404)
+      expect(error.kind).toBe('not_found')
       const plain = await session({ startsIn: 90 })
       const notRequest = await refusal(
         answerRequest(ctx.store.db, {
@@ -289,7 +289,7 @@ eachDatabase('session and request lifecycle', (dialect) => {
           now: NOW,
         }),
       )
-      expect(notRequest.status).toBe(404)
+      expect(notRequest.kind).toBe('not_found')
     })
 
     it('expires a waiting request once its slot starts: answering is 409 request_expired', async () => {
@@ -303,7 +303,7 @@ eachDatabase('session and request lifecycle', (dialect) => {
           now: NOW,
         }),
       )
-      expect(error.status).toBe(409)
+      expect(error.kind).toBe('conflict')
       expect(error.code).toBe('request_expired')
       expect(await read(row.id)).toMatchObject({ request_state: 'expired', active_slot_id: null })
     })
@@ -344,7 +344,7 @@ eachDatabase('session and request lifecycle', (dialect) => {
       const won = results.filter((r) => r.status === 'fulfilled')
       expect(won).toHaveLength(1)
       const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult
-      expect((lost.reason as ApiHttpError).status).toBe(409)
+      expect((lost.reason as DomainError).kind).toBe('conflict')
       const final = await read(row.id)
       expect(final).toEqual((won[0] as PromiseFulfilledResult<Row<'sessions'>>).value)
       if (final.request_state === 'accepted') expect(final.active_slot_id).toBe(row.slot_id)
@@ -372,7 +372,7 @@ eachDatabase('session and request lifecycle', (dialect) => {
         expect(final).toMatchObject({ state: 'cancelled', active_slot_id: null })
       } else {
         // The cancel ran first, on a request that was not yet a session.
-        expect((cancelled.reason as ApiHttpError).status).toBe(404)
+        expect((cancelled.reason as DomainError).kind).toBe('not_found')
         expect(final).toMatchObject({ state: 'booked', active_slot_id: row.slot_id })
       }
     })

@@ -41,8 +41,8 @@ import {
   updateSessionIf,
 } from '../db/queries/sessions.ts'
 import type { Database, Row, RowUpdate } from '../db/tables.ts'
-import { conflict, forbidden, notFound, unprocessable } from '../http/errors.ts'
 import { queueBookingConfirmed } from '../mail/session-mails.ts'
+import { conflict, forbidden, notFound, refused } from './errors.ts'
 import { lockBusinessOwner, overlapsASession } from './fair-booking.ts'
 import { type NotificationKind, type NotifyDeps, notify } from './notifications.ts'
 
@@ -124,7 +124,7 @@ export async function answerRequest(db: Db, input: RequestAnswerInput): Promise<
   const current = await requestOfContributor(db, input.id, input.contributorId)
   if (!current) throw notFound('errors.requestNotFound')
   if (!input.accept && reason === null)
-    throw unprocessable('reason_required', 'errors.validationFailed', { reason: 'errors.fieldRequired' })
+    throw refused('reason_required', 'errors.validationFailed', { reason: 'errors.fieldRequired' })
   const stamp = now.toISOString()
   const change: RowUpdate<'sessions'> = input.accept
     ? {
@@ -247,9 +247,9 @@ function rowLifecycle(row: Row<'sessions'>): LifecycleSession {
 
 /** The 422 of each of core's refusals for a move at the wrong time. */
 const WRONG_TIME: Partial<Record<SessionRefusal, () => Error>> = {
-  before_day: () => unprocessable('session_not_today', 'errors.sessionNotStarted'),
-  after_day: () => unprocessable('session_not_today', 'errors.sessionAlreadyEnded'),
-  not_started: () => unprocessable('session_not_started', 'errors.sessionNotStarted'),
+  before_day: () => refused('session_not_today', 'errors.sessionNotStarted'),
+  after_day: () => refused('session_not_today', 'errors.sessionAlreadyEnded'),
+  not_started: () => refused('session_not_started', 'errors.sessionNotStarted'),
 }
 
 /**
@@ -294,7 +294,7 @@ export async function endSession(
     sessionMoveRefusal('end', facts, { role: 'contributor' }, now) === null &&
     endsEarly(facts, now)
   )
-    throw unprocessable('force_end_required', 'errors.validationFailed', { force_end: 'errors.invalidValue' })
+    throw refused('force_end_required', 'errors.validationFailed', { force_end: 'errors.invalidValue' })
   return transitionSession(
     db,
     { id, who, move: 'end', now },
@@ -342,12 +342,12 @@ export async function cancelSession(
   await ownSession(db, id, who)
   const reason = await cancelReasonById(db, input.reasonId)
   if (!reason)
-    throw unprocessable('invalid_cancel_reason', 'errors.validationFailed', {
+    throw refused('invalid_cancel_reason', 'errors.validationFailed', {
       cancel_reason_id: 'errors.invalidValue',
     })
   const details = input.details?.trim() || null
   if (reason.requires_details && !details)
-    throw unprocessable('reason_required', 'errors.validationFailed', { reason: 'errors.fieldRequired' })
+    throw refused('reason_required', 'errors.validationFailed', { reason: 'errors.fieldRequired' })
   return transitionSession(
     db,
     { id, who, move: 'cancel', now },

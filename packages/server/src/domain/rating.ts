@@ -35,10 +35,10 @@ import {
   setRatingAccessToken,
 } from '../db/queries/ratings.ts'
 import type { Database, Row } from '../db/tables.ts'
-import { ApiHttpError, badRequest, unprocessable } from '../http/errors.ts'
 import { ratingMail } from '../mail/compose.ts'
 import { queueMail } from '../mail/outbox.ts'
 import { isUniqueViolation } from './db-errors.ts'
+import { forbidden, invalid, refused } from './errors.ts'
 
 /** How long a rating link (and the access tokens it issues) lives. */
 export const RATING_LINK_TTL_MS = 7 * 24 * 3600 * 1000
@@ -57,14 +57,13 @@ export function newToken(): string {
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/
 
-/** The one answer for an unknown, tampered or expired rating link: a generic 400. */
-export const ratingLinkInvalid = () => badRequest('rating_link_invalid', 'errors.ratingLinkInvalid')
-/** A rating access token that is missing, unknown, for another session or expired: 403. */
-export const ratingTokenInvalid = () =>
-  new ApiHttpError(403, 'rating_token_invalid', 'errors.ratingLinkInvalid')
-/** The session was rated already: 400 when opening the link, 422 when submitting (spec section 8). */
-export const alreadyRatedOnOpen = () => badRequest('already_rated', 'errors.alreadyRated')
-export const alreadyRatedOnSubmit = () => unprocessable('already_rated', 'errors.alreadyRated')
+/** The one answer for an unknown, tampered or expired rating link: a generic `invalid` (400). */
+export const ratingLinkInvalid = () => invalid('rating_link_invalid', 'errors.ratingLinkInvalid')
+/** A rating access token that is missing, unknown, for another session or expired: `forbidden` (403). */
+export const ratingTokenInvalid = () => forbidden('errors.ratingLinkInvalid', 'rating_token_invalid')
+/** The session was rated already: `invalid` (400) when opening the link, `refused` (422) when submitting (spec section 8). */
+export const alreadyRatedOnOpen = () => invalid('already_rated', 'errors.alreadyRated')
+export const alreadyRatedOnSubmit = () => refused('already_rated', 'errors.alreadyRated')
 
 // ------------------------------------------------------------------------------------------- links
 
@@ -267,7 +266,7 @@ export function checkAnswers(
   for (const q of questions) {
     if (q.required === 1 && !seen.has(q.id)) fields[`answers.${q.id}`] ??= 'errors.fieldRequired'
   }
-  if (Object.keys(fields).length) throw badRequest('validation_failed', 'errors.validationFailed', fields)
+  if (Object.keys(fields).length) throw invalid('validation_failed', 'errors.validationFailed', fields)
   const chosen = contributorStars.length ? contributorStars : allStars
   const stars = chosen.length ? Math.round(chosen.reduce((s, v) => s + v, 0) / chosen.length) : null
   return { rows, stars }

@@ -15,7 +15,7 @@ import {
 } from '../db/queries/recommendations.ts'
 import { contributorSessionRow } from '../db/queries/sessions.ts'
 import type { Database, Row } from '../db/tables.ts'
-import { badRequest, conflict, notFound } from '../http/errors.ts'
+import { conflict, invalid, notFound } from './errors.ts'
 
 /** What the form carries, as the contract's schema validated it. */
 export type RecommendationBody = RecommendationInput
@@ -86,7 +86,7 @@ export async function saveRecommendations(
     }
     const summary = body.success_story ? body.success_story_summary?.trim() || null : null
     if (body.success_story && !summary) fields.success_story_summary = 'errors.fieldRequired'
-    if (Object.keys(fields).length) throw badRequest('validation_failed', 'errors.validationFailed', fields)
+    if (Object.keys(fields).length) throw invalid('validation_failed', 'errors.validationFailed', fields)
 
     const values = {
       challenges: body.challenges,

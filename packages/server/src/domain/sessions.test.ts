@@ -59,11 +59,11 @@ eachDatabase('bookSlot', (dialect) => {
     const row = await bookSlot(db, input)
     expect(row).toMatchObject({ state: 'booked', active_slot_id: slot.id, meeting_provider: 'webrtc' })
     await expect(bookSlot(db, { ...input, smeId: otherOwner.personId })).rejects.toMatchObject({
-      status: 409,
+      kind: 'conflict',
       code: 'slot_already_booked',
     })
     await expect(bookSlot(db, { ...input, now: hoursFromNow(4) })).rejects.toMatchObject({
-      status: 422,
+      kind: 'refused',
       code: 'slot_in_past',
     })
   })

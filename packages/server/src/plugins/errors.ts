@@ -7,6 +7,7 @@ import { normalizeLanguage } from '@mashura/core'
 import { type ApiMessageKey as MessageKey, serverTranslator } from '@mashura/core/i18n/server'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import { DomainError, type DomainErrorKind } from '../domain/errors.ts'
 import { ApiHttpError } from '../http/errors.ts'
 import { translatorFor } from './language.ts'
 
@@ -54,17 +55,37 @@ const statusKeys: Record<number, [string, MessageKey]> = {
 const MULTIPART_FAILURE =
   /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)/
 
+/** The HTTP status of each kind of the domain's refusals: the one place the domain meets HTTP. */
+export const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  refused: 422,
+  unavailable: 503,
+}
+
+/** The answer to give for a domain refusal (or the error itself when it is already an HTTP one). */
+export function asHttpError(error: ApiHttpError | DomainError): ApiHttpError {
+  if (error instanceof ApiHttpError) return error
+  return new ApiHttpError(STATUS_OF[error.kind], error.code, error.key, {
+    ...(error.values ? { values: error.values } : {}),
+    ...(error.fields ? { fields: error.fields } : {}),
+  })
+}
+
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     const t = translatorFor(request)
-    if (err instanceof ApiHttpError) {
-      if (err.headers) reply.headers(err.headers)
-      const fields = err.fields
-        ? Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, t.t(v)]))
+    if (err instanceof ApiHttpError || err instanceof DomainError) {
+      const answer = asHttpError(err)
+      if (answer.headers) reply.headers(answer.headers)
+      const fields = answer.fields
+        ? Object.fromEntries(Object.entries(answer.fields).map(([k, v]) => [k, t.t(v)]))
         : undefined
-      return reply
-        .code(err.status)
-        .send({ error: { code: err.code, message: t.t(err.key, err.values), ...(fields ? { fields } : {}) } })
+      return reply.code(answer.status).send({
+        error: { code: answer.code, message: t.t(answer.key, answer.values), ...(fields ? { fields } : {}) },
+      })
     }
     if (err.validation) {
       const fields: Record<string, string> = {}

@@ -2,7 +2,8 @@
  * A booking from a process of its own, for tests of several server instances on one SQLite file:
  * `node book-in-process.ts <dataDir> <sqliteFile> <smeId> <subjectId> <slotId>`. It opens the file, prints
  * `ready`, waits for a line on stdin (so the test starts every process's booking at once, without a fixed
- * sleep), books, and prints the outcome as JSON: `{ "ok": id }` or `{ "status", "code" }`.
+ * sleep), books, and prints the outcome as JSON: `{ "ok": id }`, or `{ "kind", "code" }` with the refusal's
+ * kind (`crash` for anything that is not a refusal).
  */
 import { once } from 'node:events'
 import { openStore } from '../db/database.ts'
@@ -25,8 +26,8 @@ try {
   })
   outcome = { ok: row.id }
 } catch (error) {
-  const e = error as { status?: number; code?: string }
-  outcome = { status: e.status ?? 500, code: e.code ?? String(error) }
+  const e = error as { kind?: string; code?: string }
+  outcome = { kind: e.kind ?? 'crash', code: e.code ?? String(error) }
 }
 process.stdout.write(`${JSON.stringify(outcome)}\n`)
 await store.destroy()

@@ -69,7 +69,7 @@ eachDatabase('recommendations', (dialect) => {
         body(s.id, { academy_course_ids: [424_242], success_story: true, success_story_summary: ' ' }),
       ),
     ).rejects.toMatchObject({
-      status: 400,
+      kind: 'invalid',
       fields: { academy_course_ids: 'errors.invalidValue', success_story_summary: 'errors.fieldRequired' },
     })
     expect((await recommendationsFor(db, [s.id], 'https://m.sa')).size).toBe(0)

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Row } from '../db/tables.ts'
 import { newMeetingCredentials } from '../domain/booking.ts'
-import { ApiHttpError } from '../http/errors.ts'
+import { unavailable } from '../domain/errors.ts'
 import type { ZoomMeeting } from './api.ts'
 
 /** What the meeting is for: a session starting at `start` (none: now, an instant meeting) until `end`. */
@@ -19,8 +19,7 @@ export interface MeetingPlan {
 const TOPIC = 'جلسة مشورة | Mashura session'
 
 /** Zoom did not make the meeting: the booking is refused, and may be tried again. */
-const zoomUnavailable = () =>
-  new ApiHttpError(503, 'meeting_service_unavailable', 'errors.serviceUnavailable')
+const zoomUnavailable = () => unavailable('meeting_service_unavailable', 'errors.serviceUnavailable')
 
 /**
  * Runs `write` with a new Zoom meeting for `plan` (null when Zoom is not configured or `plan` is null), and
