@@ -1,34 +1,15 @@
 /**
- * Conversations on the wire: an expert's conversations as core's `ChatConversation` (what the realtime
- * socket and the Firebase mirror push to an expert), and either side's list as `ChatConversationSummary`.
+ * Conversations on the wire: an expert's conversations as the contract's `LiveConversation` (what the
+ * realtime socket and the Firebase mirror push to an expert), and either side's list as `ChatConversationSummary`.
  * Ids follow `domain/chat.ts`: a conversation's `id` is the business owner's person id, as a string.
  */
-import type {
-  ChatConversation,
-  ChatConversationSummary,
-  ChatLastMessage,
-  ChatMessage,
-  ChatMessageType,
-  SmeSummary,
-} from '@mashura/core'
+import type { ChatConversationSummary, ChatMessage, ChatMessageType, SmeSummary } from '@mashura/core'
+import type { LiveConversation } from '@mashura/core/contract'
 import type { Kysely } from 'kysely'
 import { type ConversationRow, conversationRows, filesByIds } from '../db/queries/chat.ts'
 import type { Database, Row } from '../db/tables.ts'
 import { type ChatPair, chatFileUrl, senderId, unreadByConversation } from '../domain/chat.ts'
 import { peopleOf, smeSummaries } from './common.ts'
-
-/** A conversation of an expert: core's `ChatConversation` plus what a list shows. */
-export interface ConversationOut extends ChatConversation {
-  /** The business owner's person id, as a string (core's conversation id). */
-  id: string
-  /** The conversation's row id (what `markConversationRead` takes). */
-  conversation_id: number
-  lastMessage: ChatLastMessage | null
-  /** The business owner. */
-  sme: SmeSummary
-  /** When the conversation last changed. */
-  updated_at: string
-}
 
 /**
  * Messages of a conversation on the wire, as one of its two people sees them: `mine` is whether they sent
@@ -80,7 +61,7 @@ export async function conversationsFor(
   db: Kysely<Database>,
   contributorId: number,
   publicUrl = '',
-): Promise<ConversationOut[]> {
+): Promise<LiveConversation[]> {
   const rows = await conversationRows(db, { contributorId })
   const smes = await smeSummaries(
     db,
