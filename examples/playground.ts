@@ -1,7 +1,7 @@
 // The core playground: @mashura/core running in a browser with no UI framework.
-// It shows the language rule, Riyadh and Hijri dates, the navigation rules per role,
-// and rating-link tokens. Playground-only labels live in `labels` below; the
-// platform's own messages come from core's catalogs.
+// It shows the language rule, Riyadh and Hijri dates, rating-link tokens, and the API
+// called as the signed-in person. Its labels live in `labels` below. (The site's
+// navigation bar is the host app's own rule, in host-app/src/lib/navigation-items.ts.)
 import {
   $auth,
   $direction,
@@ -9,17 +9,12 @@ import {
   completeSignIn,
   createSessionClient,
   createSignInUrl,
-  createTranslator,
   currentWeekRange,
   decryptRatingToken,
   encryptRatingToken,
   formatDateTime,
   initAuth,
   logout,
-  type MessageKey,
-  type NavigationContext,
-  type NavigationItemId,
-  navigationItems,
   RatingTokenError,
   type SignInConfig,
   setLanguage,
@@ -31,13 +26,6 @@ const labels = {
     title: 'مشورة · ساحة تجربة النواة',
     time: 'الوقت الآن',
     week: 'الأسبوع الحالي بثواني يونكس',
-    nav: 'شريط التنقل حسب الدور',
-    who: 'الزائر',
-    visitor: 'زائر غير مسجل',
-    sme: 'صاحب منشأة',
-    advisor: 'خبير (مرشد)',
-    consultant: 'خبير (مستشار)',
-    chat: 'المحادثة مفعلة وتوجد رسائل غير مقروءة',
     rating: 'رمز رابط التقييم',
     value: 'الرمز',
     passphrase: 'عبارة المرور',
@@ -59,13 +47,6 @@ const labels = {
     title: 'Mashura · core playground',
     time: 'Time now',
     week: 'Current week in Unix seconds',
-    nav: 'Navigation bar by role',
-    who: 'Visitor',
-    visitor: 'Signed-out visitor',
-    sme: 'Business owner',
-    advisor: 'Expert (advisor)',
-    consultant: 'Expert (consultant)',
-    chat: 'Chat on, with unread messages',
     rating: 'Rating-link token',
     value: 'Token',
     passphrase: 'Passphrase',
@@ -85,20 +66,6 @@ const labels = {
   },
 } as const
 type Label = keyof (typeof labels)['ar']
-
-const navLabel: Record<NavigationItemId, MessageKey> = {
-  home: 'nav.home',
-  sessions: 'nav.sessions',
-  week: 'nav.myWeek',
-  messages: 'nav.messages',
-  notifications: 'nav.notifications',
-  dashboard: 'nav.dashboard',
-  requests: 'nav.myRequests',
-  faq: 'nav.faq',
-  search: 'nav.searchSubmit',
-  signIn: 'nav.signIn',
-  profileMenu: 'nav.profile',
-}
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T
 
@@ -170,24 +137,8 @@ async function finishSignIn() {
   renderSession()
 }
 
-function navContext(): NavigationContext {
-  const who = $<HTMLSelectElement>('who').value
-  const chat = $<HTMLInputElement>('chat').checked
-  if (who === 'visitor') return { signedIn: false, role: 'sme' }
-  if (who === 'sme') return { signedIn: true, role: 'sme' }
-  return {
-    signedIn: true,
-    role: 'contributor',
-    expertKind: who === 'advisor' ? 'advisor' : 'consultant',
-    chatStatus: chat,
-    hasUnreadChat: chat,
-    notificationCount: 2,
-  }
-}
-
 function render() {
   const lang = $language.get()
-  const { t } = createTranslator(lang)
   const l = (k: Label) => labels[lang][k]
   document.documentElement.lang = lang
   document.documentElement.dir = $direction.get()
@@ -196,21 +147,10 @@ function render() {
   $('lang-toggle').setAttribute('lang', lang === 'ar' ? 'en' : 'ar')
   for (const el of document.querySelectorAll<HTMLElement>('[data-l]'))
     el.textContent = l(el.dataset.l as Label)
-  for (const opt of $<HTMLSelectElement>('who').options) opt.textContent = l(opt.value as Label)
   const now = new Date()
   $('now').textContent = `${formatDateTime(now, lang)} (${timeZoneLabel(lang)})`
   const week = currentWeekRange(now)
   $('week').textContent = `${l('week')}: start_date=${week.start_date} end_date=${week.end_date}`
-  const list = $('nav-items')
-  list.replaceChildren(
-    ...navigationItems(navContext()).map((item) => {
-      const li = document.createElement('li')
-      li.dataset.item = item.id
-      li.textContent = t(navLabel[item.id])
-      if (item.dot) li.classList.add('dot')
-      return li
-    }),
-  )
 }
 
 async function encrypt() {
@@ -236,8 +176,6 @@ async function decrypt(event: Event) {
 }
 
 $('lang-toggle').addEventListener('click', () => setLanguage($language.get() === 'ar' ? 'en' : 'ar'))
-$('who').addEventListener('change', render)
-$('chat').addEventListener('change', render)
 $('encrypt').addEventListener('click', () => void encrypt())
 $('rating-form').addEventListener('submit', (e) => void decrypt(e))
 $('sign-in').addEventListener('click', async () => {

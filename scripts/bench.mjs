@@ -45,7 +45,7 @@ const coreEntries = {
   // What the rate-form widget needs: API client and rating calls, rating crypto, i18n.
   'core for rate-form': `export {
     createApiClient, validateRating, getSessionQuestionnaires, submitSessionRating,
-    decryptRatingToken, createTranslator, direction, isAlreadyRated,
+    decryptRatingToken, createTranslator, direction,
   } from '${core}'`,
 }
 

@@ -116,10 +116,6 @@ const STORES =
   "the signed-in session's stores, which core's auth resets on logout and on a 401 (resetSessionStores)"
 const STORAGE = "the storage keys core's auth and stores persist the session under, which the site reads too"
 const WIRE = 'a value or limit of the wire (contract enums/limits), which the server validates with too'
-const WIDGETS_LATER =
-  'widgets only: belongs in widgets/src, which another part of issue 32 rewrites at the same time; moving it ' +
-  'is left for after that work lands'
-const HOST_LATER = 'host-app only: to move to host-app/src/lib in a follow-up of issue 32 (not done in time)'
 
 /** Exports of the entry that one workspace uses and that stay in core anyway: name → why. */
 const KEPT_FOR_ONE: Readonly<Record<string, string>> = {
@@ -149,8 +145,6 @@ const KEPT_FOR_ONE: Readonly<Record<string, string>> = {
   sessionRoomMessages: "a widget's own catalog (see bookingCalendarMessages)",
   COMMUNICATION_WAYS: WIRE,
   RATING_TEXT_MAX: WIRE,
-  isAlreadyRated: WIDGETS_LATER,
-  sessionDetailsRedirectsHome: WIDGETS_LATER,
   calendarDaysBetween: CORE_TIME,
   formatDate: CORE_TIME,
   formatHijriRange: CORE_TIME,
@@ -183,10 +177,6 @@ const KEPT_FOR_ONE: Readonly<Record<string, string>> = {
   riyadhInstant: CORE_TIME,
   riyadhWeekDays: CORE_TIME,
   toUnixSeconds: CORE_TIME,
-  errorMessageFromBody: HOST_LATER,
-  requestStateIcon: HOST_LATER,
-  requestStateLabelKey: HOST_LATER,
-  voiceNoteErrorShown: HOST_LATER,
   // The examples only.
   RatingTokenError: 'the error of decryptRatingToken, which the widgets use; the examples show its codes',
   currentWeekRange: CORE_TIME,

@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './support/axe.ts'
 import { type NpmStart, root } from './support/npm-start.ts'
+import { REQUIRED_RECOMMENDATION_FIELDS } from './support/recommendation-form.ts'
 import {
   type MadeSession,
   makeSession,
@@ -71,14 +72,7 @@ describe('the recommendations form', () => {
     await field('comment').fill('تعليق يبقى بعد الخطأ')
     await page.locator('[data-action="submit-recommendations"]').click()
     await page.locator('[data-region="form-errors"]').waitFor()
-    for (const name of [
-      'challenges',
-      'recommendations',
-      'need_another_session',
-      'need_academy_course',
-      'need_platform_feature',
-      'company_phase',
-    ])
+    for (const name of REQUIRED_RECOMMENDATION_FIELDS)
       await expect.poll(() => page.locator(`[data-error-for="${name}"]`).isVisible()).toBe(true)
     expect(await page.locator('[data-error-for="comment"]').count()).toBe(0)
     expect(await field('comment').inputValue()).toBe('تعليق يبقى بعد الخطأ')

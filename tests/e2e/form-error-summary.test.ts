@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectNoViolations } from './support/axe.ts'
 import { type NpmStart, root } from './support/npm-start.ts'
+import { REQUIRED_RECOMMENDATION_FIELDS } from './support/recommendation-form.ts'
 import { type MadeSession, makeSession } from './support/recommendations.ts'
 import { people } from './support/sign-in.ts'
 import { settled, signedInPage, widths } from './support/site.ts'
@@ -28,14 +29,7 @@ beforeAll(async () => {
 afterAll(() => stopSite({ app, browser }))
 
 /** The fields the empty form leaves in error, in the order they appear. */
-const required = [
-  'challenges',
-  'recommendations',
-  'need_another_session',
-  'need_academy_course',
-  'need_platform_feature',
-  'company_phase',
-]
+const required = REQUIRED_RECOMMENDATION_FIELDS
 
 /** The `data-field` of the field that holds the focus ('' when none). */
 const focusedField = (page: Page) =>

@@ -41,21 +41,6 @@ describe('core playground (npm start)', () => {
     await page.screenshot({ path: `${root}test-results/playground-ar.png`, fullPage: true })
   })
 
-  it('shows each role its navigation items', async () => {
-    const items = () =>
-      page.locator('#nav-items li').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.item))
-    expect(await items()).toEqual(['home', 'faq', 'search', 'signIn'])
-    await page.selectOption('#who', 'sme')
-    expect(await items()).toEqual(['home', 'sessions', 'requests', 'faq', 'search', 'profileMenu'])
-    await page.selectOption('#who', 'advisor')
-    expect(await items()).toContain('messages')
-    expect(await items()).toContain('requests')
-    await page.uncheck('#chat')
-    expect(await items()).not.toContain('messages')
-    await page.selectOption('#who', 'consultant')
-    expect(await items()).not.toContain('requests')
-  })
-
   it('decrypts a rating token in the browser and rejects a wrong passphrase clearly', async () => {
     await expect.poll(() => page.locator('#rating-json').inputValue()).toContain('ciphertext')
     await page.click('#decrypt')

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
-import { createTranslator, type MessageKey } from '@mashura/core'
+import { createTranslator } from '@mashura/core'
+import { type HostAppMessageKey, hostAppMessages } from '@mashura/host-app/i18n'
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
@@ -15,7 +16,7 @@ import { settled, widths } from './support/site.ts'
 let app: NpmStart
 let browser: Browser
 let expertState: Awaited<ReturnType<typeof signedInState>>
-const ar = createTranslator('ar')
+const ar = createTranslator('ar', hostAppMessages)
 const shots = `${root}test-results/expert-chat/`
 
 beforeAll(async () => {
@@ -47,7 +48,7 @@ function snackbar(page: Page) {
 }
 
 /** Waits for the snackbar to show `key`'s message; `timeout` for what the page does at load by itself. */
-async function expectNotice(page: Page, key: MessageKey, timeout?: number): Promise<void> {
+async function expectNotice(page: Page, key: HostAppMessageKey, timeout?: number): Promise<void> {
   await expect.poll(() => snackbar(page).textContent(), timeout ? { timeout } : undefined).toBe(ar.t(key))
 }
 

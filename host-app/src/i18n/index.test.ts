@@ -191,6 +191,12 @@ describe("the host app's catalog", () => {
       'terms.title',
       'terms.agree',
       'notFound.title',
+      'snackbar.browserUnsupported',
+      'snackbar.offline',
+      'snackbar.pushTokenUnavailable',
+      'snackbar.allowNotifications',
+      'snackbar.notificationPermissionDenied',
+      'snackbar.pushListenFailed',
     ]
     expect(required.filter((key) => !Object.hasOwn(catalog.ar, key))).toEqual([])
   })

@@ -158,6 +158,14 @@ export const ar = {
   'snackbar.viewRequest': 'عرض الطلب',
   'snackbar.viewSession': 'عرض الجلسة',
   'snackbar.dismiss': 'إغلاق التنبيه',
+  'snackbar.browserUnsupported':
+    'المتصفح الذي تستخدمه لا يدعم الإشعارات الفورية والمحادثة عن بُعد، يرجى استخدام متصفح Chrome أو Firefox.',
+  'snackbar.offline': 'لا يوجد اتصال بالإنترنت',
+  'snackbar.pushTokenUnavailable': 'رمز الإشعارات غير متوفر',
+  'snackbar.allowNotifications': 'يرجى السماح باستقبال الإشعارات',
+  'snackbar.notificationPermissionDenied':
+    'لا توجد صلاحية لعرض الإشعارات، يرجى السماح بها من إعدادات المتصفح',
+  'snackbar.pushListenFailed': 'حدث خطأ ما، لا توجد صلاحية لاستقبال الإشعارات',
 } as const satisfies Record<string, string>
 
 /** The English of {@link ar}, key for key. */
@@ -315,4 +323,12 @@ export const en: Record<keyof typeof ar, string> = {
   'snackbar.viewRequest': 'View request',
   'snackbar.viewSession': 'View session',
   'snackbar.dismiss': 'Dismiss',
+  'snackbar.browserUnsupported':
+    'Your browser does not support instant notifications and remote chat. Please use Chrome or Firefox.',
+  'snackbar.offline': 'No internet connection',
+  'snackbar.pushTokenUnavailable': 'The notification token is not available',
+  'snackbar.allowNotifications': 'Please allow notifications',
+  'snackbar.notificationPermissionDenied':
+    'Notifications are not permitted. Please allow them in your browser settings',
+  'snackbar.pushListenFailed': 'Something went wrong: no permission to receive notifications',
 }

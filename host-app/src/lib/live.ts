@@ -10,7 +10,6 @@ import {
   $notificationCount,
   getStorage,
   isUnreadMessage,
-  type MessageKey,
   type PushClient,
   type PushMessage,
   type RealtimeClient,
@@ -18,6 +17,7 @@ import {
   STORAGE_KEYS,
   type Unsubscribe,
 } from '@mashura/core'
+import type { HostAppMessageKey } from '../i18n/index.ts'
 import { showApiError, showSnackbar } from './notices.ts'
 import { type PushLinkData, pushLink } from './push-link.ts'
 
@@ -29,7 +29,7 @@ export const PUSH_NOTICE_KEYS = {
   allowNotifications: 'snackbar.allowNotifications',
   permissionDenied: 'snackbar.notificationPermissionDenied',
   listenFailed: 'snackbar.pushListenFailed',
-} as const satisfies Record<string, MessageKey>
+} as const satisfies Record<string, HostAppMessageKey>
 
 /**
  * The link a push message offers (core's `pushLink`: the request, else the session, else the chat), and none

@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   $errorNotice,
   $snackbar,
+  apiErrorText,
   ERROR_NOTICE_MS,
+  errorMessageFromBody,
   hideErrorNotice,
   hideSnackbar,
   SNACKBAR_MS,
@@ -65,5 +67,26 @@ describe('error notice (spec 8)', () => {
     expect($errorNotice.get()?.text).toBe('own')
     showApiError(null)
     expect($errorNotice.get()).toMatchObject({ key: 'common.error' })
+  })
+})
+
+describe('error catalogue rules (spec 8)', () => {
+  it('reads error.message, else a nested message', () => {
+    expect(errorMessageFromBody({ error: { code: 'x', message: 'الموعد محجوز' } })).toBe('الموعد محجوز')
+    expect(errorMessageFromBody({ message: 'top' })).toBe('top')
+    expect(errorMessageFromBody({ error: 'plain' })).toBe('plain')
+    expect(errorMessageFromBody({ data: { message: 'nested' } })).toBe('nested')
+    expect(errorMessageFromBody({ errors: { detail: { message: 'deep' } } })).toBe('deep')
+    expect(errorMessageFromBody('text body')).toBe('text body')
+    expect(errorMessageFromBody({})).toBeNull()
+    expect(errorMessageFromBody(null)).toBeNull()
+    expect(errorMessageFromBody({ error: { message: '' } })).toBeNull()
+  })
+
+  it("falls back to the error's own message, else to nothing", () => {
+    expect(apiErrorText({ message: 'outer', body: { message: 'inner' } })).toBe('inner')
+    expect(apiErrorText({ message: 'outer', body: {} })).toBe('outer')
+    expect(apiErrorText({ message: '' })).toBeNull()
+    expect(apiErrorText(undefined)).toBeNull()
   })
 })

@@ -3,7 +3,7 @@
  * while. Only the site shows them (the widgets have their own notice), so they live here rather than in core,
  * whose bundles every widget carries. Logic lives in the stores; `components/layout/notices.tsx` subscribes.
  */
-import { errorMessageFromBody, type MessageKey } from '@mashura/core'
+import type { MessageKey } from '@mashura/core'
 import { atom } from 'nanostores'
 import type { HostAppMessageKey } from '../i18n/index.ts'
 
@@ -68,12 +68,41 @@ export const showErrorNotice = errorNotice.show
 export const hideErrorNotice = errorNotice.hide
 
 /**
+ * Reads the message of an error body (spec 8): `error.message`, or a nested `message`
+ * (`{ message }`, `{ error: "…" }`, `{ data: { message } }`); null when none.
+ */
+export function errorMessageFromBody(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return typeof body === 'string' && body.trim() ? body : null
+  const b = body as Record<string, unknown>
+  const err = b.error
+  if (err && typeof err === 'object' && typeof (err as Record<string, unknown>).message === 'string') {
+    return (err as Record<string, string>).message || null
+  }
+  if (typeof err === 'string' && err.trim()) return err
+  if (typeof b.message === 'string' && b.message.trim()) return b.message
+  for (const value of Object.values(b)) {
+    if (value && typeof value === 'object') {
+      const nested = errorMessageFromBody(value)
+      if (nested) return nested
+    }
+  }
+  return null
+}
+
+/**
+ * The text of a failed call: the message of its body (see {@link errorMessageFromBody}), else the error's own
+ * message; null when neither says anything.
+ */
+export function apiErrorText(error: unknown): string | null {
+  const e = error as { message?: unknown; body?: unknown } | null
+  return errorMessageFromBody(e?.body) ?? (typeof e?.message === 'string' && e.message ? e.message : null)
+}
+
+/**
  * Shows an API failure in the error notice: the error's message (read from
  * `error.message` or a nested `message`), or the generic message key.
  */
 export function showApiError(error: unknown): ShownNotice {
-  const e = error as { message?: unknown; body?: unknown } | null
-  const text =
-    errorMessageFromBody(e?.body) ?? (typeof e?.message === 'string' && e.message ? e.message : null)
+  const text = apiErrorText(error)
   return showErrorNotice(text ? { kind: 'error', text } : { kind: 'error', key: 'common.error' })
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { signInAs } from '../test-support/platform.ts'
 import { wavTone } from '../test-support/wav.ts'
 import { $errorNotice, hideErrorNotice } from './notices.ts'
-import { uploadVoiceNote } from './voice-note.ts'
+import { uploadVoiceNote, voiceNoteErrorShown } from './voice-note.ts'
 
 beforeAll(() => signInAs('dev-advisor'))
 
@@ -12,6 +12,12 @@ afterEach(() => {
 })
 
 describe('uploadVoiceNote', () => {
+  it('hides voice-note 500 messages', () => {
+    expect(voiceNoteErrorShown(500)).toBe(false)
+    expect(voiceNoteErrorShown(413)).toBe(true)
+    expect(voiceNoteErrorShown(0)).toBe(true)
+  })
+
   it("stores a recording and answers the server's count of its seconds", async () => {
     const uploaded = await uploadVoiceNote(wavTone(2.4), 99)
     expect(uploaded).toMatchObject({

@@ -1,11 +1,11 @@
-import {
-  isApiError,
-  uploadVoiceNote as uploadVoiceNoteCall,
-  type VoiceNoteUploadResult,
-  voiceNoteErrorShown,
-} from '@mashura/core'
+import { isApiError, uploadVoiceNote as uploadVoiceNoteCall, type VoiceNoteUploadResult } from '@mashura/core'
 import { api } from './api.ts'
 import { showApiError } from './notices.ts'
+
+/** Returns whether a voice-note upload failure shows its message: only when the status is not 500 (spec 8). */
+export function voiceNoteErrorShown(status: number): boolean {
+  return status !== 500
+}
 
 /** The file extension the server expects for a recording's MIME type (it reads the bytes, the name is cosmetic). */
 function extensionOf(type: string): string {

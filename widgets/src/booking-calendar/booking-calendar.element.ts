@@ -4,7 +4,7 @@ import { type ExpertSelectedDetail, emit } from '../events.ts'
 import { resolveConfig, type SharedAttributes, sharedProps } from '../shared/config.ts'
 import { defineElement } from '../shared/define-element.ts'
 import { adoptStyles } from '../shared/styles.ts'
-import { useElementToken, withTokenProperty } from '../shared/token-property.ts'
+import { withElementToken, withTokenProperty } from '../shared/token-property.ts'
 import { BookingCalendar } from './booking-calendar.tsx'
 import { bookingCalendarSheet } from './sheet.ts'
 
@@ -30,21 +30,22 @@ function BookingCalendarHost({
 }: BookingCalendarAttributes) {
   // r2wc renders into the shadow root and passes it as `container`.
   const host = (container as unknown as ShadowRoot | undefined)?.host
-  const { token, onTokenChange } = useElementToken(container)
-  return createElement(BookingCalendar, {
-    ...resolveConfig(shared),
-    contributorId,
-    subjectId: subjectId !== undefined && Number.isInteger(subjectId) ? subjectId : undefined,
-    sessionHref: sessionHref || undefined,
-    requestHref: requestHref || undefined,
-    token: token ?? null,
-    onTokenChange,
-    onBookingCreated: (detail) => {
-      if (host) emit(host, 'booking-created', detail)
-    },
-    // Not prevented (or no host yet) means the widget opens the popup itself.
-    onSignInRequired: (detail) => (host ? emit(host, 'sign-in-required', detail) : true),
-  })
+  // The calendar's client reads (and its sign-in writes) the element's own token store.
+  return withElementToken(
+    container,
+    createElement(BookingCalendar, {
+      ...resolveConfig(shared),
+      contributorId,
+      subjectId: subjectId !== undefined && Number.isInteger(subjectId) ? subjectId : undefined,
+      sessionHref: sessionHref || undefined,
+      requestHref: requestHref || undefined,
+      onBookingCreated: (detail) => {
+        if (host) emit(host, 'booking-created', detail)
+      },
+      // Not prevented (or no host yet) means the widget opens the popup itself.
+      onSignInRequired: (detail) => (host ? emit(host, 'sign-in-required', detail) : true),
+    }),
+  )
 }
 
 const Base = withTokenProperty(

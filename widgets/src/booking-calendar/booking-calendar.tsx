@@ -1,10 +1,10 @@
 import { bookingCalendarMessages, type FetchLike, type Language, type Slot, weekBounds } from '@mashura/core'
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { BookingCreatedDetail, SignInRequiredDetail } from '../events.ts'
-import { createWidgetClient } from '../shared/api.ts'
 import { ErrorNotice, Skeleton } from '../shared/notice.tsx'
 import type { WidgetSeed } from '../shared/seed.ts'
 import { useTranslator } from '../shared/use-translator.ts'
+import { useWidgetContext } from '../shared/widget-context.ts'
 import { ConfirmDialog } from './confirm-dialog.tsx'
 import { dayLabel, slotSpanWithZone } from './format.ts'
 import { SuccessDialog } from './success-dialog.tsx'
@@ -78,8 +78,9 @@ export interface CalendarPlace {
 /**
  * One expert's free slots by week in Riyadh time, with the way to hold the session, confirmation, the
  * booking call and the success modal (spec section 4). Knows nothing of custom elements;
- * `booking-calendar.element.ts` wraps it. The bearer token comes in as the `token` prop (the element's
- * `token` property); a token the widget's own sign-in gets goes out through `onTokenChange`.
+ * `booking-calendar.element.ts` wraps it. The bearer token is the element's `token` property (its store,
+ * through the element's context), or for a React host the `token` prop; a token the widget's own sign-in
+ * gets goes out through `onTokenChange` too.
  */
 export function BookingCalendar(props: BookingCalendarProps) {
   const { apiBase, apiKey, lang, fetch, subjectId } = props
@@ -88,24 +89,16 @@ export function BookingCalendar(props: BookingCalendarProps) {
       ? props.contributorId
       : undefined
   const t = useTranslator(lang, bookingCalendarMessages)
-  const [token, setToken] = useTokenProp(props.token, props.onTokenChange)
-  const tokenRef = useRef(token)
-  tokenRef.current = token
-  const client = useMemo(
-    () => createWidgetClient({ apiBase, apiKey, lang: t.lang, fetch }, () => tokenRef.current),
-    [apiBase, apiKey, t, fetch],
-  )
-  // The schedule is public: read it without the token, so that a stale token cannot hide the slots.
-  const publicClient = useMemo(
-    () => createWidgetClient({ apiBase, apiKey, lang: t.lang, fetch }),
-    [apiBase, apiKey, t, fetch],
-  )
+  // The calendar's one context: configuration, the token (the element's, or the `token` prop) and the client.
+  const context = useWidgetContext({ apiBase, apiKey, lang: t.lang, fetch }, props.token, props.onTokenChange)
+  const { client, token } = context
   const initial = props.initialSlot
   // Null: the current week, or the week of the next free slot when the current one has none (issue 31).
   const [offset, setOffset] = useState<number | null>(() =>
     initial && Number.isInteger(initial.week) && initial.week >= 0 ? initial.week : null,
   )
-  const schedule = useSchedule(publicClient, contributorId, offset, props.seed)
+  // The schedule is public: read without the token, so that a stale token cannot hide the slots.
+  const schedule = useSchedule(context.tokenless, contributorId, offset, props.seed)
   const shownOffset = offset ?? weeksFromNow(schedule.week)
   // The person's own sessions and requests, read again after each booking try: their slots clash.
   const [busyVersion, setBusyVersion] = useState(0)
@@ -132,22 +125,11 @@ export function BookingCalendar(props: BookingCalendarProps) {
     requestAnimationFrame(() => headingRef.current?.focus())
   }, [])
 
-  const booking = useBooking({
-    t,
-    client,
-    apiBase,
-    apiKey,
+  const booking = useBooking(context, t, {
     contributorId,
     subjectId,
-    sessionHref: props.sessionHref,
-    requestHref: props.requestHref,
     contributor: schedule.data?.contributor ?? null,
-    token,
-    setToken: (next) => {
-      // The booking that follows a sign-in runs before the next render: the client reads the ref.
-      tokenRef.current = next
-      setToken(next)
-    },
+    links: props,
     reload: reloadAll,
     onBooked: () => setSelected(null),
     onBookingCreated: props.onBookingCreated,
@@ -315,27 +297,4 @@ export function BookingCalendar(props: BookingCalendarProps) {
       />
     </div>
   )
-}
-
-/**
- * The calendar's token: the host's `token` prop, until the widget's own sign-in replaces it or a 401 forgets
- * it (the host hears of both through `onTokenChange`); a new value from the host wins again.
- */
-function useTokenProp(
-  given: string | null | undefined,
-  onChange: ((token: string | null) => void) | undefined,
-): [string | null, (token: string | null) => void] {
-  const [token, setToken] = useState(given ?? null)
-  const [seen, setSeen] = useState(given)
-  if (seen !== given) {
-    setSeen(given)
-    setToken(given ?? null)
-  }
-  const onChangeRef = useRef(onChange)
-  onChangeRef.current = onChange
-  const change = useCallback((next: string | null) => {
-    setToken(next)
-    onChangeRef.current?.(next)
-  }, [])
-  return [token, change]
 }

@@ -1,5 +1,4 @@
 import {
-  type ApiClient,
   bookSlot,
   type ContributorProfile,
   isApiError,
@@ -10,29 +9,20 @@ import {
 import { useEffect, useRef, useState } from 'react'
 import type { BookingCreatedDetail, SignInRequiredDetail } from '../events.ts'
 import { openSignInPopup } from '../shared/sign-in-popup.ts'
+import type { SignedWidgetContext } from '../shared/widget-context.ts'
 import { bookingOutcome } from './outcome.ts'
 import type { BookingOutcome } from './success-dialog.tsx'
 import { type Way, wayId, waysOf } from './ways.ts'
 
-/** What {@link useBooking} needs from the calendar. */
+/** What {@link useBooking} needs from the calendar besides its context and translator. */
 export interface UseBookingOptions {
-  t: Translator<string>
-  client: ApiClient
-  apiBase: string
-  apiKey: string
   contributorId: number | undefined
   /** The subject attribute, if set. */
   subjectId: number | undefined
-  /** The session page's address template (`{id}`) for the success modal's link, if any. */
-  sessionHref?: string | undefined
-  /** The request page's address template (`{id}`) for the success modal's link, if any. */
-  requestHref?: string | undefined
   /** The expert, once the schedule has loaded. */
   contributor: ContributorProfile | null
-  /** The bearer token, or null when signed out. */
-  token: string | null
-  /** Keeps the token the popup sign-in got, or forgets a refused one (null). */
-  setToken: (token: string | null) => void
+  /** The session's and the request's page as address templates (`{id}`) for the success modal's link, if any. */
+  links: { sessionHref?: string | undefined; requestHref?: string | undefined }
   /** Reloads the schedule (after a booking, and after a failed one: the slot may be gone). */
   reload: () => void
   /** Called after a successful booking, before the success modal shows. */
@@ -85,10 +75,17 @@ export interface BookingFlow {
 /**
  * The booking flow: sign-in when needed (the cancelable `sign-in-required`, then the platform's popup),
  * confirmation, the booking call, the success modal, and the errors of spec section 8 (the server's
- * message; a 401 forgets the token so the sign-in button shows again).
+ * message; a 401 forgets the token so the sign-in button shows again). The token and the client are the
+ * calendar's `context`: the popup's token goes into it, and the booking that follows reads it at once.
  */
-export function useBooking(options: UseBookingOptions): BookingFlow {
-  const { t, client, apiBase, apiKey, contributorId, subjectId, contributor } = options
+export function useBooking(
+  context: SignedWidgetContext,
+  t: Translator<string>,
+  options: UseBookingOptions,
+): BookingFlow {
+  const { client, setToken } = context
+  const { apiBase, apiKey } = context.config
+  const { contributorId, subjectId, contributor } = options
   const [confirming, setConfirming] = useState<Slot | null>(null)
   const [way, setWay] = useState<Way>('online')
   const [chosenSubject, setSubject] = useState<number | null>(null)
@@ -153,7 +150,7 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
     openSignInPopup({ apiBase, apiKey, lang: t.lang, signal: controller.signal }).then(
       (result) => {
         if (!settled()) return
-        options.setToken(result.token)
+        setToken(result.token)
         setStatus(t.t('bookingCalendar.signedIn'))
         then?.()
       },
@@ -175,7 +172,7 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
 
   function start(slot: Slot) {
     if (passed(slot)) return
-    if (options.token) openConfirm(slot)
+    if (context.token) openConfirm(slot)
     else signIn(slot.id, () => openConfirm(slot))
   }
 
@@ -209,8 +206,8 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
           slot,
           way,
           name: contributor?.sso_user.full_name ?? '',
-          sessionHref: options.sessionHref,
-          requestHref: options.requestHref,
+          sessionHref: options.links.sessionHref,
+          requestHref: options.links.requestHref,
           apiBase,
         }),
       )
@@ -226,7 +223,7 @@ export function useBooking(options: UseBookingOptions): BookingFlow {
       })
     } catch (error) {
       // An expired or revoked token: forget it, so the sign-in button offers a fresh one.
-      if (isApiError(error) && error.status === 401) options.setToken(null)
+      if (isApiError(error) && error.status === 401) setToken(null)
       // A 4xx (the slot taken, an overlap, a cap, a refused token) answers the same again; a 5xx, a 429 or a
       // lost connection may not.
       const retry = !isApiError(error) || error.status >= 500 || error.status === 429 || error.status === 0

@@ -7,10 +7,10 @@ import {
 } from '@mashura/core'
 import { type FormEvent, useCallback, useId, useMemo, useRef, useState } from 'react'
 import type { ExpertSelectedDetail } from '../events.ts'
-import { createWidgetClient } from '../shared/api.ts'
 import { ErrorNotice } from '../shared/notice.tsx'
 import type { WidgetSeed } from '../shared/seed.ts'
 import { useTranslator } from '../shared/use-translator.ts'
+import { useWidgetContext } from '../shared/widget-context.ts'
 import { ExpertCard } from './expert-card.tsx'
 import { Pager } from './pager.tsx'
 import { SearchFiltersForm } from './search-filters.tsx'
@@ -99,11 +99,8 @@ function ExpertSearchView(props: ExpertSearchProps) {
   const filtersId = useId()
   const today = useMemo(riyadhToday, [])
 
-  // One client for the whole widget, made again only when the configuration changes.
-  const context = useMemo(() => {
-    const config = { apiBase, apiKey, lang: t.lang, fetch }
-    return { config, client: createWidgetClient(config) }
-  }, [apiBase, apiKey, t.lang, fetch])
+  // One context (configuration and client) for the whole widget; the search is public, so no token is set.
+  const context = useWidgetContext({ apiBase, apiKey, lang: t.lang, fetch })
   const view = useExpertResults(context, role, filters, page, perPage, attempt, props.seed)
   const options = useFilterOptions(context, props.seed)
 

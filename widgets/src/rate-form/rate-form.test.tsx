@@ -17,6 +17,7 @@ import { expectAccessible } from '../test-support/axe.ts'
 import { addDevSession, platform, platformAttributes, ratingLink, signIn } from '../test-support/platform.ts'
 import { waitFor } from '../test-support/wait-for.ts'
 import { defineRateForm, RateFormElement } from './rate-form.element.ts'
+import { isAlreadyRated } from './rating-flow.ts'
 
 /**
  * The rate-form in real Chromium against the real reference server: every link is a real rating link of a
@@ -729,5 +730,14 @@ describe('<rate-form> against the reference server', () => {
     expect(customElements.get('acme-rate-form')).to.not.equal(undefined)
     expect(customElements.get('acme-rate-form')).not.to.equal(customElements.get('rate-form'))
     expect(document.createElement('acme-rate-form')).to.be.instanceOf(RateFormElement)
+  })
+})
+
+describe('isAlreadyRated', () => {
+  it('reads already-rated from 400 on validate and 422 on submit only', () => {
+    expect(isAlreadyRated('validate', 400)).to.equal(true)
+    expect(isAlreadyRated('validate', 422)).to.equal(false)
+    expect(isAlreadyRated('submit', 422)).to.equal(true)
+    expect(isAlreadyRated('submit', 400)).to.equal(false)
   })
 })

@@ -1,6 +1,5 @@
 import {
   type FetchLike,
-  isAlreadyRated,
   isApiError,
   type Language,
   type Question,
@@ -16,7 +15,7 @@ import { useLoad } from '../shared/use-load.ts'
 import { useTranslator } from '../shared/use-translator.ts'
 import { CharacterCount } from './character-count.tsx'
 import { QuestionField } from './question-field.tsx'
-import { loadRatingFlow, type RatingFlowResult } from './rating-flow.ts'
+import { isAlreadyRated, loadRatingFlow, type RatingFlowResult } from './rating-flow.ts'
 import { RatingSummary } from './rating-summary.tsx'
 
 /** The props of {@link RateForm}: strings in, one callback out. */

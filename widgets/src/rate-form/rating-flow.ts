@@ -1,13 +1,20 @@
 import {
   type ApiClient,
   decryptRatingToken,
-  isAlreadyRated,
   isApiError,
   type Questionnaire,
   type RatingDetails,
   type RatingSession,
   validateRating,
 } from '@mashura/core'
+
+/** The two steps of the rating flow that read an already-rated answer. */
+export type RatingStep = 'validate' | 'submit'
+
+/** Returns whether an error status means the session was already rated: 400 on validate, 422 on submit (spec 8). */
+export function isAlreadyRated(step: RatingStep, status: number): boolean {
+  return step === 'validate' ? status === 400 : status === 422
+}
 
 /**
  * Where opening a rating link ends: the form's data, or an outcome (an empty message means generic). `session`

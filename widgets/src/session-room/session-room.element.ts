@@ -4,7 +4,7 @@ import { emit } from '../events.ts'
 import { resolveConfig, type SharedAttributes, sharedProps } from '../shared/config.ts'
 import { defineElement } from '../shared/define-element.ts'
 import { adoptStyles } from '../shared/styles.ts'
-import { useElementToken, withTokenProperty } from '../shared/token-property.ts'
+import { withElementToken, withTokenProperty } from '../shared/token-property.ts'
 import { SessionRoom } from './session-room.tsx'
 import { recommendationsUrl, viewerRole } from './session-rules.ts'
 import { sessionRoomSheet } from './sheet.ts'
@@ -28,37 +28,38 @@ function SessionRoomHost({
 }: SessionRoomAttributes) {
   // r2wc renders into the shadow root and passes it as `container`.
   const host = (container as unknown as ShadowRoot | undefined)?.host
-  const { token, onTokenChange } = useElementToken(container)
-  return createElement(SessionRoom, {
-    ...resolveConfig(shared),
-    token: token ?? undefined,
-    sessionId,
-    revision,
-    role: viewerRole(view),
-    // A 401: the element forgets the token, so a remount (the element moved) stays signed out.
-    onSignedOut: () => onTokenChange?.(null),
-    onStarted: (detail) => {
-      if (host) emit(host, 'session-started', detail)
-    },
-    onEnded: (detail) => {
-      if (host) emit(host, 'session-ended', detail)
-    },
-    onCancelled: (detail) => {
-      if (host) emit(host, 'session-cancelled', detail)
-    },
-    onMarkedAbsent: (detail) => {
-      if (host) emit(host, 'sme-marked-absent', detail)
-    },
-    onRecommendationsRequired: (detail) => {
-      if (!host) return
-      // The event is cancelable: a host app that routes itself calls preventDefault() and navigates.
-      const proceed = emit(host, 'recommendations-required', detail)
-      if (proceed && recommendationsHref)
-        globalThis.location.assign(
-          recommendationsUrl(recommendationsHref, detail.sessionId, detail.endSession),
-        )
-    },
-  })
+  // The room's client reads the element's own token store; a 401 forgets the token there, so a remount (the
+  // element moved) stays signed out.
+  return withElementToken(
+    container,
+    createElement(SessionRoom, {
+      ...resolveConfig(shared),
+      sessionId,
+      revision,
+      role: viewerRole(view),
+      onStarted: (detail) => {
+        if (host) emit(host, 'session-started', detail)
+      },
+      onEnded: (detail) => {
+        if (host) emit(host, 'session-ended', detail)
+      },
+      onCancelled: (detail) => {
+        if (host) emit(host, 'session-cancelled', detail)
+      },
+      onMarkedAbsent: (detail) => {
+        if (host) emit(host, 'sme-marked-absent', detail)
+      },
+      onRecommendationsRequired: (detail) => {
+        if (!host) return
+        // The event is cancelable: a host app that routes itself calls preventDefault() and navigates.
+        const proceed = emit(host, 'recommendations-required', detail)
+        if (proceed && recommendationsHref)
+          globalThis.location.assign(
+            recommendationsUrl(recommendationsHref, detail.sessionId, detail.endSession),
+          )
+      },
+    }),
+  )
 }
 
 const Base = withTokenProperty(

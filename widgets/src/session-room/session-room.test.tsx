@@ -15,6 +15,7 @@ import {
 } from '../test-support/platform.ts'
 import { waitFor as waitUntil } from '../test-support/wait-for.ts'
 import { defineSessionRoom, type SessionRoomElement } from './session-room.element.ts'
+import { sessionDetailsRedirectsHome } from './session-rules.ts'
 
 /**
  * The session room in real Chromium against the real reference server: sessions are inserted in the
@@ -741,5 +742,11 @@ describe('<session-room>', () => {
     expect(getComputedStyle(part(element, 'base')!).letterSpacing).to.equal('normal')
     await expectAccessible(part(element, 'base')!, 'hostile page (ar)')
     await platform()
+  })
+})
+
+describe('sessionDetailsRedirectsHome', () => {
+  it('sends session-details 403/404 home, and nothing else', () => {
+    expect([401, 403, 404, 500].map(sessionDetailsRedirectsHome)).to.deep.equal([false, true, true, false])
   })
 })

@@ -2,6 +2,7 @@ import { type FetchLike, type Language, type Session, sessionRoomMessages } from
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import { ErrorNotice, LiveStatus, Skeleton } from '../shared/notice.tsx'
 import { useTranslator } from '../shared/use-translator.ts'
+import { useWidgetContext } from '../shared/widget-context.ts'
 import { CancelDialog } from './cancel-dialog.tsx'
 import { ConfirmDialog } from './confirm-dialog.tsx'
 import { EndDialog } from './end-dialog.tsx'
@@ -60,12 +61,15 @@ function focusInRoom(base: HTMLElement | null): boolean {
  * nothing of custom elements; `session-room.element.ts` wraps it.
  */
 export function SessionRoom(props: SessionRoomProps) {
-  const { apiBase, apiKey, lang, fetch, token, sessionId, role = 'sme', onSignedOut } = props
+  const { apiBase, apiKey, lang, fetch, sessionId, role = 'sme', onSignedOut } = props
   const t = useTranslator(lang, sessionRoomMessages)
-  const config = { apiBase, apiKey, lang: t.lang, fetch }
+  // The room's one context: its configuration, the token (the element's, or the `token` prop) and its client.
+  const context = useWidgetContext({ apiBase, apiKey, lang: t.lang, fetch }, props.token, (next) => {
+    if (!next) onSignedOut?.()
+  })
+  const { config, token } = context
   const genericError = t.t('common.error')
-  const signedOut = useCallback(() => onSignedOut?.(), [onSignedOut])
-  const handle = useSession(config, token, sessionId, genericError, signedOut)
+  const handle = useSession(context, sessionId, genericError)
   const actions = useRoomActions(handle, props, genericError, t.lang)
   const [portal, setPortal] = useState<HTMLDivElement | null>(null)
   const statusRef = useRef<HTMLParagraphElement>(null)
@@ -200,6 +204,7 @@ export function SessionRoom(props: SessionRoomProps) {
           {inCall && actions.joined && token && (
             <MeetingStage
               config={config}
+              client={context.client}
               token={token}
               sessionId={session.id}
               meeting={actions.joined.meeting}

@@ -34,3 +34,8 @@ export function recommendationsUrl(template: string, sessionId: number, endSessi
   const [beforeHash, hash] = hashAt === -1 ? [path, ''] : [path.slice(0, hashAt), path.slice(hashAt)]
   return `${beforeHash}${beforeHash.includes('?') ? '&' : '?'}endSession=true${hash}`
 }
+
+/** Returns whether a session-details failure sends the visitor home: 403 or 404 (spec 8). */
+export function sessionDetailsRedirectsHome(status: number): boolean {
+  return status === 403 || status === 404
+}

@@ -1,14 +1,8 @@
-import {
-  type ApiClient,
-  getSessionDetails,
-  isApiError,
-  type Session,
-  sessionDetailsRedirectsHome,
-} from '@mashura/core'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { createWidgetClient } from '../shared/api.ts'
-import type { WidgetConfig } from '../shared/config.ts'
+import { type ApiClient, getSessionDetails, isApiError, type Session } from '@mashura/core'
+import { useCallback, useEffect, useRef } from 'react'
 import { useLoad } from '../shared/use-load.ts'
+import type { SignedWidgetContext } from '../shared/widget-context.ts'
+import { sessionDetailsRedirectsHome } from './session-rules.ts'
 
 /** What the room shows: the session, or why it cannot. */
 export type SessionView =
@@ -38,36 +32,22 @@ export interface SessionHandle {
 }
 
 /**
- * Loads a session's details with the viewer's token (spec section 7, `GET /schedule/sessions/{id}/details`)
- * and keeps them. 403 and 404 become the not-found state (the host app redirects, spec section 8); 401
- * calls `onUnauthorized` so the token is forgotten. Without a token or a session id there is nothing to ask the server.
+ * Loads a session's details with the room's client, which sends the viewer's token (spec section 7,
+ * `GET /schedule/sessions/{id}/details`), and keeps them. 403 and 404 become the not-found state (the host
+ * app redirects, spec section 8); 401 forgets the context's token (the host hears of it). Without a token or
+ * a session id there is nothing to ask the server.
  */
 export function useSession(
-  config: WidgetConfig,
-  token: string | undefined,
+  context: SignedWidgetContext,
   sessionId: number | undefined,
   genericError: string,
-  onUnauthorized: () => void,
 ): SessionHandle {
-  const { apiBase, apiKey, lang, fetch } = config
-  const tokenRef = useRef(token)
-  tokenRef.current = token
-  // A ref, so that a new callback from each render does not reload the session.
-  const unauthorizedRef = useRef(onUnauthorized)
-  unauthorizedRef.current = onUnauthorized
-  const client = useMemo(
-    () => createWidgetClient({ apiBase, apiKey, lang, fetch }, () => tokenRef.current),
-    [apiBase, apiKey, lang, fetch],
-  )
-  // The token a call answered 401 to: the room stays signed out until a new one comes.
-  const [refused, setRefused] = useState<string>()
-  const signOut = useCallback(() => {
-    setRefused(tokenRef.current)
-    unauthorizedRef.current()
-  }, [])
+  const { client, token, setToken } = context
+  // The refused token is forgotten: the room stays signed out until a new one comes, and asks nothing more
+  // (a revision or a reload would only be refused again).
+  const signOut = useCallback(() => setToken(null), [setToken])
   const validId = sessionId !== undefined && Number.isInteger(sessionId) && sessionId > 0
-  // A refused token asks nothing more: a revision or a reload would only be refused again.
-  const signedIn = Boolean(token) && refused !== token
+  const signedIn = Boolean(token)
   const enabled = signedIn && validId
   const loaded = useLoad(
     (signal) =>

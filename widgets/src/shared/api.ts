@@ -13,8 +13,9 @@ export interface WidgetContext {
 }
 
 /**
- * Creates core's API client for a widget's configuration. `getToken` supplies a bearer token, such as a
- * decrypted rating token; widgets never read the host app's sign-in.
+ * Creates core's API client for a widget's configuration. `getToken` supplies the bearer token as each call
+ * starts; widgets never read the host app's sign-in. A widget makes its one client through
+ * `useWidgetContext` (the rate-form through {@link createRatingClient}), never in a hook of its own.
  */
 export function createWidgetClient(
   config: WidgetConfig,

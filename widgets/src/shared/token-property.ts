@@ -1,18 +1,10 @@
 import { atom, type WritableAtom } from 'nanostores'
-import { useCallback, useSyncExternalStore } from 'react'
-
-/** What an element with a `token` property hands its component, besides its attributes. */
-export interface TokenAttributes {
-  /** The element's bearer token, or null when signed out. */
-  token: string | null
-  /** Keeps a token the widget's own sign-in got, or forgets a refused one (null), on the element. */
-  onTokenChange: (token: string | null) => void
-}
+import { createContext, createElement, type ReactElement } from 'react'
 
 /** Each element's token store, made by its constructor: the token belongs to the element, never the DOM. */
 const stores = new WeakMap<Element, WritableAtom<string | null>>()
 
-/** The store read before the element is known (r2wc's first render has no container yet): signed out. */
+/** The store read before the element is known: signed out. */
 const SIGNED_OUT = atom<string | null>(null)
 
 /** The per-element token store of `element`, the one the element's `token` property reads and writes. */
@@ -21,22 +13,20 @@ export function tokenStore(element: Element | undefined): WritableAtom<string | 
 }
 
 /**
- * The token of the element the component renders in (`container` is the shadow root r2wc passes), kept
- * current: setting the element's `token` property draws the component again through the store, and the
- * component's own sign-in (or a 401) writes back to it, so the token outlives a remount.
+ * The token store of the element a component renders in, for `useWidgetContext`; null outside an element
+ * with a `token` property (a React host), where the component keeps its own.
  */
-export function useElementToken(container: unknown): TokenAttributes {
+export const ElementTokenContext = createContext<WritableAtom<string | null> | null>(null)
+
+/**
+ * Renders `child` with the token store of the element it renders in (`container` is the shadow root r2wc
+ * passes; r2wc's first render has none yet), so that the component's client reads, and its own sign-in (or
+ * a 401) writes, the element's `token` property, and the token outlives a remount.
+ */
+export function withElementToken(container: unknown, child: ReactElement): ReactElement {
   const host = (container as ShadowRoot | undefined)?.host
-  const $token = tokenStore(host)
-  // React's own store hook: the atom's `listen` and `get` are all it needs.
-  const token = useSyncExternalStore($token.listen, $token.get, $token.get)
-  const onTokenChange = useCallback(
-    (next: string | null) => {
-      if ($token !== SIGNED_OUT) $token.set(next || null)
-    },
-    [$token],
-  )
-  return { token, onTokenChange }
+  const store = (host && stores.get(host)) || null
+  return createElement(ElementTokenContext.Provider, { value: store }, child)
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a mixin's base class takes any constructor arguments (TS2545)
@@ -44,7 +34,7 @@ type ElementClass = new (...args: any[]) => HTMLElement
 
 /**
  * Gives the element class r2wc returns its own `token` property, a plain accessor on the class backed by a
- * per-element nanostores atom ({@link tokenStore}); the component reads it with {@link useElementToken}.
+ * per-element nanostores atom ({@link tokenStore}); the component reads it through {@link withElementToken}.
  * Nothing of r2wc's internals is touched: r2wc knows nothing of the token.
  */
 export function withTokenProperty<Base extends ElementClass>(base: Base) {

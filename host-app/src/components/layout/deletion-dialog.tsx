@@ -1,4 +1,4 @@
-import { DELETION_REASON_MAX, errorMessageFromBody, requestAccountDeletion } from '@mashura/core'
+import { DELETION_REASON_MAX, requestAccountDeletion } from '@mashura/core'
 import { useId, useState } from 'react'
 import {
   DELETION_REASON_ROWS,
@@ -8,6 +8,7 @@ import {
 } from '../../lib/account-deletion.ts'
 import { api } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.ts'
+import { apiErrorText } from '../../lib/notices.ts'
 import { DialogActions } from '../ui/dialog-actions.tsx'
 import { LabelledTextArea } from '../ui/labelled-text-area.tsx'
 import { SiteDialog } from '../ui/site-dialog.tsx'
@@ -18,12 +19,6 @@ export interface DeletionDialogProps {
   state: DeletionDialogState
   /** Moves the machine one step. */
   dispatch: (event: DeletionDialogEvent) => void
-}
-
-/** The text of a failed request: the server's message, else the generic one. */
-function failureText(error: unknown): string | null {
-  const e = error as { body?: unknown; message?: unknown } | null
-  return errorMessageFromBody(e?.body) ?? (typeof e?.message === 'string' && e.message ? e.message : null)
 }
 
 /**
@@ -57,7 +52,7 @@ export function DeletionDialog({ state, dispatch }: DeletionDialogProps) {
       setReason('')
       dispatch('sent')
     } catch (error) {
-      setFailure(failureText(error) ?? t.t('common.error'))
+      setFailure(apiErrorText(error) ?? t.t('common.error'))
     } finally {
       setSending(false)
     }

@@ -6,11 +6,10 @@ import {
   COLORS,
   getStorage,
   initialsOf,
-  type NavigationItem,
-  navigationItems,
   STORAGE_KEYS,
 } from '@mashura/core'
 import { useStore } from '@nanostores/react'
+import { type NavigationItem, navigationItems } from '../../lib/navigation-items.ts'
 import { useExpertProfilePath } from './use-own-profile-path.ts'
 
 /**

@@ -199,16 +199,6 @@ export const ar = {
   'common.success': 'تمت العملية بنجاح',
   'common.pagination': 'الصفحة {page, number} من {total, number}',
 
-  // Snackbar messages (spec section 8)
-  'snackbar.browserUnsupported':
-    'المتصفح الذي تستخدمه لا يدعم الإشعارات الفورية والمحادثة عن بُعد، يرجى استخدام متصفح Chrome أو Firefox.',
-  'snackbar.offline': 'لا يوجد اتصال بالإنترنت',
-  'snackbar.pushTokenUnavailable': 'رمز الإشعارات غير متوفر',
-  'snackbar.allowNotifications': 'يرجى السماح باستقبال الإشعارات',
-  'snackbar.notificationPermissionDenied':
-    'لا توجد صلاحية لعرض الإشعارات، يرجى السماح بها من إعدادات المتصفح',
-  'snackbar.pushListenFailed': 'حدث خطأ ما، لا توجد صلاحية لاستقبال الإشعارات',
-
   // Server errors (the reference API answers with these, in the request's language)
   'notify.booking.title': 'حجز جديد',
   'notify.booking.body': 'حجز {name} جلسة معك.',

@@ -189,16 +189,6 @@ export const en: Record<MessageKey, string> = {
   'common.success': 'Done',
   'common.pagination': 'Page {page, number} of {total, number}',
 
-  // Snackbar messages (spec section 8)
-  'snackbar.browserUnsupported':
-    'Your browser does not support instant notifications and remote chat. Please use Chrome or Firefox.',
-  'snackbar.offline': 'No internet connection',
-  'snackbar.pushTokenUnavailable': 'The notification token is not available',
-  'snackbar.allowNotifications': 'Please allow notifications',
-  'snackbar.notificationPermissionDenied':
-    'Notifications are not permitted. Please allow them in your browser settings',
-  'snackbar.pushListenFailed': 'Something went wrong: no permission to receive notifications',
-
   // Server errors (the reference API answers with these, in the request's language)
   'notify.booking.title': 'New booking',
   'notify.booking.body': '{name} booked a session with you.',

@@ -3,7 +3,7 @@
  * realtime socket and the Firebase mirror push to an expert), and either side's list as `ChatConversationSummary`.
  * Ids follow `domain/chat.ts`: a conversation's `id` is the business owner's person id, as a string.
  */
-import type { ChatConversationSummary, ChatMessage, ChatMessageType, SmeSummary } from '@mashura/core'
+import type { ChatConversationSummary, ChatMessage, ChatMessageType } from '@mashura/core'
 import type { LiveConversation } from '@mashura/core/contract'
 import type { Kysely } from 'kysely'
 import { type ConversationRow, conversationRows, filesByIds } from '../db/queries/chat.ts'

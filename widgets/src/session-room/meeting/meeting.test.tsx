@@ -119,6 +119,7 @@ function callProps(
   const { apiBase, apiKey, sessionId } = setup
   return {
     config: { apiBase, apiKey, lang },
+    client: createWidgetClient({ apiBase, apiKey, lang }, () => person.token),
     token: person.token,
     sessionId,
     meeting: webrtcMeeting(sessionId),
@@ -420,6 +421,7 @@ function mountZoom(
 ) {
   return mount(ZoomFrame, {
     config: { apiBase: '/api', apiKey: 'k', lang },
+    client: createWidgetClient({ apiBase: '/api', apiKey: 'k', lang }, () => 't'),
     token: 't',
     sessionId: 1,
     meeting: zoomMeeting,

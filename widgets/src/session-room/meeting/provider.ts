@@ -4,7 +4,7 @@
  * (`webrtc-call.tsx`, signalled through core's realtime socket) or Zoom (`zoom-frame.tsx`, which runs
  * the Zoom Meeting SDK on its own page of the platform's origin in an iframe, never in this bundle).
  */
-import type { MeetingData, MeetingSignature } from '@mashura/core'
+import type { ApiClient, MeetingData, MeetingSignature } from '@mashura/core'
 import type { ComponentType } from 'react'
 import type { WidgetConfig } from '../../shared/config.ts'
 
@@ -12,6 +12,8 @@ import type { WidgetConfig } from '../../shared/config.ts'
 export interface MeetingProps {
   /** The widget's configuration (API base and key, language). */
   config: WidgetConfig
+  /** The room's one API client, which sends the signed-in person's token. */
+  client: ApiClient
   /** The signed-in person's API token. */
   token: string
   /** The session the meeting belongs to. */

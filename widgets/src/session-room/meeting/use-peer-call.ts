@@ -1,6 +1,6 @@
 import { getChatToken, getIceServers } from '@mashura/core'
 import { useEffect, useRef, useState } from 'react'
-import { createWidgetClient } from '../../shared/api.ts'
+import type { WidgetContext } from '../../shared/api.ts'
 import type { WidgetConfig } from '../../shared/config.ts'
 import { type CallFailure, type CallState, PeerCall } from './peer-call.ts'
 
@@ -9,7 +9,9 @@ export type CallConfig = WidgetConfig & { iceServers?: RTCIceServer[] | undefine
 
 /** What {@link usePeerCall} needs. */
 export interface PeerCallInput {
-  config: CallConfig
+  /** The room's configuration (which may name STUN/TURN servers, see {@link CallConfig}) and its one client. */
+  context: WidgetContext
+  /** The signed-in person's token: a new one starts the call again (its client reads the token itself). */
   token: string
   sessionId: number
   /** The business owner gives way when offers collide. */
@@ -43,7 +45,7 @@ export function realtimeUrlFor(apiBase: string, page = globalThis.location?.href
  * not started again, whatever else changes.
  */
 export function usePeerCall({
-  config,
+  context,
   token,
   sessionId,
   polite,
@@ -62,13 +64,14 @@ export function usePeerCall({
   failure.current = onFailure
   const ended = useRef(onSessionEnded)
   ended.current = onSessionEnded
-  const { apiBase, apiKey, lang, iceServers } = config
+  const { client } = context
+  const { apiBase, apiKey, iceServers } = context.config as CallConfig
   const ice = JSON.stringify(iceServers ?? [])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new token starts the call again (the client reads it)
   useEffect(() => {
     // A new token or API after the session ended must not turn the camera on again.
     if (over.current === sessionId) return
-    const client = createWidgetClient({ apiBase, apiKey, lang }, () => token)
     const made = new PeerCall({
       realtimeUrl: realtimeUrlFor(apiBase),
       apiKey,
@@ -94,7 +97,7 @@ export function usePeerCall({
     setState('starting')
     void made.start()
     return () => made.leave()
-  }, [apiBase, apiKey, lang, token, sessionId, polite, ice])
+  }, [client, apiBase, apiKey, token, sessionId, polite, ice])
 
   return { state, local, remote, call, sessionEnded: overFor === sessionId }
 }

@@ -8,7 +8,7 @@ import { sheetFor } from '../../shared/styles.ts'
 import { useTranslator } from '../../shared/use-translator.ts'
 import type { CallFailure, CallState } from './peer-call.ts'
 import type { MeetingProps } from './provider.ts'
-import { type CallConfig, usePeerCall } from './use-peer-call.ts'
+import { usePeerCall } from './use-peer-call.ts'
 import css from './webrtc-call.css?inline'
 
 type CallKey = keyof (typeof sessionRoomMessages)['ar'] | MessageKey
@@ -86,6 +86,7 @@ function LeaveIcon() {
  */
 export default function WebRtcCall({
   config,
+  client,
   token,
   sessionId,
   host,
@@ -99,7 +100,7 @@ export default function WebRtcCall({
   const [muted, setMuted] = useState(false)
   const [cameraOff, setCameraOff] = useState(false)
   const { state, local, remote, call, sessionEnded } = usePeerCall({
-    config: config as CallConfig,
+    context: { config, client },
     token,
     sessionId,
     polite: !host,

@@ -4,7 +4,6 @@ import {
   type ChatLastMessage,
   getChatConversations,
   isUnreadMessage,
-  type SmeSummary,
 } from '@mashura/core'
 import { useStore } from '@nanostores/react'
 import { useEffect, useState } from 'react'
@@ -26,9 +25,6 @@ export interface ConversationView {
   /** Whether unread messages wait for the signed-in person (spec 3's rule). */
   unread: boolean
 }
-
-/** What the reference server's live store sends for one of an expert's conversations. */
-type LiveConversation = ChatConversation & { sme?: SmeSummary }
 
 /** What {@link useConversations} returns. */
 export interface ConversationsState {
@@ -71,7 +67,7 @@ function useSmeNames(enabled: boolean, ids: readonly number[]): Map<number, Pers
 /** An expert's conversations: the live store's list (spec 7), kept current by it. */
 function useExpertConversations(side: ChatSide, enabled: boolean): ConversationsState {
   const live = useStore($auth).isFireStoreSignedIn
-  const [conversations, setConversations] = useState<LiveConversation[] | null>(null)
+  const [conversations, setConversations] = useState<ChatConversation[] | null>(null)
   const [failed, setFailed] = useState(false)
   const [attempt, setAttempt] = useState(0)
   const names = useSmeNames(
@@ -83,14 +79,10 @@ function useExpertConversations(side: ChatSide, enabled: boolean): Conversations
     const id = side.contributorId
     if (!enabled || !live || !id) return
     setFailed(false)
-    return realtime.watchConversations(
-      id,
-      (list) => setConversations(list as LiveConversation[]),
-      (error) => {
-        console.warn('conversations stopped', error)
-        setFailed(true)
-      },
-    )
+    return realtime.watchConversations(id, setConversations, (error) => {
+      console.warn('conversations stopped', error)
+      setFailed(true)
+    })
   }, [enabled, live, side.contributorId, attempt])
   const id = side.contributorId ?? ''
   const list =

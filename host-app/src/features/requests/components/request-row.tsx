@@ -1,16 +1,11 @@
-import {
-  formatDateWithHijri,
-  requestStateIcon,
-  requestStateLabelKey,
-  type SessionRequest,
-  type UserRole,
-} from '@mashura/core'
+import { formatDateWithHijri, type SessionRequest, type UserRole } from '@mashura/core'
 import { useId } from 'react'
 import { Link } from 'react-router'
 import { RowPerson } from '../../../components/ui/row-person.tsx'
 import { paths } from '../../../config/paths.ts'
 import { useT } from '../../../lib/i18n.ts'
 import { timeRangeText } from '../../../lib/session-text.ts'
+import { requestStateIcon, requestStateLabelKey } from '../request-state.ts'
 import { StateIcon } from './state-icon.tsx'
 
 /**

@@ -1,4 +1,5 @@
-import { type RequestState, requestStateIcon } from '@mashura/core'
+import type { RequestState } from '@mashura/core'
+import { requestStateIcon } from '../request-state.ts'
 
 /** The paths of the four status icons (spec 9): accepted, pending, rejected and expired. */
 const ICONS = {

@@ -1,0 +1,11 @@
+import type { MessageKey, RequestState } from '@mashura/core'
+
+/** The catalog key of a request state's label (`requests.status.*`). */
+export function requestStateLabelKey(state: RequestState): MessageKey {
+  return `requests.status.${state}`
+}
+
+/** The status icon of a request state: accepted, pending, rejected or expired (spec 9). */
+export function requestStateIcon(state: RequestState): 'accepted' | 'pending' | 'rejected' | 'expired' {
+  return state === 'waiting' ? 'pending' : state
+}
