@@ -53,26 +53,13 @@ export function useWidgetContext(
   }, [])
 
   const { apiBase, apiKey, lang, fetch } = config
-  // Set only while a tokenless call starts: the client reads the token synchronously as a call begins.
-  const leaveTokenOut = useRef(false)
   const client = useMemo(
-    () =>
-      createWidgetClient({ apiBase, apiKey, lang, fetch }, () =>
-        leaveTokenOut.current ? null : storeRef.current.get(),
-      ),
+    () => createWidgetClient({ apiBase, apiKey, lang, fetch }, () => storeRef.current.get()),
     [apiBase, apiKey, lang, fetch],
   )
+  // The same client, every call of it anonymous (core's per-call `anonymous`).
   const tokenless = useMemo<ApiClient>(
-    () => ({
-      request<T>(...args: Parameters<ApiClient['request']>) {
-        leaveTokenOut.current = true
-        try {
-          return client.request<T>(...args)
-        } finally {
-          leaveTokenOut.current = false
-        }
-      },
-    }),
+    () => ({ request: (path, options) => client.request(path, { ...options, anonymous: true }) }),
     [client],
   )
   const resolved = useMemo(() => ({ apiBase, apiKey, lang, fetch }), [apiBase, apiKey, lang, fetch])

@@ -64,6 +64,13 @@ describe('headers', () => {
     ])
   })
 
+  it('sends no token on an anonymous call, even from an async getToken that has one', async () => {
+    const { client, calls } = setup(undefined, { getToken: async () => 'mine' })
+    await client.request('/schedule/contributor/7/', { anonymous: true })
+    await client.request('/profile/contributor')
+    expect(calls.map((request) => request.headers.get('authorization'))).toEqual([null, 'Bearer mine'])
+  })
+
   it('sends a fixed language', async () => {
     const { client, last } = setup(undefined, { language: 'en' })
     await client.request('/dashboard/settings')

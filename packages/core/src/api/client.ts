@@ -53,6 +53,8 @@ export interface ApiRequestOptions extends CallOptions {
   query?: QueryParams
   /** The body: JSON, or multipart `FormData` (whose boundary the runtime sets); `{}` when a non-GET call has none. */
   body?: JsonBody | FormData
+  /** Sends no bearer token even when there is one: a public read that a stale or refused token must not spoil. */
+  anonymous?: boolean
 }
 
 /** A configured API client; the endpoint functions take it as their first argument. */
@@ -86,14 +88,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const language = (): ApiLanguage =>
     (typeof options.language === 'function' ? options.language() : options.language) ?? 'ar'
 
-  async function headersFor(body: ApiRequestOptions['body']): Promise<Headers> {
+  async function headersFor(body: ApiRequestOptions['body'], anonymous: boolean): Promise<Headers> {
     const headers = new Headers({
       Accept: 'application/json',
       'Accept-Language': language(),
       'X-API-Key': options.apiKey,
     })
     if (!(body instanceof FormData)) headers.set('Content-Type', 'application/json')
-    const token = await options.getToken?.()
+    const token = anonymous ? null : await options.getToken?.()
     if (token) headers.set('Authorization', `Bearer ${token}`)
     return headers
   }
@@ -104,7 +106,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const body = init.body ?? (method === 'GET' ? undefined : {})
     const end = init.loader === false ? () => {} : beginLoading()
     try {
-      const headers = await headersFor(body)
+      const headers = await headersFor(body, init.anonymous === true)
       let response: Response & { _data?: unknown }
       try {
         response = await $fetch.raw(path, {
