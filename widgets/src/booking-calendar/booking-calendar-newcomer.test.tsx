@@ -5,6 +5,7 @@ import { setViewport } from '@web/test-runner-commands'
 import { expect } from 'chai'
 import { resetWidgetConfig } from '../shared/config.ts'
 import { expectAccessible } from '../test-support/axe.ts'
+import { loaded, part, slotRadio } from '../test-support/calendar.ts'
 import {
   addSession,
   addSlot,
@@ -40,14 +41,6 @@ const LAYOUTS: { lang: Lang; width: number }[] = [
   { lang: 'en', width: 1280 },
 ]
 
-function part(element: Element, name: string): HTMLElement | null {
-  return element.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)
-}
-
-function slotRadio(element: Element, slotId: number): HTMLInputElement | null {
-  return element.shadowRoot!.querySelector<HTMLInputElement>(`[data-slot-id="${slotId}"] input[type="radio"]`)
-}
-
 /** The text a person sees in the widget (hidden and screen-reader-only text left out). */
 function visibleText(element: Element): string {
   const texts: string[] = []
@@ -69,17 +62,6 @@ async function mount(
     if (value !== null) element.setAttribute(name, value)
   document.body.append(element)
   if (token) element.token = token
-  return element
-}
-
-async function loaded(element: BookingCalendarElement): Promise<BookingCalendarElement> {
-  await waitFor(
-    () =>
-      part(element, 'base')?.getAttribute('aria-busy') === 'false' &&
-      (part(element, 'days') || part(element, 'empty')),
-    8000,
-    'the week',
-  )
   return element
 }
 

@@ -13,6 +13,7 @@ import { expect } from 'chai'
 import type { BookingCreatedDetail, SignInRequiredDetail } from '../events.ts'
 import { configureWidgets, resetWidgetConfig } from '../shared/config.ts'
 import { expectAccessible } from '../test-support/axe.ts'
+import { loaded, part, slotRadio } from '../test-support/calendar.ts'
 import { addSlot, newBusinessOwner, platform, platformAttributes, signIn } from '../test-support/platform.ts'
 import { waitFor } from '../test-support/wait-for.ts'
 import { type BookingCalendarElement, defineBookingCalendar } from './booking-calendar.element.ts'
@@ -25,17 +26,8 @@ import { type BookingCalendarElement, defineBookingCalendar } from './booking-ca
 const ar = { ...catalogs.ar, ...bookingCalendarMessages.ar }
 const en = { ...catalogs.en, ...bookingCalendarMessages.en }
 
-function part(element: Element, name: string): HTMLElement | null {
-  return element.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)
-}
-
 function parts(element: Element, name: string): HTMLElement[] {
   return [...element.shadowRoot!.querySelectorAll<HTMLElement>(`[part~="${name}"]`)]
-}
-
-/** The radio input of a slot, found by the slot's id. */
-function slotRadio(element: Element, slotId: number): HTMLInputElement | null {
-  return element.shadowRoot!.querySelector<HTMLInputElement>(`[data-slot-id="${slotId}"] input[type="radio"]`)
 }
 
 /** The error notice that currently shows a message, if any. */
@@ -105,18 +97,6 @@ async function mount(
   for (const [name, value] of Object.entries(all)) element.setAttribute(name, value)
   document.body.append(element)
   if (options.token !== undefined) element.token = options.token
-  return element
-}
-
-/** Waits until the week is shown (or the empty week), and returns the element. */
-async function loaded(element: BookingCalendarElement): Promise<BookingCalendarElement> {
-  await waitFor(
-    () =>
-      part(element, 'base')?.getAttribute('aria-busy') === 'false' &&
-      (part(element, 'days') || part(element, 'empty')),
-    8000,
-    'the week',
-  )
   return element
 }
 

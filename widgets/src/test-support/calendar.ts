@@ -1,0 +1,25 @@
+/** What the booking calendar's tests read in its shadow root, written once for both of its test files. */
+import type { BookingCalendarElement } from '../booking-calendar/booking-calendar.element.ts'
+import { waitFor } from './wait-for.ts'
+
+/** The first element of a widget's shadow root with the part `name`. */
+export function part(element: Element, name: string): HTMLElement | null {
+  return element.shadowRoot!.querySelector<HTMLElement>(`[part~="${name}"]`)
+}
+
+/** The radio button of a slot, by its id. */
+export function slotRadio(element: Element, slotId: number): HTMLInputElement | null {
+  return element.shadowRoot!.querySelector<HTMLInputElement>(`[data-slot-id="${slotId}"] input[type="radio"]`)
+}
+
+/** Waits until the calendar has drawn a week (its days, or the empty state) and is no longer busy. */
+export async function loaded(element: BookingCalendarElement): Promise<BookingCalendarElement> {
+  await waitFor(
+    () =>
+      part(element, 'base')?.getAttribute('aria-busy') === 'false' &&
+      (part(element, 'days') || part(element, 'empty')),
+    8000,
+    'the week',
+  )
+  return element
+}
