@@ -11,9 +11,10 @@
  * Its own table, apart from the widgets' sign-in hand-offs: the two protocols share no handle, no row and no
  * code path, so a change to one cannot open the other.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { Store } from '../db/database.ts'
 import { deleteExpiredAppLinks, insertAppLink, liveAppLink, takeLiveAppLink } from '../db/queries/auth.ts'
+import { sealer } from './sealing.ts'
 
 /** How long a link may wait to be opened. */
 export const APP_LINK_TTL_MS = 60_000
@@ -28,31 +29,16 @@ export interface AppLinkContent {
   to: string
 }
 
-function derive(label: string, handle: string): Buffer {
-  return createHash('sha256').update(`mashura.app-link.${label}:${handle}`).digest()
-}
+/** Links are sealed under their handles, with keys of their own. */
+const links = sealer('app-link')
 
-/** The row id of a handle: a hash under its own label, unrelated to the sealing key. */
-function linkId(handle: string): string {
-  return derive('id', handle).toString('hex')
-}
+/** The row id of a handle. */
+const linkId = (handle: string): string => links.idOf(handle)
 
-/** Seals a link's content with the handle's key (AES-256-GCM; iv, tag and ciphertext in one base64 string). */
-function seal(handle: string, content: AppLinkContent): string {
-  const iv = randomBytes(12)
-  const cipher = createCipheriv('aes-256-gcm', derive('key', handle), iv)
-  const body = Buffer.concat([cipher.update(JSON.stringify(content), 'utf8'), cipher.final()])
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')
-}
-
-/** Opens what {@link seal} made with the same handle; null when the data does not open with it. */
+/** Opens a link's content with its handle; null when it does not open with it. */
 function unseal(handle: string, sealed: string): AppLinkContent | null {
   try {
-    const bytes = Buffer.from(sealed, 'base64')
-    const decipher = createDecipheriv('aes-256-gcm', derive('key', handle), bytes.subarray(0, 12))
-    decipher.setAuthTag(bytes.subarray(12, 28))
-    const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8')
-    return JSON.parse(text) as AppLinkContent
+    return links.unseal(handle, sealed) as AppLinkContent
   } catch {
     return null
   }
@@ -72,7 +58,7 @@ export async function createAppLink(
   const expiresAt = new Date(now.getTime() + APP_LINK_TTL_MS)
   await insertAppLink(store.db, {
     id: linkId(handle),
-    sealed: seal(handle, content),
+    sealed: links.seal(handle, content),
     expires_at: expiresAt.toISOString(),
   })
   return { handle, expiresAt }

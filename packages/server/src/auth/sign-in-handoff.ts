@@ -15,43 +15,30 @@
  * has the verifier. The table alone redeems nothing (it holds neither the code nor the result in clear), and a
  * redeemed or expired hand-off is gone.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { Store } from '../db/database.ts'
 import { deleteExpiredHandoffs, insertHandoff, takeHandoff } from '../db/queries/auth.ts'
+import { sealer } from './sealing.ts'
 
 /** How long a deposited result waits to be redeemed. */
 export const HANDOFF_TTL_MS = 60_000
 
-function derive(label: string, code: string): Buffer {
-  return createHash('sha256').update(`mashura.sign-in-handoff.${label}:${code}`).digest()
-}
+/** Hand-off results are sealed under their codes, with keys of their own. */
+const handoffs = sealer('sign-in-handoff')
 
-/** The row id of a code: a hash under its own label, unrelated to the sealing key. */
-function handoffId(code: string): string {
-  return derive('id', code).toString('hex')
-}
+/** The row id of a code. */
+const handoffId = (code: string): string => handoffs.idOf(code)
 
 /** The S256 challenge of a verifier: base64url(SHA-256(verifier)), as PKCE (RFC 7636) makes it. */
 export function challengeOf(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url')
 }
 
-/** Seals a JSON value with a secret's key (AES-256-GCM; iv, tag and ciphertext in one base64 string). */
-export function seal(secret: string, value: unknown): string {
-  const iv = randomBytes(12)
-  const cipher = createCipheriv('aes-256-gcm', derive('key', secret), iv)
-  const body = Buffer.concat([cipher.update(JSON.stringify(value), 'utf8'), cipher.final()])
-  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')
-}
+/** Seals a JSON value under a hand-off code. */
+export const seal = (code: string, value: unknown): string => handoffs.seal(code, value)
 
-/** Opens what {@link seal} made with the same secret; throws when the secret or the data is wrong. */
-export function unseal(secret: string, sealed: string): unknown {
-  const bytes = Buffer.from(sealed, 'base64')
-  const decipher = createDecipheriv('aes-256-gcm', derive('key', secret), bytes.subarray(0, 12))
-  decipher.setAuthTag(bytes.subarray(12, 28))
-  const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8')
-  return JSON.parse(text) as unknown
-}
+/** Opens what {@link seal} made with the same code; throws when the code or the data is wrong. */
+export const unseal = (code: string, sealed: string): unknown => handoffs.unseal(code, sealed)
 
 /** What {@link depositHandoff} keeps. */
 export interface HandoffDeposit {
