@@ -5,7 +5,7 @@
  */
 import type { CreateSlotsInput } from '@mashura/core/contract'
 import type { ApiMessageKey as MessageKey } from '@mashura/core/i18n/server'
-import type { Store } from '../../db/database.ts'
+import type { Store } from '../db/database.ts'
 import {
   anyBookingOfSlot,
   contributorSlotRights,
@@ -15,10 +15,10 @@ import {
   lockContributorRow,
   officeIdIfAny,
   ownSlotId,
-} from '../../db/queries/slots.ts'
-import type { Row } from '../../db/tables.ts'
-import { isForeignKeyViolation } from '../../domain/db-errors.ts'
-import { conflict, forbidden, notFound, unprocessable } from '../../http/errors.ts'
+} from '../db/queries/slots.ts'
+import type { Row } from '../db/tables.ts'
+import { isForeignKeyViolation } from './db-errors.ts'
+import { conflict, forbidden, notFound, refused } from './errors.ts'
 
 /** The longest range `GET /schedule/v2/contributor` reads, in days. */
 export const MAX_RANGE_DAYS = 62
@@ -54,7 +54,7 @@ function fieldsOf(indices: Iterable<number>, suffix: string, key: MessageKey): R
 }
 
 /**
- * Publishes slots for a contributor, all or none, and returns the new rows earliest first. Refuses (403)
+ * Publishes slots for a contributor, all or none, and returns the new rows earliest first. Refuses (forbidden, 403)
  * without `can_create_slots`; (422) a slot that does not end after it starts, starts in the past, or
  * overlaps another slot of the call or a published one; (422) an office that is missing when the slots
  * can be held in the office, or does not exist. Times are stored as UTC ISO text.
@@ -76,7 +76,7 @@ export async function createSlots(
   }))
   const unreadable = candidates.filter((c) => Number.isNaN(c.start) || Number.isNaN(c.end))
   if (unreadable.length)
-    throw unprocessable(
+    throw refused(
       'invalid_date',
       'errors.validationFailed',
       fieldsOf(
@@ -87,7 +87,7 @@ export async function createSlots(
     )
   const backwards = candidates.filter((c) => c.end <= c.start)
   if (backwards.length)
-    throw unprocessable(
+    throw refused(
       'slot_end_before_start',
       'errors.validationFailed',
       fieldsOf(
@@ -98,7 +98,7 @@ export async function createSlots(
     )
   const past = candidates.filter((c) => c.start <= now.getTime())
   if (past.length)
-    throw unprocessable(
+    throw refused(
       'slot_in_past',
       'errors.slotInPast',
       fieldsOf(
@@ -109,17 +109,17 @@ export async function createSlots(
     )
   const within = overlapsWithin(candidates)
   if (within.size)
-    throw unprocessable('slot_overlap', 'errors.slotOverlap', fieldsOf(within, '', 'errors.slotOverlap'))
+    throw refused('slot_overlap', 'errors.slotOverlap', fieldsOf(within, '', 'errors.slotOverlap'))
 
   const inOffice = (input.availability & 1) === 1
   // An online-only slot has no office, whatever was sent.
   const officeId = inOffice ? (input.office_id ?? null) : null
   if (inOffice && officeId === null)
-    throw unprocessable('office_required', 'errors.validationFailed', { office_id: 'errors.fieldRequired' })
+    throw refused('office_required', 'errors.validationFailed', { office_id: 'errors.fieldRequired' })
   if (officeId !== null) {
     const office = await officeIdIfAny(db, officeId)
     if (!office)
-      throw unprocessable('office_not_found', 'errors.validationFailed', { office_id: 'errors.invalidValue' })
+      throw refused('office_not_found', 'errors.validationFailed', { office_id: 'errors.invalidValue' })
   }
 
   const first = new Date(Math.min(...candidates.map((c) => c.start))).toISOString()
@@ -131,7 +131,7 @@ export async function createSlots(
       .filter((c) => existing.some((e) => Date.parse(e.start_at) < c.end && Date.parse(e.end_at) > c.start))
       .map((c) => c.index)
     if (clashing.length)
-      throw unprocessable('slot_overlap', 'errors.slotOverlap', fieldsOf(clashing, '', 'errors.slotOverlap'))
+      throw refused('slot_overlap', 'errors.slotOverlap', fieldsOf(clashing, '', 'errors.slotOverlap'))
     const created = now.toISOString()
     const rows = await insertSlots(
       trx,
@@ -149,7 +149,7 @@ export async function createSlots(
 }
 
 /**
- * Deletes one of a contributor's slots. Refuses (403) without `can_delete_slots`, (404) a slot that is not
+ * Deletes one of a contributor's slots. Refuses (forbidden, 403) without `can_delete_slots`, (404) a slot that is not
  * theirs, and (409) a slot any booking refers to: a live one holds it, and a released one (rejected,
  * expired, cancelled) still names it as its `slot_id`, which must keep pointing at a real slot.
  */
