@@ -17,7 +17,8 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import { type BookingLimits, DEFAULT_BOOKING_LIMITS } from '../config.ts'
-import { liveBookingRows, lockPersonRow } from '../db/queries/sessions.ts'
+import { lockPersonRow } from '../db/queries/people.ts'
+import { liveBookingRows } from '../db/queries/sessions.ts'
 import type { Database } from '../db/tables.ts'
 import { conflict } from './errors.ts'
 

@@ -34,12 +34,12 @@ import {
 } from '../db/queries/requests.ts'
 import {
   bookedSessionsStartingUntold,
-  cancelReasonById,
   type SessionStateGuard,
   sessionPeopleNames,
   sessionRowById,
   updateSessionIf,
 } from '../db/queries/sessions.ts'
+import { cancelReasonById } from '../db/queries/settings.ts'
 import type { Database, Row, RowUpdate } from '../db/tables.ts'
 import { queueBookingConfirmed } from '../mail/session-mails.ts'
 import { conflict, forbidden, notFound, refused } from './errors.ts'

@@ -12,7 +12,7 @@ import type {
   Subject,
 } from '@mashura/core'
 import type { Kysely } from 'kysely'
-import { contributorSummaryRows, personSummaryRows } from '../db/queries/sessions.ts'
+import { contributorSummaryRows, personSummaryRows } from '../db/queries/people.ts'
 import type { Database, Row } from '../db/tables.ts'
 
 /** A stored path as a file reference browsers can load; absolute paths are kept, site paths get the public URL. */

@@ -16,7 +16,7 @@ import type {
 import type { Kysely } from 'kysely'
 import { answerPage } from '../db/paging.ts'
 import { requestRowsOf } from '../db/queries/requests.ts'
-import { cancelReasonsByIds, subjectsByIds } from '../db/queries/sessions.ts'
+import { cancelReasonsByIds, subjectsByIds } from '../db/queries/settings.ts'
 import { officesByIds, slotHolders, slotsByIds } from '../db/queries/slots.ts'
 import type { Database, Row } from '../db/tables.ts'
 import { officeOut, peopleOf, subjectOut } from './common.ts'

@@ -374,3 +374,22 @@ export function firstSlotStartAfter(db: Db, now: string) {
     .where('start_at', '>', now)
     .executeTakeFirst()
 }
+
+/** A contributor's kind; the contributor must exist. */
+export function contributorKind(db: Db, contributorId: number) {
+  return db
+    .selectFrom('contributors')
+    .select('kind')
+    .where('id', '=', contributorId)
+    .executeTakeFirstOrThrow()
+}
+
+/** Whether a contributor covers a subject: its row, if so. */
+export function coveredSubject(db: Db, contributorId: number, subjectId: number) {
+  return db
+    .selectFrom('contributor_subjects')
+    .select('subject_id')
+    .where('contributor_id', '=', contributorId)
+    .where('subject_id', '=', subjectId)
+    .executeTakeFirst()
+}

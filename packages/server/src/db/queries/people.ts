@@ -208,3 +208,40 @@ export function contributorName(db: Db, contributorId: number) {
     .where('contributors.id', '=', contributorId)
     .executeTakeFirst()
 }
+
+/** The summary columns of some contributors (those that exist), with their person's name. */
+export function contributorSummaryRows(db: Db, ids: readonly number[]) {
+  return db
+    .selectFrom('contributors')
+    .innerJoin('people', 'people.id', 'contributors.person_id')
+    .select([
+      'contributors.id',
+      'contributors.kind',
+      'contributors.gender',
+      'contributors.photo_path',
+      'people.full_name',
+    ])
+    .where('contributors.id', 'in', [...new Set(ids)])
+    .execute()
+}
+
+/** The summary columns of some people (those that exist). */
+export function personSummaryRows(db: Db, ids: readonly number[]) {
+  return db
+    .selectFrom('people')
+    .select(['id', 'full_name', 'photo_path'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute()
+}
+
+/**
+ * Locks a business owner's bookings: a no-op write to their `people` row, which holds the row's lock until
+ * the transaction ends (on SQLite the transaction holds the write lock already).
+ */
+export async function lockPersonRow(trx: Transaction<Database>, personId: number) {
+  await trx
+    .updateTable('people')
+    .set((eb) => ({ is_admin: eb.ref('is_admin') }))
+    .where('id', '=', personId)
+    .execute()
+}

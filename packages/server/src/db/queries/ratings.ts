@@ -150,3 +150,12 @@ export function ratingSessionRow(db: Kysely<Database>, sessionId: number) {
     .where('sessions.id', '=', sessionId)
     .executeTakeFirstOrThrow()
 }
+
+/** Deletes a session's rating link if it was never used. */
+export async function deleteUnusedRatingLink(db: Db, sessionId: number) {
+  await db
+    .deleteFrom('rating_links')
+    .where('session_id', '=', sessionId)
+    .where('access_used_at', 'is', null)
+    .execute()
+}

@@ -1,7 +1,8 @@
 /**
- * Sessions' reads and writes (the `sessions` table: sessions and advisor requests alike), as rows, and what
- * booking and serving sessions read beside them: the people, subjects and cancel reasons a session names, the
- * locks a booking takes, and the development rating link's pick. Which moves a session may make, and who may
+ * Sessions' reads and writes (the `sessions` table: sessions and advisor requests alike), as rows, with the
+ * people a session names joined where a read needs them, the locks a booking takes, and the development
+ * rating link's pick. Other tables' rows (people, subjects, cancel reasons, rating links) are their own
+ * modules'. Which moves a session may make, and who may
  * see what, are `domain/`'s rules; the `where` filters they share are in `session-filters.ts` here.
  */
 import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely'
@@ -62,16 +63,6 @@ export function bookedSessionsStarting(db: Db, after: string, until: string) {
     .execute()
 }
 
-/** Some subjects, by id (none when no ids are given, without a query). */
-export async function subjectsByIds(db: Db, ids: readonly number[]) {
-  return ids.length ? await db.selectFrom('subjects').selectAll().where('id', 'in', ids).execute() : []
-}
-
-/** Some cancel reasons, by id (none when no ids are given, without a query). */
-export async function cancelReasonsByIds(db: Db, ids: readonly number[]) {
-  return ids.length ? await db.selectFrom('cancel_reasons').selectAll().where('id', 'in', ids).execute() : []
-}
-
 /** A row that is a session (not a request that never became one), if any. */
 export function sessionRowById(db: Db, id: number) {
   return db.selectFrom('sessions').selectAll().where('id', '=', id).where(sessionRowsOnly).executeTakeFirst()
@@ -106,11 +97,6 @@ export function updateSessionIf(db: Db, guard: SessionStateGuard, set: RowUpdate
   if (guard.endAt !== undefined) query = query.where('end_at', '=', guard.endAt)
   if (guard.instantOnly) query = query.where('is_instant', '=', 1)
   return query.returningAll().executeTakeFirst()
-}
-
-/** A cancel reason, if it exists. */
-export function cancelReasonById(db: Db, id: number) {
-  return db.selectFrom('cancel_reasons').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
 /**
@@ -161,18 +147,6 @@ export function contributorSessionRows(
 }
 
 /**
- * Locks a business owner's bookings: a no-op write to their `people` row, which holds the row's lock until
- * the transaction ends (on SQLite the transaction holds the write lock already).
- */
-export async function lockPersonRow(trx: Transaction<Database>, personId: number) {
-  await trx
-    .updateTable('people')
-    .set((eb) => ({ is_admin: eb.ref('is_admin') }))
-    .where('id', '=', personId)
-    .execute()
-}
-
-/**
  * A business owner's rows that end after `stamp` and are booked or ongoing, or waiting requests whose slot
  * starts after `stamp`; but `exceptId`.
  */
@@ -204,25 +178,6 @@ export function slotHolderId(db: Db, slotId: number) {
 /** Inserts a session (or request) row and returns it. */
 export function insertSession(db: Db, values: NewRow<'sessions'>) {
   return db.insertInto('sessions').values(values).returningAll().executeTakeFirstOrThrow()
-}
-
-/** A contributor's kind; the contributor must exist. */
-export function contributorKind(db: Db, contributorId: number) {
-  return db
-    .selectFrom('contributors')
-    .select('kind')
-    .where('id', '=', contributorId)
-    .executeTakeFirstOrThrow()
-}
-
-/** Whether a contributor covers a subject: its row, if so. */
-export function coveredSubject(db: Db, contributorId: number, subjectId: number) {
-  return db
-    .selectFrom('contributor_subjects')
-    .select('subject_id')
-    .where('contributor_id', '=', contributorId)
-    .where('subject_id', '=', subjectId)
-    .executeTakeFirst()
 }
 
 /**
@@ -308,31 +263,6 @@ export function contributorSessionRow(db: Db, sessionId: number, contributorId: 
 /** Who reads a session: a person, and their contributor id when they have an expert identity. */
 type Participant = { personId: number; contributorId: number | null }
 
-/** The summary columns of some contributors (those that exist), with their person's name. */
-export function contributorSummaryRows(db: Db, ids: readonly number[]) {
-  return db
-    .selectFrom('contributors')
-    .innerJoin('people', 'people.id', 'contributors.person_id')
-    .select([
-      'contributors.id',
-      'contributors.kind',
-      'contributors.gender',
-      'contributors.photo_path',
-      'people.full_name',
-    ])
-    .where('contributors.id', 'in', [...new Set(ids)])
-    .execute()
-}
-
-/** The summary columns of some people (those that exist). */
-export function personSummaryRows(db: Db, ids: readonly number[]) {
-  return db
-    .selectFrom('people')
-    .select(['id', 'full_name', 'photo_path'])
-    .where('id', 'in', [...new Set(ids)])
-    .execute()
-}
-
 /** An upcoming online session held on the built-in call that someone takes part in, if any. */
 export function upcomingWebrtcSessionOf(db: Db, sessionId: number, who: Participant) {
   return db
@@ -359,11 +289,6 @@ export function upcomingSessionByMeetingNumber(db: Db, meetingNumber: string, wh
     .where(participantOf(who))
     .orderBy('start_at', 'desc')
     .executeTakeFirst()
-}
-
-/** Every cancel reason, by id. */
-export function allCancelReasons(db: Db) {
-  return db.selectFrom('cancel_reasons').selectAll().orderBy('id').execute()
 }
 
 /** A business owner's session rows in some states, as a query to page. */
@@ -409,13 +334,4 @@ export function sessionToRateRow(db: Db) {
     .orderBy('sessions.start_at', 'desc')
     .orderBy('sessions.id', 'desc')
     .executeTakeFirst()
-}
-
-/** Deletes a session's rating link if it was never used. */
-export async function deleteUnusedRatingLink(db: Db, sessionId: number) {
-  await db
-    .deleteFrom('rating_links')
-    .where('session_id', '=', sessionId)
-    .where('access_used_at', 'is', null)
-    .execute()
 }

@@ -43,3 +43,23 @@ export function offices(db: Db, centerId?: number) {
 export function contributorCenter(db: Db, contributorId: number) {
   return db.selectFrom('contributors').select('center_id').where('id', '=', contributorId).executeTakeFirst()
 }
+
+/** Some subjects, by id (none when no ids are given, without a query). */
+export async function subjectsByIds(db: Db, ids: readonly number[]) {
+  return ids.length ? await db.selectFrom('subjects').selectAll().where('id', 'in', ids).execute() : []
+}
+
+/** Some cancel reasons, by id (none when no ids are given, without a query). */
+export async function cancelReasonsByIds(db: Db, ids: readonly number[]) {
+  return ids.length ? await db.selectFrom('cancel_reasons').selectAll().where('id', 'in', ids).execute() : []
+}
+
+/** A cancel reason, if it exists. */
+export function cancelReasonById(db: Db, id: number) {
+  return db.selectFrom('cancel_reasons').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** Every cancel reason, by id. */
+export function allCancelReasons(db: Db) {
+  return db.selectFrom('cancel_reasons').selectAll().orderBy('id').execute()
+}

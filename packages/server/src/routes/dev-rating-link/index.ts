@@ -14,7 +14,8 @@
 import { Type } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
-import { deleteUnusedRatingLink, sessionToRateRow } from '../../db/queries/sessions.ts'
+import { deleteUnusedRatingLink } from '../../db/queries/ratings.ts'
+import { sessionToRateRow } from '../../db/queries/sessions.ts'
 import type { Database } from '../../db/tables.ts'
 import { createRatingLink } from '../../domain/rating.ts'
 
