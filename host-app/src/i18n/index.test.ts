@@ -1,65 +1,17 @@
 import {
-  isArgumentElement,
-  isDateElement,
-  isNumberElement,
   isPluralElement,
   isSelectElement,
-  isTagElement,
-  isTimeElement,
   type MessageFormatElement,
   parse,
 } from '@formatjs/icu-messageformat-parser'
-import {
-  createTranslator,
-  type I18nErrorHandler,
-  LANGUAGES,
-  LOCALES,
-  type MessageValues,
-} from '@mashura/core'
-import { setI18nErrorHandler } from '@mashura/core/testing'
+import { createTranslator, type I18nErrorHandler, LANGUAGES, LOCALES } from '@mashura/core'
+import { argumentsOf, sampleValues, setI18nErrorHandler } from '@mashura/core/testing'
 import { IntlMessageFormat } from 'intl-messageformat'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type HostAppMessageKey, hostAppCatalogParts, hostAppMessages } from './index.ts'
 import * as site from './site.ts'
 
 // The site's own catalog gets the checks core's shared catalogs get (packages/core/src/i18n/index.test.ts).
-
-type ArgumentKind = 'string' | 'number' | 'date' | 'select' | 'tag'
-
-/** Collects every ICU argument of a parsed message with the kind of value it takes. */
-function collectArguments(elements: MessageFormatElement[], into = new Map<string, ArgumentKind>()) {
-  const add = (name: string, kind: ArgumentKind) => {
-    if (into.get(name) !== 'number') into.set(name, kind)
-  }
-  for (const element of elements) {
-    if (isArgumentElement(element)) add(element.value, 'string')
-    else if (isNumberElement(element)) add(element.value, 'number')
-    else if (isDateElement(element) || isTimeElement(element)) add(element.value, 'date')
-    else if (isPluralElement(element) || isSelectElement(element)) {
-      add(element.value, isPluralElement(element) ? 'number' : 'select')
-      for (const option of Object.values(element.options)) collectArguments(option.value, into)
-    } else if (isTagElement(element)) {
-      add(element.value, 'tag')
-      collectArguments(element.children, into)
-    }
-  }
-  return into
-}
-
-function argumentsOf(message: string): Record<string, ArgumentKind> {
-  return Object.fromEntries([...collectArguments(parse(message))].sort(([a], [b]) => a.localeCompare(b)))
-}
-
-function sampleValues(message: string): MessageValues {
-  const samples = {
-    string: 'نص',
-    number: 3,
-    date: new Date('2026-11-21T22:30:00Z'),
-    select: 'other',
-    tag: '',
-  }
-  return Object.fromEntries(Object.entries(argumentsOf(message)).map(([name, kind]) => [name, samples[kind]]))
-}
 
 const catalog = hostAppMessages as Record<'ar' | 'en', Record<HostAppMessageKey, string>>
 const keys = Object.keys(catalog.ar) as HostAppMessageKey[]

@@ -6,6 +6,7 @@
  */
 
 export { clearSession, pkceChallenge, readSignInReturn } from './auth/index.ts'
+export { type ArgumentKind, argumentsOf, sampleValues } from './i18n/catalog-checks.ts'
 export { setI18nErrorHandler } from './i18n/index.ts'
 export { createMemoryPush, createMemoryRealtime, type MemoryRealtime } from './realtime/index.ts'
 export { hasUnreadMessages, SESSION_TRANSITIONS } from './rules/index.ts'

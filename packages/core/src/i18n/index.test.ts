@@ -1,15 +1,11 @@
 import {
-  isArgumentElement,
-  isDateElement,
-  isNumberElement,
   isPluralElement,
   isSelectElement,
-  isTagElement,
-  isTimeElement,
   type MessageFormatElement,
   parse,
 } from '@formatjs/icu-messageformat-parser'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { argumentsOf, sampleValues } from './catalog-checks.ts'
 import {
   ar,
   catalogs,
@@ -22,7 +18,6 @@ import {
   isMessageKey,
   LANGUAGES,
   type MessageKey,
-  type MessageValues,
   MissingMessageError,
   normalizeLanguage,
   plainSpaces,
@@ -32,44 +27,6 @@ import { serverMessages, serverTranslator } from './server.ts'
 import { bookingCalendarMessages } from './widgets/booking-calendar.ts'
 import { expertSearchMessages } from './widgets/expert-search.ts'
 import { sessionRoomMessages } from './widgets/session-room.ts'
-
-type ArgumentKind = 'string' | 'number' | 'date' | 'select' | 'tag'
-
-/** Collects every ICU argument of a parsed message with the kind of value it takes. */
-function collectArguments(elements: MessageFormatElement[], into = new Map<string, ArgumentKind>()) {
-  const add = (name: string, kind: ArgumentKind) => {
-    // A name used both plainly and as a number needs a number.
-    if (into.get(name) !== 'number') into.set(name, kind)
-  }
-  for (const element of elements) {
-    if (isArgumentElement(element)) add(element.value, 'string')
-    else if (isNumberElement(element)) add(element.value, 'number')
-    else if (isDateElement(element) || isTimeElement(element)) add(element.value, 'date')
-    else if (isPluralElement(element) || isSelectElement(element)) {
-      add(element.value, isPluralElement(element) ? 'number' : 'select')
-      for (const option of Object.values(element.options)) collectArguments(option.value, into)
-    } else if (isTagElement(element)) {
-      add(element.value, 'tag')
-      collectArguments(element.children, into)
-    }
-  }
-  return into
-}
-
-function argumentsOf(message: string): Record<string, ArgumentKind> {
-  return Object.fromEntries([...collectArguments(parse(message))].sort(([a], [b]) => a.localeCompare(b)))
-}
-
-function sampleValues(message: string): MessageValues {
-  const samples = {
-    string: 'نص',
-    number: 3,
-    date: new Date('2026-11-21T22:30:00Z'),
-    select: 'other',
-    tag: '',
-  }
-  return Object.fromEntries(Object.entries(argumentsOf(message)).map(([name, kind]) => [name, samples[kind]]))
-}
 
 /** The keys of `a` that `b` lacks. */
 function keysMissingFrom(a: object, b: object): string[] {
