@@ -4,6 +4,7 @@
  * records what the component calls back in `window.callLog` for the test to read.
  */
 
+import { createApiClient } from '@mashura/core'
 import WebRtcCall from '@mashura/widgets/testing/webrtc-call'
 import { createElement } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -22,11 +23,22 @@ Object.assign(window, { callLog: log })
 document.documentElement.lang = lang
 document.documentElement.dir = lang === 'ar' ? 'rtl' : 'ltr'
 
+const config = { apiBase: q.get('apiBase') ?? '/api', apiKey: q.get('apiKey') ?? '', lang } as const
+const token = q.get('token') ?? ''
+// The room's one client, as its element context makes it: the person's token on every call.
+const client = createApiClient({
+  baseURL: config.apiBase,
+  apiKey: config.apiKey,
+  language: lang,
+  getToken: () => token,
+})
+
 const root = createRoot(document.getElementById('root') as HTMLElement)
 root.render(
   createElement(WebRtcCall, {
-    config: { apiBase: q.get('apiBase') ?? '/api', apiKey: q.get('apiKey') ?? '', lang },
-    token: q.get('token') ?? '',
+    config,
+    client,
+    token,
     sessionId: Number(q.get('sessionId')),
     meeting: {
       provider: 'webrtc',
