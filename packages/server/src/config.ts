@@ -82,6 +82,11 @@ export interface OidcConfig {
   clientSecret: string
   /** Whether this is the built-in development provider. */
   dev: boolean
+  /**
+   * The ID token claim that names a person's back-office roles (`admin`, `analyst`; a list or a space-separated
+   * string), from `OIDC_ROLES_CLAIM`; null when the provider grants none (only `npm run admin` does).
+   */
+  rolesClaim: string | null
 }
 
 /** The whole configuration. */
@@ -593,12 +598,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         clientId: 'mashura-web',
         clientSecret: persistentSecret(dataDir, 'oidc-client-secret', env.OIDC_CLIENT_SECRET),
         dev: true,
+        rolesClaim: env.OIDC_ROLES_CLAIM?.trim() || null,
       }
     : {
         issuer: env.OIDC_ISSUER!.replace(/\/+$/, ''),
         clientId: env.OIDC_CLIENT_ID ?? '',
         clientSecret: env.OIDC_CLIENT_SECRET ?? '',
         dev: false,
+        rolesClaim: env.OIDC_ROLES_CLAIM?.trim() || null,
       }
   if (!oidc.clientId || !oidc.clientSecret)
     throw new ConfigError('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required with OIDC_ISSUER')

@@ -6,7 +6,7 @@
  */
 import type { Static, TSchema } from 'typebox'
 import type { calls } from '../contract/calls.ts'
-import { type CallName, endpoints } from '../contract/endpoints.ts'
+import { type CallName, endpoints, type SiteCallName } from '../contract/endpoints.ts'
 import type { ApiClient, CallOptions, HttpMethod, JsonBody, QueryParams } from './client.ts'
 
 export type { CallName }
@@ -45,13 +45,26 @@ export type CallInput<N extends CallName> = ([CallParams<N>] extends [undefined]
  * parameter of that name (encoded with `encodeURIComponent`). Resolves with the success answer, or rejects
  * with an `ApiError`, as `client.request` does.
  */
-export function callApi<N extends CallName>(
+export function callApi<N extends SiteCallName>(
   client: ApiClient,
   name: N,
   input: CallInput<N>,
   options?: CallOptions,
 ): Promise<CallAnswer<N>> {
-  const [method, template] = endpoints[name].split(' ') as [HttpMethod, string]
+  return sendCall(client, endpoints[name], input, options) as Promise<CallAnswer<N>>
+}
+
+/**
+ * Sends a call given its `'<METHOD> <path>'` from a contract table: `callApi` for the site's table, the back
+ * office's client (`@mashura/core/admin`) for its own.
+ */
+export function sendCall(
+  client: ApiClient,
+  endpoint: string,
+  input: { params?: unknown; query?: unknown; body?: unknown },
+  options?: CallOptions,
+): Promise<unknown> {
+  const [method, template] = endpoint.split(' ') as [HttpMethod, string]
   const params = input.params as Record<string, string | number> | undefined
   const path = template.replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(String(params?.[key])))
   return client.request(path, {
@@ -59,5 +72,5 @@ export function callApi<N extends CallName>(
     method,
     query: input.query as QueryParams | undefined,
     body: input.body as JsonBody | FormData | undefined,
-  }) as Promise<CallAnswer<N>>
+  })
 }

@@ -8,6 +8,10 @@
  * Runtime data for tests and the server only.
  */
 import { type TSchema, Type } from 'typebox'
+import { adminContentSchemas } from './admin/content.ts'
+import { adminEndpoints } from './admin/endpoints.ts'
+import { adminExpertSchemas } from './admin/experts.ts'
+import { adminRecordsSchemas } from './admin/records.ts'
 import {
   AppLinkBodySchema,
   AppLinkRedeemBodySchema,
@@ -448,12 +452,19 @@ const schemas = {
     params: IdParamsSchema,
     response: Envelope(PlatformServiceSchema),
   },
+
+  // The back office (issue 33)
+  ...adminExpertSchemas,
+  ...adminContentSchemas,
+  ...adminRecordsSchemas,
 } as const satisfies { [N in CallName]: CallSchemas }
 
 /** The calls, by name: each one's method and path from `endpoints`, with its schemas. */
+const everyEndpoint: { [N in CallName]: string } = { ...endpoints, ...adminEndpoints }
+
 export const calls = Object.fromEntries(
-  (Object.keys(endpoints) as CallName[]).map((name) => {
-    const [method, path] = endpoints[name].split(' ')
+  (Object.keys(everyEndpoint) as CallName[]).map((name) => {
+    const [method, path] = everyEndpoint[name].split(' ')
     return [name, { name, method, path, ...schemas[name] }]
   }),
 ) as { [N in CallName]: (typeof schemas)[N] & { name: N; method: MethodOf<N>; path: PathOf<N> } }

@@ -7,9 +7,12 @@
  * A call's name is core's function that makes it (`getContributorTermsAndConditions` is `getTermsAndConditions`
  * for contributors); a call no front end makes (the mobile app's link, the avatars, a file's download) is named
  * as its function would be. Paths are below `/api`, in Fastify's form, `:name` for a path parameter; trailing
- * slashes are kept where the spec writes them. No TypeBox here (this module imports nothing): core's client
- * carries this table, never the schemas.
+ * slashes are kept where the spec writes them. No TypeBox here (this module imports nothing at run time): core's
+ * client carries this table, never the schemas. The back office's calls are in `admin/endpoints.ts`, so that the
+ * widgets and the public site do not carry them.
  */
+
+import type { adminEndpoints } from './admin/endpoints.ts'
 
 /** The HTTP methods of the API. */
 export type CallMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -117,12 +120,19 @@ export const endpoints = {
   getService: 'GET /integration/services/v2/services/:id',
 } as const satisfies Record<string, `${CallMethod} /${string}`>
 
-/** The name of a call (its key in `endpoints` and `calls`, and its OpenAPI `operationId`). */
-export type CallName = keyof typeof endpoints
+/** The name of a call of the site and the widgets (its key in `endpoints`). */
+export type SiteCallName = keyof typeof endpoints
+
+/** Every call's method and path: the site's and the back office's (`admin/endpoints.ts`). */
+export type EveryEndpoint = typeof endpoints & typeof adminEndpoints
+
+/** The name of a call (its key in `endpoints` or `adminEndpoints`, in `calls`, and its OpenAPI `operationId`). */
+export type CallName = keyof EveryEndpoint
 
 /** The method of a call. */
-export type MethodOf<N extends CallName> =
-  (typeof endpoints)[N] extends `${infer M extends CallMethod} ${string}` ? M : never
+export type MethodOf<N extends CallName> = EveryEndpoint[N] extends `${infer M extends CallMethod} ${string}`
+  ? M
+  : never
 
 /** The path of a call, below `/api`, with `:name` for its path parameters. */
-export type PathOf<N extends CallName> = (typeof endpoints)[N] extends `${CallMethod} ${infer P}` ? P : never
+export type PathOf<N extends CallName> = EveryEndpoint[N] extends `${CallMethod} ${infer P}` ? P : never

@@ -65,6 +65,7 @@ const serverAr = {
   'errors.contributorNotFound': 'الخبير غير موجود.',
   'errors.chatFileInvalid': 'يجب أن يكون الملف المرسل من الملفات التي رفعتها عبر خدمة الرفع.',
   'errors.contributorOnly': 'هذا الإجراء متاح للخبراء فقط.',
+  'errors.backOfficeOnly': 'هذا الإجراء متاح لمشرفي الجهة فقط.',
   'errors.deletionAlreadyRequested': 'سبق أن أرسلت طلب حذف الحساب، وهو قيد المراجعة.',
   'errors.fileTooLarge': 'حجم الملف أكبر من الحد المسموح به ({maxMb, number} ميغابايت).',
   'errors.tooManyFiles':
@@ -151,6 +152,7 @@ const serverEn: Record<keyof typeof serverAr, string> = {
   'errors.contributorNotFound': 'The expert was not found.',
   'errors.chatFileInvalid': 'The file must be one you uploaded through the upload service.',
   'errors.contributorOnly': 'This action is available to experts only.',
+  'errors.backOfficeOnly': "This action is available to the agency's back-office staff only.",
   'errors.deletionAlreadyRequested': 'You have already requested account deletion; it is under review.',
   'errors.fileTooLarge': 'The file is larger than allowed ({maxMb, number} MB).',
   'errors.tooManyFiles': 'You can attach at most {max, plural, one {# file} other {# files}}.',

@@ -45,6 +45,10 @@ export interface OidcIdentity {
   name: string | null
   /** The e-mail address, when the provider shares one. */
   email: string | null
+  /** Whether the provider says it verified that address (`email_verified: true`); an invitation needs it. */
+  emailVerified: boolean
+  /** The ID token's claims, for a configured claim such as `OIDC_ROLES_CLAIM`. */
+  claims: Record<string, unknown>
 }
 
 /** What the browser hands over after the provider's redirect. */
@@ -261,13 +265,17 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
     const subject = claims.sub as string
     let name = text(claims.name)
     let email = text(claims.email)
+    let emailVerified = email !== null && claims.email_verified === true
     const accessToken = text(body.access_token)
     if ((!name || !email) && accessToken) {
       const extra = await userinfo(metadata, accessToken, subject)
       name ??= text(extra.name) ?? text([extra.given_name, extra.family_name].filter(text).join(' '))
-      email ??= text(extra.email)
+      if (!email) {
+        email = text(extra.email)
+        emailVerified = email !== null && extra.email_verified === true
+      }
     }
-    return { subject, name, email }
+    return { subject, name, email, emailVerified, claims }
   }
 
   return { discover, exchangeCode }

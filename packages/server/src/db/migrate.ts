@@ -12,6 +12,10 @@ import * as m0008 from './migrations/0008-sign-in-handoff-codes.ts'
 import * as m0009 from './migrations/0009-app-links.ts'
 import * as m0010 from './migrations/0010-upload-bounds.ts'
 import * as m0011 from './migrations/0011-notification-chat-link.ts'
+import * as m0012 from './migrations/0012-back-office.ts'
+import * as m0013 from './migrations/0013-expert-onboarding.ts'
+import * as m0014 from './migrations/0014-content-admin.ts'
+import * as m0015 from './migrations/0015-deletion-decisions.ts'
 
 type MigrationModule = {
   up(db: Db, dialect: Dialect): Promise<void>
@@ -31,6 +35,10 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0009-app-links': m0009,
   '0010-upload-bounds': m0010,
   '0011-notification-chat-link': m0011,
+  '0012-back-office': m0012,
+  '0013-expert-onboarding': m0013,
+  '0014-content-admin': m0014,
+  '0015-deletion-decisions': m0015,
 }
 
 function provider(dialect: Dialect): MigrationProvider {

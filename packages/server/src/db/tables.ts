@@ -13,7 +13,12 @@ export interface PeopleTable {
   email: string | null
   phone: string | null
   photo_path: string | null
+  /** Granted on the command line (`npm run admin -- grant`). */
   is_admin: Generated<number>
+  /** Granted on the command line (`npm run admin -- grant --analyst`): reports and the audit trail. */
+  is_analyst: Generated<number>
+  /** The back-office roles the sign-in provider named at the last sign-in (`OIDC_ROLES_CLAIM`), comma-separated. */
+  provider_roles: Generated<string>
   created_at: string
 }
 
@@ -410,6 +415,24 @@ export interface PlatformServicesTable {
   url: string | null
 }
 
+/** One back-office action (or a person's own sensitive one): append-only, never updated or deleted. */
+export interface AuditLogTable {
+  id: Generated<number>
+  occurred_at: string
+  /** The author; null for the command line. */
+  actor_person_id: number | null
+  /** The author as they were named then (`command line` for the command). */
+  actor_label: string
+  /** What was done: `<area>.<verb>`, e.g. `expert.invite`, `faq.update`. */
+  action: string
+  /** What it was done to: a table-like name (`expert`, `faq`, `setting`, `person`, `deletion_request`). */
+  target_type: string
+  target_id: string | null
+  /** The value before and after, as JSON; null where there is none (a creation has no before). */
+  before_json: string | null
+  after_json: string | null
+}
+
 /** The whole database. */
 export interface Database {
   people: PeopleTable
@@ -445,6 +468,7 @@ export interface Database {
   academy_categories: AcademyCategoriesTable
   academy_courses: AcademyCoursesTable
   platform_services: PlatformServicesTable
+  audit_log: AuditLogTable
 }
 
 /** A row as read. */

@@ -8,7 +8,8 @@ import fp from 'fastify-plugin'
 import { verifyApiToken } from '../auth/tokens.ts'
 import type { Config } from '../config.ts'
 import type { Store } from '../db/database.ts'
-import { contributorOfPerson } from '../db/queries/realtime.ts'
+import { requestIdentity } from '../db/queries/people.ts'
+import { type BackOfficeRole, backOfficeRole } from '../domain/back-office-roles.ts'
 import { forbidden, unauthorized } from '../http/errors.ts'
 
 /** The signed-in person behind a request. */
@@ -21,6 +22,8 @@ export interface Auth {
   contributorId: number | null
   /** The contributor kind, when they have one. */
   contributorKind: 'bsa' | 'advisor' | 'consultant' | 'partner' | null
+  /** The person's back-office role (issue 33), null for everyone else. */
+  backOffice: BackOfficeRole | null
 }
 
 declare module 'fastify' {
@@ -56,6 +59,30 @@ export async function mustBeContributor(request: FastifyRequest): Promise<void> 
   requireContributor(request)
 }
 
+/** The signed-in admin, or 401 (signed out) / 403 (anyone else, an analyst too). */
+export function requireAdmin(request: FastifyRequest): Auth & { backOffice: 'admin' } {
+  const auth = requireAuth(request)
+  if (auth.backOffice !== 'admin') throw forbidden('errors.backOfficeOnly')
+  return auth as Auth & { backOffice: 'admin' }
+}
+
+/** The signed-in admin or analyst (the back office's reads), or 401 / 403. */
+export function requireAnalyst(request: FastifyRequest): Auth & { backOffice: BackOfficeRole } {
+  const auth = requireAuth(request)
+  if (auth.backOffice === null) throw forbidden('errors.backOfficeOnly')
+  return auth as Auth & { backOffice: BackOfficeRole }
+}
+
+/** The hook of the back office's changes: admins only, before the body is read. */
+export async function mustBeAdmin(request: FastifyRequest): Promise<void> {
+  requireAdmin(request)
+}
+
+/** The hook of the back office's reads (reports, the audit trail): admins and analysts. */
+export async function mustBeAnalyst(request: FastifyRequest): Promise<void> {
+  requireAnalyst(request)
+}
+
 export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config; store: Store }) => {
   const { config, store } = opts
   app.decorateRequest('auth', null)
@@ -66,11 +93,13 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
     if (!match) throw unauthorized()
     const verified = await verifyApiToken(store, config, match[1]!)
     if (!verified) throw unauthorized()
-    const contributor = await contributorOfPerson(store.db, verified.personId)
+    const identity = await requestIdentity(store.db, verified.personId)
+    if (!identity) throw unauthorized()
     request.auth = {
       ...verified,
-      contributorId: contributor?.id ?? null,
-      contributorKind: contributor?.kind ?? null,
+      contributorId: identity.contributor_id ?? null,
+      contributorKind: identity.contributor_kind ?? null,
+      backOffice: backOfficeRole(identity),
     }
   })
 })

@@ -11,7 +11,7 @@ import type { TSchema } from 'typebox'
 import type { Config } from '../config.ts'
 import { ApiHttpError } from '../http/errors.ts'
 import { commonErrors } from '../http/schema.ts'
-import { mustBeContributor, mustBeSignedIn } from '../plugins/auth.ts'
+import { mustBeAdmin, mustBeAnalyst, mustBeContributor, mustBeSignedIn } from '../plugins/auth.ts'
 
 /** The OpenAPI security of calls made with the site's API key and a signed-in person's bearer token. */
 export const SIGNED_IN = [{ apiKey: [], bearer: [] }]
@@ -31,6 +31,10 @@ const ACCESS = {
   signedIn: { security: SIGNED_IN, onRequest: mustBeSignedIn },
   /** A signed-in expert. */
   contributor: { security: SIGNED_IN, onRequest: mustBeContributor },
+  /** A signed-in admin (the back office's changes). */
+  admin: { security: SIGNED_IN, onRequest: mustBeAdmin },
+  /** A signed-in admin or analyst (the back office's reads). */
+  analyst: { security: SIGNED_IN, onRequest: mustBeAnalyst },
 }
 
 /** The OpenAPI documentation of a route, and who may call it. */

@@ -1,5 +1,6 @@
 /** Every resource's routes, under `/api`. Each is an encapsulated plugin in its own folder. */
 import type { FastifyInstance } from 'fastify'
+import { adminRoutes } from './admin/index.ts'
 import { appLinkRoutes } from './authentication/app-link.ts'
 import { authenticationRoutes } from './authentication/index.ts'
 import { chatHistoryRoutes } from './chat/history.ts'
@@ -36,4 +37,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(ratingRoutes)
   await app.register(integrationRoutes)
   await app.register(realtimeRoutes)
+  await app.register(adminRoutes)
 }

@@ -16,6 +16,7 @@ import { issueApiToken } from '../auth/tokens.ts'
 import { type Config, DEV_API_KEY, loadConfig } from '../config.ts'
 import { dropPgSchema, openStore, type Store } from '../db/database.ts'
 import type { Dialect } from '../db/migration-helpers.ts'
+import { setCommandRole } from '../db/queries/people.ts'
 import type { ContributorsTable } from '../db/tables.ts'
 import { rebuildSearchText } from '../domain/contributors.ts'
 import type { DomainEvent } from '../events/bus.ts'
@@ -43,6 +44,8 @@ export interface TestPerson {
 export interface PersonOptions {
   name?: string
   email?: string
+  /** A back-office role, as `npm run admin -- grant` gives it (issue 33). */
+  backOffice?: 'admin' | 'analyst'
   contributor?: Partial<Pick<ContributorsTable, 'kind' | 'center_id' | 'title_ar' | 'bio_ar'>> & {
     gender?: 'female' | 'male' | null
     can_create_slots?: boolean
@@ -183,6 +186,7 @@ export async function createTestContext(
         fullName: name,
         email: options.email ?? `person${n}@example.sa`,
       })
+      if (options.backOffice) await setCommandRole(store.db, personId, options.backOffice, true)
       let contributorId: number | null = null
       if (options.contributor) {
         const c = options.contributor

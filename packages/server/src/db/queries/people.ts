@@ -245,3 +245,45 @@ export async function lockPersonRow(trx: Transaction<Database>, personId: number
     .where('id', '=', personId)
     .execute()
 }
+
+/**
+ * Who a signed-in person is, for every request (plugins/auth.ts): their expert identity, if any, and the
+ * back-office roles granted on the command line and by the sign-in provider. One query.
+ */
+export function requestIdentity(db: Db, personId: number) {
+  return db
+    .selectFrom('people')
+    .leftJoin('contributors', 'contributors.person_id', 'people.id')
+    .select([
+      'contributors.id as contributor_id',
+      'contributors.kind as contributor_kind',
+      'people.is_admin',
+      'people.is_analyst',
+      'people.provider_roles',
+    ])
+    .where('people.id', '=', personId)
+    .executeTakeFirst()
+}
+
+/** Replaces the back-office roles the sign-in provider named for a person (`OIDC_ROLES_CLAIM`). */
+export async function setProviderRoles(db: Db, personId: number, roles: readonly string[]): Promise<void> {
+  await db
+    .updateTable('people')
+    .set({ provider_roles: roles.join(',') })
+    .where('id', '=', personId)
+    .execute()
+}
+
+/** Grants or takes back a back-office role given on the command line. */
+export async function setCommandRole(
+  db: Db,
+  personId: number,
+  role: 'admin' | 'analyst',
+  granted: boolean,
+): Promise<void> {
+  await db
+    .updateTable('people')
+    .set(role === 'admin' ? { is_admin: granted ? 1 : 0 } : { is_analyst: granted ? 1 : 0 })
+    .where('id', '=', personId)
+    .execute()
+}

@@ -379,7 +379,13 @@ eachDatabase('sign-in with an external provider', (dialect) => {
     idp = await fakeIssuer()
     vi.stubGlobal('fetch', idp.fetch)
     ctx = await createTestContext(dialect, {
-      oidc: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, dev: false },
+      oidc: {
+        issuer: idp.issuer,
+        clientId: idp.clientId,
+        clientSecret: idp.clientSecret,
+        dev: false,
+        rolesClaim: null,
+      },
       rateLimit: { signIn: 3, booking: 30, windowMs: 60_000 },
     })
   })
@@ -457,5 +463,48 @@ eachDatabase('sign-in with an external provider', (dialect) => {
     const limited = await attempt()
     expect(limited.statusCode).toBe(429)
     expect(limited.json().error.code).toBe('rate_limited')
+  })
+})
+
+eachDatabase('back-office roles from the provider’s claim', (dialect) => {
+  let ctx: TestContext
+  let idp: Awaited<ReturnType<typeof fakeIssuer>>
+
+  beforeAll(async () => {
+    idp = await fakeIssuer()
+    vi.stubGlobal('fetch', idp.fetch)
+    ctx = await createTestContext(dialect, {
+      oidc: {
+        issuer: idp.issuer,
+        clientId: idp.clientId,
+        clientSecret: idp.clientSecret,
+        dev: false,
+        rolesClaim: 'mashura_roles',
+      },
+    })
+  })
+  afterAll(async () => {
+    vi.unstubAllGlobals()
+    await ctx.close()
+  })
+
+  async function signIn(claims: Record<string, unknown>) {
+    const code = await idp.code({ sub: 'staff-1', name: 'ريم', ...claims })
+    const res = await ctx.post('/api/authentication/auth/login', null, {
+      code,
+      code_verifier: 'v'.repeat(43),
+      redirect_uri: TEST_REDIRECT_URI,
+    })
+    expect(res.statusCode).toBe(200)
+    return res.json().data as { roles: string[]; access_token: string }
+  }
+
+  it('grants the role the claim names, and takes it back when the claim no longer does', async () => {
+    const analyst = await signIn({ mashura_roles: ['analyst', 'editor'] })
+    expect(analyst.roles).toEqual(['sme', 'analyst'])
+    const admin = await signIn({ mashura_roles: 'admin' })
+    expect(admin.roles).toEqual(['sme', 'admin'])
+    const none = await signIn({})
+    expect(none.roles).toEqual(['sme'])
   })
 })

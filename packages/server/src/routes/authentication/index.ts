@@ -30,9 +30,11 @@ import {
   contributorSignInRow,
   insertPersonOnce,
   personByIdentity,
+  setProviderRoles,
   updatePerson,
 } from '../../db/queries/people.ts'
 import type { Row } from '../../db/tables.ts'
+import { backOfficeRole, rolesOfClaim } from '../../domain/back-office-roles.ts'
 import { rebuildSearchText } from '../../domain/contributors.ts'
 import { ApiHttpError } from '../../http/errors.ts'
 import { DEV_ISSUER_KEY } from '../../oidc/dev-accounts.ts'
@@ -101,7 +103,8 @@ export async function signInResult(
   const { token } = await issueApiToken(store, config, person.id, apiKey)
   const roles = ['sme']
   if (contributor) roles.push('contributor')
-  if (person.is_admin) roles.push('admin')
+  const backOffice = backOfficeRole(person)
+  if (backOffice) roles.push(backOffice)
   return {
     access_token: token,
     roles,
@@ -154,7 +157,19 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
       )
       throw new ApiHttpError(reason === 'rejected' ? 400 : 401, 'login_failed', 'errors.loginFailed')
     }
-    return findOrCreatePerson(store, issuerKey, identity, () => app.catalogueCache.bump(['catalogue']))
+    const person = await findOrCreatePerson(store, issuerKey, identity, () =>
+      app.catalogueCache.bump(['catalogue']),
+    )
+    // The provider's word on back-office roles replaces what it said before (it can take a role back).
+    if (config.oidc.rolesClaim) {
+      const roles = rolesOfClaim(identity.claims[config.oidc.rolesClaim])
+      const provider_roles = roles.join(',')
+      if (provider_roles !== person.provider_roles) {
+        await setProviderRoles(store.db, person.id, roles)
+        return { ...person, provider_roles }
+      }
+    }
+    return person
   }
 
   app.route({
