@@ -42,6 +42,10 @@ export interface ContributorsTable {
   join_now_enabled: number
   available_for_instant: number
   photo_path: string | null
+  /** 0 once the back office deactivates the expert: gone from search and booking (issue 33). */
+  is_active: Generated<number>
+  /** The expert's own Zoom user their meetings are created under; null: a host from the pool. */
+  zoom_user: ColumnType<string | null, string | null | undefined>
   created_at: string
 }
 

@@ -18,6 +18,13 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
     .alterTable('people')
     .addColumn('provider_roles', 'text', (c) => c.notNull().defaultTo(''))
     .execute()
+  // A deactivated expert is gone from search and booking at once; their history stays.
+  await db.schema
+    .alterTable('contributors')
+    .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute()
+  // The expert's own Zoom user (an e-mail or user id) that their meetings are created under; null: the pool's.
+  await db.schema.alterTable('contributors').addColumn('zoom_user', 'text').execute()
   await db.schema
     .createTable('audit_log')
     .addColumn('id', 'integer', pk)
@@ -37,6 +44,8 @@ export async function up(db: Db, dialect: Dialect): Promise<void> {
 
 export async function down(db: Db): Promise<void> {
   await db.schema.dropTable('audit_log').execute()
+  await db.schema.alterTable('contributors').dropColumn('zoom_user').execute()
+  await db.schema.alterTable('contributors').dropColumn('is_active').execute()
   await db.schema.alterTable('people').dropColumn('provider_roles').execute()
   await db.schema.alterTable('people').dropColumn('is_analyst').execute()
 }
