@@ -20,6 +20,7 @@ import {
 } from './cache/catalogue-cache.ts'
 import type { Config } from './config.ts'
 import type { Store } from './db/database.ts'
+import type { FollowUpDeps } from './domain/follow-ups.ts'
 import { createEventBus, type EventBus } from './events/bus.ts'
 import { diskStorage, type FileStorage } from './files/storage.ts'
 import { createFirebaseServices, type FirebaseServices } from './firebase/admin.ts'
@@ -60,6 +61,8 @@ declare module 'fastify' {
     zoomApi: ZoomApi | null
     /** Firebase (custom tokens, the Firestore mirror), with FIREBASE_SERVICE_ACCOUNT; null without. */
     firebase: FirebaseServices | null
+    /** What the follow-ups of session changes go through (`domain/follow-ups.ts`: `runFollowUps(app.followUps)`). */
+    followUps: FollowUpDeps
   }
 }
 
@@ -168,6 +171,13 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
       await firebase.close()
     })
   }
+  app.decorate('followUps', {
+    db: store.db,
+    bus,
+    push: app.push,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  })
   app.decorate('files', diskStorage(join(config.dataDir, 'uploads')))
   app.decorate('zoomApi', config.zoom && config.zoomApi ? new ZoomApi(config.zoomApi) : null)
 

@@ -1,7 +1,7 @@
 /**
  * The minute scheduler: expires waiting requests whose slot has started (the request routes also do on
- * read), and tells both participants of a booked session 15 minutes before it starts, once (the
- * 'session_starting' notification itself is the memory), and queues the business owner's reminder mail a day
+ * read), and tells both participants of a booked session 15 minutes before it starts, once (its 'starting'
+ * follow-up is the memory), runs the follow-ups a crash left pending (domain/follow-ups.ts), and queues the business owner's reminder mail a day
  * (or, for a late booking, an hour) before a booked session (mail/session-mails.ts), and deletes uploads
  * attached to nothing for `UPLOAD_ORPHAN_HOURS` (files/orphans.ts) and temporary files uploads cut off by a
  * crash left behind. Call `startScheduler(app)` once the app is
@@ -10,7 +10,8 @@
  */
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { announceTo, expireAndAnnounce, sessionsStartingSoon } from './domain/lifecycle.ts'
+import { recordFollowUp, runFollowUps } from './domain/follow-ups.ts'
+import { expireRequests, sessionsStartingSoon } from './domain/lifecycle.ts'
 import { collectOrphanFiles } from './files/orphans.ts'
 import { SPOOL_FOLDER, sweepSpool } from './files/spool.ts'
 import { queueDueReminders } from './mail/session-mails.ts'
@@ -36,11 +37,16 @@ export interface TickResult {
 /** Runs the scheduler's work once, at `now`. */
 export async function schedulerTick(app: FastifyInstance, now: Date = new Date()): Promise<TickResult> {
   const { db } = app.store
-  const deps = { db, bus: app.bus, push: app.push }
-  const expired = await expireAndAnnounce(deps, now)
+  const expired = await expireRequests(db, now)
   const soon = await sessionsStartingSoon(db, now)
-  for (const row of soon)
-    await announceTo(deps, row, ['contributor', 'sme'], 'session_starting', 'sessionStarting')
+  // Once per session, whoever's tick sees it first.
+  if (soon.length > 0)
+    await db.transaction().execute(async (trx) => {
+      for (const row of soon)
+        await recordFollowUp(trx, row.id, 'starting', { now, once: `starting:${row.id}` })
+    })
+  // These, and whatever a crash left pending.
+  await runFollowUps(app.followUps, undefined, now)
   const mailed = await queueDueReminders(db, { publicUrl: app.config.publicUrl, now })
   const collected = await collectOrphanFiles(db, app.files, {
     now,

@@ -16,6 +16,7 @@ import * as m0012 from './migrations/0012-back-office.ts'
 import * as m0013 from './migrations/0013-expert-onboarding.ts'
 import * as m0014 from './migrations/0014-content-admin.ts'
 import * as m0015 from './migrations/0015-deletion-decisions.ts'
+import * as m0016 from './migrations/0016-follow-ups.ts'
 
 type MigrationModule = {
   up(db: Db, dialect: Dialect): Promise<void>
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0013-expert-onboarding': m0013,
   '0014-content-admin': m0014,
   '0015-deletion-decisions': m0015,
+  '0016-follow-ups': m0016,
 }
 
 function provider(dialect: Dialect): MigrationProvider {

@@ -203,6 +203,13 @@ export interface DeletionRequestsTable {
   person_id: number
   reason: string
   created_at: string
+  /** The back office's decision (issue 33, migration 0015); all four null while pending. */
+  decided_at: ColumnType<string | null, string | null | undefined>
+  /** The deciding admin's person id. */
+  decided_by: ColumnType<number | null, number | null | undefined>
+  decision: ColumnType<'approved' | 'rejected' | null, 'approved' | 'rejected' | null | undefined>
+  /** Why, as mailed to the person. */
+  decision_reason: ColumnType<string | null, string | null | undefined>
 }
 
 /** Push registrations of contributors' browsers: a Web Push subscription (JSON) or an FCM token. */
@@ -437,6 +444,57 @@ export interface AuditLogTable {
   after_json: string | null
 }
 
+/**
+ * An invitation to become an expert (issue 33, migration 0013): the expert the admin set up, waiting for the
+ * first sign-in with `email` (verified by the provider) before `expires_at`. Only a hash of the link's token.
+ */
+export interface ExpertInvitationsTable {
+  id: Generated<number>
+  /** Lower-cased. */
+  email: string
+  /** The name the admin wrote for the mail's greeting; the provider's name is the one kept. */
+  full_name: string | null
+  /** SHA-256 of the link's one-time token (hex), never the token. */
+  token_hash: string
+  kind: 'bsa' | 'advisor' | 'consultant' | 'partner'
+  gender: 'female' | 'male' | null
+  center_id: number | null
+  /** JSON array of subject ids. */
+  subject_ids: string
+  title_ar: string
+  title_en: string
+  bio_ar: string
+  bio_en: string
+  can_create_slots: number
+  can_delete_slots: number
+  chat_status: number
+  join_now_enabled: number
+  zoom_user: string | null
+  /** The inviting admin's person id. */
+  invited_by: number | null
+  created_at: string
+  expires_at: string
+  accepted_at: string | null
+  accepted_person_id: number | null
+  contributor_id: number | null
+  revoked_at: string | null
+}
+
+/** What follows a change of a session, recorded in the change's transaction and done once it commits. */
+export interface SessionFollowUpsTable {
+  id: Generated<number>
+  session_id: number
+  /** What happened: `domain/follow-ups.ts`'s `FollowUpKind`. */
+  kind: string
+  /** Unique when set: a follow-up that must be recorded once per session (`starting:<id>`). */
+  dedupe_key: string | null
+  created_at: string
+  /** When it was done; null while pending. */
+  done_at: string | null
+  attempts: Generated<number>
+  last_error: string | null
+}
+
 /** The whole database. */
 export interface Database {
   people: PeopleTable
@@ -473,6 +531,8 @@ export interface Database {
   academy_courses: AcademyCoursesTable
   platform_services: PlatformServicesTable
   audit_log: AuditLogTable
+  expert_invitations: ExpertInvitationsTable
+  session_follow_ups: SessionFollowUpsTable
 }
 
 /** A row as read. */

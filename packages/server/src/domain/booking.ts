@@ -9,7 +9,6 @@ import { contributorKind, coveredSubject } from '../db/queries/contributors.ts'
 import { insertSession, slotHolderId } from '../db/queries/sessions.ts'
 import { slotById } from '../db/queries/slots.ts'
 import type { Database, Row } from '../db/tables.ts'
-import { queueBookingConfirmed } from '../mail/session-mails.ts'
 import { isForeignKeyViolation, isUniqueViolation } from './db-errors.ts'
 import { conflict, notFound, refused } from './errors.ts'
 import {
@@ -18,6 +17,7 @@ import {
   DEFAULT_BOOKING_LIMITS,
   lockBusinessOwner,
 } from './fair-booking.ts'
+import { recordFollowUp } from './follow-ups.ts'
 
 const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789'
 
@@ -48,8 +48,6 @@ export interface BookingInput {
   meetingProvider: 'webrtc' | 'zoom'
   /** The current time (tests pass their own). */
   now?: Date
-  /** Queue the business owner's confirmation mail of a booked session, with links to this site. */
-  mail?: { publicUrl: string }
   /** A meeting made elsewhere (Zoom) for an online session; the built-in call's are made here. */
   meeting?: { number: string; password: string } | null
   /** The caps on a business owner's upcoming sessions; {@link DEFAULT_BOOKING_LIMITS} when not given. */
@@ -144,9 +142,9 @@ export async function bookSlot(db: Kysely<Database>, input: BookingInput): Promi
         created_at: stamp,
         updated_at: stamp,
       })
-      // The confirmation is queued with the booking, or not at all (a request is confirmed when accepted).
-      if (row.state === 'booked' && input.mail)
-        await queueBookingConfirmed(trx, { sessionId: row.id, publicUrl: input.mail.publicUrl, now })
+      // Its follow-up commits with it: the expert told, and a booking's owner mailed a confirmation (a
+      // request is confirmed when accepted).
+      await recordFollowUp(trx, row.id, request ? 'requested' : 'booked', { now })
       return row
     })
   } catch (err) {

@@ -16,6 +16,7 @@ import type { Database, Row } from '../db/tables.ts'
 import { blankSessionColumns, newMeetingCredentials } from './booking.ts'
 import { conflict, notFound } from './errors.ts'
 import { lockBusinessOwner, overlapsLiveRow } from './fair-booking.ts'
+import { recordFollowUp } from './follow-ups.ts'
 
 /** How long an instant session lasts, in minutes (an extension adds to it). */
 export const INSTANT_SESSION_MINUTES = 30
@@ -73,7 +74,7 @@ export async function startInstantSession(
       created_at: stamp,
     })
     const meeting = input.meeting ?? newMeetingCredentials()
-    return insertSession(trx, {
+    const row = await insertSession(trx, {
       slot_id: slot.id,
       active_slot_id: slot.id,
       contributor_id: expert.id,
@@ -95,5 +96,7 @@ export async function startInstantSession(
       created_at: stamp,
       updated_at: stamp,
     })
+    await recordFollowUp(trx, row.id, 'instant', { now })
+    return row
   })
 }

@@ -35,16 +35,14 @@ import {
 import {
   bookedSessionsStartingUntold,
   type SessionStateGuard,
-  sessionPeopleNames,
   sessionRowById,
   updateSessionIf,
 } from '../db/queries/sessions.ts'
 import { cancelReasonById } from '../db/queries/settings.ts'
 import type { Database, Row, RowUpdate } from '../db/tables.ts'
-import { queueBookingConfirmed } from '../mail/session-mails.ts'
 import { conflict, forbidden, notFound, refused } from './errors.ts'
 import { lockBusinessOwner, overlapsASession } from './fair-booking.ts'
-import { type NotificationKind, type NotifyDeps, notify } from './notifications.ts'
+import { type FollowUpDeps, type FollowUpKind, recordFollowUp, runFollowUps } from './follow-ups.ts'
 
 /** How long an extension adds to an ongoing session's end, in minutes. */
 export const EXTENSION_MINUTES = 15
@@ -73,22 +71,30 @@ export async function expireRequests(
   where: RequestScope = {},
 ): Promise<Row<'sessions'>[]> {
   const stamp = now.toISOString()
-  // Core's rule (`requestMoveRefusal`): a request lapses once its slot has started.
-  return updateStartedRequests(db, REQUEST_MOVES.expire.from, stamp, where, {
-    request_state: REQUEST_MOVES.expire.to,
-    active_slot_id: null,
-    updated_at: stamp,
+  return db.transaction().execute(async (trx) => {
+    // Core's rule (`requestMoveRefusal`): a request lapses once its slot has started.
+    const expired = await updateStartedRequests(trx, REQUEST_MOVES.expire.from, stamp, where, {
+      request_state: REQUEST_MOVES.expire.to,
+      active_slot_id: null,
+      updated_at: stamp,
+    })
+    for (const row of expired) await recordFollowUp(trx, row.id, 'request_expired', { now })
+    return expired
   })
 }
 
 /** {@link expireRequests}, then tells the people of each expired request; answers the expired rows. */
 export async function expireAndAnnounce(
-  deps: NotifyDeps,
+  deps: FollowUpDeps,
   now: Date = new Date(),
   where: RequestScope = {},
 ): Promise<Row<'sessions'>[]> {
   const expired = await expireRequests(deps.db, now, where)
-  for (const row of expired) await announce(deps, row)
+  if (expired.length > 0)
+    await runFollowUps(
+      deps,
+      expired.map((row) => row.id),
+    )
   return expired
 }
 
@@ -104,8 +110,6 @@ export interface RequestAnswerInput {
   reason: string | null
   /** The current time (tests pass their own). */
   now?: Date
-  /** Queue the business owner's confirmation mail when accepting, with links to this site. */
-  mail?: { publicUrl: string }
   /** The Zoom meeting made for the session an acceptance books (zoom/meetings.ts). */
   meeting?: { number: string; password: string } | null
 }
@@ -165,9 +169,9 @@ export async function answerRequest(db: Db, input: RequestAnswerInput): Promise<
       }))
     )
       throw conflict('booking_overlaps', 'errors.requestOverlaps')
-    // The booking's confirmation goes with the acceptance, in its transaction.
-    if (answered?.state === 'booked' && input.mail)
-      await queueBookingConfirmed(trx, { sessionId: answered.id, publicUrl: input.mail.publicUrl, now })
+    // Its follow-up (the owner told, and mailed a confirmation when accepted) commits with the answer.
+    if (answered)
+      await recordFollowUp(trx, answered.id, input.accept ? 'request_accepted' : 'request_rejected', { now })
     return answered
   })
   if (row) return row
@@ -224,9 +228,23 @@ export async function transitionSession(
   const guard: SessionStateGuard = { id: t.id, contributorId: t.who.contributorId, from: rule.from }
   if (t.unchanged?.end_at !== undefined) guard.endAt = t.unchanged.end_at
   if (rule.instantOnly) guard.instantOnly = true
-  const row = await updateSessionIf(db, guard, { ...set, state: rule.to, updated_at: stamp })
+  const row = await db.transaction().execute(async (trx) => {
+    const changed = await updateSessionIf(trx, guard, { ...set, state: rule.to, updated_at: stamp })
+    if (changed) await recordFollowUp(trx, changed.id, MOVE_FOLLOW_UPS[t.move], { now: new Date(stamp) })
+    return changed
+  })
   if (!row) throw conflict('invalid_state_transition', 'errors.invalidStateTransition')
   return row
+}
+
+/** What follows each move of a session. */
+const MOVE_FOLLOW_UPS: Record<SessionMove, FollowUpKind> = {
+  start: 'started',
+  end: 'ended',
+  endInstant: 'ended',
+  extend: 'extended',
+  markAbsent: 'owner_absent',
+  cancel: 'cancelled',
 }
 
 type Who = { personId: number; contributorId: number }
@@ -366,52 +384,4 @@ export async function sessionsStartingSoon(db: Db, now: Date = new Date()): Prom
   const from = now.toISOString()
   const to = new Date(now.getTime() + STARTING_SOON_MINUTES * 60_000).toISOString()
   return bookedSessionsStartingUntold(db, from, to)
-}
-
-// ------------------------------------------------------------------------------------------- telling people
-
-/** Tells the people concerned that a session or request changed: a `session.changed` event. */
-export async function announce(deps: NotifyDeps, row: Row<'sessions'>): Promise<void> {
-  await deps.bus.publish({
-    type: 'session.changed',
-    sessionId: row.id,
-    contributorId: row.contributor_id,
-    smeId: row.sme_id,
-  })
-}
-
-/** The name of a notification whose texts `notify.<name>.title` and `notify.<name>.body` both exist. */
-export type NoticeName = {
-  [K in MessageKey]: K extends `notify.${infer N}.title`
-    ? `notify.${N}.body` extends MessageKey
-      ? N
-      : never
-    : never
-}[MessageKey]
-
-/**
- * {@link announce}, with a notification to each of `to` (a row's business owner, its contributor, or both)
- * about the other party: the texts of `notice`, with the other's name as `name`, linked to the request while
- * it is one, else to the session. The names and the contributor's person come from one query.
- */
-export async function announceTo(
-  deps: NotifyDeps,
-  row: Row<'sessions'>,
-  to: readonly ('sme' | 'contributor')[],
-  kind: NotificationKind,
-  notice: NoticeName,
-): Promise<void> {
-  const people = await sessionPeopleNames(deps.db, row.id)
-  const isRequest = row.request_state !== null && row.request_state !== 'accepted'
-  for (const party of to)
-    await notify(deps, {
-      personId: party === 'sme' ? row.sme_id : people.contributorPersonId,
-      kind,
-      title: `notify.${notice}.title`,
-      body: `notify.${notice}.body`,
-      values: { name: party === 'sme' ? people.contributor : people.sme },
-      requestId: row.request_state !== null ? row.id : null,
-      sessionId: isRequest ? null : row.id,
-    })
-  await announce(deps, row)
 }

@@ -4,11 +4,13 @@
  * is stored in both languages.
  */
 import { createTranslator, type MessageKey } from '@mashura/core'
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import { insertNotification } from '../db/queries/notifications.ts'
 import type { Database } from '../db/tables.ts'
 import type { EventBus } from '../events/bus.ts'
-import type { PushService } from '../push/service.ts'
+import type { PushMessage, PushService } from '../push/service.ts'
+
+type Db = Kysely<Database> | Transaction<Database>
 
 /** What happened, for the notification's `kind`. */
 export type NotificationKind =
@@ -41,11 +43,18 @@ export interface NotifyDeps {
   push: PushService
 }
 
-/** Records a notification, tells the person's sockets, and pushes it to their browsers. */
-export async function notify(deps: NotifyDeps, n: NewNotification): Promise<number> {
+/** A recorded notification, to deliver once its transaction commits: whose, and the push it makes. */
+export interface RecordedNotification {
+  id: number
+  personId: number
+  push: PushMessage
+}
+
+/** Records a notification (in the caller's transaction, if any); {@link deliverNotification} tells of it. */
+export async function recordNotification(db: Db, n: NewNotification): Promise<RecordedNotification> {
   const ar = createTranslator('ar')
   const en = createTranslator('en')
-  const row = await insertNotification(deps.db, {
+  const row = await insertNotification(db, {
     person_id: n.personId,
     kind: n.kind,
     title_ar: ar.t(n.title, n.values),
@@ -58,13 +67,40 @@ export async function notify(deps: NotifyDeps, n: NewNotification): Promise<numb
     read_at: null,
     created_at: new Date().toISOString(),
   })
-  await deps.bus.publish({ type: 'notifications.changed', personId: n.personId })
-  await deps.push.sendToPerson(n.personId, {
-    title: ar.t(n.title, n.values),
-    body: ar.t(n.body, n.values),
-    request_id: n.requestId ?? null,
-    session_id: n.sessionId ?? null,
-    chat_with: n.chatWith ?? null,
-  })
-  return row.id
+  return {
+    id: row.id,
+    personId: n.personId,
+    push: {
+      title: ar.t(n.title, n.values),
+      body: ar.t(n.body, n.values),
+      request_id: n.requestId ?? null,
+      session_id: n.sessionId ?? null,
+      chat_with: n.chatWith ?? null,
+    },
+  }
 }
+
+/** Tells a recorded notification's person: their sockets (the count changed) and their browsers (a push). */
+export async function deliverNotification(
+  deps: Pick<NotifyDeps, 'bus' | 'push'>,
+  n: RecordedNotification,
+): Promise<void> {
+  await deps.bus.publish({ type: 'notifications.changed', personId: n.personId })
+  await deps.push.sendToPerson(n.personId, n.push)
+}
+
+/** Records a notification, tells the person's sockets, and pushes it to their browsers. */
+export async function notify(deps: NotifyDeps, n: NewNotification): Promise<number> {
+  const recorded = await recordNotification(deps.db, n)
+  await deliverNotification(deps, recorded)
+  return recorded.id
+}
+
+/** The name of a notification whose texts `notify.<name>.title` and `notify.<name>.body` both exist. */
+export type NoticeName = {
+  [K in MessageKey]: K extends `notify.${infer N}.title`
+    ? `notify.${N}.body` extends MessageKey
+      ? N
+      : never
+    : never
+}[MessageKey]

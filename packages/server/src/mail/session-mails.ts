@@ -1,6 +1,6 @@
 /**
- * The business owner's mails about a booked session: the confirmation, queued in the transaction that books
- * it (a direct booking, or an advisor accepting a request), and one reminder before it, queued by the
+ * The business owner's mails about a booked session: the confirmation, queued by the booking's follow-up
+ * (domain/follow-ups.ts: a direct booking, or an advisor accepting a request), and one reminder before it, queued by the
  * scheduler: a day before, or, for a session booked less than a day ahead, an hour before (none when it was
  * booked within the hour: the confirmation has just said it all). Nothing is queued for someone without an
  * e-mail address.
@@ -8,7 +8,7 @@
 import { sitePaths } from '@mashura/core'
 import type { Kysely, Transaction } from 'kysely'
 import { queuedDedupeKeys } from '../db/queries/mail-outbox.ts'
-import { bookedSessionsStarting, sessionMailRow } from '../db/queries/sessions.ts'
+import { bookedSessionsStarting, type SessionFactsRow, sessionFactsRow } from '../db/queries/sessions.ts'
 import type { Database } from '../db/tables.ts'
 import { bookingConfirmedMail, type ComposedMail, type SessionFacts, sessionReminderMail } from './compose.ts'
 import { queueMail } from './outbox.ts'
@@ -18,14 +18,8 @@ type Db = Kysely<Database> | Transaction<Database>
 /** When reminders go out, before the start: a day, and an hour for sessions booked later than that. */
 export const REMINDER_LEADS_MS = [24 * 3600_000, 3600_000] as const
 
-/** A session's facts for its mails, and its business owner's address; null without one. */
-export async function sessionMailFacts(
-  db: Db,
-  sessionId: number,
-  publicUrl: string,
-): Promise<{ to: string; facts: SessionFacts } | null> {
-  const row = await sessionMailRow(db, sessionId)
-  if (!row?.email) return null
+/** A session's facts for its mails, from its row as read with its people. */
+export function sessionFactsOf(row: SessionFactsRow, publicUrl: string): SessionFacts {
   const office =
     row.communication_way === 1 && row.office_name_ar
       ? {
@@ -34,30 +28,41 @@ export async function sessionMailFacts(
         }
       : null
   return {
-    to: row.email,
-    facts: {
-      sessionId: row.id,
-      smeName: row.sme_name,
-      expertName: row.expert_name,
-      subject: row.subject_ar ? { ar: row.subject_ar, en: row.subject_en ?? row.subject_ar } : null,
-      start: new Date(row.start_at),
-      end: new Date(row.end_at),
-      office,
-      sessionUrl: `${publicUrl}${sitePaths.session.to(row.id)}`,
-      host: new URL(publicUrl).host,
-    },
+    sessionId: row.id,
+    smeName: row.sme_name,
+    expertName: row.expert_name,
+    subject: row.subject_ar ? { ar: row.subject_ar, en: row.subject_en ?? row.subject_ar } : null,
+    start: new Date(row.start_at),
+    end: new Date(row.end_at),
+    office,
+    sessionUrl: `${publicUrl}${sitePaths.session.to(row.id)}`,
+    host: new URL(publicUrl).host,
   }
 }
 
-/** Queues the confirmation of a booked session (once per session); call it in the booking's transaction. */
+/** A session's facts for its mails, and its business owner's address; null without one. */
+export async function sessionMailFacts(
+  db: Db,
+  sessionId: number,
+  publicUrl: string,
+): Promise<{ to: string; facts: SessionFacts } | null> {
+  const row = await sessionFactsRow(db, sessionId)
+  if (!row?.sme_email) return null
+  return { to: row.sme_email, facts: sessionFactsOf(row, publicUrl) }
+}
+
+/**
+ * Queues the confirmation of a booked session to its business owner (once per session), from the session as
+ * its follow-up read it; false without an address or when queued before. Call it in a transaction.
+ */
 export async function queueBookingConfirmed(
   db: Db,
-  options: { sessionId: number; publicUrl: string; now?: Date },
+  row: SessionFactsRow,
+  options: { publicUrl: string; now?: Date },
 ): Promise<boolean> {
-  const now = options.now ?? new Date()
-  const found = await sessionMailFacts(db, options.sessionId, options.publicUrl)
-  if (!found) return false
-  return queueSessionMail(db, 'booking_confirmed', found, bookingConfirmedMail, now)
+  if (!row.sme_email) return false
+  const found = { to: row.sme_email, facts: sessionFactsOf(row, options.publicUrl) }
+  return queueSessionMail(db, 'booking_confirmed', found, bookingConfirmedMail, options.now ?? new Date())
 }
 
 /** Queues a mail about a session to its business owner, once per session and kind; false when queued before. */

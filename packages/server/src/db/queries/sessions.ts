@@ -20,18 +20,20 @@ export function sessionsWithPeople(db: Db) {
     .innerJoin('people as expert', 'expert.id', 'contributors.person_id')
 }
 
-/** What a session's mails tell: its times, way, subject and office, and its people's names and address. */
-export function sessionMailRow(db: Db, sessionId: number) {
+/**
+ * What follows a change of a session needs of it, in one read: the row, its people (names, addresses, the
+ * expert's person), and what its mails tell (subject, office).
+ */
+export function sessionFactsRow(db: Db, sessionId: number) {
   return sessionsWithPeople(db)
     .leftJoin('subjects', 'subjects.id', 'sessions.subject_id')
     .leftJoin('offices', 'offices.id', 'sessions.office_id')
+    .selectAll('sessions')
     .select([
-      'sessions.id',
-      'sessions.start_at',
-      'sessions.end_at',
-      'sessions.communication_way',
-      'sme.email',
+      'sme.email as sme_email',
       'sme.full_name as sme_name',
+      'expert.id as expert_person_id',
+      'expert.email as expert_email',
       'expert.full_name as expert_name',
       'subjects.name_ar as subject_ar',
       'subjects.name_en as subject_en',
@@ -44,13 +46,8 @@ export function sessionMailRow(db: Db, sessionId: number) {
     .executeTakeFirst()
 }
 
-/** The names of a session's business owner and expert, and the expert's person id; the session must exist. */
-export function sessionPeopleNames(db: Db, sessionId: number) {
-  return sessionsWithPeople(db)
-    .select(['sme.full_name as sme', 'expert.full_name as contributor', 'expert.id as contributorPersonId'])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirstOrThrow()
-}
+/** A session with its people, as {@link sessionFactsRow} reads it. */
+export type SessionFactsRow = NonNullable<Awaited<ReturnType<typeof sessionFactsRow>>>
 
 /** Booked sessions starting after `after` and at or before `until`, with when they were booked. */
 export function bookedSessionsStarting(db: Db, after: string, until: string) {
@@ -100,28 +97,41 @@ export function updateSessionIf(db: Db, guard: SessionStateGuard, set: RowUpdate
 }
 
 /**
- * Booked sessions starting after `from` and at or before `to` that have no 'session_starting' notification
- * yet.
+ * Booked sessions starting after `from` and at or before `to` whose people have not been told it is starting
+ * (no 'starting' follow-up, nor a 'session_starting' notification from before follow-ups).
  */
 export function bookedSessionsStartingUntold(db: Db, from: string, to: string) {
-  return db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('state', '=', 'booked')
-    .where(sessionRowsOnly)
-    .where('start_at', '>', from)
-    .where('start_at', '<=', to)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('notifications')
-            .select('notifications.id')
-            .whereRef('notifications.session_id', '=', 'sessions.id')
-            .where('notifications.kind', '=', 'session_starting'),
+  return (
+    db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('state', '=', 'booked')
+      .where(sessionRowsOnly)
+      .where('start_at', '>', from)
+      .where('start_at', '<=', to)
+      // Told: its starting follow-up is recorded (or, before those, its notification was).
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('session_follow_ups')
+              .select('session_follow_ups.id')
+              .whereRef('session_follow_ups.session_id', '=', 'sessions.id')
+              .where('session_follow_ups.kind', '=', 'starting'),
+          ),
         ),
-      ),
-    )
-    .execute()
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('notifications')
+              .select('notifications.id')
+              .whereRef('notifications.session_id', '=', 'sessions.id')
+              .where('notifications.kind', '=', 'session_starting'),
+          ),
+        ),
+      )
+      .execute()
+  )
 }
 
 /**

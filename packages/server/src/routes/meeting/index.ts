@@ -15,9 +15,8 @@ import { upcomingSessionByMeetingNumber } from '../../db/queries/sessions.ts'
 import { allCancelReasons } from '../../db/queries/settings.ts'
 import type { Row } from '../../db/tables.ts'
 import { hasSessionWith } from '../../domain/access.ts'
+import { runFollowUps } from '../../domain/follow-ups.ts'
 import {
-  announce,
-  announceTo,
   cancelSession,
   EXTENSION_MINUTES,
   endInstantSession,
@@ -68,7 +67,7 @@ const route = callRoutes({ tags: ['meeting'], access: 'signedIn' })
 export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = app.store
-  const deps = { db, bus: app.bus, push: app.push }
+  const deps = app.followUps
 
   async function sessionOut(request: FastifyRequest, row: Row<'sessions'>) {
     const [session] = await sessionsOut(db, [row], viewerOptions(request, app.config.publicUrl))
@@ -99,7 +98,7 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
   async function transition(
     request: FastifyRequest,
     move: (who: Auth & { contributorId: number }) => Promise<Row<'sessions'>>,
-    tell: (row: Row<'sessions'>) => Promise<void> = (row) => announce(deps, row),
+    tell: (row: Row<'sessions'>) => Promise<unknown> = (row) => runFollowUps(deps, [row.id]),
   ) {
     const row = await move(requireContributor(request))
     await tell(row)
@@ -108,7 +107,7 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
 
   /** Tells of an ended session, and makes its rating link when its recommendations are written. */
   async function tellEnded(row: Row<'sessions'>): Promise<void> {
-    await announce(deps, row)
+    await runFollowUps(deps, [row.id])
     await rateIfRecommended(row.id)
   }
 
@@ -165,12 +164,7 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
       description: `${ownerOnly}Not before the session starts (422 session_not_started). The business owner is notified.`,
       errors: transitionErrors,
     }),
-    handler: async (request) =>
-      transition(
-        request,
-        (who) => markSmeAbsent(db, request.params.id, who),
-        (row) => announceTo(deps, row, ['sme'], 'sme_absent', 'smeAbsent'),
-      ),
+    handler: async (request) => transition(request, (who) => markSmeAbsent(db, request.params.id, who)),
   })
 
   app.route({
@@ -196,19 +190,15 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
       errors: transitionErrors,
     }),
     handler: async (request) =>
-      transition(
-        request,
-        async (who) => {
-          const row = await cancelSession(db, request.params.id, who, {
-            reasonId: request.body.cancel_reason_id,
-            details: request.body.reason ?? null,
-          })
-          // Its Zoom meeting goes with it (no one can join a cancelled session's meeting).
-          await releaseZoomMeeting(app, row)
-          return row
-        },
-        (row) => announceTo(deps, row, ['sme'], 'session_cancelled', 'sessionCancelled'),
-      ),
+      transition(request, async (who) => {
+        const row = await cancelSession(db, request.params.id, who, {
+          reasonId: request.body.cancel_reason_id,
+          details: request.body.reason ?? null,
+        })
+        // Its Zoom meeting goes with it (no one can join a cancelled session's meeting).
+        await releaseZoomMeeting(app, row)
+        return row
+      }),
   })
 
   app.route({

@@ -7,7 +7,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { calls } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { participantRequestRow, requestPlanOfContributor } from '../../db/queries/requests.ts'
-import { announceTo, answerRequest, expireAndAnnounce } from '../../domain/lifecycle.ts'
+import { runFollowUps } from '../../domain/follow-ups.ts'
+import { answerRequest, expireAndAnnounce } from '../../domain/lifecycle.ts'
 import { notFound } from '../../http/errors.ts'
 import { ErrorBody } from '../../http/schema.ts'
 import { requireAuth, requireContributor } from '../../plugins/auth.ts'
@@ -21,7 +22,7 @@ const route = callRoutes({ tags: ['requests'], access: 'signedIn' })
 export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = app.store
-  const deps = { db, bus: app.bus, push: app.push }
+  const deps = app.followUps
 
   const options = (request: FastifyRequest) => viewerOptions(request, app.config.publicUrl)
 
@@ -71,12 +72,10 @@ export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
           contributorId: auth.contributorId,
           accept: request.body.is_accepted,
           reason: request.body.reason ?? null,
-          mail: { publicUrl: app.config.publicUrl },
           meeting,
         }),
       )
-      const notice = row.request_state === 'accepted' ? 'requestAccepted' : 'requestRejected'
-      await announceTo(deps, row, ['sme'], 'request_answered', notice)
+      await runFollowUps(deps, [row.id])
       const [answered] = await requestsOut(db, [row], options(request))
       return { data: answered! }
     },

@@ -13,8 +13,9 @@ import { participantSessionRow, smeSessionRows } from '../../db/queries/sessions
 import { slotTimesAndKind } from '../../db/queries/slots.ts'
 import type { Row } from '../../db/tables.ts'
 import { bookSlot } from '../../domain/booking.ts'
+import { runFollowUps } from '../../domain/follow-ups.ts'
 import { INSTANT_SESSION_MINUTES, startInstantSession } from '../../domain/instant.ts'
-import { announceTo, expireAndAnnounce } from '../../domain/lifecycle.ts'
+import { expireAndAnnounce } from '../../domain/lifecycle.ts'
 import { notFound } from '../../http/errors.ts'
 import { ErrorBody } from '../../http/schema.ts'
 import { requireAuth } from '../../plugins/auth.ts'
@@ -29,7 +30,7 @@ const route = callRoutes({ tags: ['sme-sessions'], access: 'signedIn' })
 export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = app.store
-  const deps = { db, bus: app.bus, push: app.push }
+  const deps = app.followUps
 
   const options = (request: FastifyRequest) => viewerOptions(request, app.config.publicUrl)
 
@@ -119,7 +120,7 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
           meeting,
         }),
       )
-      await announceTo(deps, row, ['contributor'], 'instant_session', 'instant')
+      await runFollowUps(deps, [row.id])
       const [session] = await sessionsOut(db, [row], options(request))
       reply.code(201)
       return { data: session! }
@@ -166,15 +167,13 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
           description,
           meetingProvider: app.zoomApi ? 'zoom' : 'webrtc',
           meeting,
-          mail: { publicUrl: app.config.publicUrl },
           limits: app.config.booking,
         }),
       )
       const t = translatorFor(request)
       const opts = options(request)
-      // Tell the contributor: a new booking, or for an advisor a request to answer.
-      if (row.state === 'pending') await announceTo(deps, row, ['contributor'], 'request_new', 'requestNew')
-      else await announceTo(deps, row, ['contributor'], 'booking', 'booking')
+      // Tell the contributor (a new booking, or for an advisor a request to answer) before answering.
+      await runFollowUps(deps, [row.id])
       reply.code(201)
       if (row.state === 'pending') {
         const [pending] = await requestsOut(db, [row], opts)
