@@ -49,6 +49,7 @@ import {
   type Operation,
   operationsOf,
   requestArbitrary,
+  type SignedInPersona,
 } from '../test-support/fuzz.ts'
 
 /**
@@ -104,12 +105,14 @@ eachDatabase('fuzzing every operation', (dialect) => {
     uploads: { ...DEFAULT_UPLOAD_LIMITS, perWindow: 1_000_000 },
   })
   let pools: FuzzPools
-  const people: Record<'owner' | 'contributor' | 'advisor', TestPerson> = {} as never
+  const people: Record<SignedInPersona, TestPerson> = {} as never
 
   beforeAll(async () => {
     const { db } = ctx.store
     const catalogue = await insertCatalogue(db)
     people.owner = await ctx.person({ name: 'سارة صاحبة المنشأة', email: 'owner@example.sa' })
+    people.admin = await ctx.person({ name: 'ريم المشرفة', backOffice: 'admin' })
+    people.analyst = await ctx.person({ name: 'فهد المحلل', backOffice: 'analyst' })
     people.contributor = await addExpert(ctx, {
       name: 'خالد المستشار',
       kind: 'consultant',

@@ -100,7 +100,28 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
 }
 
 /** Who calls: nobody, one of the signed-in test people, or someone with a token that is not valid. */
-export type Persona = 'visitor' | 'owner' | 'contributor' | 'advisor' | 'forged-token' | 'not-bearer'
+export type Persona =
+  | 'visitor'
+  | 'owner'
+  | 'contributor'
+  | 'advisor'
+  | 'admin'
+  | 'analyst'
+  | 'forged-token'
+  | 'not-bearer'
+
+/** The signed-in personas: the test people the fuzz suite makes. */
+export type SignedInPersona = Exclude<Persona, 'visitor' | 'forged-token' | 'not-bearer'>
+
+/**
+ * Who makes a fitting request of `op`: mostly the back office's staff for a back-office call (so the fuzzing
+ * reaches its handlers, and an analyst meets the admin-only ones), the site's people for the others.
+ */
+function fittingPersona(op: Operation): fc.Arbitrary<Persona> {
+  return op.path.startsWith('/admin/')
+    ? fc.constantFrom<Persona>('admin', 'admin', 'admin', 'analyst', 'owner', 'visitor')
+    : fc.constantFrom<Persona>('owner', 'contributor', 'advisor', 'visitor')
+}
 
 /** What the generators draw existing rows from, so that some requests reach past the 404s. */
 export interface FuzzPools {
@@ -867,7 +888,7 @@ function cleanRequest(
     .record({
       method: fc.constant(op.method),
       url,
-      persona: fc.constantFrom<Persona>('owner', 'contributor', 'advisor', 'visitor'),
+      persona: fittingPersona(op),
       apiKey: fc.constant('dev' as const),
       language: fc.constantFrom('ar', 'en', null),
       origin: fc.constant(null),
@@ -896,6 +917,8 @@ function fuzzedRequest(
             'contributor',
             'contributor',
             'advisor',
+            'admin',
+            'analyst',
           ),
         },
         { weight: 1, arbitrary: fc.constantFrom<Persona>('forged-token', 'not-bearer') },

@@ -66,16 +66,21 @@ export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
         Date.parse(waiting.start_at) > Date.now()
           ? { start: new Date(waiting.start_at), end: new Date(waiting.end_at) }
           : null
-      const row = await withZoomMeeting(app, plan, (meeting) =>
-        answerRequest(db, {
-          id: request.params.id,
-          contributorId: auth.contributorId,
-          accept: request.body.is_accepted,
-          reason: request.body.reason ?? null,
-          meeting,
-        }),
-      )
-      await runFollowUps(deps, [row.id])
+      let row: Awaited<ReturnType<typeof answerRequest>>
+      try {
+        row = await withZoomMeeting(app, plan, (meeting) =>
+          answerRequest(db, {
+            id: request.params.id,
+            contributorId: auth.contributorId,
+            accept: request.body.is_accepted,
+            reason: request.body.reason ?? null,
+            meeting,
+          }),
+        )
+      } finally {
+        // The answer's follow-up, or the expiry's when the answer came too late (a 409 request_expired).
+        await runFollowUps(deps, [request.params.id])
+      }
       const [answered] = await requestsOut(db, [row], options(request))
       return { data: answered! }
     },
