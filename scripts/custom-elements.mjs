@@ -5,9 +5,10 @@
 //   node scripts/custom-elements.mjs          writes the manifest
 //   node scripts/custom-elements.mjs --check  fails when the committed manifest is stale
 //
-// The event map is read with the TypeScript compiler (`parseEventMap`, shared with the docs' event tables);
-// the element files follow one shape (see rate-form.element.ts), and whatever this script cannot read it
-// reports as an error rather than guessing.
+// Everything is read with the TypeScript compiler's syntax trees: the event map (`parseEventMap`, shared with
+// the docs' event tables), each element's exported class and its doc comment, and the r2wc props (spread
+// constants followed through imports). Whatever this script cannot read it reports as an error rather than
+// guessing.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -95,68 +96,89 @@ export function parseDocComment(comment) {
 }
 
 /**
- * The text between the bracket at `open` and its partner (strings and comments are not special-cased:
- * the object literals this reads hold none with brackets in them).
- * @param {string} source
- * @param {number} open index of `{` or `(`
+ * A TypeScript file's syntax tree.
+ * @param {string} file absolute path
  */
-function balanced(source, open) {
-  const pairs = { '{': '}', '(': ')', '[': ']' }
-  /** @type {string[]} */
-  const stack = []
-  for (let i = open; i < source.length; i++) {
-    const char = /** @type {keyof typeof pairs} */ (source[i])
-    if (char in pairs) stack.push(pairs[char])
-    else if (char === stack.at(-1)) {
-      stack.pop()
-      if (stack.length === 0) return source.slice(open + 1, i)
-    }
-  }
-  throw new Error(`Unbalanced bracket at ${open}`)
+function syntaxOf(file) {
+  return ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TS)
 }
 
 /**
- * Finds `const <name> = { … }` in `file`, or follows `import { <name> } from './x.ts'` to the file that
- * declares it. Returns the object's inner text and the file it is in.
+ * Finds the object literal `const <name> = { … }` in `file`, or follows `import { <name> } from './x.ts'` to
+ * the file that declares it.
  * @param {string} file absolute path
  * @param {string} name
- * @returns {{ text: string, file: string }}
+ * @returns {{ object: import('typescript').ObjectLiteralExpression, file: string }}
  */
 function objectConstant(file, name) {
-  const source = readFileSync(file, 'utf8')
-  const declared = new RegExp(`\\bconst\\s+${name}\\b[^=]*=\\s*\\{`).exec(source)
-  if (declared) return { text: balanced(source, declared.index + declared[0].length - 1), file }
-  const imported = new RegExp(
-    `import\\s*(?:type\\s*)?\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from\\s*'([^']+)'`,
-  ).exec(source)
-  if (imported?.[1]?.startsWith('.')) return objectConstant(resolve(dirname(file), imported[1]), name)
+  const tree = syntaxOf(file)
+  for (const statement of tree.statements) {
+    if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        let init = declaration.initializer
+        while (init && (ts.isAsExpression(init) || ts.isSatisfiesExpression(init))) init = init.expression
+        if (
+          ts.isIdentifier(declaration.name) &&
+          declaration.name.text === name &&
+          init &&
+          ts.isObjectLiteralExpression(init)
+        )
+          return { object: init, file }
+      }
+    }
+    if (
+      ts.isImportDeclaration(statement) &&
+      ts.isStringLiteral(statement.moduleSpecifier) &&
+      statement.moduleSpecifier.text.startsWith('.') &&
+      statement.importClause?.namedBindings &&
+      ts.isNamedImports(statement.importClause.namedBindings) &&
+      statement.importClause.namedBindings.elements.some((element) => element.name.text === name)
+    )
+      return objectConstant(resolve(dirname(file), statement.moduleSpecifier.text), name)
+  }
   throw new Error(`${relative(repoRoot, file)}: cannot find the object \`${name}\``)
 }
 
 /**
  * Reads an r2wc props object literal's entries (`name: 'string'`, `'name': 'number'`, `...spread`).
- * @param {string} text the object's inner text
+ * @param {import('typescript').ObjectLiteralExpression} object
  * @param {string} file the file it is in, to resolve spreads
  * @returns {R2wcProp[]}
  */
-function propsOf(text, file) {
+function propsOf(object, file) {
   /** @type {R2wcProp[]} */
   const props = []
-  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '')
-  for (const entry of code.split(',').map((part) => part.trim())) {
-    if (!entry) continue
-    const spread = /^\.\.\.\s*(\w+)$/.exec(entry)
-    if (spread?.[1]) {
-      const constant = objectConstant(file, spread[1])
-      props.push(...propsOf(constant.text, constant.file))
+  for (const property of object.properties) {
+    if (ts.isSpreadAssignment(property) && ts.isIdentifier(property.expression)) {
+      const constant = objectConstant(file, property.expression.text)
+      props.push(...propsOf(constant.object, constant.file))
       continue
     }
-    const pair = /^['"]?([\w$]+)['"]?\s*:\s*['"](\w+)['"]/.exec(entry)
-    if (!pair?.[1] || !pair[2])
-      throw new Error(`${relative(repoRoot, file)}: unreadable r2wc prop "${entry}"`)
-    props.push({ name: pair[1], type: pair[2] })
+    const name =
+      ts.isPropertyAssignment(property) &&
+      (ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))
+        ? property.name.text
+        : null
+    const type =
+      ts.isPropertyAssignment(property) && ts.isStringLiteralLike(property.initializer)
+        ? property.initializer.text
+        : null
+    if (!name || !type)
+      throw new Error(`${relative(repoRoot, file)}: unreadable r2wc prop "${property.getText()}"`)
+    props.push({ name, type })
   }
   return props
+}
+
+/**
+ * The first call of `r2wc(…)` in a syntax tree, if any.
+ * @param {import('typescript').Node} node
+ * @returns {import('typescript').CallExpression | undefined}
+ */
+function r2wcCall(node) {
+  if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 'r2wc')
+    return node
+  return ts.forEachChild(node, r2wcCall)
 }
 
 /**
@@ -166,17 +188,20 @@ function propsOf(text, file) {
  * @returns {R2wcProp[]}
  */
 export function r2wcProps(file) {
-  const source = readFileSync(file, 'utf8')
-  const call = /\br2wc\s*\(/.exec(source)
-  if (!call) return []
-  const args = balanced(source, call.index + call[0].length - 1)
-  const props = /\bprops\s*:\s*(\{|\w+)/.exec(args)
-  if (!props?.[1]) return []
-  if (props[1] !== '{') {
-    const constant = objectConstant(file, props[1])
-    return propsOf(constant.text, constant.file)
+  const options = r2wcCall(syntaxOf(file))?.arguments[1]
+  if (!options || !ts.isObjectLiteralExpression(options)) return []
+  const props = options.properties.find(
+    (property) =>
+      ts.isPropertyAssignment(property) && ts.isIdentifier(property.name) && property.name.text === 'props',
+  )
+  if (!props || !ts.isPropertyAssignment(props)) return []
+  if (ts.isIdentifier(props.initializer)) {
+    const constant = objectConstant(file, props.initializer.text)
+    return propsOf(constant.object, constant.file)
   }
-  return propsOf(balanced(args, props.index + props[0].length - 1), file)
+  if (!ts.isObjectLiteralExpression(props.initializer))
+    throw new Error(`${relative(repoRoot, file)}: the r2wc props are neither an object nor a constant`)
+  return propsOf(props.initializer, file)
 }
 
 /**
@@ -271,10 +296,18 @@ function defaultOf(description) {
  */
 export function readElement(root, path) {
   const file = join(root, path)
-  const source = readFileSync(file, 'utf8')
-  const declared = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*export\s+class\s+(\w+)/.exec(source)
-  if (!declared?.[1] || !declared[2]) throw new Error(`${path}: no documented \`export class\``)
-  return { className: declared[2], doc: parseDocComment(declared[1]), props: r2wcProps(file) }
+  const tree = syntaxOf(file)
+  const declared = tree.statements.find(
+    (statement) =>
+      ts.isClassDeclaration(statement) &&
+      statement.name !== undefined &&
+      (ts.getCombinedModifierFlags(statement) & ts.ModifierFlags.Export) !== 0,
+  )
+  const comment = declared && ts.getJSDocCommentsAndTags(declared).filter(ts.isJSDoc).at(-1)?.getText(tree)
+  if (!declared || !ts.isClassDeclaration(declared) || !declared.name || !comment)
+    throw new Error(`${path}: no documented \`export class\``)
+  // The comment's text between `/**` and `*/`; its tags are read by parseDocComment.
+  return { className: declared.name.text, doc: parseDocComment(comment.slice(3, -2)), props: r2wcProps(file) }
 }
 
 /**

@@ -309,3 +309,51 @@ describe('the part scanner of these checks', () => {
     expect(partsIn('<div className="x" />')).toEqual([])
   })
 })
+
+describe('reading an element file with the TypeScript compiler', () => {
+  /** Writes `files` under a temporary `widgets/src/x/` and reads `x.element.ts`. */
+  async function read(files: Record<string, string>) {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs')
+    const { tmpdir } = await import('node:os')
+    const root = mkdtempSync(join(tmpdir(), 'elements-'))
+    mkdirSync(join(root, 'widgets/src/x'), { recursive: true })
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(root, 'widgets/src/x', name), text)
+    return readElement(root, 'widgets/src/x/x.element.ts')
+  }
+
+  it('follows a spread props constant through an import, whatever the formatting and comments', async () => {
+    const element = await read({
+      'shared.ts':
+        "export const shared = { apiKey: 'string', /* a comment, with a comma */ lang: 'string' } as const\n",
+      'x.element.ts': [
+        "import { shared } from './shared.ts'",
+        "const Base = r2wc(X, { shadow: 'open', props: { ...shared, 'rating-key': 'string', open: 'boolean' } })",
+        '/**',
+        ' * An element.',
+        ' * @tag x-el',
+        ' */',
+        'export class XElement extends Base {}',
+      ].join('\n'),
+    })
+    expect(element.className).toBe('XElement')
+    expect(element.doc.tags).toEqual([{ tag: 'tag', type: undefined, name: 'x-el', description: '' }])
+    expect(element.props).toEqual([
+      { name: 'apiKey', type: 'string' },
+      { name: 'lang', type: 'string' },
+      { name: 'rating-key', type: 'string' },
+      { name: 'open', type: 'boolean' },
+    ])
+  })
+
+  it('refuses what it cannot read rather than guessing', async () => {
+    await expect(
+      read({
+        'x.element.ts':
+          'const Base = r2wc(X, { props: { open: kind } })\n/** @tag x-el */\nexport class XElement extends Base {}\n',
+      }),
+    ).rejects.toThrow(/unreadable r2wc prop "open: kind"/)
+    await expect(read({ 'x.element.ts': 'export class XElement {}\n' })).rejects.toThrow(
+      /no documented `export class`/,
+    )
+  })
+})
