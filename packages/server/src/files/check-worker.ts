@@ -1,13 +1,15 @@
 /**
  * One upload check thread (see check-pool.ts): reads an upload's files from their temporary paths and checks
- * them with `inspectUpload`, so that a file that costs a lot to parse holds this thread, never the event loop.
+ * them with `inspectUpload`, so that a file that costs a lot to parse holds this thread, never the event loop,
+ * and rewrites an accepted image without its metadata (files/metadata.ts).
  * A job is one request's files, checked in two passes: first what every PDF would cost pdf-lib (what its
  * object streams inflate to, how many objects it holds), against the request's budget, so that files that
  * together cost too much are refused before pdf-lib parses any; then each file in full, in order, stopping at
  * the first refusal.
  */
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { parentPort } from 'node:worker_threads'
+import { stripImageMetadata } from './metadata.ts'
 import { FileRefused, type PdfCost, type RefusalReason } from './structure.ts'
 import { type AllowedType, inspectUpload, pdfCost, type UploadKind } from './validate.ts'
 
@@ -21,9 +23,12 @@ export interface CheckJob {
   pdfBudget: PdfCost
 }
 
-/** What checking a request's files found: each file's type and duration, or why the upload is refused. */
+/**
+ * What checking a request's files found: each file's type, duration and size (an image's after its metadata
+ * was removed), or why the upload is refused.
+ */
 export type CheckResult =
-  | { ok: true; files: { type: AllowedType; duration: number | null }[] }
+  | { ok: true; files: { type: AllowedType; duration: number | null; size: number }[] }
   | { ok: false; reason: 'unsupported' | RefusalReason }
 
 /**
@@ -51,11 +56,15 @@ export async function checkFiles(job: Omit<CheckJob, 'id'>): Promise<CheckResult
     }
   }
   // Together the PDFs fit the budget: each is parsed within its own limits.
-  const files: { type: AllowedType; duration: number | null }[] = []
+  const files: { type: AllowedType; duration: number | null; size: number }[] = []
   for (const path of job.paths) {
-    const inspection = await inspectUpload(await readFile(path), job.kind)
+    const data = await readFile(path)
+    const inspection = await inspectUpload(data, job.kind)
     if (!inspection.ok) return inspection
-    files.push({ type: inspection.type, duration: inspection.duration })
+    // An image is kept without its EXIF, GPS position, XMP and comments (files/metadata.ts).
+    const stripped = stripImageMetadata(data, inspection.type.ext)
+    if (stripped !== data) await writeFile(path, stripped)
+    files.push({ type: inspection.type, duration: inspection.duration, size: stripped.length })
   }
   return { ok: true, files }
 }

@@ -361,3 +361,112 @@ export function multipartBody(parts: readonly Part[]): { payload: Buffer; header
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   }
 }
+
+/**
+ * A JPEG as a phone writes it (the 2×2 canvas JPEG with what a camera adds): an EXIF block with the camera's
+ * make, the orientation 6 (turn 90° clockwise) and a GPS position (24°42′N, 46°40′E: Riyadh), an XMP block
+ * and a comment. Every marker of it is findable as text: `PhoneMaker`, `GPS-MARK`, `xmpmeta`, `secret note`.
+ */
+export function jpegWithGps(): Buffer {
+  const entry = (tag: number, type: number, count: number, value: Buffer) => {
+    const out = Buffer.alloc(12)
+    out.writeUInt16LE(tag, 0)
+    out.writeUInt16LE(type, 2)
+    out.writeUInt32LE(count, 4)
+    value.copy(out, 8)
+    return out
+  }
+  const u32 = (n: number) => {
+    const b = Buffer.alloc(4)
+    b.writeUInt32LE(n)
+    return b
+  }
+  // TIFF: header (8), IFD0 at 8 with 3 entries (2 + 36 + 4 = 42) → data from 50.
+  const make = Buffer.from('PhoneMaker\0', 'latin1')
+  const makeAt = 50
+  const gpsAt = makeAt + make.length + (make.length & 1)
+  const ifd0 = Buffer.concat([
+    Buffer.from([3, 0]),
+    entry(0x010f, 2, make.length, u32(makeAt)),
+    entry(0x0112, 3, 1, Buffer.from([6, 0, 0, 0])),
+    entry(0x8825, 4, 1, u32(gpsAt)),
+    u32(0),
+  ])
+  // GPS IFD: latitude ref, latitude (3 rationals), a marker string; data after it.
+  const gpsDataAt = gpsAt + 2 + 3 * 12 + 4
+  const rationals = Buffer.alloc(24)
+  for (const [i, v] of [24, 42, 0].entries()) {
+    rationals.writeUInt32LE(v, i * 8)
+    rationals.writeUInt32LE(1, i * 8 + 4)
+  }
+  const marker = Buffer.from('GPS-MARK\0\0', 'latin1')
+  const gps = Buffer.concat([
+    Buffer.from([3, 0]),
+    entry(0x0001, 2, 2, Buffer.from('N\0\0\0', 'latin1')),
+    entry(0x0002, 5, 3, u32(gpsDataAt)),
+    entry(0x001b, 7, marker.length, u32(gpsDataAt + rationals.length)),
+    u32(0),
+    rationals,
+    marker,
+  ])
+  const tiff = Buffer.concat([
+    Buffer.from('II*\0', 'latin1'),
+    u32(8),
+    ifd0,
+    make,
+    Buffer.alloc(make.length & 1),
+    gps,
+  ])
+  const segment = (marker: number, body: Buffer) => {
+    const head = Buffer.from([0xff, marker, 0, 0])
+    head.writeUInt16BE(body.length + 2, 2)
+    return Buffer.concat([head, body])
+  }
+  const jpeg = jpegFile()
+  return Buffer.concat([
+    jpeg.subarray(0, 2),
+    segment(0xe1, Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff])),
+    segment(0xe1, Buffer.from('http://ns.adobe.com/xap/1.0/\0<x:xmpmeta>GPS-MARK</x:xmpmeta>', 'latin1')),
+    segment(0xfe, Buffer.from('secret note', 'latin1')),
+    jpeg.subarray(2),
+  ])
+}
+
+/** The 2×2 canvas WebP with an EXIF chunk (flagged in its VP8X) holding `GPS-MARK`, and an XMP chunk. */
+export function webpWithExif(): Buffer {
+  const webp = Buffer.from(webpFile())
+  const chunk = (type: string, body: Buffer) => {
+    const head = Buffer.alloc(8)
+    head.write(type, 0, 'latin1')
+    head.writeUInt32LE(body.length, 4)
+    return Buffer.concat([head, body, Buffer.alloc(body.length & 1)])
+  }
+  const out = Buffer.concat([
+    webp,
+    chunk('EXIF', Buffer.from('II*\0GPS-MARK', 'latin1')),
+    chunk('XMP ', Buffer.from('<x:xmpmeta>GPS-MARK</x:xmpmeta>', 'latin1')),
+  ])
+  out[20] = out[20]! | 0x08 | 0x04 // VP8X flags: EXIF and XMP
+  out.writeUInt32LE(out.length - 8, 4)
+  return out
+}
+
+/** The 1×1 GIF with a comment extension (`secret note`) and an XMP application extension (`GPS-MARK`). */
+export function gifWithComment(): Buffer {
+  const gif = gifFile()
+  // Header (6) + screen descriptor (7) + a 2-colour table (6).
+  const at = 6 + 7 + 6
+  const comment = Buffer.concat([
+    Buffer.from([0x21, 0xfe, 11]),
+    Buffer.from('secret note', 'latin1'),
+    Buffer.from([0]),
+  ])
+  const xmp = Buffer.concat([
+    Buffer.from([0x21, 0xff, 11]),
+    Buffer.from('XMP DataXMP', 'latin1'),
+    Buffer.from([8]),
+    Buffer.from('GPS-MARK', 'latin1'),
+    Buffer.from([0]),
+  ])
+  return Buffer.concat([gif.subarray(0, at), comment, xmp, gif.subarray(at)])
+}

@@ -1,9 +1,10 @@
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ar, en } from '@mashura/core/i18n/server'
 import type { LightMyRequestResponse } from 'fastify'
 import { expect, it } from 'vitest'
 import {
+  jpegWithGps,
   multipartBody,
   type Part,
   pdfFile,
@@ -223,6 +224,26 @@ eachDatabase('uploads', (dialect) => {
     expect(none.statusCode).toBe(400)
     const json = await ctx.post(ATTACH, expert.token, { files: [] })
     expect(json.statusCode).toBe(415)
+  })
+
+  it('stores a phone photo without its GPS position, camera, XMP or comment (issue 34), at its new size', async () => {
+    const photo = jpegWithGps()
+    const up = await upload(ATTACH, [{ field: 'files[]', filename: 'IMG_0001.jpg', data: photo }])
+    expect(up.statusCode).toBe(201)
+    const [file] = up.json().data.files
+    const served = (await ctx.get(`/api/uploader/files/${file.path}`, expert.token)).rawPayload
+    for (const text of ['GPS-MARK', 'PhoneMaker', 'xmpmeta', 'secret note'])
+      expect(served.includes(Buffer.from(text, 'latin1'))).toBe(false)
+    expect(served.length).toBeLessThan(photo.length)
+    const row = await ctx.store.db
+      .selectFrom('files')
+      .select('size')
+      .where('id', '=', file.path)
+      .executeTakeFirstOrThrow()
+    expect(row.size).toBe(served.length)
+    // On disk too: the stored file is the clean one.
+    const disk = readFileSync(join(ctx.config.dataDir, 'uploads', `${file.path}.jpg`))
+    expect(disk.equals(served)).toBe(true)
   })
 
   it("serves a file to its uploader, then to the session's two people only", async () => {

@@ -75,6 +75,8 @@ interface CheckedFile {
   type: AllowedType
   name: string
   duration: number | null
+  /** Its size as stored: an image's without its metadata. */
+  size: number
 }
 
 const route = callRoutes({ tags: ['uploads'], access: 'signedIn' })
@@ -184,11 +186,11 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
       if (result.reason === 'unsupported') throw unsupportedType()
       throw refused(result.reason, kind === 'voice_note' ? 'file' : 'files[]')
     }
-    return result.files.map(({ type, duration }, index) => {
+    return result.files.map(({ type, duration, size }, index) => {
       const fallback =
         kind === 'voice_note' ? `voice-note.${type.ext}` : `attachment-${index + 1}.${type.ext}`
       const temporary = received[index]!
-      return { temporary, type, name: displayName(temporary.filename, fallback), duration }
+      return { temporary, type, name: displayName(temporary.filename, fallback), duration, size }
     })
   }
 
@@ -209,7 +211,7 @@ export async function uploadsRoutes(fastify: FastifyInstance): Promise<void> {
         original_name: f.name,
         stored_name: `${id}.${f.type.ext}`,
         mime_type: f.type.mime,
-        size: f.temporary.size,
+        size: f.size,
         duration_seconds: f.duration,
         created_at: now,
       }
