@@ -204,6 +204,31 @@ export interface Config {
    * mail the relay did not take is tried again (`MAIL_RETRY_BASE_MS`, doubling each time).
    */
   mail: { smtpUrl: string | null; from: string; pollMs: number; retryBaseMs: number }
+  /** How long personal data is kept before the scheduler purges it (`domain/retention.ts`). */
+  retention: RetentionConfig
+}
+
+/**
+ * How many days each kind of record is kept (issue 34, the personal-data law: no longer than needed). 0 keeps
+ * it for ever.
+ */
+export interface RetentionConfig {
+  /** Chat messages (`RETENTION_CHAT_DAYS`); their files go with them. */
+  chatDays: number
+  /** Voice notes of recommendations (`RETENTION_VOICE_NOTES_DAYS`). */
+  voiceNoteDays: number
+  /** Attachments of recommendations (`RETENTION_ATTACHMENTS_DAYS`). */
+  attachmentDays: number
+  /** The audit trail (`RETENTION_AUDIT_DAYS`). */
+  auditDays: number
+}
+
+/** The documented defaults: two years of chat and files, a year of voice notes, five years of audit trail. */
+export const DEFAULT_RETENTION: RetentionConfig = {
+  chatDays: 730,
+  voiceNoteDays: 365,
+  attachmentDays: 730,
+  auditDays: 1825,
 }
 
 /** The Web Push settings, checked: the push module takes them as they are. */
@@ -669,5 +694,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     integrationBaseUrl: integrationBaseUrlConfig(env.INTEGRATION_BASE_URL),
     logLevel: env.LOG_LEVEL || 'warn',
     mail: mailConfig(env, development, publicUrl),
+    retention: {
+      chatDays: int(env, 'RETENTION_CHAT_DAYS', DEFAULT_RETENTION.chatDays),
+      voiceNoteDays: int(env, 'RETENTION_VOICE_NOTES_DAYS', DEFAULT_RETENTION.voiceNoteDays),
+      attachmentDays: int(env, 'RETENTION_ATTACHMENTS_DAYS', DEFAULT_RETENTION.attachmentDays),
+      auditDays: int(env, 'RETENTION_AUDIT_DAYS', DEFAULT_RETENTION.auditDays),
+    },
   }
 }

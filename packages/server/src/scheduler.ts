@@ -4,7 +4,7 @@
  * follow-up is the memory), runs the follow-ups a crash left pending (domain/follow-ups.ts), and queues the business owner's reminder mail a day
  * (or, for a late booking, an hour) before a booked session (mail/session-mails.ts), and deletes uploads
  * attached to nothing for `UPLOAD_ORPHAN_HOURS` (files/orphans.ts) and temporary files uploads cut off by a
- * crash left behind. Call `startScheduler(app)` once the app is
+ * crash left behind, and purges what is past its retention period (domain/retention.ts). Call `startScheduler(app)` once the app is
  * ready; the timer does not keep the process alive and stops when the app closes. Tests call
  * `schedulerTick` directly.
  */
@@ -12,6 +12,7 @@ import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { recordFollowUp, runFollowUps } from './domain/follow-ups.ts'
 import { expireRequests, sessionsStartingSoon } from './domain/lifecycle.ts'
+import { type Purged, purgeExpired } from './domain/retention.ts'
 import { collectOrphanFiles } from './files/orphans.ts'
 import { SPOOL_FOLDER, sweepSpool } from './files/spool.ts'
 import { queueDueReminders } from './mail/session-mails.ts'
@@ -32,6 +33,8 @@ export interface TickResult {
   mailed: number[]
   /** The ids of the uploads attached to nothing it deleted. */
   collected: string[]
+  /** What it purged past its retention period. */
+  purged: Purged
 }
 
 /** Runs the scheduler's work once, at `now`. */
@@ -53,7 +56,8 @@ export async function schedulerTick(app: FastifyInstance, now: Date = new Date()
     orphanHours: app.config.uploads.orphanHours,
   })
   await sweepSpool(join(app.config.dataDir, SPOOL_FOLDER), SPOOL_MAX_AGE_MS, now.getTime())
-  return { expired: expired.map((r) => r.id), reminded: soon.map((r) => r.id), mailed, collected }
+  const purged = await purgeExpired(db, app.files, app.config.retention, now)
+  return { expired: expired.map((r) => r.id), reminded: soon.map((r) => r.id), mailed, collected, purged }
 }
 
 /**
