@@ -5,6 +5,10 @@
  * reaches a widget bundle. `calls` lists every call core's client makes, for the tests that keep the two
  * sides in step.
  */
+export * from './admin/content.ts'
+export * from './admin/endpoints.ts'
+export * from './admin/experts.ts'
+export * from './admin/records.ts'
 export * from './authentication.ts'
 export * from './calls.ts'
 export * from './chat.ts'

@@ -63,10 +63,22 @@ const serverAr = {
   'errors.instantBusy': 'هذا الخبير في جلسة أخرى الآن، يرجى المحاولة بعد قليل.',
   'errors.instantOwn': 'لا يمكنك بدء جلسة فورية مع نفسك.',
   'errors.contributorNotFound': 'الخبير غير موجود.',
+  // The back office's experts (issue 33).
+  'errors.alreadyExpert': 'هذا الشخص خبير على مشورة بالفعل.',
+  'errors.personNotFound':
+    'لا يوجد شخص بهذا البريد الإلكتروني سجّل الدخول إلى مشورة من قبل. أرسل إليه دعوة بدلًا من ذلك.',
+  'errors.personAmbiguous': 'أكثر من شخص يحمل هذا البريد الإلكتروني. اختر الشخص برقمه.',
+  'errors.expertAlreadyInactive': 'هذا الخبير معطّل بالفعل.',
+  'errors.expertAlreadyActive': 'هذا الخبير مفعّل بالفعل.',
+  'errors.invitationNotFound': 'الدعوة غير موجودة.',
+  'errors.invitationClosed': 'قُبلت هذه الدعوة أو أُلغيت من قبل.',
   'errors.chatFileInvalid': 'يجب أن يكون الملف المرسل من الملفات التي رفعتها عبر خدمة الرفع.',
   'errors.contributorOnly': 'هذا الإجراء متاح للخبراء فقط.',
   'errors.backOfficeOnly': 'هذا الإجراء متاح لمشرفي الجهة فقط.',
   'errors.deletionAlreadyRequested': 'سبق أن أرسلت طلب حذف الحساب، وهو قيد المراجعة.',
+  'errors.deletionAlreadyDecided': 'سبق البتّ في طلب الحذف هذا.',
+  'errors.reportRangeInvalid': 'يجب ألا يكون تاريخ البداية بعد تاريخ النهاية.',
+  'errors.reportRangeTooLong': 'لا يتجاوز نطاق التقرير سنتين.',
   'errors.fileTooLarge': 'حجم الملف أكبر من الحد المسموح به ({maxMb, number} ميغابايت).',
   'errors.tooManyFiles':
     'يمكنك إرفاق {max, plural, zero {# ملف} one {ملف واحد} two {ملفين} few {# ملفات} many {# ملفًا} other {# ملف}} على الأكثر.',
@@ -89,6 +101,11 @@ const serverAr = {
   'errors.timeout': 'استغرق الطلب وقتًا أطول من المتوقع، يرجى المحاولة مرة أخرى.',
   'errors.serviceUnavailable': 'الخدمة غير متاحة حاليًا، يرجى المحاولة لاحقًا.',
   'errors.requestTimeout': 'لم تصل البيانات المرسلة كاملةً في الوقت المحدد، يرجى المحاولة مرة أخرى.',
+  'errors.zoomHostsBusy':
+    'كل حسابات Zoom المخصصة للجلسات مشغولة في هذا الوقت، فلم يُحجز شيء. اختر وقتًا آخر أو حاول لاحقًا.',
+  'errors.contentInUse':
+    'هذا العنصر مستخدم في سجلات أخرى فلا يمكن حذفه؛ أوقفه بدلًا من ذلك أو أزل استخداماته أولًا.',
+  'errors.faqOrderMismatch': 'يجب أن يذكر الترتيب الجديد كل سؤال مرة واحدة بالضبط.',
   'errors.tooDeep':
     'البيانات المرسلة متداخلة أكثر من المسموح به: {max, plural, zero {# مستوى} one {مستوى واحد} two {مستويان} few {# مستويات} many {# مستوًى} other {# مستوى}} على الأكثر.',
   'errors.chatRateLimited':
@@ -150,10 +167,22 @@ const serverEn: Record<keyof typeof serverAr, string> = {
   'errors.instantBusy': 'This expert is in another session right now. Please try again shortly.',
   'errors.instantOwn': 'You cannot start an instant session with yourself.',
   'errors.contributorNotFound': 'The expert was not found.',
+  // The back office's experts (issue 33).
+  'errors.alreadyExpert': 'This person is already an expert on Mashura.',
+  'errors.personNotFound':
+    'No one with this e-mail address has signed in to Mashura before. Send them an invitation instead.',
+  'errors.personAmbiguous': 'More than one person has this e-mail address. Choose the person by their id.',
+  'errors.expertAlreadyInactive': 'This expert is already deactivated.',
+  'errors.expertAlreadyActive': 'This expert is already active.',
+  'errors.invitationNotFound': 'The invitation was not found.',
+  'errors.invitationClosed': 'This invitation was already accepted or revoked.',
   'errors.chatFileInvalid': 'The file must be one you uploaded through the upload service.',
   'errors.contributorOnly': 'This action is available to experts only.',
   'errors.backOfficeOnly': "This action is available to the agency's back-office staff only.",
   'errors.deletionAlreadyRequested': 'You have already requested account deletion; it is under review.',
+  'errors.deletionAlreadyDecided': 'This deletion request has already been decided.',
+  'errors.reportRangeInvalid': 'The start date must not be after the end date.',
+  'errors.reportRangeTooLong': 'A report covers two years at most.',
   'errors.fileTooLarge': 'The file is larger than allowed ({maxMb, number} MB).',
   'errors.tooManyFiles': 'You can attach at most {max, plural, one {# file} other {# files}}.',
   'errors.fileDamaged': 'The file is damaged or incomplete, or its contents do not match its type.',
@@ -176,6 +205,11 @@ const serverEn: Record<keyof typeof serverAr, string> = {
   'errors.timeout': 'The request took too long. Please try again.',
   'errors.serviceUnavailable': 'The service is unavailable right now. Please try again later.',
   'errors.requestTimeout': 'The data sent did not arrive in time. Please try again.',
+  'errors.zoomHostsBusy':
+    'Every Zoom account for sessions is busy at that time, so nothing was booked. Choose another time or try again later.',
+  'errors.contentInUse':
+    'This item is used by other records, so it cannot be deleted; retire it instead, or remove its uses first.',
+  'errors.faqOrderMismatch': 'The new order must list every question exactly once.',
   'errors.tooDeep':
     'The data sent is nested too deeply: at most {max, plural, one {# level} other {# levels}}.',
   'errors.chatRateLimited':

@@ -74,6 +74,8 @@ export interface SubjectsTable {
   name_en: string
   type: 1 | 2 | 4
   bsa: number
+  /** 1: retired by the back office (migration 0014): gone from the public lists, kept for history. */
+  is_retired: Generated<number>
 }
 
 /** Which subjects a contributor covers. */
@@ -99,6 +101,8 @@ export interface OfficesTable {
   name_en: string
   address_ar: string
   address_en: string
+  /** An https link to the office on a map (migration 0014). */
+  map_url: ColumnType<string | null, string | null | undefined>
 }
 
 /** A contributor's published slot. `availability`: 1 office, 2 online, 3 both. */
@@ -142,6 +146,8 @@ export interface SessionsTable {
   meeting_provider: 'webrtc' | 'zoom' | null
   meeting_number: string | null
   meeting_password: string | null
+  /** The Zoom user the meeting was made under (migration 0014); null: none, or ZOOM_HOST_USER before it. */
+  zoom_host: ColumnType<string | null, string | null | undefined>
   created_at: string
   updated_at: string
 }
@@ -184,6 +190,8 @@ export interface CancelReasonsTable {
   label_ar: string
   label_en: string
   requires_details: number
+  /** 1: retired by the back office (migration 0014): gone from the list, kept for history. */
+  is_retired: Generated<number>
 }
 
 /** A business owner's company. */

@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto'
 import { availabilityForCommunicationWay, type CommunicationWayId } from '@mashura/core'
 import type { Kysely } from 'kysely'
-import { contributorKind, coveredSubject } from '../db/queries/contributors.ts'
+import { coveredSubject, lockActiveContributor } from '../db/queries/contributors.ts'
 import { insertSession, slotHolderId } from '../db/queries/sessions.ts'
 import { slotById } from '../db/queries/slots.ts'
 import type { Database, Row } from '../db/tables.ts'
@@ -94,10 +94,10 @@ export async function bookSlot(db: Kysely<Database>, input: BookingInput): Promi
         throw refused('communication_way_not_offered', 'errors.validationFailed', {
           communication_way: 'errors.invalidValue',
         })
-      const [contributor, covered] = await Promise.all([
-        contributorKind(trx, slot.contributor_id),
-        coveredSubject(trx, slot.contributor_id, input.subjectId),
-      ])
+      // A deactivation committed meanwhile makes the slot unbookable (the lock waits for one in progress).
+      const contributor = await lockActiveContributor(trx, slot.contributor_id)
+      if (!contributor) throw notFound('errors.slotNotFound')
+      const covered = await coveredSubject(trx, slot.contributor_id, input.subjectId)
       if (!covered)
         throw refused('subject_not_covered', 'errors.validationFailed', {
           subject_id: 'errors.invalidValue',

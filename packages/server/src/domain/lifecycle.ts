@@ -16,7 +16,6 @@
 import {
   endsEarly,
   type LifecycleSession,
-  type MessageKey,
   REQUEST_MOVES,
   SESSION_MOVES,
   type SessionMove,
@@ -384,16 +383,4 @@ export async function sessionsStartingSoon(db: Db, now: Date = new Date()): Prom
   const from = now.toISOString()
   const to = new Date(now.getTime() + STARTING_SOON_MINUTES * 60_000).toISOString()
   return bookedSessionsStartingUntold(db, from, to)
-}
-
-/**
- * Temporary, for the back office's work in progress: runs the session's pending follow-ups (a transition
- * records its own). Use `runFollowUps(app.followUps, [id])`; this goes once its last caller has moved.
- */
-export async function announceTo(
-  deps: Omit<FollowUpDeps, 'publicUrl'> & { publicUrl?: string },
-  row: { id: number },
-  ..._ignored: unknown[]
-): Promise<void> {
-  await runFollowUps({ publicUrl: 'http://localhost', ...deps }, [row.id])
 }

@@ -4,4 +4,14 @@
  */
 import type { CallMethod } from '../endpoints.ts'
 
-export const adminExpertEndpoints = {} as const satisfies Record<string, `${CallMethod} /admin/${string}`>
+export const adminExpertEndpoints = {
+  adminListExperts: 'GET /admin/experts',
+  adminGetExpert: 'GET /admin/experts/:id',
+  adminUpdateExpert: 'PUT /admin/experts/:id',
+  adminDeactivateExpert: 'POST /admin/experts/:id/deactivate',
+  adminReactivateExpert: 'POST /admin/experts/:id/reactivate',
+  adminPromotePerson: 'POST /admin/experts/promotions',
+  adminInviteExpert: 'POST /admin/expert-invitations',
+  adminListInvitations: 'GET /admin/expert-invitations',
+  adminRevokeInvitation: 'POST /admin/expert-invitations/:id/revoke',
+} as const satisfies Record<string, `${CallMethod} /admin/${string}`>

@@ -136,9 +136,10 @@ export interface ContributorQuery {
   freeSlot?: { now: string; days?: { start: string; end: string }[]; availability?: Availability } | undefined
 }
 
-/** The contributors matching a search, as a query without selection or order. */
+/** The contributors matching a search, as a query without selection or order; never a deactivated one. */
 function filteredContributors(db: Db, query: ContributorQuery, dialect: Dialect) {
-  let q = db.selectFrom('contributors')
+  // A deactivated expert (issue 33) is gone from every list and search at once.
+  let q = db.selectFrom('contributors').where('contributors.is_active', '=', 1)
   for (const term of query.terms) {
     q = q.where(textMatches(term, dialect))
   }
@@ -316,9 +317,12 @@ export async function insertSearchWords(db: Db, rows: NewRow<'search_words'>[]) 
     .execute()
 }
 
-/** Some contributors' rows (those that exist). */
+/**
+ * Some active contributors' rows (those that exist): what profiles are made of, so a deactivated expert's
+ * profile is not found (issue 33).
+ */
 export function contributorsByIds(db: Db, ids: readonly number[]) {
-  return db.selectFrom('contributors').selectAll().where('id', 'in', ids).execute()
+  return db.selectFrom('contributors').selectAll().where('id', 'in', ids).where('is_active', '=', 1).execute()
 }
 
 /** The subjects some contributors cover, each with its contributor id, by subject id. */
@@ -350,7 +354,7 @@ export function endedSessionCounts(db: Db, ids: readonly number[]) {
     .execute()
 }
 
-/** The subjects at least one contributor covers, by id. */
+/** The subjects at least one active contributor covers, by id. */
 export function coveredSubjectRows(db: Db) {
   return db
     .selectFrom('subjects')
@@ -358,8 +362,10 @@ export function coveredSubjectRows(db: Db) {
     .where(({ exists, selectFrom }) =>
       exists(
         selectFrom('contributor_subjects')
+          .innerJoin('contributors', 'contributors.id', 'contributor_subjects.contributor_id')
           .select('contributor_subjects.contributor_id')
-          .whereRef('contributor_subjects.subject_id', '=', 'subjects.id'),
+          .whereRef('contributor_subjects.subject_id', '=', 'subjects.id')
+          .where('contributors.is_active', '=', 1),
       ),
     )
     .orderBy('subjects.id')
@@ -375,13 +381,20 @@ export function firstSlotStartAfter(db: Db, now: string) {
     .executeTakeFirst()
 }
 
-/** A contributor's kind; the contributor must exist. */
-export function contributorKind(db: Db, contributorId: number) {
-  return db
-    .selectFrom('contributors')
-    .select('kind')
+/**
+ * Locks an active contributor's row for a booking and answers its kind; undefined when the contributor is
+ * not active (deactivated by the back office). A write that changes nothing: on PostgreSQL it waits for a
+ * deactivation in progress to commit and then reads the row again, so no booking of a deactivated expert
+ * slips in between; on SQLite the booking's transaction holds the write lock already.
+ */
+export function lockActiveContributor(trx: Transaction<Database>, contributorId: number) {
+  return trx
+    .updateTable('contributors')
+    .set((eb) => ({ is_active: eb.ref('is_active') }))
     .where('id', '=', contributorId)
-    .executeTakeFirstOrThrow()
+    .where('is_active', '=', 1)
+    .returning('kind')
+    .executeTakeFirst()
 }
 
 /** Whether a contributor covers a subject: its row, if so. */

@@ -192,13 +192,15 @@ export function insertSession(db: Db, values: NewRow<'sessions'>) {
 
 /**
  * Locks a contributor's row for an instant session (a no-op write: the row's lock on PostgreSQL, the write
- * lock on SQLite) and returns what the checks read, or undefined when there is no such contributor.
+ * lock on SQLite) and returns what the checks read, or undefined when there is no such contributor or they are
+ * deactivated (issue 33: a deactivated expert cannot be joined).
  */
 export function lockContributorForInstant(trx: Transaction<Database>, contributorId: number) {
   return trx
     .updateTable('contributors')
     .set((eb) => ({ available_for_instant: eb.ref('available_for_instant') }))
     .where('id', '=', contributorId)
+    .where('is_active', '=', 1)
     .returning(['id', 'person_id', 'join_now_enabled', 'available_for_instant'])
     .executeTakeFirst()
 }

@@ -162,9 +162,21 @@ export function officeIdIfAny(db: Db, officeId: number) {
   return db.selectFrom('offices').select('id').where('id', '=', officeId).executeTakeFirst()
 }
 
-/** A slot, if it exists. */
+/** A slot, if it exists and its contributor is active (a deactivated expert's slots are not bookable: issue 33). */
 export function slotById(db: Db, slotId: number) {
-  return db.selectFrom('slots').selectAll().where('id', '=', slotId).executeTakeFirst()
+  return db
+    .selectFrom('slots')
+    .selectAll('slots')
+    .where('slots.id', '=', slotId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('contributors')
+          .select('contributors.id')
+          .whereRef('contributors.id', '=', 'slots.contributor_id')
+          .where('contributors.is_active', '=', 1),
+      ),
+    )
+    .executeTakeFirst()
 }
 
 /** Inserts one slot and returns its id. */

@@ -36,6 +36,7 @@ import {
 import type { Row } from '../../db/tables.ts'
 import { backOfficeRole, rolesOfClaim } from '../../domain/back-office-roles.ts'
 import { rebuildSearchText } from '../../domain/contributors.ts'
+import { acceptInvitationAtSignIn } from '../../domain/expert-onboarding.ts'
 import { ApiHttpError } from '../../http/errors.ts'
 import { DEV_ISSUER_KEY } from '../../oidc/dev-accounts.ts'
 import { inProcessFetch } from '../../oidc/in-process-fetch.ts'
@@ -159,6 +160,17 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
     }
     const person = await findOrCreatePerson(store, issuerKey, identity, () =>
       app.catalogueCache.bump(['catalogue']),
+    )
+    // An invited expert becomes one at a sign-in with the invited address, verified by the provider (issue 33).
+    await acceptInvitationAtSignIn(
+      {
+        db: store.db,
+        bus: app.bus,
+        push: app.push,
+        catalogueCache: app.catalogueCache,
+        publicUrl: config.publicUrl,
+      },
+      { personId: person.id, email: identity.email, emailVerified: identity.emailVerified },
     )
     // The provider's word on back-office roles replaces what it said before (it can take a role back).
     if (config.oidc.rolesClaim) {
