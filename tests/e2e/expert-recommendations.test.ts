@@ -168,6 +168,17 @@ describe('the recommendations form', () => {
       { name: 'chart.png', mimeType: 'image/png', buffer: tinyPng() },
     ])
     await expect.poll(() => page.locator('[data-region="attachments-list"] li').count()).toBe(2)
+    // A supporting link: refused beside the field until it is an address; Enter adds it, not the form.
+    const link = field('supported_file_url', 'input[data-input="link"]')
+    await link.fill('monshaat.gov.sa/guide')
+    await page.locator('[data-action="add-link"]').click()
+    await page.locator('[data-error-for="supported_file_url"]').waitFor()
+    await link.fill('https://monshaat.gov.sa/ar/guide')
+    await link.press('Enter')
+    await page
+      .locator('[data-region="links-list"] li[data-link="https://monshaat.gov.sa/ar/guide"]')
+      .waitFor()
+    expect(pathOf(page)).toBe(`/add-recommendations/${ended.sessionId}`)
     expect(await page.locator('[data-error-for]').count()).toBe(0)
     await page.screenshot({ path: `${shots}add-recommendations-filled-ar-1280.png`, fullPage: true })
 
@@ -187,6 +198,7 @@ describe('the recommendations form', () => {
       success_story: 1,
       success_story_summary: 'ضاعفت المنشأة مبيعاتها خلال ثلاثة أشهر',
       comment: 'متابعة بعد شهر',
+      supported_file_urls: ['https://monshaat.gov.sa/ar/guide'],
     })
     expect(saved?.voice_note_file_id).toBeTruthy()
     expect(saved?.attachment_file_ids).toHaveLength(2)
@@ -221,6 +233,7 @@ describe('the recommendations form', () => {
     await expect.poll(() => view.locator('[data-field="academy_course_ids"] li a').count()).toBe(1)
     await expect.poll(() => view.locator('[data-field="service_ids"] li a').count()).toBe(1)
     expect(await view.locator('[data-field="attachments"] li').count()).toBe(2)
+    expect(await view.locator('a[href="https://monshaat.gov.sa/ar/guide"]').count()).toBe(1)
     // The voice note plays from a blob the page fetched with its credentials.
     await expect
       .poll(() => view.locator('[data-region="voice-note-player"]').getAttribute('src'))

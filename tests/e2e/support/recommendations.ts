@@ -75,6 +75,7 @@ export function savedRecommendation(dataDir: string, sessionId: number) {
       academy_course_ids: JSON.parse(row.academy_course_ids) as number[],
       service_ids: JSON.parse(row.service_ids) as number[],
       attachment_file_ids: JSON.parse(row.attachment_file_ids) as string[],
+      supported_file_urls: JSON.parse(row.supported_file_urls) as string[],
       files,
     }
   })

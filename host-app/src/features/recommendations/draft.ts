@@ -38,6 +38,8 @@ export interface RecommendationDraft {
   comment: string
   voice_note: { file: StoredFile; duration: number } | null
   attachments: StoredFile[]
+  /** Supporting links (spec 3.61 `supported_file_url`): http(s) addresses, as typed. */
+  links: string[]
 }
 
 /** The form's fields that can carry an error, named as the server names them. */
@@ -54,6 +56,7 @@ export type DraftField =
   | 'comment'
   | 'voice_note'
   | 'attachments'
+  | 'supported_file_url'
 
 /** The fields in the order they appear, to focus the first one in error. */
 export const FIELD_ORDER: readonly DraftField[] = [
@@ -69,6 +72,7 @@ export const FIELD_ORDER: readonly DraftField[] = [
   'comment',
   'voice_note',
   'attachments',
+  'supported_file_url',
 ]
 
 /** An empty form. */
@@ -86,6 +90,7 @@ export const EMPTY_DRAFT: RecommendationDraft = {
   comment: '',
   voice_note: null,
   attachments: [],
+  links: [],
 }
 
 /** The client-side checks (the server checks again): each field's message key, for the fields in error. */
@@ -101,7 +106,26 @@ export function validateDraft(d: RecommendationDraft): Partial<Record<DraftField
   else if (d.need_platform_feature && d.services.length === 0) errors.service_ids = 'recs.error.pickService'
   if (d.company_phase === null) errors.company_phase = 'recs.error.choose'
   if (d.success_story && !d.success_story_summary.trim()) errors.success_story_summary = 'recs.error.summary'
+  if (d.links.some((link) => !isSupportingLink(link))) errors.supported_file_url = 'recs.links.invalid'
   return errors
+}
+
+/** The longest supporting link the server keeps. */
+export const LINK_MAX = 2000
+
+/**
+ * Whether a supporting link is what the server accepts: an http or https address without spaces, at most
+ * {@link LINK_MAX} characters (the contract's `supported_file_url` pattern).
+ */
+export function isSupportingLink(link: string): boolean {
+  const text = link.trim()
+  if (text.length === 0 || text.length > LINK_MAX || /\s/.test(text)) return false
+  try {
+    const url = new URL(text)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== ''
+  } catch {
+    return false
+  }
 }
 
 /** The body of `POST /rating/v4/sme` for a valid draft: exactly what the server's schema accepts. */
@@ -120,7 +144,7 @@ export function toInput(sessionId: number, d: RecommendationDraft): Recommendati
     success_story: d.success_story,
     success_story_summary: d.success_story ? d.success_story_summary.trim() : null,
     comment: d.comment.trim() || null,
-    supported_file_url: [],
+    supported_file_url: d.links.map((link) => link.trim()),
     voice_note: d.voice_note?.file.path ?? null,
     attachments: d.attachments.map((f) => f.path),
   }

@@ -8,6 +8,7 @@ import { type DraftField, FIELD_ORDER, type RecommendationDraft, toInput, valida
 import { useDraft } from '../hooks/use-draft.ts'
 import { AttachmentsField } from './attachments-field.tsx'
 import { CoursePicker } from './course-picker.tsx'
+import { LinksField } from './links-field.tsx'
 import { PhaseField } from './phase-field.tsx'
 import { ServicePicker } from './service-picker.tsx'
 import { TextAreaField } from './text-area-field.tsx'
@@ -28,6 +29,7 @@ const FIELD_NAMES: Readonly<Record<DraftField, MessageKey | HostAppMessageKey>> 
   comment: 'recommendations.comment',
   voice_note: 'recommendations.voiceNote',
   attachments: 'recommendations.attachments',
+  supported_file_url: 'sessionRecs.links',
 }
 
 /** The fields in error that a change of each part of the draft can put right. */
@@ -45,6 +47,7 @@ const FIELDS_OF: Readonly<Record<keyof RecommendationDraft, readonly DraftField[
   comment: ['comment'],
   voice_note: ['voice_note'],
   attachments: ['attachments'],
+  links: ['supported_file_url'],
 }
 
 /** The id of a field's block, which the error summary links to. */
@@ -281,6 +284,11 @@ export function RecommendationsForm({ sessionId, endFirst, onSaved }: Recommenda
         value={draft.attachments}
         onChange={(attachments) => change({ attachments })}
         error={errors.attachments}
+      />
+      <LinksField
+        value={draft.links}
+        onChange={(links) => change({ links })}
+        error={errors.supported_file_url}
       />
       <div className="recs-actions">
         <button
