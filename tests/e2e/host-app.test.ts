@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bookChosenSlot } from './support/booking.ts'
 import { addOnlineSlot, clearCalendar, personIds, sessionOfSlot } from './support/db.ts'
 import { type NpmStart, root } from './support/npm-start.ts'
+import { makeSession } from './support/recommendations.ts'
 import { type Person, people, signIn } from './support/sign-in.ts'
 import { advisorNav, navItems, openPage, pathOf, settled } from './support/site.ts'
 import { startSite, stopSite } from './support/start-site.ts'
@@ -399,6 +400,20 @@ describe('routes', () => {
     const page = await openPage(browser)
     for (const route of protectedRoutes) {
       await page.goto(new URL(route.slice(1), app.base).href)
+      await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 })
+      await settled(page, 'home')
+    }
+    await page.context().close()
+  })
+
+  it('sends a signed-in person home from a session that is not theirs or does not exist (spec 8.3)', async () => {
+    // A session of the consultant with the seeded business owner: the partner is neither of its people.
+    const { sessionId } = await makeSession(app.dataDir, 'ended')
+    const page = await signedInHome(people.partner)
+    for (const route of [`/session/${sessionId}`, '/session/987654321']) {
+      const answered = page.waitForResponse((r) => /\/api\/schedule\/sessions\/\d+\/details/.test(r.url()))
+      await page.goto(new URL(route.slice(1), app.base).href)
+      expect([403, 404]).toContain((await answered).status())
       await page.waitForURL((url) => url.pathname === '/', { timeout: 10_000 })
       await settled(page, 'home')
     }
