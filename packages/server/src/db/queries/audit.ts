@@ -30,10 +30,12 @@ export function auditEntries(db: Db, filter: AuditFilter = {}) {
   let query = db.selectFrom('audit_log')
   if (filter.from) query = query.where('occurred_at', '>=', filter.from)
   if (filter.to) query = query.where('occurred_at', '<', filter.to)
-  if (filter.action)
-    query = filter.action.endsWith('.')
-      ? query.where('action', 'like', `${filter.action.replace(/[%_]/g, '')}%`)
-      : query.where('action', '=', filter.action)
+  const action = filter.action
+  if (action)
+    // An area (`deletion_request.`) is compared as a prefix, not as a LIKE pattern, whose `_` would match anything.
+    query = action.endsWith('.')
+      ? query.where((eb) => eb(eb.fn('substr', ['action', eb.val(1), eb.val(action.length)]), '=', action))
+      : query.where('action', '=', action)
   if (filter.actorPersonId !== undefined) query = query.where('actor_person_id', '=', filter.actorPersonId)
   if (filter.targetType) query = query.where('target_type', '=', filter.targetType)
   if (filter.targetId) query = query.where('target_id', '=', filter.targetId)

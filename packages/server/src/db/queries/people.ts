@@ -126,8 +126,8 @@ export function pastSessionsOfSmePage(
 }
 
 /**
- * Records a person's account-deletion request unless one exists, in one transaction; answers whether it
- * was recorded. On PostgreSQL two concurrent requests would both see "none yet", so the person's row is
+ * Records a person's account-deletion request unless one is waiting for the back office's decision, in one
+ * transaction; answers whether it was recorded (after a rejection a person may ask again). On PostgreSQL two concurrent requests would both see "none yet", so the person's row is
  * locked first; SQLite runs one write transaction at a time, which serialises them already.
  */
 export function insertDeletionRequestOnce(
@@ -143,6 +143,7 @@ export function insertDeletionRequestOnce(
       .selectFrom('deletion_requests')
       .select('id')
       .where('person_id', '=', values.person_id)
+      .where('decision', 'is', null)
       .executeTakeFirst()
     if (open) return false
     await trx.insertInto('deletion_requests').values(values).execute()
