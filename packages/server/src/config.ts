@@ -65,6 +65,11 @@ export interface ZoomApiConfig {
   oauthUrl: string
   /** The user meetings are created for and whose ZAK starts them: `me` (the app's owner) or an id or e-mail. */
   hostUser: string
+  /**
+   * The Zoom users (ids or e-mails) meetings are spread over, one meeting at a time each (`ZOOM_HOST_POOL`);
+   * left out: `hostUser` alone. An expert with their own Zoom user (`contributors.zoom_user`) uses theirs.
+   */
+  hostPool?: readonly string[]
 }
 
 /** The default number of SQLite reader threads: one per core, at most 4. */
@@ -372,8 +377,22 @@ function zoomConfig(env: NodeJS.ProcessEnv): Pick<Config, 'zoom' | 'zoomApi'> {
       apiBase: url('ZOOM_API_BASE', 'https://api.zoom.us/v2'),
       oauthUrl: url('ZOOM_OAUTH_URL', 'https://zoom.us/oauth/token'),
       hostUser: env.ZOOM_HOST_USER || 'me',
+      ...(env.ZOOM_HOST_POOL ? { hostPool: zoomHostPool(env.ZOOM_HOST_POOL) } : {}),
     },
   }
+}
+
+/** `ZOOM_HOST_POOL`: comma-separated Zoom users (ids or e-mails), each once, none empty or with spaces. */
+function zoomHostPool(value: string): string[] {
+  const hosts = value.split(',').map((host) => host.trim())
+  const bad = hosts.filter((host) => !/^\S{1,254}$/.test(host))
+  if (bad.length > 0 || hosts.length === 0)
+    throw new ConfigError(
+      `ZOOM_HOST_POOL must be Zoom users (ids or e-mails) separated by commas, got "${value}"`,
+    )
+  if (new Set(hosts.map((h) => h.toLowerCase())).size !== hosts.length)
+    throw new ConfigError(`ZOOM_HOST_POOL names a Zoom user twice: "${value}"`)
+  return hosts
 }
 
 /** The Firebase service account, from its JSON key or the key's file; checked for the fields the server uses. */

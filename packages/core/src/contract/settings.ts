@@ -58,6 +58,13 @@ export const SettingKeySchema = Type.Union([
 export const SettingValueSchema = Type.Object({
   key: SettingKeySchema,
   value: Type.String({ description: 'HTML-free text for texts, an absolute URL for `mentor_url`.' }),
+  version: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description:
+        "The terms' published version (terms keys only; absent until one is published): accept again when it is above yours.",
+    }),
+  ),
 })
 
 /** One question of the FAQ. */
@@ -75,6 +82,18 @@ export const SettingsSchema = Type.Object({
   about_us: Type.String(),
   terms_and_conditions: Type.String(),
   terms_and_conditions_contributor: Type.String(),
+  terms_and_conditions_version: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description: "The business owners' terms' published version (absent until one is published).",
+    }),
+  ),
+  terms_and_conditions_contributor_version: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description: "The contributors' terms' published version (absent until one is published).",
+    }),
+  ),
   contact: ContactSettingsSchema,
   faqs: Type.Array(FaqSchema),
   mentor_url: Type.String(),

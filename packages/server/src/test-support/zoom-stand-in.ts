@@ -11,6 +11,8 @@
  *   code 300.
  * - `GET /v2/users/{user}/token?type=zak` → `{ token }`.
  * - `DELETE /v2/meetings/{id}` → 204, or 404 code 3001 for a meeting it does not have.
+ * - One meeting at a time per host, as Zoom runs them: a new meeting of a user overlapping one they have (an
+ *   instant one runs from now) → 400 code 3000, and nothing is made.
  *
  * `failNext` makes the next call to a path answer a given status (a 429 with `Retry-After`, a 500); `revoke`
  * invalidates the tokens issued so far, as an expiry or a revocation at Zoom would.
@@ -78,6 +80,13 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
   const requests: SeenRequest[] = []
   const meetings = new Map<number, StandInMeeting>()
   const failures: { path: RegExp; status: number; headers: Record<string, string>; body: unknown }[] = []
+  /** When each meeting was made: an instant meeting runs from then. */
+  const created = new Map<number, number>()
+  /** A meeting's time, in ms: from its start (an instant one's making) for its duration. */
+  const span = (startTime: string | null, minutes: number, madeAt = Date.now()) => {
+    const start = startTime ? Date.parse(startTime) : madeAt
+    return [start, start + minutes * 60_000] as const
+  }
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in')
@@ -145,10 +154,23 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
       if (typeof b?.settings !== 'object' || b.settings === null) problems.push('settings')
       if (problems.length)
         return send(res, 400, { code: 300, message: `Invalid field: ${problems.join(', ')}` })
+      const user = decodeURIComponent(create[1]!)
+      const [from, to] = span(b!.type === 2 ? b!.start_time! : null, b!.duration!)
+      const clash = [...meetings.values()].find((m) => {
+        if (m.user !== user) return false
+        const [start, end] = span(m.start_time, m.duration, created.get(m.id))
+        return start < to && end > from
+      })
+      if (clash)
+        return send(res, 400, {
+          code: 3000,
+          message: `The host ${user} has another meeting (${clash.id}) at this time.`,
+        })
       const id = randomInt(10_000_000_000, 99_999_999_999)
+      created.set(id, Date.now())
       const meeting: StandInMeeting = {
         id,
-        user: decodeURIComponent(create[1]!),
+        user,
         topic: b!.topic!,
         type: b!.type!,
         start_time: b!.type === 2 ? b!.start_time! : null,
@@ -207,8 +229,14 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
   }
 }
 
-/** The configuration that points a test app at a stand-in, with Meeting SDK credentials beside it. */
-export function zoomTestConfig(standIn: ZoomStandIn) {
+/**
+ * The configuration that points a test app at a stand-in, with Meeting SDK credentials beside it. Meetings are
+ * spread over a pool of three hosts (`me` first), or over `hostPool` when given.
+ */
+export function zoomTestConfig(
+  standIn: ZoomStandIn,
+  hostPool: readonly string[] = ['me', 'host-2@mashura.test', 'host-3@mashura.test'],
+) {
   return {
     zoom: { sdkKey: 'sdk-key-test', sdkSecret: 'sdk-secret-test-of-enough-length' },
     zoomApi: {
@@ -218,6 +246,7 @@ export function zoomTestConfig(standIn: ZoomStandIn) {
       apiBase: standIn.apiBase,
       oauthUrl: standIn.oauthUrl,
       hostUser: 'me',
+      hostPool,
     },
   }
 }

@@ -22,7 +22,10 @@ export function fileRef(path: string | null, publicUrl: string): FileRef | null 
 }
 
 /** A subject row on the wire. */
-export function subjectOut(row: Row<'subjects'>, lang: Language): Subject {
+export function subjectOut(
+  row: Pick<Row<'subjects'>, 'id' | 'name_ar' | 'name_en' | 'type' | 'bsa'>,
+  lang: Language,
+): Subject {
   return {
     id: row.id,
     name: lang === 'en' ? row.name_en : row.name_ar,
@@ -48,7 +51,7 @@ export function officeOut(row: Row<'offices'>, lang: Language): Office {
     name: lang === 'en' ? row.name_en : row.name_ar,
     center_id: row.center_id,
     address: lang === 'en' ? row.address_en : row.address_ar,
-    map_url: null,
+    map_url: row.map_url,
   }
 }
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useZoomStandIn } from '../test-support/suite-fixtures.ts'
-import { retryAfterMs, ZoomApi, ZoomApiError } from './api.ts'
+import { retryAfterMs, ZOOM_HOST_BUSY_CODE, ZoomApi, ZoomApiError } from './api.ts'
 
 describe('Zoom’s REST API through a Server-to-Server OAuth app', () => {
   const zoom = useZoomStandIn()
@@ -9,6 +9,8 @@ describe('Zoom’s REST API through a Server-to-Server OAuth app', () => {
   let clock: number
   beforeEach(() => {
     zoom.requests.length = 0
+    // Each test starts with a host free of meetings (the stand-in runs one at a time per host, as Zoom).
+    zoom.meetings.clear()
     slept = []
     clock = Date.now()
     api = new ZoomApi(
@@ -70,6 +72,33 @@ describe('Zoom’s REST API through a Server-to-Server OAuth app', () => {
     zoom.failNext(/users\/me\/token$/, 401, {}, { code: 124, message: 'Invalid access token.' })
     zoom.failNext(/users\/me\/token$/, 401, {}, { code: 124, message: 'Invalid access token.' })
     await expect(api.hostZak()).rejects.toMatchObject({ status: 401, code: 124 })
+  })
+
+  it('makes a meeting for the host asked, and Zoom refuses a host a second meeting at the same time', async () => {
+    const start = new Date('2026-12-04T09:00:00.000Z')
+    const first = await api.createMeeting({
+      topic: 't',
+      start,
+      durationMinutes: 60,
+      password: 'abc',
+      host: 'a@x.sa',
+    })
+    expect(zoom.meetings.get(Number(first.number))?.user).toBe('a@x.sa')
+    const clash = {
+      topic: 't',
+      start: new Date('2026-12-04T09:59:00.000Z'),
+      durationMinutes: 30,
+      password: 'abc',
+    }
+    await expect(api.createMeeting({ ...clash, host: 'a@x.sa' })).rejects.toMatchObject({
+      status: 400,
+      code: ZOOM_HOST_BUSY_CODE,
+    })
+    // Another host, or the same one once the first meeting is over, is free.
+    await api.createMeeting({ ...clash, host: 'b@x.sa' })
+    await api.createMeeting({ ...clash, start: new Date('2026-12-04T10:00:00.000Z'), host: 'a@x.sa' })
+    expect(await api.hostZak('a@x.sa')).toBe(zoom.zak)
+    expect(zoom.requests.at(-1)?.path).toBe('/v2/users/a%40x.sa/token')
   })
 
   it('waits as Retry-After says on 429, up to three tries', async () => {

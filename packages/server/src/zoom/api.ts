@@ -49,7 +49,15 @@ export interface MeetingRequest {
   durationMinutes: number
   /** The passcode to give it (Zoom's rules: at most 10 characters of letters, digits and @ - _ *). */
   password: string
+  /** The Zoom user to make it for (an id or e-mail); none: the configured `hostUser`. */
+  host?: string
 }
+
+/**
+ * Zoom's code for a host who already has a meeting at that time (Zoom lets a host run one meeting at a time):
+ * the meeting is made for another host of the pool instead.
+ */
+export const ZOOM_HOST_BUSY_CODE = 3000
 
 type Fetch = typeof globalThis.fetch
 
@@ -142,11 +150,11 @@ export class ZoomApi {
     }
   }
 
-  /** Creates a meeting for the host user. */
+  /** Creates a meeting for `request.host` (the configured host user without one). */
   async createMeeting(request: MeetingRequest): Promise<ZoomMeeting> {
     const { data } = await this.call<{ id: number | string; password?: string }>(
       'POST',
-      `/users/${encodeURIComponent(this.config.hostUser)}/meetings`,
+      `/users/${encodeURIComponent(request.host ?? this.config.hostUser)}/meetings`,
       {
         topic: request.topic.slice(0, 200),
         type: request.start ? 2 : 1,
@@ -170,11 +178,11 @@ export class ZoomApi {
     return { number: String(data.id), password: data.password ?? request.password }
   }
 
-  /** The host user's ZAK, with which the Meeting SDK starts a meeting as its host. */
-  async hostZak(): Promise<string> {
+  /** A host's ZAK (the configured host user's without one), with which the Meeting SDK starts a meeting as its host. */
+  async hostZak(host?: string): Promise<string> {
     const { data } = await this.call<{ token?: string }>(
       'GET',
-      `/users/${encodeURIComponent(this.config.hostUser)}/token?type=zak`,
+      `/users/${encodeURIComponent(host ?? this.config.hostUser)}/token?type=zak`,
     )
     if (!data?.token) throw new ZoomApiError('Zoom gave no ZAK', 502, null)
     return data.token

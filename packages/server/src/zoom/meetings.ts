@@ -5,16 +5,25 @@
  * (nothing is booked), rather than booking a session whose meeting does not exist.
  */
 import type { FastifyInstance } from 'fastify'
+import { recordSessionZoomHost } from '../db/queries/zoom-hosts.ts'
 import type { Row } from '../db/tables.ts'
 import { newMeetingCredentials } from '../domain/booking.ts'
-import { unavailable } from '../domain/errors.ts'
-import type { ZoomMeeting } from './api.ts'
+import { DomainError, unavailable } from '../domain/errors.ts'
+import { ZOOM_HOST_BUSY_CODE, ZoomApiError, type ZoomMeeting } from './api.ts'
+import { claimZoomHost, type HostClaim, zoomHostsBusy } from './hosts.ts'
 
-/** What the meeting is for: a session starting at `start` (none: now, an instant meeting) until `end`. */
+/**
+ * What the meeting is for: a session starting at `start` (none: now, an instant meeting) until `end`, with
+ * the expert (`contributorId`): their own Zoom user hosts it when they have one, else a free host of the pool.
+ */
 export interface MeetingPlan {
   start?: Date
   end: Date
+  contributorId?: number
 }
+
+/** A meeting Zoom made, with the Zoom user it was made under. */
+export type HostedZoomMeeting = ZoomMeeting & { host: string }
 
 const TOPIC = 'جلسة مشورة | Mashura session'
 
@@ -23,39 +32,68 @@ const zoomUnavailable = () => unavailable('meeting_service_unavailable', 'errors
 
 /**
  * Runs `write` with a new Zoom meeting for `plan` (null when Zoom is not configured or `plan` is null), and
- * deletes the meeting when `write` throws.
+ * deletes the meeting when `write` throws. The meeting's host is the expert's own Zoom user or a free host of
+ * the pool (`zoom/hosts.ts`); a host Zoom finds busy is passed over for the next; none free is 503
+ * `zoom_hosts_busy` before anything is written. Once `write` succeeded, the session is marked with its host
+ * (`sessions.zoom_host`, found by the meeting's number).
  */
 export async function withZoomMeeting<T>(
   app: FastifyInstance,
   plan: MeetingPlan | null,
-  write: (meeting: ZoomMeeting | null) => Promise<T>,
+  write: (meeting: HostedZoomMeeting | null) => Promise<T>,
 ): Promise<T> {
   const zoom = app.zoomApi
   if (!zoom || !plan) return write(null)
-  let meeting: ZoomMeeting
-  try {
-    const minutes = Math.max(
-      1,
-      Math.round((plan.end.getTime() - (plan.start ?? new Date()).getTime()) / 60_000),
-    )
-    meeting = await zoom.createMeeting({
-      topic: TOPIC,
-      ...(plan.start ? { start: plan.start } : {}),
-      durationMinutes: minutes,
-      // Zoom's passcodes: at most 10 letters and digits; the platform's 8 do.
-      password: newMeetingCredentials().password,
+  const { db } = app.store
+  const start = plan.start ?? new Date()
+  const minutes = Math.max(1, Math.round((plan.end.getTime() - start.getTime()) / 60_000))
+  const skip = new Set<string>()
+  let claim: HostClaim
+  let meeting: HostedZoomMeeting
+  for (;;) {
+    claim = await claimZoomHost(db, app.config.zoomApi!, {
+      contributorId: plan.contributorId,
+      start,
+      end: plan.end,
+      skip,
     })
-  } catch (error) {
-    app.log.error({ err: error }, 'Zoom did not create a meeting')
-    throw zoomUnavailable()
+    try {
+      const made = await zoom.createMeeting({
+        topic: TOPIC,
+        ...(plan.start ? { start: plan.start } : {}),
+        durationMinutes: minutes,
+        // Zoom's passcodes: at most 10 letters and digits; the platform's 8 do.
+        password: newMeetingCredentials().password,
+        host: claim.host,
+      })
+      meeting = { ...made, host: claim.host }
+      break
+    } catch (error) {
+      claim.release()
+      if (error instanceof ZoomApiError && error.code === ZOOM_HOST_BUSY_CODE) {
+        app.log.warn({ host: claim.host }, 'Zoom host busy at that time; trying another')
+        if (claim.own) throw zoomHostsBusy()
+        skip.add(claim.host)
+        continue
+      }
+      if (error instanceof DomainError) throw error
+      app.log.error({ err: error }, 'Zoom did not create a meeting')
+      throw zoomUnavailable()
+    }
   }
   try {
-    return await write(meeting)
+    const result = await write(meeting)
+    await recordSessionZoomHost(db, meeting.number, meeting.host).catch((error: unknown) => {
+      app.log.error({ err: error, meeting: meeting.number }, 'Zoom host of a session not recorded')
+    })
+    return result
   } catch (error) {
     await zoom.deleteMeeting(meeting.number).catch((cause: unknown) => {
       app.log.error({ err: cause, meeting: meeting.number }, 'Zoom meeting of a failed booking not deleted')
     })
     throw error
+  } finally {
+    claim.release()
   }
 }
 
@@ -70,11 +108,14 @@ export async function releaseZoomMeeting(app: FastifyInstance, row: Row<'session
   })
 }
 
-/** The host's ZAK for starting a meeting; 503 when Zoom does not give it. */
-export async function hostZak(app: FastifyInstance): Promise<string | null> {
+/**
+ * The ZAK of a meeting's host (`sessions.zoom_host`; none: `ZOOM_HOST_USER`, as before hosts were recorded)
+ * for starting it; 503 when Zoom does not give it.
+ */
+export async function hostZak(app: FastifyInstance, host?: string | null): Promise<string | null> {
   if (!app.zoomApi) return null
   try {
-    return await app.zoomApi.hostZak()
+    return await app.zoomApi.hostZak(host ?? undefined)
   } catch (error) {
     app.log.error({ err: error }, 'Zoom gave no ZAK')
     throw zoomUnavailable()

@@ -19,9 +19,9 @@ export function faqs(db: Db) {
   return db.selectFrom('faqs').selectAll().orderBy('position').orderBy('id').execute()
 }
 
-/** The subjects, by id, optionally only of a type and only bsa (or non-bsa) ones. */
+/** The subjects that are not retired, by id, optionally only of a type and only bsa (or non-bsa) ones. */
 export function subjects(db: Db, filters: { type?: 1 | 2 | 4; bsa?: boolean }) {
-  let query = db.selectFrom('subjects').selectAll().orderBy('id')
+  let query = db.selectFrom('subjects').selectAll().where('is_retired', '=', 0).orderBy('id')
   if (filters.type !== undefined) query = query.where('type', '=', filters.type)
   if (filters.bsa !== undefined) query = query.where('bsa', '=', filters.bsa ? 1 : 0)
   return query.execute()
@@ -54,12 +54,17 @@ export async function cancelReasonsByIds(db: Db, ids: readonly number[]) {
   return ids.length ? await db.selectFrom('cancel_reasons').selectAll().where('id', 'in', ids).execute() : []
 }
 
-/** A cancel reason, if it exists. */
+/** A cancel reason that may be given now (not retired), if it exists. */
 export function cancelReasonById(db: Db, id: number) {
-  return db.selectFrom('cancel_reasons').selectAll().where('id', '=', id).executeTakeFirst()
+  return db
+    .selectFrom('cancel_reasons')
+    .selectAll()
+    .where('id', '=', id)
+    .where('is_retired', '=', 0)
+    .executeTakeFirst()
 }
 
-/** Every cancel reason, by id. */
+/** Every cancel reason that may be given now (retired ones are kept for history only), by id. */
 export function allCancelReasons(db: Db) {
-  return db.selectFrom('cancel_reasons').selectAll().orderBy('id').execute()
+  return db.selectFrom('cancel_reasons').selectAll().where('is_retired', '=', 0).orderBy('id').execute()
 }

@@ -189,7 +189,7 @@ export function slotTimesAndKind(db: Db, slotId: number) {
   return db
     .selectFrom('slots')
     .innerJoin('contributors', 'contributors.id', 'slots.contributor_id')
-    .select(['slots.start_at', 'slots.end_at', 'contributors.kind'])
+    .select(['slots.start_at', 'slots.end_at', 'slots.contributor_id', 'contributors.kind'])
     .where('slots.id', '=', slotId)
     .executeTakeFirst()
 }

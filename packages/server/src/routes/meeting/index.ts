@@ -246,8 +246,8 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
       const signature = await zoomSignature(zoom, row.meeting_number, role)
       const meeting: MeetingData = {
         provider: 'zoom',
-        // The host starts the meeting with the ZAK of the account's user it was made for.
-        zak_token: role === 1 ? await hostZak(app) : null,
+        // The host starts the meeting with the ZAK of the Zoom user it was made under (the expert's or a pool host).
+        zak_token: role === 1 ? await hostZak(app, row.zoom_host) : null,
         personal_id: row.meeting_number,
         meeting_password: row.meeting_password,
         email: null,

@@ -64,7 +64,11 @@ export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
         waiting?.communication_way === 0 &&
         waiting.request_state === 'waiting' &&
         Date.parse(waiting.start_at) > Date.now()
-          ? { start: new Date(waiting.start_at), end: new Date(waiting.end_at) }
+          ? {
+              start: new Date(waiting.start_at),
+              end: new Date(waiting.end_at),
+              contributorId: auth.contributorId,
+            }
           : null
       let row: Awaited<ReturnType<typeof answerRequest>>
       try {

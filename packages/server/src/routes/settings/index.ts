@@ -17,6 +17,7 @@ import {
   settingsByKeys,
   subjects as subjectRows,
 } from '../../db/queries/settings.ts'
+import { termsVersionKeys } from '../../domain/admin-content.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import { pick } from '../../plugins/language.ts'
 import { centerOut, officeOut, subjectOut } from '../../wire/common.ts'
@@ -46,8 +47,22 @@ const SETTING_CALLS = {
   terms_and_conditions_contributor: calls.getContributorTermsAndConditions,
 } as const
 
+/** The terms' keys, each with a published version (the back office's `adminPublishTerms`). */
+const TERMS_KEYS = ['terms_and_conditions', 'terms_and_conditions_contributor'] as const
+
 /** Keys whose values are read by `GET /dashboard/settings`. */
-const ALL_SETTING_KEYS = [...SETTING_KEYS, 'contact_mobile', 'contact_email', 'contact_whatsapp']
+const ALL_SETTING_KEYS = [
+  ...SETTING_KEYS,
+  'contact_mobile',
+  'contact_email',
+  'contact_whatsapp',
+  ...TERMS_KEYS.map((key) => termsVersionKeys(key).version),
+]
+
+/** A terms' published version from its setting's row (0: never published, and then left out of the answers). */
+function versionOf(row: { value_en: string } | undefined): number {
+  return Number(row?.value_en) || 0
+}
 
 const route = callRoutes({ tags: ['settings'] })
 
@@ -59,7 +74,10 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
   async function setting(key: SettingKey, lang: Language) {
     const row = await settingByKey(db, key)
     if (!row) throw notFound()
-    return { key, value: pick(row, 'value', lang) }
+    if (key !== 'terms_and_conditions' && key !== 'terms_and_conditions_contributor')
+      return { key, value: pick(row, 'value', lang) }
+    const version = versionOf(await settingByKey(db, termsVersionKeys(key).version))
+    return { key, value: pick(row, 'value', lang), ...(version > 0 ? { version } : {}) }
   }
 
   function faqs(lang: Language) {
@@ -112,6 +130,14 @@ export async function settingsRoutes(instance: FastifyInstance): Promise<void> {
           },
           faqs: await faqs(lang),
           mentor_url: value('mentor_url'),
+        }
+        // A terms' version is given once one is published (none: version 0).
+        for (const [field, key] of [
+          ['terms_and_conditions_version', 'terms_and_conditions'],
+          ['terms_and_conditions_contributor_version', 'terms_and_conditions_contributor'],
+        ] as const) {
+          const version = versionOf(rows.find((r) => r.key === termsVersionKeys(key).version))
+          if (version > 0) data[field] = version
         }
         return { data }
       }),

@@ -111,7 +111,10 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
     handler: async (request, reply) => {
       const auth = requireAuth(request)
       // An instant Zoom meeting, made before the session that names it (deleted if the session is refused).
-      const plan = { end: new Date(Date.now() + INSTANT_SESSION_MINUTES * 60_000) }
+      const plan = {
+        end: new Date(Date.now() + INSTANT_SESSION_MINUTES * 60_000),
+        contributorId: request.params.contributorId,
+      }
       const row = await withZoomMeeting(app, plan, (meeting) =>
         startInstantSession(db, {
           contributorId: request.params.contributorId,
@@ -155,7 +158,7 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
           : undefined
       const plan =
         slot && slot.kind !== 'advisor' && Date.parse(slot.start_at) > Date.now()
-          ? { start: new Date(slot.start_at), end: new Date(slot.end_at) }
+          ? { start: new Date(slot.start_at), end: new Date(slot.end_at), contributorId: slot.contributor_id }
           : null
       const row = await withZoomMeeting(app, plan, (meeting) =>
         bookSlot(db, {
