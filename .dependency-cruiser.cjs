@@ -102,18 +102,20 @@ module.exports = {
         'packages/server/src/domain/ holds rules and transactions (queries live in db/queries/: scripts/check-queries.mjs ' +
         'checks that, since dependency-cruiser sees imports, not calls); the routes call it, never the other ' +
         'way round. What shapes an answer belongs in wire/, which reads domain, not the other way.',
-      from: { path: '^packages/server/src/domain/' },
-      to: { path: '^packages/server/src/(routes|wire)/' },
+      from: { path: '^packages/server/src/domain/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^packages/server/src/(web|wire)/' },
     },
     {
       name: 'server-data-is-the-bottom',
       severity: 'error',
       comment:
-        'packages/server/src/db/ reads and writes rows; it knows no rule, shape, route or adapter. Pass what a ' +
+        "packages/server/src/db/ reads and writes rows; it knows no rule, shape, route or adapter (but the search's " +
+        'text rules). Pass what a ' +
         'query needs in as an argument, or move the rule up into domain/ (docs: architecture).',
       from: { path: '^packages/server/src/db/', pathNot: '\\.test\\.ts$' },
       to: {
-        path: '^packages/server/src/(domain|wire|routes|plugins|mail|push|realtime|firebase|auth|oidc|zoom|files|cache)/',
+        // The search's text rules (Arabic normalisation, typo variants) are plain functions the queries use.
+        path: '^packages/server/src/(domain|wire|web|adapters/(?!search/))',
       },
     },
     {
@@ -123,7 +125,17 @@ module.exports = {
         "packages/server/src/wire/ shapes rows into the API's answers for the routes, realtime and the Firebase " +
         'mirror alike: it takes plain options, never a request, and imports no route or plugin.',
       from: { path: '^packages/server/src/wire/' },
-      to: { path: '^packages/server/src/(routes|plugins)/' },
+      to: { path: '^packages/server/src/web/' },
+    },
+    {
+      name: 'server-adapters-import-no-web',
+      severity: 'error',
+      comment:
+        'packages/server/src/adapters/ reach what lies outside (SMTP, Web Push and FCM, Firebase, Zoom, the sign-in ' +
+        'provider, the disk, Redis): the web layer (web/: routes, plugins, the site) uses them, never the other ' +
+        'way round. Pass what an adapter needs from a request in as an argument.',
+      from: { path: '^packages/server/src/adapters/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^packages/server/src/web/' },
     },
     {
       name: 'widgets-import-host-app',

@@ -5,10 +5,12 @@
 //   node scripts/check-folder-cycles.mjs
 // It prints each cycle with the imports that make it and exits 1 when there is one.
 //
-// A folder is the first folder below `packages/server/src` (`domain`, `wire`, `push`…), except that
-// `db/queries` is a folder of its own beside `db`, and a file at the root is its own node. The route areas
-// (`routes/<area>/`) count as one folder `routes`: they register each other through `routes/index.ts`. Tests
-// and test support are left out: a test may reach across layers.
+// A folder is the first folder below `packages/server/src` (`domain`, `wire`, `db`…), except that the two
+// groups are looked into: each adapter (`adapters/mail`, `adapters/push`…) and each part of the web layer
+// (`web/routes`, `web/plugins`, `web/http`) is a folder of its own, `db/queries` is one beside `db`, and a file
+// at the root (or at a group's root) is its own node. The route areas (`web/routes/<area>/`) count as one
+// folder: they register each other through `web/routes/index.ts`. Tests and test support are left out: a
+// test may reach across layers.
 import { cruise } from 'dependency-cruiser'
 
 const SERVER = 'packages/server/src/'
@@ -21,6 +23,8 @@ export function folderOf(path) {
   const parts = rest.split('/')
   if (parts.length === 1) return parts[0].replace(/\.tsx?$/, '')
   if (parts[0] === 'db' && parts[1] === 'queries') return 'db/queries'
+  if (parts[0] === 'adapters' || parts[0] === 'web')
+    return parts.length === 2 ? `${parts[0]}/${parts[1].replace(/\.tsx?$/, '')}` : `${parts[0]}/${parts[1]}`
   return parts[0]
 }
 

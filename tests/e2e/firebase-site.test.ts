@@ -11,7 +11,7 @@ import { openPage, settled, signedInPage } from './support/site.ts'
  * Issue 16, part 3: the site built for a Firebase deployment (`VITE_FIREBASE_CONFIG`) and the server with a
  * service account, through the README's `npm start`. Google cannot be reached from here, so Firebase's own
  * answers are not part of it (the server's Firebase work is tested against an emulator and stand-ins in
- * packages/server/src/firebase/firebase.test.ts). What this proves: a visitor's page loads no Firebase code,
+ * packages/server/src/adapters/firebase/firebase.test.ts). What this proves: a visitor's page loads no Firebase code,
  * a signed-in expert's page loads it when the live features start, and the site keeps working when Firebase
  * cannot be reached.
  */

@@ -9,7 +9,7 @@ import { startSite, stopSite } from './support/start-site.ts'
 
 /**
  * Issue 15: the public pages arrive drawn (host-app/src/entry-server.tsx through
- * packages/server/src/site-render.ts), in the language of the visitor's cookie, with their page's chunk and
+ * packages/server/src/web/site-render.ts), in the language of the visitor's cookie, with their page's chunk and
  * styles named in the head; the browser then takes the same page over without drawing it again. Against
  * the README's `npm start`, raw HTML first (what a phone paints before any script), then real Chromium.
  */

@@ -9,7 +9,7 @@ const env = import.meta.env
 /**
  * The site's origin: the page's own in the browser; in the server's renderer (`entry-server.tsx`, which
  * draws public pages signed out and loads their data from the API here) the site's public address the
- * server set (`packages/server/src/site-render.ts`), else a placeholder.
+ * server set (`packages/server/src/web/site-render.ts`), else a placeholder.
  */
 const origin =
   typeof window === 'undefined'

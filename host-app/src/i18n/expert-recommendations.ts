@@ -135,7 +135,8 @@ export const en: Record<keyof typeof ar, string> = {
   'recs.attachments.tooMany': 'At most {max, number} files can be attached.',
   'recs.attachments.remove': 'Remove the attachment {name}',
   'recs.attachments.removeShort': 'Remove',
-  'recs.links.hint': 'Addresses starting with https:// of references useful to the business, up to {max, number} links.',
+  'recs.links.hint':
+    'Addresses starting with https:// of references useful to the business, up to {max, number} links.',
   'recs.links.add': 'Add the link',
   'recs.links.remove': 'Remove the link {link}',
   'recs.links.invalid': 'Enter a full address starting with https:// or http://, without spaces.',

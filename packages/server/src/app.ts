@@ -11,37 +11,37 @@ import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { Redis } from 'ioredis'
-import { API_ENCODINGS, COMPRESS_THRESHOLD } from './cache/cached-answer.ts'
+import { API_ENCODINGS, COMPRESS_THRESHOLD } from './adapters/cache/cached-answer.ts'
 import {
   type CatalogueCache,
   createCatalogueCache,
   invalidatingBus,
   nextSlotStart,
-} from './cache/catalogue-cache.ts'
+} from './adapters/cache/catalogue-cache.ts'
+import { createEventBus, type EventBus } from './adapters/events/bus.ts'
+import { diskStorage, type FileStorage } from './adapters/files/storage.ts'
+import { createFirebaseServices, type FirebaseServices } from './adapters/firebase/admin.ts'
+import { startFirestoreMirror } from './adapters/firebase/mirror.ts'
+import { devOidcProvider } from './adapters/oidc/provider.ts'
+import { createFcmSender } from './adapters/push/fcm.ts'
+import { createPushService, type PushService } from './adapters/push/service.ts'
+import { ZoomApi } from './adapters/zoom/api.ts'
 import type { Config } from './config.ts'
 import type { Store } from './db/database.ts'
 import type { FollowUpDeps } from './domain/follow-ups.ts'
-import { createEventBus, type EventBus } from './events/bus.ts'
-import { diskStorage, type FileStorage } from './files/storage.ts'
-import { createFirebaseServices, type FirebaseServices } from './firebase/admin.ts'
-import { startFirestoreMirror } from './firebase/mirror.ts'
-import { devOidcProvider } from './oidc/provider.ts'
-import { apiKeyPlugin } from './plugins/api-key.ts'
-import { authPlugin } from './plugins/auth.ts'
-import { bodyDeadlinePlugin } from './plugins/body-deadline.ts'
-import { errorsPlugin, frameworkError } from './plugins/errors.ts'
-import { finiteNumbersPlugin } from './plugins/finite-numbers.ts'
-import { jsonDepthPlugin } from './plugins/json-depth.ts'
-import { languagePlugin } from './plugins/language.ts'
-import { noNulPlugin } from './plugins/no-nul.ts'
-import { createFcmSender } from './push/fcm.ts'
-import { createPushService, type PushService } from './push/service.ts'
-import { devMailboxRoutes } from './routes/dev-mailbox/index.ts'
-import { devRatingLinkRoutes } from './routes/dev-rating-link/index.ts'
-import { apiRoutes } from './routes/index.ts'
-import { signInPopupRoutes } from './routes/sign-in-popup/index.ts'
-import { AFTER_PAINT_HASH } from './site-render.ts'
-import { ZoomApi } from './zoom/api.ts'
+import { apiKeyPlugin } from './web/plugins/api-key.ts'
+import { authPlugin } from './web/plugins/auth.ts'
+import { bodyDeadlinePlugin } from './web/plugins/body-deadline.ts'
+import { errorsPlugin, frameworkError } from './web/plugins/errors.ts'
+import { finiteNumbersPlugin } from './web/plugins/finite-numbers.ts'
+import { jsonDepthPlugin } from './web/plugins/json-depth.ts'
+import { languagePlugin } from './web/plugins/language.ts'
+import { noNulPlugin } from './web/plugins/no-nul.ts'
+import { devMailboxRoutes } from './web/routes/dev-mailbox/index.ts'
+import { devRatingLinkRoutes } from './web/routes/dev-rating-link/index.ts'
+import { apiRoutes } from './web/routes/index.ts'
+import { signInPopupRoutes } from './web/routes/sign-in-popup/index.ts'
+import { AFTER_PAINT_HASH } from './web/site-render.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -105,7 +105,7 @@ export type App = FastifyInstance
 export async function buildApp({ config, store, logger = false }: AppOptions) {
   const app = Fastify({
     logger,
-    // Fastify's answers before a route is found, in the API's envelope (plugins/errors.ts).
+    // Fastify's answers before a route is found, in the API's envelope (web/plugins/errors.ts).
     frameworkErrors: frameworkError as never,
     // X-Forwarded-For is believed from the proxies TRUST_PROXY names (addresses or CIDR ranges), or for its
     // number of hops; with none, it is ignored and request.ip is the socket's address.
@@ -118,7 +118,7 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
         : false,
     bodyLimit: 1024 * 1024,
     // Bounded time to arrive (issue 30): Node's own bounds on the headers and the whole request, looked at every
-    // few seconds rather than its default 30; the body's deadline is plugins/body-deadline.ts's timer.
+    // few seconds rather than its default 30; the body's deadline is web/plugins/body-deadline.ts's timer.
     requestTimeout: config.timeouts.requestMs,
     http: {
       headersTimeout: config.timeouts.headersMs,
@@ -191,7 +191,7 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The drawn pages' loader, which starts their scripts after the first paint (site-render.ts).
+        // The drawn pages' loader, which starts their scripts after the first paint (web/site-render.ts).
         scriptSrc: ["'self'", AFTER_PAINT_HASH, ...(config.firebase ? FIREBASE_CSP.scriptSrc : [])],
         imgSrc: ["'self'", 'data:', 'blob:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
@@ -246,7 +246,7 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
   await app.register(
     async (api) => {
       // JSON answers of 1 KB or more, in brotli or gzip as the client asks; only under /api, since the site's
-      // files and pages come precompressed (site.ts). Request bodies are read as sent, as before.
+      // files and pages come precompressed (web/site.ts). Request bodies are read as sent, as before.
       await api.register(compress, {
         encodings: [...API_ENCODINGS],
         threshold: COMPRESS_THRESHOLD,

@@ -121,7 +121,7 @@ export interface Config {
    */
   catalogueCacheMb: number
   /**
-   * API keys and the browser origins each may be used from. Look a key up with `knownApiKey` (plugins/api-key.ts),
+   * API keys and the browser origins each may be used from. Look a key up with `knownApiKey` (web/plugins/api-key.ts),
    * never with `in`: a key named `constructor` must not be found on the prototype.
    */
   apiKeys: Record<string, string[]>

@@ -4,16 +4,16 @@
  * the built pages, and prints where to go.
  */
 import { join } from 'node:path'
+import { startMailCatcher } from './adapters/mail/catcher.ts'
+import { startMailer } from './adapters/mail/mailer.ts'
+import { smtpTransport } from './adapters/mail/smtp.ts'
 import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openStore } from './db/database.ts'
-import { startMailCatcher } from './mail/catcher.ts'
-import { startMailer } from './mail/mailer.ts'
-import { smtpTransport } from './mail/smtp.ts'
-import { DEV_MAILBOX_PATH } from './routes/dev-mailbox/index.ts'
 import { startScheduler } from './scheduler.ts'
 import { isEmpty, seedDatabase } from './seed/seed.ts'
-import { registerSite, type SiteRoots } from './site.ts'
+import { DEV_MAILBOX_PATH } from './web/routes/dev-mailbox/index.ts'
+import { registerSite, type SiteRoots } from './web/site.ts'
 
 // The app entry (`@mashura/server`, packages/server/package.json `exports`): what code outside the package
 // starts the server with, or builds the app in-process with on a store of its own.

@@ -2,20 +2,20 @@
  * The minute scheduler: expires waiting requests whose slot has started (the request routes also do on
  * read), and tells both participants of a booked session 15 minutes before it starts, once (its 'starting'
  * follow-up is the memory), runs the follow-ups a crash left pending (domain/follow-ups.ts), and queues the business owner's reminder mail a day
- * (or, for a late booking, an hour) before a booked session (mail/session-mails.ts), and deletes uploads
- * attached to nothing for `UPLOAD_ORPHAN_HOURS` (files/orphans.ts) and temporary files uploads cut off by a
+ * (or, for a late booking, an hour) before a booked session (adapters/mail/session-mails.ts), and deletes uploads
+ * attached to nothing for `UPLOAD_ORPHAN_HOURS` (adapters/files/orphans.ts) and temporary files uploads cut off by a
  * crash left behind, and purges what is past its retention period (domain/retention.ts). Call `startScheduler(app)` once the app is
  * ready; the timer does not keep the process alive and stops when the app closes. Tests call
  * `schedulerTick` directly.
  */
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import { collectOrphanFiles } from './adapters/files/orphans.ts'
+import { SPOOL_FOLDER, sweepSpool } from './adapters/files/spool.ts'
+import { queueDueReminders } from './adapters/mail/session-mails.ts'
 import { recordFollowUp, runFollowUps } from './domain/follow-ups.ts'
 import { expireRequests, sessionsStartingSoon } from './domain/lifecycle.ts'
 import { type Purged, purgeExpired } from './domain/retention.ts'
-import { collectOrphanFiles } from './files/orphans.ts'
-import { SPOOL_FOLDER, sweepSpool } from './files/spool.ts'
-import { queueDueReminders } from './mail/session-mails.ts'
 
 /** How often the scheduler runs, in milliseconds. */
 export const SCHEDULER_INTERVAL_MS = 60_000

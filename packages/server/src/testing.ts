@@ -7,20 +7,20 @@
  */
 
 /** Keeps a login result under a one-time code, as the sign-in popup does for a widget. */
-export { depositHandoff } from './auth/sign-in-handoff.ts'
+export { depositHandoff } from './adapters/auth/sign-in-handoff.ts'
 /** Signs an API token for a person, as a sign-in does. */
-export { issueApiToken } from './auth/tokens.ts'
+export { issueApiToken } from './adapters/auth/tokens.ts'
+/** Walks through the development sign-in provider as a browser would. */
+export { chooseAccount, startSignIn } from './adapters/oidc/test-support.ts'
+/** A client of the realtime socket (`/api/realtime`). */
+export { openSocket, type RealtimeMessage, type TestSocket } from './adapters/realtime/test-client.ts'
 /** The rows of the tables, for typing what a test reads back. */
 export type { Row } from './db/tables.ts'
 /** Makes a rating link for a session, as ending a session does. */
 export { createRatingLink } from './domain/rating.ts'
-/** Walks through the development sign-in provider as a browser would. */
-export { chooseAccount, startSignIn } from './oidc/test-support.ts'
-/** A client of the realtime socket (`/api/realtime`). */
-export { openSocket, type RealtimeMessage, type TestSocket } from './realtime/test-client.ts'
-/** The login result a sign-in answers, for a person. */
-export { signInResult } from './routes/authentication/index.ts'
 /** Rows a test inserts: people, slots and sessions. */
 export { addSession, insertPerson, insertSession, insertSlot } from './test-support/fixtures.ts'
 /** A loopback port nobody listens on, outside the kernel's ephemeral range. */
 export { freePort } from './test-support/net.ts'
+/** The login result a sign-in answers, for a person. */
+export { signInResult } from './web/routes/authentication/index.ts'

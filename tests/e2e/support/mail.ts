@@ -10,7 +10,7 @@ export function recipient(mail: ParsedMail): string {
 
 /**
  * The mails `npm start`'s development catcher received (it files each one it is sent over SMTP in
- * `DATA_DIR/mailbox/`: packages/server/src/mail/catcher.ts), oldest first, parsed.
+ * `DATA_DIR/mailbox/`: packages/server/src/adapters/mail/catcher.ts), oldest first, parsed.
  */
 export async function caughtMails(dataDir: string): Promise<ParsedMail[]> {
   const dir = join(dataDir, 'mailbox')

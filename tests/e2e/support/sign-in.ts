@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 
-/** The seeded people of the development sign-in provider (packages/server/src/oidc/dev-accounts.ts). */
+/** The seeded people of the development sign-in provider (packages/server/src/adapters/oidc/dev-accounts.ts). */
 export const people = {
   sme: { subject: 'dev-sme', name: 'نورة بنت سعد القحطاني' },
   consultant: { subject: 'dev-consultant', name: 'د. فيصل بن عبدالله الحربي' },

@@ -1,6 +1,6 @@
 /**
  * The push a person's browsers and apps receive (design section 5): the JSON the server's Web Push sends
- * (`packages/server/src/push/service.ts`, `pushPayload`), which the site's service worker (`host-app/public/sw.js`)
+ * (`packages/server/src/adapters/push/service.ts`, `pushPayload`), which the site's service worker (`host-app/public/sw.js`)
  * shows or posts to the open pages, and what core's push clients hand a page (`PushMessage`).
  */
 import { type Static, Type } from 'typebox'

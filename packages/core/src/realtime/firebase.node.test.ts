@@ -8,7 +8,7 @@ import {
   expertFromDocument,
 } from './firebase.ts'
 
-// The listeners themselves run against a Firestore emulator in packages/server/src/firebase/firebase.test.ts.
+// The listeners themselves run against a Firestore emulator in packages/server/src/adapters/firebase/firebase.test.ts.
 describe('the Firebase realtime client', () => {
   it('reads an expert document’s record under its data object, and nothing else', () => {
     const data = { role: 'advisor', chat_status: true, join_now_enabled: false, available_for_instant: true }

@@ -1,6 +1,6 @@
 /**
  * The realtime client on Firebase (design section 5, issue 16), for deployments that run Firebase: spec section
- * 7's live listeners on Firestore, fed by the reference server's mirror (packages/server/src/firebase/mirror.ts)
+ * 7's live listeners on Firestore, fed by the reference server's mirror (packages/server/src/adapters/firebase/mirror.ts)
  * or by the agency's own backend, with the same documents:
  *
  * - `experts/{contributorId}`: `{ data: ExpertRecord }`;

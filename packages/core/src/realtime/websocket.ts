@@ -1,6 +1,6 @@
 /**
  * The realtime client of the reference API: the {@link RealtimeClient} over the WebSocket
- * at `/api/realtime` (protocol: `packages/server/src/realtime/hub.ts`), plus the WebRTC
+ * at `/api/realtime` (protocol: `packages/server/src/adapters/realtime/hub.ts`), plus the WebRTC
  * signalling relay of the meetings. Uses only the standard `WebSocket` API, so it runs in
  * browsers and in Node (24+, where `WebSocket` is global); tests inject a fake.
  */

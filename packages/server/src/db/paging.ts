@@ -2,8 +2,9 @@
  * One page of rows and the total across pages, for the list calls (count and page run
  * together; the order is by a column, then id, in one direction, so pages are stable).
  */
+
+import { DEFAULT_PER_PAGE } from '@mashura/core/contract'
 import type { Selectable, SelectQueryBuilder } from 'kysely'
-import { DEFAULT_PER_PAGE, pageMeta } from '../http/schema.ts'
 import type { Database } from './tables.ts'
 
 type PageMeta = ReturnType<typeof pageMeta>
@@ -59,4 +60,9 @@ export async function answerPage<T extends keyof Database, S>(
   const perPage = query.per_page ?? DEFAULT_PER_PAGE
   const { rows, total } = await pageRows(base, { page, perPage, ...order })
   return { data: await shape(rows), meta: pageMeta(page, perPage, total) }
+}
+
+/** Builds a page's metadata. */
+export function pageMeta(page: number, perPage: number, total: number) {
+  return { page, per_page: perPage, total, last_page: Math.max(1, Math.ceil(total / perPage)) }
 }

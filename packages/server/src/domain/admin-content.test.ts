@@ -4,7 +4,7 @@
  * a change nor an audit entry, and the FAQ order's checks.
  */
 import { beforeAll, beforeEach, expect, it } from 'vitest'
-import type { CacheScope } from '../cache/catalogue-cache.ts'
+import type { CacheScope } from '../adapters/cache/catalogue-cache.ts'
 import { eachDatabase, type TestPerson, useTestContext } from '../test-support/context.ts'
 import { addSession, addSubject, hoursFromNow } from '../test-support/fixtures.ts'
 import {

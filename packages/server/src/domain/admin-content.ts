@@ -9,7 +9,7 @@
 import type { calls } from '@mashura/core/contract'
 import type { Kysely, Transaction } from 'kysely'
 import type { Static } from 'typebox'
-import type { CacheScope } from '../cache/catalogue-cache.ts'
+import type { CacheScope } from '../adapters/cache/catalogue-cache.ts'
 import {
   allCenters,
   allOffices,

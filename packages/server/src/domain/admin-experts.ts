@@ -8,7 +8,8 @@
  */
 import { type ContributorKind, REQUEST_MOVES, SESSION_MOVES } from '@mashura/core'
 import type { Kysely, Transaction } from 'kysely'
-import type { CacheScope } from '../cache/catalogue-cache.ts'
+import type { CacheScope } from '../adapters/cache/catalogue-cache.ts'
+import { queueExpertCancellationMail } from '../adapters/mail/expert-deactivated.ts'
 import {
   type AdminExpertFilter,
   adminExpertIds,
@@ -31,7 +32,6 @@ import { personName } from '../db/queries/people.ts'
 import { updateRequestBeforeStart } from '../db/queries/requests.ts'
 import { updateSessionIf } from '../db/queries/sessions.ts'
 import type { Database, Row, RowUpdate } from '../db/tables.ts'
-import { queueExpertCancellationMail } from '../mail/expert-deactivated.ts'
 import { type AuditActor, recordAudit } from './audit.ts'
 import { rebuildSearchText } from './contributors.ts'
 import { isUniqueViolation } from './db-errors.ts'

@@ -115,7 +115,7 @@ export async function bookSlot(db: Kysely<Database>, input: BookingInput): Promi
       })
       const request = contributor.kind === 'advisor'
       const online = input.communicationWay === 0
-      // The built-in call's room is made here; a Zoom meeting is made by the caller (zoom/meetings.ts), and a
+      // The built-in call's room is made here; a Zoom meeting is made by the caller (adapters/zoom/meetings.ts), and a
       // request's only once it is accepted.
       const meeting = !online
         ? null

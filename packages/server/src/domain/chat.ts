@@ -18,6 +18,7 @@
  */
 import { type ChatMessageType, MESSAGE_STATUS_READ } from '@mashura/core'
 import type { Kysely } from 'kysely'
+import type { EventBus } from '../adapters/events/bus.ts'
 import {
   contributorChatStatus,
   conversationIdOf,
@@ -31,7 +32,6 @@ import {
 } from '../db/queries/chat.ts'
 import { countUnreadNotifications } from '../db/queries/notifications.ts'
 import type { Database, Row } from '../db/tables.ts'
-import type { EventBus } from '../events/bus.ts'
 import { hasSessionWith } from './access.ts'
 
 /** The status of a message just sent. */

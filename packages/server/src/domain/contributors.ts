@@ -14,6 +14,14 @@ import {
   startOfRiyadhDay,
 } from '@mashura/core'
 import type { Kysely } from 'kysely'
+import { buildSearchText, rankingFields, searchTerms, withoutArticle } from '../adapters/search/arabic.ts'
+import {
+  corrections,
+  isCorrectable,
+  lookupVariants,
+  vocabularyRows,
+  vocabularyWords,
+} from '../adapters/search/typos.ts'
 import type { Store } from '../db/database.ts'
 import {
   type ContributorQuery,
@@ -29,14 +37,6 @@ import {
   upsertRankingFields,
 } from '../db/queries/contributors.ts'
 import type { Database } from '../db/tables.ts'
-import { buildSearchText, rankingFields, searchTerms, withoutArticle } from '../search/arabic.ts'
-import {
-  corrections,
-  isCorrectable,
-  lookupVariants,
-  vocabularyRows,
-  vocabularyWords,
-} from '../search/typos.ts'
 
 /**
  * Which contributor kind serves which field (subject type): 1 consulting →

@@ -6,13 +6,13 @@
  * the erasure itself belongs to the self-service issue and is not run here yet.
  */
 import type { Kysely } from 'kysely'
+import { queueDeletionDecisionMail } from '../adapters/mail/deletion-decision.ts'
 import {
   deletionQueuePeople,
   deletionRequestById,
   recordDeletionDecision,
 } from '../db/queries/deletion-requests.ts'
 import type { Database, Row } from '../db/tables.ts'
-import { queueDeletionDecisionMail } from '../mail/deletion-decision.ts'
 import { type AuditActor, recordAudit } from './audit.ts'
 import { conflict, notFound } from './errors.ts'
 

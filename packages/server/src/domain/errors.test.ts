@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { asHttpError, STATUS_OF } from '../plugins/errors.ts'
+import { asHttpError, STATUS_OF } from '../web/plugins/errors.ts'
 import {
   conflict,
   type DomainError,

@@ -1,7 +1,7 @@
 /**
  * The refusals of the domain: what went wrong in the domain's words (not found, a conflict with the current
  * state, a rule refused it…), with a stable code for programs and a catalog key of @mashura/core for people.
- * The domain knows no HTTP: the error plugin (`plugins/errors.ts`) is the one place that maps each kind to its
+ * The domain knows no HTTP: the error plugin (`web/plugins/errors.ts`) is the one place that maps each kind to its
  * status and answers with it (issue 32).
  */
 import type { ApiMessageKey as MessageKey } from '@mashura/core/i18n/server'

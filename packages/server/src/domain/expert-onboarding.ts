@@ -9,6 +9,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import type { ContributorKind } from '@mashura/core'
+import { queueInvitationMail } from '../adapters/mail/expert-invitation.ts'
 import {
   acceptInvitationIf,
   existingSubjectIds,
@@ -21,7 +22,6 @@ import {
 } from '../db/queries/admin-experts.ts'
 import { contributorIdOfPerson, personName } from '../db/queries/people.ts'
 import type { Row } from '../db/tables.ts'
-import { queueInvitationMail } from '../mail/expert-invitation.ts'
 import {
   afterExpertChange,
   checkExpertFields,

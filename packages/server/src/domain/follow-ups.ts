@@ -6,15 +6,18 @@
  *
  * 1. reads the session and its people once (`sessionFactsRow`);
  * 2. in one transaction, marks the follow-up done, records the notifications its plan names and queues its
- *    mails (`mail/outbox.ts`): a mail is never lost nor sent for a change that rolled back;
+ *    mails (`adapters/mail/outbox.ts`): a mail is never lost nor sent for a change that rolled back;
  * 3. after that commits: the realtime event (`session.changed`, which bumps the cache versions on its way
- *    through the bus: `cache/catalogue-cache.ts`), the notification counts and the pushes.
+ *    through the bus: `adapters/cache/catalogue-cache.ts`), the notification counts and the pushes.
  *
  * The routes run the follow-ups of the sessions they changed before they answer, so the people are told by
  * then; the scheduler runs whatever a crash left pending. Of two dispatchers (two instances), one claims a
  * follow-up; the other skips it.
  */
 import type { Kysely, Transaction } from 'kysely'
+import type { EventBus } from '../adapters/events/bus.ts'
+import { queueBookingConfirmed } from '../adapters/mail/session-mails.ts'
+import type { PushService } from '../adapters/push/service.ts'
 import {
   claimFollowUp,
   insertFollowUp,
@@ -23,9 +26,6 @@ import {
 } from '../db/queries/follow-ups.ts'
 import { type SessionFactsRow, sessionFactsRow } from '../db/queries/sessions.ts'
 import type { Database } from '../db/tables.ts'
-import type { EventBus } from '../events/bus.ts'
-import { queueBookingConfirmed } from '../mail/session-mails.ts'
-import type { PushService } from '../push/service.ts'
 import {
   deliverNotification,
   type NoticeName,

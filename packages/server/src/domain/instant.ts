@@ -29,7 +29,7 @@ export interface InstantSessionInput {
   smeId: number
   /** The provider online meetings run on. */
   meetingProvider: 'webrtc' | 'zoom'
-  /** The Zoom meeting made for it (zoom/meetings.ts); the built-in call's room is made here. */
+  /** The Zoom meeting made for it (adapters/zoom/meetings.ts); the built-in call's room is made here. */
   meeting?: { number: string; password: string } | null
   /** The current time (tests pass their own). */
   now?: Date

@@ -109,7 +109,7 @@ export interface RequestAnswerInput {
   reason: string | null
   /** The current time (tests pass their own). */
   now?: Date
-  /** The Zoom meeting made for the session an acceptance books (zoom/meetings.ts). */
+  /** The Zoom meeting made for the session an acceptance books (adapters/zoom/meetings.ts). */
   meeting?: { number: string; password: string } | null
 }
 

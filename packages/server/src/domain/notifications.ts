@@ -5,10 +5,10 @@
  */
 import { createTranslator, type MessageKey } from '@mashura/core'
 import type { Kysely, Transaction } from 'kysely'
+import type { EventBus } from '../adapters/events/bus.ts'
+import type { PushMessage, PushService } from '../adapters/push/service.ts'
 import { insertNotification } from '../db/queries/notifications.ts'
 import type { Database } from '../db/tables.ts'
-import type { EventBus } from '../events/bus.ts'
-import type { PushMessage, PushService } from '../push/service.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 

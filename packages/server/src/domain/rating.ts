@@ -16,6 +16,8 @@ import {
 } from '@mashura/core'
 import type { RatingSubmissionBody } from '@mashura/core/contract'
 import type { Kysely } from 'kysely'
+import { ratingMail } from '../adapters/mail/compose.ts'
+import { queueMail } from '../adapters/mail/outbox.ts'
 import {
   questionnaires as allQuestionnaires,
   questions as allQuestions,
@@ -35,8 +37,6 @@ import {
   setRatingAccessToken,
 } from '../db/queries/ratings.ts'
 import type { Database, Row } from '../db/tables.ts'
-import { ratingMail } from '../mail/compose.ts'
-import { queueMail } from '../mail/outbox.ts'
 import { isUniqueViolation } from './db-errors.ts'
 import { forbidden, invalid, refused } from './errors.ts'
 
@@ -105,7 +105,7 @@ export async function createRatingLink(
       // The recipient's language is not known: the mail is in both, Arabic first.
       await queueMail(trx, {
         kind: 'rating',
-        // One mail per link (a development link may replace an unused one: packages/server/src/routes/dev-rating-link).
+        // One mail per link (a development link may replace an unused one: packages/server/src/web/routes/dev-rating-link).
         dedupeKey: `rating:${inserted.id}`,
         to: session.email!,
         mail: ratingMail({ smeName: session.full_name, expertName: session.expert_name, url }),

@@ -6,6 +6,7 @@
  * so a large backlog (a period shortened) drains over a few minutes without holding the database.
  */
 import type { Kysely } from 'kysely'
+import type { FileStorage } from '../adapters/files/storage.ts'
 import type { RetentionConfig } from '../config.ts'
 import {
   deleteAuditEntriesBefore,
@@ -14,7 +15,6 @@ import {
   filesOfKindBefore,
 } from '../db/queries/retention.ts'
 import type { Database } from '../db/tables.ts'
-import type { FileStorage } from '../files/storage.ts'
 
 /** How many rows of each kind one run purges at most. */
 const BATCH = 500

@@ -6,9 +6,9 @@
  */
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { DEV_ACCOUNTS } from '../adapters/oidc/dev-accounts.ts'
 import { type Config, ConfigError, loadConfig } from '../config.ts'
 import { openStore } from '../db/database.ts'
-import { DEV_ACCOUNTS } from '../oidc/dev-accounts.ts'
 import { clearDatabase, DEFAULT_EXPERTS, DEFAULT_SEED, isEmpty, MAX_EXPERTS, seedDatabase } from './seed.ts'
 
 const USAGE = `Usage: npm run seed -- [--experts N] [--seed N] [--force]

@@ -3,9 +3,9 @@
  * slots for the next weeks) and the business owners with their companies.
  */
 import type { ContributorKind } from '@mashura/core'
+import { DEV_ACCOUNTS, DEV_ISSUER_KEY } from '../adapters/oidc/dev-accounts.ts'
+import { buildSearchText, rankingFields } from '../adapters/search/arabic.ts'
 import type { NewRow } from '../db/tables.ts'
-import { DEV_ACCOUNTS, DEV_ISSUER_KEY } from '../oidc/dev-accounts.ts'
-import { buildSearchText, rankingFields } from '../search/arabic.ts'
 import { futureHours, iso, SLOT_MS } from './calendar.ts'
 import {
   CENTERS,

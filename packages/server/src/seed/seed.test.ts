@@ -1,8 +1,8 @@
 import { riyadhParts } from '@mashura/core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { DEV_ACCOUNTS, DEV_ISSUER_KEY } from '../adapters/oidc/dev-accounts.ts'
+import { normalizeArabic } from '../adapters/search/arabic.ts'
 import type { Database } from '../db/tables.ts'
-import { DEV_ACCOUNTS, DEV_ISSUER_KEY } from '../oidc/dev-accounts.ts'
-import { normalizeArabic } from '../search/arabic.ts'
 import {
   createTestContext,
   eachDatabase,

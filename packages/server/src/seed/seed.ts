@@ -10,10 +10,10 @@
 
 import type { Kysely } from 'kysely'
 import { sql } from 'kysely'
+import { vocabularyWords } from '../adapters/search/typos.ts'
 import type { Store } from '../db/database.ts'
 import type { Database, NewRow } from '../db/tables.ts'
 import { addSearchWords } from '../domain/contributors.ts'
-import { vocabularyWords } from '../search/typos.ts'
 import { CANCEL_REASONS, CENTERS, FAQS, SETTINGS, SUBJECTS } from './catalogue.ts'
 import { exclusively, isEmptyDb, type SeedSummary, summarize } from './database-state.ts'
 import { seedIntegrationCatalogue } from './integration-catalogue.ts'

@@ -8,7 +8,7 @@
  */
 import { normalizeLanguage } from '@mashura/core'
 import fc from 'fast-check'
-import { partDisposition, pdfFile, pngFile, wavFile } from '../files/test-files.ts'
+import { partDisposition, pdfFile, pngFile, wavFile } from '../adapters/files/test-files.ts'
 
 /** The part of JSON Schema the API document uses. */
 export interface JsonSchema {

@@ -1,5 +1,5 @@
 /**
- * A local stand-in for the part of Zoom the server calls (zoom/api.ts), for tests: it checks each request as
+ * A local stand-in for the part of Zoom the server calls (adapters/zoom/api.ts), for tests: it checks each request as
  * Zoom documents it and answers as Zoom does, errors included. Never a stand-in for our own server.
  *
  * - `POST /oauth/token?grant_type=account_credentials&account_id=…` with HTTP Basic client credentials →

@@ -9,8 +9,8 @@
  * search module, the same code that writes them later.
  */
 import { sql } from 'kysely'
-import { rankingFields } from '../../search/arabic.ts'
-import { vocabularyRows, vocabularyWords } from '../../search/typos.ts'
+import { rankingFields } from '../../adapters/search/arabic.ts'
+import { vocabularyRows, vocabularyWords } from '../../adapters/search/typos.ts'
 import type { Db, Dialect } from '../migration-helpers.ts'
 
 const BATCH = 500

@@ -6,7 +6,7 @@
  */
 import type { ContributorKind } from '@mashura/core'
 import { type Kysely, sql, type Transaction } from 'kysely'
-import { escapeLike } from '../../search/arabic.ts'
+import { escapeLike } from '../../adapters/search/arabic.ts'
 import type { Database, NewRow, RowUpdate } from '../tables.ts'
 
 type Db = Kysely<Database> | Transaction<Database>

@@ -1,6 +1,6 @@
 /**
  * Sign-in's reads and writes: API sessions, the mobile app's one-time links and the sign-in popup's
- * handoffs, as rows. Tokens, sealing and expiry rules live in `auth/`.
+ * handoffs, as rows. Tokens, sealing and expiry rules live in `adapters/auth/`.
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { Database, NewRow } from '../tables.ts'

@@ -5,7 +5,7 @@
  */
 import type { Availability, ContributorKind, SubjectType } from '@mashura/core'
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely'
-import { escapeLike } from '../../search/arabic.ts'
+import { escapeLike } from '../../adapters/search/arabic.ts'
 import type { Dialect } from '../migration-helpers.ts'
 import type { Database, NewRow } from '../tables.ts'
 import { slotIsFree } from './slots.ts'

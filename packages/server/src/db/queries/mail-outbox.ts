@@ -1,6 +1,6 @@
 /**
  * The mail outbox's reads and writes (the `outbox` table), as rows. When a mail is due, who may claim it and
- * how a try is recorded are `mail/outbox.ts`'s rules; these are its statements.
+ * how a try is recorded are `adapters/mail/outbox.ts`'s rules; these are its statements.
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { Database, NewRow, RowUpdate } from '../tables.ts'

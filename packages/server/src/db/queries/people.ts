@@ -248,7 +248,7 @@ export async function lockPersonRow(trx: Transaction<Database>, personId: number
 }
 
 /**
- * Who a signed-in person is, for every request (plugins/auth.ts): their expert identity, if any, and the
+ * Who a signed-in person is, for every request (web/plugins/auth.ts): their expert identity, if any, and the
  * back-office roles granted on the command line and by the sign-in provider. One query.
  */
 export function requestIdentity(db: Db, personId: number) {

@@ -1,6 +1,6 @@
 /**
  * Uploaded files' reads and writes, as rows: what a person's files take, storing new ones within a quota,
- * who a chat file was sent to, and the orphans the scheduler collects (`files/orphans.ts` says when a file
+ * who a chat file was sent to, and the orphans the scheduler collects (`adapters/files/orphans.ts` says when a file
  * is an orphan and deletes its bytes).
  */
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely'

@@ -1,5 +1,5 @@
 /**
- * The reads and writes behind choosing a Zoom host for a session's meeting (issue 33, `zoom/hosts.ts`): which
+ * The reads and writes behind choosing a Zoom host for a session's meeting (issue 33, `adapters/zoom/hosts.ts`): which
  * Zoom users have a meeting at a time, an expert's own Zoom user, and recording the host a meeting was made
  * under (`sessions.zoom_host`, migration 0014).
  */

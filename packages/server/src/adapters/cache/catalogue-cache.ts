@@ -1,0 +1,289 @@
+/**
+ * The catalogue read cache. Public reads (the contributor lists and search, a contributor's profile and free
+ * slots, settings, subjects, centers, offices) are kept in this process's memory under keys that embed the
+ * version of every scope they depend on. A write bumps the versions of the scopes it changes after it
+ * commits and before it answers, so the next read, on any instance, reads new versions and misses: a stale
+ * value is never looked up, it just ages out of the LRU. With REDIS_URL the versions live in Redis (one MGET
+ * per read), so several instances never serve what a write on another one has made stale.
+ *
+ * Versions are random tokens (per process without Redis), never counters: a restarted process or a Redis
+ * that lost its keys can never hand out a version an old ETag or an old cached value was made under.
+ *
+ * Writes made outside the API (the seed, SQL by hand) bump nothing: keys also embed the current minute, so
+ * those show within a minute; on SQLite they also embed `PRAGMA data_version`, which moves as soon as another
+ * process commits to the file, so there they show at once.
+ *
+ * Answers about "future" slots change by themselves when a slot starts. Reads that depend on it (`timed`)
+ * also key on the next instant any slot starts ({@link CatalogueCache.versions}), which only moves when that
+ * instant passes or the set of slots changes (scope `slotset`).
+ */
+import { randomBytes } from 'node:crypto'
+import { Redis } from 'ioredis'
+import type { Kysely } from 'kysely'
+import { firstSlotStartAfter } from '../../db/queries/contributors.ts'
+import type { Database } from '../../db/tables.ts'
+import type { DomainEvent, EventBus } from '../events/bus.ts'
+
+/** What a cached read depends on; a write bumps the scopes it changes. */
+export type CacheScope =
+  /** Contributors' names, texts, kinds, subjects and centers: what the search matches and a profile shows, slots aside. */
+  | 'catalogue'
+  /** Settings, FAQs, subjects, centers and offices as listed on their own. */
+  | 'settings'
+  /** Which slots are free, anywhere: the search's availability filters. */
+  | 'slots'
+  /** Which slots exist, free or not: the instants at which answers about "future" slots change by themselves. */
+  | 'slotset'
+  /** One contributor's slots, sessions and live flags: their profile and their schedule. */
+  | `contributor:${number}`
+
+/** The versions a read is keyed by. */
+export interface ReadVersions {
+  /** One token per scope asked for, in order. */
+  tokens: string[]
+  /** The next instant a slot starts (ISO text), `none`, or `-` for a read that is not timed. */
+  boundary: string
+  /** The moment the read is answered for: before the boundary, so the answer holds until it. */
+  now: Date
+  /**
+   * The current minute ({@link OUT_OF_BAND_MS}): keys and ETags embed it, so a change made outside the
+   * API (the seed, SQL by hand), which bumps nothing, shows within a minute all the same.
+   */
+  epoch: string
+}
+
+/** How long a change made outside the API may stay unseen: every key and ETag moves on this often. */
+export const OUT_OF_BAND_MS = 60_000
+
+/** The cache. */
+export interface CatalogueCache {
+  /** Whether reads are cached at all (CATALOGUE_CACHE_MB > 0). */
+  readonly enabled: boolean
+  /**
+   * The current versions of some scopes, and for a timed read the next slot start; null when the cache is
+   * off or the versions cannot be read (Redis down): the read is then answered uncached, never stale.
+   */
+  versions(scopes: readonly CacheScope[], options?: { timed?: boolean }): Promise<ReadVersions | null>
+  /** Makes every value cached under the current versions of these scopes unreachable, on every instance. */
+  bump(scopes: readonly CacheScope[]): Promise<void>
+  /** A cached value. */
+  get<T>(key: string): T | undefined
+  /** Keeps a value; `bytes` is its approximate size, for the bound. */
+  set(key: string, value: unknown, bytes: number): void
+  /** Closes the Redis connection, if any. */
+  close(): Promise<void>
+}
+
+/** What the cache needs to know. */
+export interface CatalogueCacheOptions {
+  /** Redis for versions shared by every instance; in-process versions when null. */
+  redisUrl: string | null
+  /** The deployment's Redis key prefix. */
+  prefix: string
+  /** The size bound in megabytes; 0 turns the cache off. */
+  maxMb: number
+  /** The first slot start strictly after `now` (ISO text), any slot, free or not; null when there is none. */
+  nextSlotStart(now: Date): Promise<string | null>
+  /**
+   * A number that moves when the database is changed other than through this process (SQLite's
+   * `PRAGMA data_version`: another process committed). Keys and ETags embed it, so such a change shows at
+   * once rather than within the minute.
+   */
+  externalChanges?: () => number
+}
+
+/** How long an untouched version key stays in Redis (a missing one just gets a fresh token). */
+const VERSION_TTL_SECONDS = 7 * 24 * 3600
+
+/** A version nobody has used before. */
+function freshToken(): string {
+  return randomBytes(9).toString('base64url')
+}
+
+interface VersionStore {
+  read(scopes: readonly CacheScope[]): Promise<string[]>
+  bump(scopes: readonly CacheScope[]): Promise<void>
+  close(): Promise<void>
+}
+
+/** Versions in this process: a random generation (new at each start) and a counter per scope. */
+function memoryVersions(): VersionStore {
+  const generation = freshToken()
+  const counters = new Map<string, number>()
+  return {
+    async read(scopes) {
+      return scopes.map((s) => `${generation}.${counters.get(s) ?? 0}`)
+    },
+    async bump(scopes) {
+      for (const s of scopes) counters.set(s, (counters.get(s) ?? 0) + 1)
+    },
+    async close() {},
+  }
+}
+
+/** Versions in Redis, shared by every instance of the deployment. */
+function redisVersions(url: string, prefix: string): VersionStore {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1 })
+  const keyOf = (scope: CacheScope) => `${prefix}cache:v:${scope}`
+  return {
+    async read(scopes) {
+      if (scopes.length === 0) return []
+      const keys = scopes.map(keyOf)
+      let values = await redis.mget(...keys)
+      if (values.every((v) => v !== null)) return values as string[]
+      // A scope never bumped, or expired, starts at a fresh token; NX lets the first instance's token win.
+      const start = redis.pipeline()
+      keys.forEach((key, i) => {
+        if (values[i] === null) start.set(key, freshToken(), 'EX', VERSION_TTL_SECONDS, 'NX')
+      })
+      await start.exec()
+      values = await redis.mget(...keys)
+      if (values.some((v) => v === null)) throw new Error('catalogue cache: a version vanished from Redis')
+      return values as string[]
+    },
+    async bump(scopes) {
+      if (scopes.length === 0) return
+      const set = redis.pipeline()
+      for (const scope of new Set(scopes)) set.set(keyOf(scope), freshToken(), 'EX', VERSION_TTL_SECONDS)
+      const results = (await set.exec()) ?? []
+      const failed = results.find(([error]) => error)
+      if (failed) throw failed[0]
+    },
+    async close() {
+      redis.disconnect()
+    },
+  }
+}
+
+/** A least-recently-used map bounded by the approximate bytes of its values. */
+class Lru {
+  readonly #entries = new Map<string, { value: unknown; bytes: number }>()
+  #bytes = 0
+  readonly #max: number
+
+  constructor(maxBytes: number) {
+    this.#max = maxBytes
+  }
+
+  get(key: string): unknown {
+    const entry = this.#entries.get(key)
+    if (!entry) return undefined
+    // Re-inserted: a Map iterates in insertion order, so the first entry is the least recently used.
+    this.#entries.delete(key)
+    this.#entries.set(key, entry)
+    return entry.value
+  }
+
+  set(key: string, value: unknown, bytes: number): void {
+    // One huge answer must not push out most of the others.
+    if (bytes > this.#max / 16) return
+    const old = this.#entries.get(key)
+    if (old) {
+      this.#bytes -= old.bytes
+      this.#entries.delete(key)
+    }
+    this.#entries.set(key, { value, bytes })
+    this.#bytes += bytes
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#bytes <= this.#max) break
+      this.#entries.delete(oldest)
+      this.#bytes -= entry.bytes
+    }
+  }
+}
+
+/** Makes the cache: versions in Redis when a URL is given, else in this process. */
+export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueCache {
+  const enabled = options.maxMb > 0
+  const store = options.redisUrl ? redisVersions(options.redisUrl, options.prefix) : memoryVersions()
+  const values = new Lru(options.maxMb * 1024 * 1024)
+  // The next slot start after `from`, as of a `slotset` version: it holds for any moment from `from` until
+  // that instant, as long as the version does not move.
+  let boundary: { token: string; from: Date; at: Promise<string | null> } | null = null
+
+  async function nextBoundary(token: string, now: Date): Promise<string> {
+    const known = boundary
+    if (known && known.token === token && now >= known.from) {
+      const at = await known.at.catch(() => undefined)
+      if (at === null) return 'none'
+      if (at !== undefined && now.toISOString() < at) return at
+    }
+    const fresh = { token, from: now, at: options.nextSlotStart(now) }
+    // A request that began before the known one's moment asks for itself and keeps nothing.
+    if (!known || now >= known.from || known.token !== token) boundary = fresh
+    try {
+      return (await fresh.at) ?? 'none'
+    } catch (error) {
+      if (boundary === fresh) boundary = null
+      throw error
+    }
+  }
+
+  return {
+    enabled,
+    async versions(scopes, { timed = false } = {}) {
+      if (!enabled) return null
+      const now = new Date()
+      try {
+        const tokens = await store.read(timed ? [...scopes, 'slotset'] : scopes)
+        const bound = timed ? await nextBoundary(tokens.pop()!, now) : '-'
+        const minute = Math.floor(now.getTime() / OUT_OF_BAND_MS)
+        const external = options.externalChanges?.()
+        return {
+          tokens,
+          boundary: bound,
+          now,
+          epoch: external === undefined ? `${minute}` : `${minute}.${external}`,
+        }
+      } catch {
+        // Uncached (and without an ETag) rather than possibly stale.
+        return null
+      }
+    },
+    async bump(scopes) {
+      await store.bump(scopes)
+    },
+    get<T>(key: string) {
+      return enabled ? (values.get(key) as T | undefined) : undefined
+    },
+    set(key, value, bytes) {
+      if (enabled) values.set(key, value, bytes)
+    },
+    close: () => store.close(),
+  }
+}
+
+/** The scopes a domain event changes: sessions free or hold slots and count; live flags show on profiles. */
+export function scopesChangedBy(event: DomainEvent): CacheScope[] {
+  switch (event.type) {
+    case 'session.changed':
+      return ['slots', `contributor:${event.contributorId}`]
+    case 'expert.changed':
+      return [`contributor:${event.contributorId}`]
+    default:
+      return []
+  }
+}
+
+/**
+ * The bus, bumping the cache's versions for each event before publishing it. Every session change
+ * (booking, answer, cancellation, instant session, expiry, end) and every live-flag change is announced
+ * after its transaction commits and before the call answers, so bumping here is bumping "after the
+ * write, before the answer" for all of them at once.
+ */
+export function invalidatingBus(bus: EventBus, cache: CatalogueCache): EventBus {
+  return {
+    async publish(event) {
+      await cache.bump(scopesChangedBy(event))
+      await bus.publish(event)
+    },
+    subscribe: (listener) => bus.subscribe(listener),
+    close: () => bus.close(),
+  }
+}
+
+/** The first instant after `now` at which any slot starts, free or not (the `slots_start` index); null for none. */
+export async function nextSlotStart(db: Kysely<Database>, now: Date): Promise<string | null> {
+  const row = await firstSlotStartAfter(db, now.toISOString())
+  return row?.at ?? null
+}

@@ -1,0 +1,209 @@
+/** The public contributor reads: a contributor's schedule, the lists, the search and the covered subjects. */
+import type { Static, TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { ContributorProfile, Language } from '@mashura/core'
+import { type ContributorListQuerySchema, calls } from '@mashura/core/contract'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { answerCached, readKey, sendVersioned } from '../../../adapters/cache/cached-answer.ts'
+import type { CacheScope } from '../../../adapters/cache/catalogue-cache.ts'
+import {
+  CONSULTANT_KINDS,
+  type ContributorFilters,
+  searchContributorIds,
+} from '../../../domain/contributors.ts'
+import {
+  contributorProfile,
+  coveredSubjects,
+  freeSlotsPage,
+  orderedProfiles,
+} from '../../../wire/contributors.ts'
+import { notFound } from '../../http/errors.ts'
+import { DEFAULT_PER_PAGE, pageMeta } from '../../http/schema.ts'
+import { callRoutes } from '../call-route.ts'
+
+type ListQuery = Static<typeof ContributorListQuerySchema>
+
+/** The filters a list query asks for, within some kinds. */
+function filtersOf(query: ListQuery, kinds?: ContributorFilters['kinds']): ContributorFilters {
+  return {
+    q: query.q,
+    kinds,
+    type: query.type,
+    subjects: query.subjects,
+    centers: query.centers,
+    dates: query.dates,
+    availability: query.availability,
+    available: query.available,
+    sort: query.sort,
+  }
+}
+
+/** Whether a search narrows by free slots, so that its matches change with every booking and by themselves. */
+function usesSlots(filters: ContributorFilters): boolean {
+  return (filters.dates?.length ?? 0) > 0 || filters.availability !== undefined || filters.available === true
+}
+
+/** More ids than any catalogue holds: one query gives every match, in order, and the count is its length. */
+const ALL_MATCHES = 2_147_483_647
+
+const route = callRoutes({ tags: ['contributors'], access: 'public' })
+
+/** Registers the public reads: schedule, lists, search and covered subjects. */
+export async function publicContributorRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  const { db } = app.store
+  const { publicUrl } = app.config
+
+  app.route({
+    ...route(calls.getContributorSchedule, {
+      summary: "A contributor's profile and a page of their free future slots, earliest first.",
+      description: 'Public. `meta` pages the slots. A slot is free while no session holds it.',
+    }),
+    handler: async (request, reply) => {
+      const { id } = request.params
+      const page = request.query.page ?? 1
+      const perPage = request.query.per_page ?? DEFAULT_PER_PAGE
+      return answerCached(request, reply, {
+        // The offices of the slots are settings; the profile and the free slots are the contributor's own.
+        scopes: ['catalogue', 'settings', `contributor:${id}`],
+        timed: true,
+        key: readKey(request),
+        async compute(now) {
+          const contributor = await contributorProfile(db, id, { lang: request.lang, publicUrl, now })
+          if (!contributor) throw notFound()
+          const { slots, total } = await freeSlotsPage(db, id, { page, perPage }, { lang: request.lang, now })
+          return { data: { contributor, slots }, meta: pageMeta(page, perPage, total) }
+        },
+      })
+    },
+  })
+
+  /** Answers a page of profiles for some filters, without the cache. */
+  async function listPage(query: ListQuery, lang: Language, kinds?: ContributorFilters['kinds']) {
+    const page = query.page ?? 1
+    const perPage = query.per_page ?? DEFAULT_PER_PAGE
+    const now = new Date()
+    const { ids, total } = await searchContributorIds(
+      app.store,
+      filtersOf(query, kinds),
+      { page, perPage },
+      now,
+    )
+    const data = await orderedProfiles(db, ids, { lang, publicUrl, now })
+    return { data, meta: pageMeta(page, perPage, total) }
+  }
+
+  /**
+   * Profiles by id in the ids' order, each kept under its contributor's version (and the catalogue's, and
+   * the next slot start): a booking recomputes one profile, not the page. The missing ones take one batch.
+   */
+  async function cachedProfiles(
+    ids: readonly number[],
+    tokens: readonly string[],
+    prefix: string,
+    lang: Language,
+    now: Date,
+  ): Promise<ContributorProfile[]> {
+    const cache = app.catalogueCache
+    const keys = ids.map((id, i) => `profile|${id}|${lang}|${prefix}|${tokens[i]}`)
+    const found = keys.map((key) => cache.get<ContributorProfile>(key))
+    const missing = ids.filter((_, i) => found[i] === undefined)
+    if (missing.length > 0) {
+      const made = await orderedProfiles(db, missing, { lang, publicUrl, now })
+      const byId = new Map(made.map((p) => [p.id, p]))
+      ids.forEach((id, i) => {
+        const profile = byId.get(id)
+        if (!profile) return
+        found[i] = profile
+        cache.set(keys[i]!, profile, 4096)
+      })
+    }
+    return found.filter((p): p is ContributorProfile => p !== undefined)
+  }
+
+  /**
+   * Answers a page of profiles through the cache. Every match of the query is found once, in order, and
+   * kept under the catalogue's version (and, for the slot filters, the free slots' and the next slot
+   * start): later pages slice that list and the total is its length, so no page counts again.
+   */
+  async function cachedListPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    query: ListQuery,
+    kinds?: ContributorFilters['kinds'],
+  ) {
+    const cache = app.catalogueCache
+    const filters = filtersOf(query, kinds)
+    const slotBound = usesSlots(filters)
+    const scopes: CacheScope[] = slotBound ? ['catalogue', 'slots'] : ['catalogue']
+    // Timed always: profiles show the next free slot, whatever the filters.
+    const versions = await cache.versions(scopes, { timed: true })
+    if (!versions) return listPage(query, request.lang, kinds)
+    const { now } = versions
+    // Everything the query says but its page (its sort too), and the kinds.
+    const { page: _page, per_page: _perPage, ...asked } = query
+    const idsKey = `ids|${JSON.stringify([asked, kinds ?? null])}|${versions.tokens.join(',')}|${slotBound ? versions.boundary : '-'}|${versions.epoch}`
+    let ids = cache.get<number[]>(idsKey)
+    if (!ids) {
+      ids = (await searchContributorIds(app.store, filters, { page: 1, perPage: ALL_MATCHES }, now)).ids
+      cache.set(idsKey, ids, ids.length * 8 + 256)
+    }
+    const page = query.page ?? 1
+    const perPage = query.per_page ?? DEFAULT_PER_PAGE
+    const total = ids.length
+    const pageIds = ids.slice((page - 1) * perPage, page * perPage)
+    const mine = await cache.versions(pageIds.map((id): CacheScope => `contributor:${id}`))
+    if (!mine) return listPage(query, request.lang, kinds)
+    const catalogue = versions.tokens[0]!
+    const basis = `list|${idsKey}|${page}|${perPage}|${request.lang}|${versions.boundary}|${mine.tokens.join(',')}`
+    return sendVersioned(request, reply, basis, async () => ({
+      data: await cachedProfiles(
+        pageIds,
+        mine.tokens,
+        `${catalogue}|${versions.boundary}|${versions.epoch}`,
+        request.lang,
+        now,
+      ),
+      meta: pageMeta(page, perPage, total),
+    }))
+  }
+
+  app.route({
+    ...route(calls.getConsultants, {
+      summary:
+        'Lists consultants, advisors and partners with the search filters: newest first, best matches first for a text.',
+      description:
+        'Public. `type` picks the field: 1 consulting → consultants, 2 guidance → advisors, 4 partnerships → partners. A text is matched and ordered as by `GET /profile/contributors`.',
+    }),
+    handler: async (request, reply) => cachedListPage(request, reply, request.query, CONSULTANT_KINDS),
+  })
+
+  app.route({
+    ...route(calls.getBsaContributors, {
+      summary: 'Lists bsa contributors with the search filters: newest first, best matches first for a text.',
+      description:
+        'Public. `type` keeps those who cover a subject of that type. A text is matched and ordered as by `GET /profile/contributors`.',
+    }),
+    handler: async (request, reply) => cachedListPage(request, reply, request.query, ['bsa']),
+  })
+
+  app.route({
+    ...route(calls.searchContributors, {
+      summary: 'Searches contributors of every kind by text and filters, best matches first.',
+      description:
+        "Public. The text is matched Arabic-aware (hamza forms, diacritics, taa marbuta, alef maqsura, and an attached article: «التسويق», «بالتسويق» and «تسويق» are one word); every word must appear in the name, titles, subjects or bio, and a word of five letters or more also finds the words one typo away (a letter wrong, missing, extra, or two swapped). Results with a text are ordered by relevance: the name above the titles and subjects above the bio, a whole word above part of one, a word as typed above a corrected one, the words' scores added up; equal scores newest first. A blank text (a single space) or none lists everyone newest first, and so do the filters alone. Filters combine with AND; list filters match any of their values.",
+    }),
+    handler: async (request, reply) => cachedListPage(request, reply, request.query),
+  })
+
+  app.route({
+    ...route(calls.getContributorSubjects, {
+      summary: 'Lists the subjects at least one contributor covers.',
+    }),
+    handler: async (request, reply) =>
+      answerCached(request, reply, {
+        scopes: ['catalogue', 'settings'],
+        key: readKey(request),
+        compute: async () => ({ data: await coveredSubjects(db, request.lang) }),
+      }),
+  })
+}
