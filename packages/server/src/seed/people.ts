@@ -231,6 +231,7 @@ export function planPeople(p: Plan, random: Random, now: Date, expertCount: numb
   const devPeople = new Map<string, number>()
   const devExperts = new Map<string, PlannedExpert>()
   for (const account of DEV_ACCOUNTS) {
+    if (account.seeded === false) continue
     const personId = addPerson(account.name, account.email, {
       subject: account.subject,
       is_admin: account.admin ? 1 : 0,

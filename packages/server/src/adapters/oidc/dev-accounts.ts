@@ -21,6 +21,11 @@ export interface DevAccount {
   contributor?: { kind: 'bsa' | 'advisor' | 'consultant' | 'partner'; chat: boolean; instant: boolean }
   /** Whether this is the agency's admin. */
   admin?: boolean
+  /**
+   * False for a person the seed does not create: the platform meets them at their first sign-in, as it meets
+   * anyone the agency's provider sends (an expert invited by the back office, for one).
+   */
+  seeded?: false
 }
 
 /** The seeded people, in the order the sign-in page lists them. */
@@ -75,5 +80,15 @@ export const DEV_ACCOUNTS: readonly DevAccount[] = [
     description: { ar: 'مشرف الجهة', en: "The agency's admin" },
     email: 'admin@example.sa',
     admin: true,
+  },
+  {
+    subject: 'dev-newcomer',
+    name: 'سلمى بنت علي الغامدي',
+    description: {
+      ar: 'شخص جديد لم يدخل من قبل (لتجربة دعوة خبير)',
+      en: 'A newcomer who has never signed in (to try an expert invitation)',
+    },
+    email: 'salma@example.sa',
+    seeded: false,
   },
 ]
