@@ -55,6 +55,7 @@ const pages: Sweep[] = [
   { name: 'faq', path: () => '/Faq' },
   { name: 'sme-rate', path: () => `/smeRate?token=${encodeURIComponent(rating)}` },
   { name: 'not-found', path: () => '/no/such/page' },
+  { name: 'expert-invitation', path: () => '/expert-invitation?token=an-invitation' },
   { name: 'sessions', path: () => '/sessions/upcoming', as: people.sme },
   { name: 'sessions', path: () => '/sessions/history', as: people.sme, shot: 'sessions-history' },
   { name: 'requests', path: () => '/requests', as: people.sme },

@@ -4,6 +4,16 @@
  * under shared namespaces (`nav.about`, `footer.*`, …) are in `site.ts`.
  */
 export const ar = {
+  // An expert invitation (issue 33)
+  'invitation.title': 'دعوة للانضمام خبيرًا في مشورة',
+  'invitation.body': 'دعتك الجهة لتقديم جلسات الاستشارة والإرشاد لأصحاب المنشآت في منصة مشورة.',
+  'invitation.howTo':
+    'لقبول الدعوة سجّل الدخول بالبريد الإلكتروني الذي وصلتك عليه الدعوة، فيصبح ملفك خبيرًا جاهزًا فور دخولك.',
+  'invitation.signIn': 'سجّل الدخول لقبول الدعوة',
+  'invitation.welcome': 'مرحبًا {name}، أصبحت خبيرًا في مشورة.',
+  'invitation.toDashboard': 'اذهب إلى لوحتك',
+  'invitation.otherAccount':
+    'أنت مسجّل الدخول باسم {name}. إن كانت الدعوة لبريد آخر فسجّل الخروج ثم ادخل بذلك البريد.',
   // Home
   'home.hero.title': 'استشارات وإرشاد لمنشأتك، في موعد يناسبك',
   'home.hero.lead':
@@ -103,6 +113,17 @@ export const ar = {
 
 /** The English of {@link ar}, key for key. */
 export const en: Record<keyof typeof ar, string> = {
+  // An expert invitation (issue 33)
+  'invitation.title': 'An invitation to join Mashura as an expert',
+  'invitation.body':
+    'The agency has invited you to give consulting and guidance sessions to business owners on Mashura.',
+  'invitation.howTo':
+    'To accept, sign in with the e-mail address the invitation was sent to: your expert profile is ready as soon as you do.',
+  'invitation.signIn': 'Sign in to accept',
+  'invitation.welcome': 'Welcome, {name}: you are now an expert on Mashura.',
+  'invitation.toDashboard': 'Go to your dashboard',
+  'invitation.otherAccount':
+    'You are signed in as {name}. If the invitation was sent to another address, log out and sign in with it.',
   'home.hero.title': 'Advice and guidance for your business, when it suits you',
   'home.hero.lead':
     'Book a session with certified consultants, advisors and partnership experts, online or in person at the business support centers.',

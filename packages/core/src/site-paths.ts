@@ -69,6 +69,11 @@ export const sitePaths = {
     to: (token: string) => `/redirection/${encodeURIComponent(token)}`,
   },
   faq: { pattern: '/Faq', to: () => '/Faq' },
+  /** An expert invitation's page (issue 33): the link of the back office's invitation mail. */
+  expertInvitation: {
+    pattern: '/expert-invitation',
+    to: (token: string) => `/expert-invitation?token=${encodeURIComponent(token)}`,
+  },
   smeRate: {
     pattern: '/smeRate',
     to: (token?: string) => (token ? `/smeRate?token=${encodeURIComponent(token)}` : '/smeRate'),

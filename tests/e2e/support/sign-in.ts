@@ -8,6 +8,9 @@ export const people = {
   partner: { subject: 'dev-partner', name: 'م. تركي بن خالد العتيبي' },
   bsa: { subject: 'dev-bsa', name: 'أ. ريم بنت فهد الدوسري' },
   both: { subject: 'dev-both', name: 'عبدالرحمن بن ناصر الشهري' },
+  admin: { subject: 'dev-admin', name: 'مشرف المنصة' },
+  /** Not seeded: met at the first sign-in (an invited expert). */
+  newcomer: { subject: 'dev-newcomer', name: 'سلمى بنت علي الغامدي' },
 } as const
 
 /** One of {@link people}. */

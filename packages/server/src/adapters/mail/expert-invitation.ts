@@ -11,6 +11,7 @@ import {
   createTranslator,
   formatDateTime,
   type Language,
+  sitePaths,
   timeZoneLabel,
 } from '@mashura/core'
 import type { Kysely, Transaction } from 'kysely'
@@ -21,7 +22,7 @@ import { queueMail } from './outbox.ts'
 type Db = Kysely<Database> | Transaction<Database>
 
 /** The site's page an invitation's link opens (a client route that offers the normal sign-in), with `?token=`. */
-export const INVITATION_PATH = '/expert-invitation'
+export const INVITATION_PATH = sitePaths.expertInvitation.pattern
 
 /** One language's part of a back-office mail. */
 export interface PlainSection {
@@ -155,7 +156,7 @@ export function invitationMail(facts: InvitationFacts): ComposedMail {
 
 /** The link of an invitation: the site's invitation page with the invitation's token. */
 export function invitationUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}${INVITATION_PATH}?token=${encodeURIComponent(token)}`
+  return `${publicUrl}${sitePaths.expertInvitation.to(token)}`
 }
 
 /** Queues the invitation mail (once per invitation); call it in the transaction that records the invitation. */
