@@ -83,6 +83,63 @@ eachDatabase('follow-ups of session changes', (dialect) => {
     expect(await notices(row.id)).toHaveLength(1)
   })
 
+  it('mails the expert too: a booking with its calendar file, a request with the link to answer it', async () => {
+    const { row, expert } = await book()
+    await runFollowUps(deps(), [row.id])
+    const email = (
+      await ctx.store.db
+        .selectFrom('people')
+        .select('email')
+        .where('id', '=', expert.personId)
+        .executeTakeFirstOrThrow()
+    ).email
+    const [booked] = await ctx.store.db
+      .selectFrom('outbox')
+      .select(['kind', 'to_address', 'subject', 'attachments', 'link'])
+      .where('dedupe_key', '=', `expert_booking:${row.id}`)
+      .execute()
+    expect(booked).toMatchObject({ kind: 'expert_booking', to_address: email })
+    expect(booked!.subject).toMatch(/^\u2067حجز جديد من/)
+    // The same calendar event as the owner's file: one UID per session.
+    expect(booked!.attachments).toContain(`session-${row.id}@`)
+    expect(booked!.link).toMatch(new RegExp(`/session/${row.id}$`))
+
+    // An advisor's request: the mail links to the request, with no calendar file.
+    const { sme, subjectId } = await addBookableSlot(ctx, 40)
+    const advisor = await ctx.person({ contributor: { kind: 'advisor', subjects: [subjectId] } })
+    const slot = await ctx.store.db
+      .insertInto('slots')
+      .values({
+        contributor_id: advisor.contributorId!,
+        start_at: new Date(Date.now() + 50 * 3_600_000).toISOString(),
+        end_at: new Date(Date.now() + 51 * 3_600_000).toISOString(),
+        availability: 3,
+        office_id: null,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const request = await bookSlot(ctx.store.db, {
+      slotId: slot.id,
+      smeId: sme.personId,
+      bookerContributorId: null,
+      communicationWay: 0,
+      subjectId,
+      description: null,
+      meetingProvider: 'webrtc',
+    })
+    expect(request.state).toBe('pending')
+    await runFollowUps(deps(), [request.id])
+    const [asked] = await ctx.store.db
+      .selectFrom('outbox')
+      .select(['kind', 'attachments', 'link'])
+      .where('dedupe_key', '=', `expert_request:${request.id}`)
+      .execute()
+    expect(asked).toMatchObject({ kind: 'expert_request' })
+    expect(asked!.link).toMatch(new RegExp(`/request/${request.id}$`))
+    expect(asked!.attachments ?? '[]').toBe('[]')
+  })
+
   it('records nothing for a change that is refused', async () => {
     const { row, sme } = await book()
     await runFollowUps(deps(), [row.id])

@@ -16,7 +16,7 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { EventBus } from '../adapters/events/bus.ts'
-import { queueBookingConfirmed } from '../adapters/mail/session-mails.ts'
+import { queueBookingConfirmed, queueExpertNews } from '../adapters/mail/session-mails.ts'
 import type { PushService } from '../adapters/push/service.ts'
 import {
   claimFollowUp,
@@ -63,12 +63,21 @@ interface FollowUpPlan {
   tell: readonly { to: Party; kind: NotificationKind; notice: NoticeName }[]
   /** The business owner's confirmation mail of a booked session. */
   confirm?: true
+  /** The expert's mail: a session booked with them, or a request to answer. */
+  tellExpertByMail?: true
 }
 
 /** Every kind's plan: the one table of who hears what after which change. */
 export const FOLLOW_UP_PLANS: Record<FollowUpKind, FollowUpPlan> = {
-  booked: { tell: [{ to: 'contributor', kind: 'booking', notice: 'booking' }], confirm: true },
-  requested: { tell: [{ to: 'contributor', kind: 'request_new', notice: 'requestNew' }] },
+  booked: {
+    tell: [{ to: 'contributor', kind: 'booking', notice: 'booking' }],
+    confirm: true,
+    tellExpertByMail: true,
+  },
+  requested: {
+    tell: [{ to: 'contributor', kind: 'request_new', notice: 'requestNew' }],
+    tellExpertByMail: true,
+  },
   request_accepted: {
     tell: [{ to: 'sme', kind: 'request_answered', notice: 'requestAccepted' }],
     confirm: true,
@@ -162,6 +171,7 @@ async function runOne(
     const recorded: RecordedNotification[] = []
     for (const notice of plan.tell) recorded.push(await recordNotification(trx, noticeTo(session, notice)))
     if (plan.confirm) await queueBookingConfirmed(trx, session, { publicUrl: deps.publicUrl, now })
+    if (plan.tellExpertByMail) await queueExpertNews(trx, session, { publicUrl: deps.publicUrl, now })
     return recorded
   })
   if (told === null) return false

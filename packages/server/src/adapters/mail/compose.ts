@@ -173,11 +173,16 @@ ${htmlSection('en', sections.en, false, names)}
   return { subject: title, text, html, attachments }
 }
 
-/** The session's details, as label and value rows, in one language. */
-function sessionFacts(lang: Language, facts: SessionFacts): [string, string][] {
+/**
+ * The session's details, as label and value rows, in one language: the other party first (the expert to the
+ * business owner, the business owner to the expert).
+ */
+function sessionFacts(lang: Language, facts: SessionFacts, to: 'sme' | 'expert' = 'sme'): [string, string][] {
   const ar = lang === 'ar'
   const rows: [string, string][] = [
-    [ar ? 'الخبير:' : 'Expert:', facts.expertName],
+    to === 'sme'
+      ? [ar ? 'الخبير:' : 'Expert:', facts.expertName]
+      : [ar ? 'صاحب المنشأة:' : 'Business owner:', facts.smeName],
     [
       ar ? 'الموعد:' : 'When:',
       `${formatDateTime(facts.start, lang, { end: facts.end })} (${timeZoneLabel(lang)})`,
@@ -256,6 +261,76 @@ export function bookingConfirmedMail(facts: SessionFacts, now: Date): ComposedMa
     },
     [facts.smeName, facts.expertName],
     [sessionCalendar(facts, now)],
+  )
+}
+
+/** The expert's news of a session a business owner booked with them, with its calendar file. */
+export function expertBookingMail(facts: SessionFacts, now: Date): ComposedMail {
+  return layout(
+    {
+      ar: `حجز جديد من ${isolated(facts.smeName)}`,
+      en: `New booking from ${isolated(facts.smeName)}`,
+    },
+    {
+      ar: {
+        heading: 'حُجزت جلسة معك',
+        paragraphs: [
+          `مرحبًا ${facts.expertName}،`,
+          'حجز صاحب منشأة جلسة معك، وهذه تفاصيلها. الملف المرفق يضيفها إلى تقويمك.',
+        ],
+        facts: sessionFacts('ar', facts, 'expert'),
+        action: { label: 'عرض الجلسة', url: facts.sessionUrl },
+        footnote: 'إن لم يعمل الزر فانسخ هذا الرابط:',
+      },
+      en: {
+        heading: 'A session was booked with you',
+        paragraphs: [
+          `Hello ${facts.expertName},`,
+          'A business owner booked a session with you; here are its details. The attached file adds it to your calendar.',
+        ],
+        facts: sessionFacts('en', facts, 'expert'),
+        action: { label: 'View the session', url: facts.sessionUrl },
+        footnote: 'If the button does not work, copy this link:',
+      },
+    },
+    [facts.smeName, facts.expertName],
+    [sessionCalendar(facts, now)],
+  )
+}
+
+/**
+ * The advisor's news of a request to answer: its details and the link to the request, where they accept or
+ * reject it (no calendar file: nothing is booked until they accept).
+ */
+export function expertRequestMail(facts: SessionFacts & { requestUrl: string }): ComposedMail {
+  return layout(
+    {
+      ar: `طلب جلسة جديد من ${isolated(facts.smeName)}`,
+      en: `New session request from ${isolated(facts.smeName)}`,
+    },
+    {
+      ar: {
+        heading: 'طلب جلسة ينتظر ردّك',
+        paragraphs: [
+          `مرحبًا ${facts.expertName}،`,
+          'طلب صاحب منشأة جلسة معك. اقبله أو ارفضه قبل موعده، وإلا انتهت صلاحيته وأُتيح الموعد لغيره.',
+        ],
+        facts: sessionFacts('ar', facts, 'expert'),
+        action: { label: 'الرد على الطلب', url: facts.requestUrl },
+        footnote: 'إن لم يعمل الزر فانسخ هذا الرابط:',
+      },
+      en: {
+        heading: 'A session request awaits your answer',
+        paragraphs: [
+          `Hello ${facts.expertName},`,
+          'A business owner asked for a session with you. Accept or reject it before its time, or it expires and the slot is free again.',
+        ],
+        facts: sessionFacts('en', facts, 'expert'),
+        action: { label: 'Answer the request', url: facts.requestUrl },
+        footnote: 'If the button does not work, copy this link:',
+      },
+    },
+    [facts.smeName, facts.expertName],
   )
 }
 

@@ -10,7 +10,14 @@ import type { Kysely, Transaction } from 'kysely'
 import { queuedDedupeKeys } from '../../db/queries/mail-outbox.ts'
 import { bookedSessionsStarting, type SessionFactsRow, sessionFactsRow } from '../../db/queries/sessions.ts'
 import type { Database } from '../../db/tables.ts'
-import { bookingConfirmedMail, type ComposedMail, type SessionFacts, sessionReminderMail } from './compose.ts'
+import {
+  bookingConfirmedMail,
+  type ComposedMail,
+  expertBookingMail,
+  expertRequestMail,
+  type SessionFacts,
+  sessionReminderMail,
+} from './compose.ts'
 import { queueMail } from './outbox.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -63,6 +70,32 @@ export async function queueBookingConfirmed(
   if (!row.sme_email) return false
   const found = { to: row.sme_email, facts: sessionFactsOf(row, options.publicUrl) }
   return queueSessionMail(db, 'booking_confirmed', found, bookingConfirmedMail, options.now ?? new Date())
+}
+
+/**
+ * Queues the expert's news of a session booked with them (with its calendar file), or of a request to answer
+ * (linking to it), once per session; false without an address or when queued before. Call it in a transaction.
+ */
+export async function queueExpertNews(
+  db: Db,
+  row: SessionFactsRow,
+  options: { publicUrl: string; now?: Date },
+): Promise<boolean> {
+  if (!row.expert_email) return false
+  const now = options.now ?? new Date()
+  const facts = sessionFactsOf(row, options.publicUrl)
+  const request = row.state === 'pending'
+  const kind = request ? 'expert_request' : 'expert_booking'
+  const url = request ? `${options.publicUrl}${sitePaths.request.to(row.id)}` : facts.sessionUrl
+  return queueMail(db, {
+    kind,
+    dedupeKey: `${kind}:${row.id}`,
+    to: row.expert_email,
+    mail: request ? expertRequestMail({ ...facts, requestUrl: url }) : expertBookingMail(facts, now),
+    link: url,
+    domain: new URL(url).hostname,
+    now,
+  })
 }
 
 /** Queues a mail about a session to its business owner, once per session and kind; false when queued before. */
