@@ -145,7 +145,6 @@ const KEPT_FOR_ONE: Readonly<Record<string, string>> = {
   sessionRoomMessages: "a widget's own catalog (see bookingCalendarMessages)",
   COMMUNICATION_WAYS: WIRE,
   RATING_TEXT_MAX: WIRE,
-  calendarDaysBetween: CORE_TIME,
   formatDate: CORE_TIME,
   formatHijriRange: CORE_TIME,
   // The host app only.

@@ -42,6 +42,7 @@ const publicRoutes: RouteObject[] = [
   publicPage(paths.contributorsBySubject.pattern, 'contributors'),
   publicPage(paths.info.pattern, 'info'),
   page(paths.redirection.pattern, 'redirection'),
+  page(paths.expertInvitation.pattern, 'expert-invitation'),
   publicPage(paths.faq.pattern, 'faq'),
   page('*', 'not-found'),
 ]
@@ -61,6 +62,8 @@ const protectedRoutes: RouteObject[] = [
   page(paths.dashboard.pattern, 'dashboard'),
   page(paths.notifications.pattern, 'notifications'),
   page(paths.myProfile.pattern, 'my-profile'),
+  // The back office (issue 33): its own chunk, loaded only when an admin or an analyst opens it.
+  page(paths.admin.pattern, 'admin'),
 ]
 
 /** The site's routes: `/smeRate` alone renders without header and footer. */

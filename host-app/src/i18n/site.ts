@@ -28,6 +28,7 @@ export const ar = {
   'profileMenu.instantSessionsEnabled': 'الجلسات الفورية مفعّلة',
   'profileMenu.instantSessionsDisabled': 'الجلسات الفورية غير مفعّلة',
   'profileMenu.logout': 'تسجيل الخروج',
+  'profileMenu.backOffice': 'لوحة الإدارة',
 
   // Language toggle
   'language.nativeName': 'العربية',
@@ -193,6 +194,7 @@ export const en: Record<keyof typeof ar, string> = {
   'profileMenu.instantSessionsEnabled': 'Instant sessions are enabled',
   'profileMenu.instantSessionsDisabled': 'Instant sessions are not enabled',
   'profileMenu.logout': 'Log out',
+  'profileMenu.backOffice': 'Back office',
 
   // Language toggle
   'language.nativeName': 'English',

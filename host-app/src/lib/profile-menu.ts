@@ -2,7 +2,13 @@
  * The profile menu's rules (spec sections 2, 5): which entries a signed-in person sees. Only the site has a
  * profile menu, so this lives here rather than in core, whose bundles every widget carries.
  */
-import { roleFromContributorId, type UserRole } from '@mashura/core'
+import {
+  EXTRA_STORAGE_KEYS,
+  getStorage,
+  type KeyValueStorage,
+  roleFromContributorId,
+  type UserRole,
+} from '@mashura/core'
 
 /** What the profile menu looks at. */
 export interface ProfileMenuContext {
@@ -34,5 +40,32 @@ export function profileMenu(ctx: ProfileMenuContext): ProfileMenu {
     switchTo: ctx.role === 'contributor' ? 'sme' : 'contributor',
     instantToggle: hasContributorId && ctx.role === 'contributor' && ctx.instantEnabledByAdmin,
     logout: true,
+  }
+}
+
+/** The back office's two roles (issue 33): `admin` does everything there; `analyst` reads reports and the audit. */
+export type BackOfficeRole = 'admin' | 'analyst'
+
+/** The back-office role a login's `roles` list grants: admin over analyst; null for everyone else. */
+export function backOfficeRoleOf(roles: readonly unknown[] | null | undefined): BackOfficeRole | null {
+  if (!Array.isArray(roles)) return null
+  if (roles.includes('admin')) return 'admin'
+  if (roles.includes('analyst')) return 'analyst'
+  return null
+}
+
+/**
+ * The signed-in person's back-office role, from the login result stored at sign-in (`loginData`): the profile
+ * menu shows its "Back office" entry for it, and the back office its sections. A role granted since shows at
+ * the next sign-in; the server checks the role on every call anyway.
+ */
+export function storedBackOfficeRole(storage: KeyValueStorage = getStorage()): BackOfficeRole | null {
+  try {
+    const login = JSON.parse(storage.getItem(EXTRA_STORAGE_KEYS.loginData) ?? 'null') as {
+      roles?: unknown
+    } | null
+    return backOfficeRoleOf(Array.isArray(login?.roles) ? login.roles : null)
+  } catch {
+    return null
   }
 }

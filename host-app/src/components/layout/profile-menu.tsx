@@ -4,13 +4,13 @@ import './profile-menu.css'
 import { $auth, getStorage, STORAGE_KEYS, switchProfile } from '@mashura/core'
 import { useStore } from '@nanostores/react'
 import { useEffect, useId, useRef, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { paths } from '../../config/paths.ts'
 import { useT } from '../../lib/i18n.ts'
-import { profileMenu } from '../../lib/profile-menu.ts'
+import { profileMenu, storedBackOfficeRole } from '../../lib/profile-menu.ts'
 import { afterProfileSwitch, signOut } from '../../lib/session.ts'
 import { Avatar } from './avatar.tsx'
-import { LogoutIcon, SwitchIcon } from './icons.tsx'
+import { DashboardIcon, LogoutIcon, SwitchIcon } from './icons.tsx'
 import { InstantToggle } from './instant-toggle.tsx'
 
 /**
@@ -31,6 +31,8 @@ export function ProfileMenu() {
     role: auth.userRole,
     instantEnabledByAdmin: auth.instantAvailabilityByAdmin,
   })
+  // The back office (issue 33): only for an admin or an analyst; read again whenever the session changes.
+  const backOffice = auth.token !== null && storedBackOfficeRole() !== null
 
   useEffect(() => {
     const root = rootRef.current
@@ -110,6 +112,19 @@ export function ProfileMenu() {
           {entries.instantToggle ? (
             <li>
               <InstantToggle />
+            </li>
+          ) : null}
+          {backOffice ? (
+            <li>
+              <Link
+                to={paths.admin.to()}
+                className="menu-entry profile-menu-entry"
+                data-profile-item="back-office"
+                onClick={() => setOpen(false)}
+              >
+                <DashboardIcon size={20} />
+                {t.t('profileMenu.backOffice')}
+              </Link>
             </li>
           ) : null}
           <li>
