@@ -97,6 +97,13 @@ const pages: Sweep[] = [
     shot: 'profile-own',
   },
   { name: 'requests', path: () => '/requests', as: people.advisor, shot: 'requests-advisor' },
+  // The back office (issue 33), each section as the admin.
+  ...(['experts', 'content', 'deletions', 'reports', 'audit'] as const).map((section) => ({
+    name: 'admin',
+    path: () => `/admin/${section}`,
+    as: people.admin,
+    shot: `admin-${section}`,
+  })),
 ]
 
 /** The page of a person (signed in once, terms accepted), or a fresh signed-out page. */
