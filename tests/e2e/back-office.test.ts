@@ -199,6 +199,40 @@ for (const database of ['sqlite', 'postgres'] as const) {
         }
       })
 
+      it('publishes a new version of the owners’ terms, and a signed-in owner is asked to accept again', async () => {
+        const owner = await openPage(browser)
+        await owner.goto(app.base)
+        await signIn(owner, people.sme)
+        await section('content')
+        await admin.locator('[data-part="settings"]').click()
+        await admin.locator('[data-action="publish-owners"]').click()
+        await admin.locator('[data-action="confirm-publish"]').click()
+        await admin
+          .locator('[data-terms-version="owners"]')
+          .filter({ hasText: 'Published version: 1' })
+          .waitFor()
+        // Her next page asks again; accepting closes it for this version.
+        await owner.reload()
+        const popup = owner.locator('dialog[data-region="terms-popup"][open]')
+        await popup.waitFor({ timeout: 20_000 })
+        await popup.locator('[data-action="agree-terms"]').click()
+        await popup.waitFor({ state: 'detached' })
+        const read = owner.waitForResponse((r) =>
+          /\/dashboard\/settings\/terms_and_conditions$/.test(new URL(r.url()).pathname),
+        )
+        await owner.reload()
+        await read
+        await owner.locator('html[data-ready]').waitFor({ state: 'attached' })
+        expect(await owner.locator('dialog[data-region="terms-popup"][open]').count()).toBe(0)
+        await owner.context().close()
+        // The admin signs in as a business owner too: the new version asks her as well.
+        await admin.reload()
+        const own = admin.locator('dialog[data-region="terms-popup"][open]')
+        await own.waitFor({ timeout: 20_000 })
+        await own.locator('[data-action="agree-terms"]').click()
+        await own.waitFor({ state: 'detached' })
+      })
+
       it('deactivates an expert: gone from search, his session cancelled, its owner mailed', async () => {
         // The partner has a booked session with the business owner tomorrow.
         const sessionId = await withDb(app, databaseUrl, async (db) => {

@@ -6,6 +6,7 @@ import { useEffect, useId, useState } from 'react'
 import { api } from '../../lib/api.ts'
 import { useT } from '../../lib/i18n.ts'
 import { signOut } from '../../lib/session.ts'
+import { acceptedTermsVersion, needsTerms, recordTermsVersion } from '../../lib/terms-version.ts'
 import { useApi } from '../../lib/use-api.ts'
 import { DialogActions } from '../ui/dialog-actions.tsx'
 import { PageLoading } from '../ui/page-loading.tsx'
@@ -34,17 +35,32 @@ function TermsText({ role }: { role: 'sme' | 'contributor' }) {
 
 /**
  * The terms popup (spec sections 2, 4, 5): after sign-in, until the terms are accepted, a modal with the
- * terms of the acting role (experts have their own). Only agreeing closes it; the way out is logging out.
+ * terms of the acting role (experts have their own), and again when the back office publishes a new version
+ * of them (issue 33). Only agreeing closes it; the way out is logging out.
  */
 export function TermsPopup() {
   const t = useT()
   const { token, userRole } = useStore($auth)
   const [agreed, setAgreed] = useState(hasAgreedToTerms)
+  const [published, setPublished] = useState(0)
+  const [accepted, setAccepted] = useState(0)
   const titleId = useId()
   // A new session (sign-in, profile switch) reads the flag again: logout clears it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the token is the trigger, not an input
   useEffect(() => setAgreed(hasAgreedToTerms()), [token])
-  const open = token !== null && !agreed
+  // The published version of the acting role's terms, read in the browser once a person is signed in.
+  useEffect(() => {
+    setAccepted(acceptedTermsVersion(userRole))
+    if (token === null) return
+    const controller = new AbortController()
+    getTermsAndConditions(api, { role: userRole }, { signal: controller.signal }).then(
+      (answer) => setPublished(answer.data.version ?? 0),
+      // Unread, the version stays as it was: the spec's flag alone decides.
+      () => undefined,
+    )
+    return () => controller.abort()
+  }, [token, userRole])
+  const open = token !== null && needsTerms({ agreed, accepted, published })
   return (
     <ModalDialog open={open} className="dialog terms-popup" data-region="terms-popup" labelledBy={titleId}>
       <h2 id={titleId} className="dialog-title" tabIndex={-1} data-autofocus>
@@ -60,6 +76,8 @@ export function TermsPopup() {
           action: 'agree-terms',
           onClick: () => {
             agreeToTerms()
+            recordTermsVersion(userRole, published)
+            setAccepted(published)
             setAgreed(true)
           },
         }}
