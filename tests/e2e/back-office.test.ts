@@ -339,6 +339,28 @@ for (const database of ['sqlite', 'postgres'] as const) {
           .toBe(1)
       })
 
+      it('makes a person who has signed in before an expert at once', async () => {
+        await section('experts')
+        await admin.locator('[data-action="promote-person"]').click()
+        const dialog = admin.getByRole('dialog')
+        await dialog.getByLabel('E-mail').fill('noura@example.sa')
+        await dialog.getByLabel('Kind').selectOption('advisor')
+        await dialog.getByLabel('Title in Arabic').fill('مرشدة أعمال')
+        await dialog.getByLabel('Title in English').fill('Business advisor')
+        await dialog.getByRole('group', { name: 'Subjects' }).getByRole('checkbox').first().check()
+        await dialog.getByRole('button', { name: 'Make them an expert' }).click()
+        await admin.getByText('noura@example.sa is an expert now.').waitFor()
+        const kind = await withDb(app, databaseUrl, (db) =>
+          db
+            .selectFrom('contributors')
+            .innerJoin('people', 'people.id', 'contributors.person_id')
+            .select('contributors.kind')
+            .where('people.subject', '=', 'dev-sme')
+            .executeTakeFirstOrThrow(),
+        )
+        expect(kind.kind).toBe('advisor')
+      })
+
       it('lists every step in the audit trail with its author', async () => {
         await section('audit')
         const trail = admin.locator('[data-section="audit"]')
@@ -349,6 +371,7 @@ for (const database of ['sqlite', 'postgres'] as const) {
           'faq.update',
           'expert.deactivate',
           'deletion_request.decide',
+          'expert.promote',
         ])
           await trail.getByText(action, { exact: false }).first().waitFor({ timeout: 20_000 })
         expect(await trail.getByText('مشرف المنصة').count()).toBeGreaterThan(0)

@@ -77,6 +77,10 @@ export const ar = {
   'admin.experts.upcoming':
     '{count, plural, zero {ليست لديه جلسات أو طلبات قادمة.} one {لديه جلسة أو طلب قادم واحد.} two {لديه جلستان أو طلبان قادمان.} few {لديه # جلسات وطلبات قادمة.} many {لديه # جلسة وطلبًا قادمًا.} other {لديه # جلسة وطلب قادم.}}',
   'admin.experts.sendInvitation': 'إرسال الدعوة',
+  'admin.experts.promote': 'تعيين شخص خبيرًا',
+  'admin.experts.promoteHint': 'لمن سبق له تسجيل الدخول: يُعثر عليه ببريده الإلكتروني، فيصبح هذا الخبير فورًا.',
+  'admin.experts.promoteSubmit': 'اجعله خبيرًا',
+  'admin.experts.promoted': 'أصبح {email} خبيرًا.',
   'admin.experts.invited': 'أُرسلت الدعوة إلى {email}.',
   'admin.experts.saved': 'حُفظت بيانات {name}.',
   'admin.experts.nothingChanged': 'لم يتغير شيء.',
@@ -362,6 +366,11 @@ export const en: Record<keyof typeof ar, string> = {
   'admin.experts.upcoming':
     '{count, plural, =0 {They have no upcoming sessions or requests.} one {They have # upcoming session or request.} other {They have # upcoming sessions and requests.}}',
   'admin.experts.sendInvitation': 'Send the invitation',
+  'admin.experts.promote': 'Make a person an expert',
+  'admin.experts.promoteHint':
+    'For someone who has signed in before: found by their e-mail address, they are this expert at once.',
+  'admin.experts.promoteSubmit': 'Make them an expert',
+  'admin.experts.promoted': '{email} is an expert now.',
   'admin.experts.invited': 'Invitation sent to {email}.',
   'admin.experts.saved': "{name}'s details saved.",
   'admin.experts.nothingChanged': 'Nothing changed.',

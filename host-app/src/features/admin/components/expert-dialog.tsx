@@ -52,12 +52,15 @@ export function withExpertChoices(
  */
 export function ExpertDialog({
   expert,
+  promote = false,
   reference,
   onClose,
   onDone,
 }: {
   /** The expert to edit; a new invitation without. */
   expert?: AdminExpert | undefined
+  /** Without `expert`: make a person who has signed in before an expert at once, found by e-mail. */
+  promote?: boolean
   reference: Reference
   onClose: () => void
   /** After a success, with the message to show. */
@@ -103,6 +106,10 @@ export function ExpertDialog({
         }
         await callAdminApi(api, 'adminUpdateExpert', { params: { id: expert.id }, body })
         onDone(t.t('admin.experts.saved', { name: expert.full_name }))
+      } else if (promote) {
+        const { full_name: _name, ...body } = inviteBody(values)
+        await callAdminApi(api, 'adminPromotePerson', { body })
+        onDone(t.t('admin.experts.promoted', { email: values.email.trim() }))
       } else {
         await callAdminApi(api, 'adminInviteExpert', { body: inviteBody(values) })
         onDone(t.t('admin.experts.invited', { email: values.email.trim() }))
@@ -136,14 +143,29 @@ export function ExpertDialog({
   return (
     <SiteDialog
       title={
-        expert ? t.t('admin.experts.editTitle', { name: expert.full_name }) : t.t('admin.experts.invite')
+        expert
+          ? t.t('admin.experts.editTitle', { name: expert.full_name })
+          : t.t(promote ? 'admin.experts.promote' : 'admin.experts.invite')
       }
       className="admin-dialog admin-dialog-wide"
       onClose={busy ? undefined : onClose}
       dismissable={!busy}
     >
-      <form ref={form} onSubmit={submit} noValidate data-form={`expert-${mode}`}>
-        <p className="muted">{t.t(expert ? 'admin.experts.editHint' : 'admin.experts.inviteHint')}</p>
+      <form
+        ref={form}
+        onSubmit={submit}
+        noValidate
+        data-form={`expert-${promote && !expert ? 'promote' : mode}`}
+      >
+        <p className="muted">
+          {t.t(
+            expert
+              ? 'admin.experts.editHint'
+              : promote
+                ? 'admin.experts.promoteHint'
+                : 'admin.experts.inviteHint',
+          )}
+        </p>
         <div className="admin-form-grid">
           {expert ? null : (
             <>
@@ -159,16 +181,18 @@ export function ExpertDialog({
                 error={errorOf('email')}
                 onChange={(e) => set('email', e.target.value)}
               />
-              <TextField
-                label={t.t('admin.experts.fullName')}
-                hint={t.t('admin.experts.fullNameHint')}
-                name="full_name"
-                autoComplete="off"
-                maxLength={NAME_MAX}
-                value={values.full_name}
-                error={errorOf('full_name')}
-                onChange={(e) => set('full_name', e.target.value)}
-              />
+              {promote ? null : (
+                <TextField
+                  label={t.t('admin.experts.fullName')}
+                  hint={t.t('admin.experts.fullNameHint')}
+                  name="full_name"
+                  autoComplete="off"
+                  maxLength={NAME_MAX}
+                  value={values.full_name}
+                  error={errorOf('full_name')}
+                  onChange={(e) => set('full_name', e.target.value)}
+                />
+              )}
             </>
           )}
           <SelectField
@@ -302,7 +326,13 @@ export function ExpertDialog({
           tone="primary"
           cancel={{ label: t.t('common.cancel'), onClick: onClose, disabled: busy }}
           confirm={{
-            label: t.t(expert ? 'admin.common.save' : 'admin.experts.sendInvitation'),
+            label: t.t(
+              expert
+                ? 'admin.common.save'
+                : promote
+                  ? 'admin.experts.promoteSubmit'
+                  : 'admin.experts.sendInvitation',
+            ),
             submit: true,
             busy,
             disabled: busy,

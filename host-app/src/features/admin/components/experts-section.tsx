@@ -62,6 +62,7 @@ const NO_REFERENCE: Reference = { centers: [], subjects: [] }
 /** The dialog open over the list, if any. */
 type Open =
   | { kind: 'invite' }
+  | { kind: 'promote' }
   | { kind: 'edit'; expert: AdminExpert }
   | { kind: 'deactivate'; expert: AdminExpert }
   | { kind: 'reactivate'; expert: AdminExpert }
@@ -103,6 +104,13 @@ export function ExpertsSection() {
         >
           {t.t('admin.experts.invite')}
         </ActionButton>
+        <ActionButton
+          action="promote-person"
+          disabled={!reference.data}
+          onClick={() => setOpen({ kind: 'promote' })}
+        >
+          {t.t('admin.experts.promote')}
+        </ActionButton>
       </div>
       <InvitationsPanel refresh={changes} />
       <ExpertFilterForm filters={filters} reference={reference.data} />
@@ -132,9 +140,12 @@ export function ExpertsSection() {
           </>
         )}
       </AdminLoaded>
-      {open && reference.data && (open.kind === 'invite' || open.kind === 'edit') ? (
+      {open &&
+      reference.data &&
+      (open.kind === 'invite' || open.kind === 'promote' || open.kind === 'edit') ? (
         <ExpertDialog
           expert={open.kind === 'edit' ? open.expert : undefined}
+          promote={open.kind === 'promote'}
           reference={reference.data}
           onClose={() => setOpen(null)}
           onDone={done}
