@@ -3,6 +3,9 @@ import * as expertChat from './expert-chat.ts'
 import * as expertRecommendations from './expert-recommendations.ts'
 import * as expertSessions from './expert-sessions.ts'
 import * as expertWorkspace from './expert-workspace.ts'
+import * as mailPreferences from './mail-preferences.ts'
+import * as myBookings from './my-bookings.ts'
+import * as myData from './my-data.ts'
 import * as publicPages from './public-pages.ts'
 import * as shell from './shell.ts'
 import * as site from './site.ts'
@@ -17,6 +20,9 @@ const parts = [
   expertRecommendations,
   expertChat,
   expertSessions,
+  myBookings,
+  myData,
+  mailPreferences,
 ]
 
 /** A key of the host app's own messages. */
@@ -29,6 +35,9 @@ export type HostAppMessageKey =
   | keyof typeof expertRecommendations.ar
   | keyof typeof expertChat.ar
   | keyof typeof expertSessions.ar
+  | keyof typeof myBookings.ar
+  | keyof typeof myData.ar
+  | keyof typeof mailPreferences.ar
 
 /**
  * The messages only the agency's host app shows (its own words under the shared namespaces, its shell, public

@@ -76,6 +76,10 @@ import {
   SlotSchema,
   WorkingHoursSchema,
 } from './schedule.ts'
+import { selfBookingSchemas } from './self/bookings.ts'
+import { consentSchemas } from './self/consent.ts'
+import { mailPreferenceSchemas } from './self/mail-preferences.ts'
+import { myDataSchemas } from './self/my-data.ts'
 import {
   BookedSessionsQuerySchema,
   BookingBodySchema,
@@ -452,6 +456,12 @@ const schemas = {
     params: IdParamsSchema,
     response: Envelope(PlatformServiceSchema),
   },
+
+  // A person's own bookings and data (issue 34)
+  ...selfBookingSchemas,
+  ...consentSchemas,
+  ...myDataSchemas,
+  ...mailPreferenceSchemas,
 
   // The back office (issue 33)
   ...adminExpertSchemas,

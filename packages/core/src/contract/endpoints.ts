@@ -13,6 +13,10 @@
  */
 
 import type { adminEndpoints } from './admin/endpoints.ts'
+import { selfBookingEndpoints } from './self/bookings-endpoints.ts'
+import { consentEndpoints } from './self/consent-endpoints.ts'
+import { mailPreferenceEndpoints } from './self/mail-preferences-endpoints.ts'
+import { myDataEndpoints } from './self/my-data-endpoints.ts'
 
 /** The HTTP methods of the API. */
 export type CallMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -118,6 +122,12 @@ export const endpoints = {
   getAcademyCourses: 'POST /integration/academy/all_courses',
   getServices: 'GET /integration/services/v2/services',
   getService: 'GET /integration/services/v2/services/:id',
+
+  // A person's own bookings and data (issue 34)
+  ...selfBookingEndpoints,
+  ...consentEndpoints,
+  ...myDataEndpoints,
+  ...mailPreferenceEndpoints,
 } as const satisfies Record<string, `${CallMethod} /${string}`>
 
 /** The name of a call of the site and the widgets (its key in `endpoints`). */

@@ -28,6 +28,13 @@ export const SessionRequestSchema = Type.Object({
   session_id: Nullable(Type.Integer({ description: 'The session created on acceptance.' })),
   created_at: DateTimeSchema,
   expires_at: Nullable(DateTimeSchema),
+  changeable_until: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description:
+        "Until when the business owner may withdraw or move it herself (its slot's start less the cut-off); sent to her alone, while it waits (issue 34).",
+    }),
+  ),
 })
 
 /** The result of a booking: a session, or for advisors a request that waits for an answer. */

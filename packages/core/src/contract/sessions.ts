@@ -56,6 +56,13 @@ export const SessionSchema = Type.Object({
   request_id: Nullable(Type.Integer()),
   cancel_reason: Nullable(Type.String()),
   end_reason: Nullable(Type.String()),
+  changeable_until: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description:
+        'Until when the business owner may cancel or move it herself (its start less the cut-off); sent to her alone, while it is upcoming (issue 34).',
+    }),
+  ),
 })
 
 /** The query of `GET /schedule/booked-sessions`: a `date_scope`, or a range and state. */

@@ -17,6 +17,11 @@ import * as m0013 from './migrations/0013-expert-onboarding.ts'
 import * as m0014 from './migrations/0014-content-admin.ts'
 import * as m0015 from './migrations/0015-deletion-decisions.ts'
 import * as m0016 from './migrations/0016-follow-ups.ts'
+import * as m0017 from './migrations/0017-owner-changes.ts'
+import * as m0018 from './migrations/0018-consents.ts'
+import * as m0019 from './migrations/0019-my-data.ts'
+import * as m0020 from './migrations/0020-mail-preferences.ts'
+import * as m0021 from './migrations/0021-erasure.ts'
 
 type MigrationModule = {
   up(db: Db, dialect: Dialect): Promise<void>
@@ -41,6 +46,11 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0014-content-admin': m0014,
   '0015-deletion-decisions': m0015,
   '0016-follow-ups': m0016,
+  '0017-owner-changes': m0017,
+  '0018-consents': m0018,
+  '0019-my-data': m0019,
+  '0020-mail-preferences': m0020,
+  '0021-erasure': m0021,
 }
 
 function provider(dialect: Dialect): MigrationProvider {

@@ -1,0 +1,7 @@
+/**
+ * Host app messages: mail-preferences (issue 34). Arabic first; both languages hold the same keys (tested in
+ * `i18n/index.test.ts`).
+ */
+export const ar = {} as const satisfies Record<`mailPreferences.${string}`, string>
+
+export const en = {} as const satisfies Record<keyof typeof ar, string>
