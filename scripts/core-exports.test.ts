@@ -128,6 +128,10 @@ const KEPT_FOR_ONE: Readonly<Record<string, string>> = {
   REQUEST_MOVES: STATE_MACHINE,
   SESSION_MOVES: STATE_MACHINE,
   sessionMoveRefusal: STATE_MACHINE,
+  // Issue 34: the server enforces the business owner's change window and sends it as `changeable_until`; the
+  // screens read that with `canOwnerChange`, beside it, so both sides judge by one rule.
+  ownerChangeWindow: STATE_MACHINE,
+  OWNER_CHANGE_CUTOFF_HOURS_DEFAULT: `${STATE_MACHINE}; the server's default cut-off (OWNER_CHANGE_CUTOFF_HOURS)`,
   riyadhMonth: CORE_TIME,
   riyadhParts: CORE_TIME,
   startOfRiyadhMonth: CORE_TIME,
@@ -143,14 +147,10 @@ const KEPT_FOR_ONE: Readonly<Record<string, string>> = {
     'scripts/precompile-messages.ts slices them per widget',
   expertSearchMessages: "a widget's own catalog (see bookingCalendarMessages)",
   sessionRoomMessages: "a widget's own catalog (see bookingCalendarMessages)",
-  COMMUNICATION_WAYS: WIRE,
   RATING_TEXT_MAX: WIRE,
-  formatDate: CORE_TIME,
   formatHijriRange: CORE_TIME,
   // The host app only.
-  agreeToTerms: SIGN_IN,
   completeAppLink: SIGN_IN,
-  hasAgreedToTerms: SIGN_IN,
   requestToken: SIGN_IN,
   switchProfile: SIGN_IN,
   roleFromContributorId: `${SIGN_IN}; core's stores derive the acting role with it`,
@@ -170,7 +170,6 @@ const KEPT_FOR_ONE: Readonly<Record<string, string>> = {
   $signedIn: STORES,
   hydrateStores: STORES,
   setInstantAvailability: STORES,
-  groupByRiyadhDay: CORE_TIME,
   isCalendarDay: CORE_TIME,
   riyadhClockTime: CORE_TIME,
   riyadhInstant: CORE_TIME,

@@ -201,7 +201,8 @@ describe('navigation bar and profile menu per person (spec section 2)', () => {
   it('business owner: sessions and requests, a profile menu without switch or instant toggle', async () => {
     const page = await signedInHome(people.sme)
     expect(await navItems(page)).toEqual(smeNav)
-    expect(await profileEntries(page)).toEqual(['logout'])
+    // Mail preferences and "My data" (issue 34) are everyone's.
+    expect(await profileEntries(page)).toEqual(['mail-preferences', 'my-data', 'logout'])
     const menu = page.locator('[data-region="profile-menu"]')
     expect(await menu.locator('[data-field="full-name"]').textContent()).toContain(people.sme.name)
     expect(await menu.locator('img').count()).toBeGreaterThan(0)
@@ -228,7 +229,7 @@ describe('navigation bar and profile menu per person (spec section 2)', () => {
     // A contributor id means the switch; the instant toggle waits for the admin's flag from the live record.
     await expect
       .poll(() => profileEntries(page), { timeout: 15_000 })
-      .toEqual(['switch', 'instant', 'logout'])
+      .toEqual(['switch', 'instant', 'mail-preferences', 'my-data', 'logout'])
     const instant = page.locator('[data-region="profile-menu"] [data-profile-item="instant"]')
     // The entry is the switch itself or holds it.
     const toggle = page.locator(

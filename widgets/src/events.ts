@@ -64,6 +64,16 @@ export interface SessionCancelledDetail extends SessionEventDetail {
   reasonId: number | null
 }
 
+/** The detail of `session-rescheduled`: the business owner moved her session to another slot (issue 34). */
+export interface SessionRescheduledDetail extends SessionEventDetail {
+  /** The start it had before the move (ISO 8601). */
+  previousStart: string
+  /** Its new start (ISO 8601). */
+  start: string
+  /** The slot it now takes. */
+  scheduleId: number
+}
+
 /**
  * The detail of `recommendations-required`: the expert should now write recommendations for the session.
  * `endSession` is true when the session still has to be ended with them (spec §4: a failed meeting
@@ -91,8 +101,10 @@ export interface MashuraEventMap {
   'session-started': SessionEventDetail
   /** session-room: the session was ended. */
   'session-ended': SessionEndedDetail
-  /** session-room: the session was cancelled. */
+  /** session-room: the session was cancelled (by the expert, or by the business owner herself). */
   'session-cancelled': SessionCancelledDetail
+  /** session-room: the business owner moved her session to another slot. */
+  'session-rescheduled': SessionRescheduledDetail
   /** session-room: the expert marked the business owner absent. */
   'sme-marked-absent': SessionEventDetail
   /** session-room: recommendations are due for the session (cancelable). */

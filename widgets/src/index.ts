@@ -18,6 +18,7 @@ export {
   type SessionCancelledDetail,
   type SessionEndedDetail,
   type SessionEventDetail,
+  type SessionRescheduledDetail,
   type SignInRequiredDetail,
 } from './events.ts'
 export { ExpertSearchElement } from './expert-search/expert-search.element.ts'

@@ -18,6 +18,7 @@ export type {
   SessionCancelledDetail,
   SessionEndedDetail,
   SessionEventDetail,
+  SessionRescheduledDetail,
   SignInRequiredDetail,
 } from './events.ts'
 export { ExpertSearch, type ExpertSearchProps } from './expert-search/expert-search.tsx'

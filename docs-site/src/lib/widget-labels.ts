@@ -170,7 +170,10 @@ export const arabicDescriptions: Record<string, string> = {
     'رمز الدخول للشخص المسجّل، لهذا العنصر وحده. خاصية فقط ولا تكون سمة أبدًا، فلا يظهر الرمز في DOM. بدونه يعرض العنصر حالة «غير مسجّل»، وأي رد `401` يجعلها `null`.',
   'session-room:event:session-started': 'يُطلق حين يبدأ الخبير الاجتماع أو يستأنفه.',
   'session-room:event:session-ended': 'يُطلق حين ينهي الخبير الجلسة، ومعه السبب عند الإنهاء المبكر.',
-  'session-room:event:session-cancelled': 'يُطلق حين يلغي الخبير الجلسة، ومعه معرّف سبب الإلغاء.',
+  'session-room:event:session-cancelled':
+    'يُطلق حين يلغي الخبير الجلسة، أو تلغيها صاحبة المنشأة بنفسها قبل موعد الإغلاق، ومعه معرّف سبب الإلغاء.',
+  'session-room:event:session-rescheduled':
+    'يُطلق حين تنقل صاحبة المنشأة جلستها إلى موعد متاح آخر لدى الخبير نفسه؛ ومعه البداية السابقة والجديدة والموعد الجديد.',
   'session-room:event:sme-marked-absent': 'يُطلق حين يسجّل الخبير غياب صاحب المنشأة.',
   'session-room:event:recommendations-required':
     'يُطلق حين يجب على الخبير كتابة التوصيات؛ و`endSession` صحيحة إن كانت الجلسة ستُنهى معها.',

@@ -62,6 +62,8 @@ const protectedRoutes: RouteObject[] = [
   page(paths.dashboard.pattern, 'dashboard'),
   page(paths.notifications.pattern, 'notifications'),
   page(paths.myProfile.pattern, 'my-profile'),
+  page(paths.myData.pattern, 'my-data'),
+  page(paths.mailPreferences.pattern, 'mail-preferences'),
   // The back office (issue 33): its own chunk, loaded only when an admin or an analyst opens it.
   page(paths.admin.pattern, 'admin'),
 ]

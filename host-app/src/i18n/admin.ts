@@ -122,7 +122,7 @@ export const ar = {
   'admin.deletions.approveTitle': 'قبول طلب حذف حساب {name}',
   'admin.deletions.rejectTitle': 'رفض طلب حذف حساب {name}',
   'admin.deletions.approveText':
-    'يُسجَّل القرار ويُبلَّغ صاحب الحساب بالبريد. لم يُؤتمت محو البيانات بعد: نفّذه وفق إجراءات الجهة.',
+    'القبول يمحو بيانات صاحب الحساب نهائيًا ولا يمكن التراجع عنه: اسمه وبريده وجواله وشركاته ومحادثاته وملفاته وإشعاراته، وتُغلق جلسات دخوله. تبقى جلساته صفوفًا مجهولة الهوية تُحسب في الإحصاءات. يصله بريد القرار قبل محو عنوانه.',
   'admin.deletions.rejectText': 'يبقى الحساب كما هو، ويصل السبب إلى صاحبه.',
   'admin.deletions.decisionReason': 'السبب',
   'admin.deletions.decisionReasonHint': 'يصل إلى صاحب الحساب في بريد مع القرار.',
@@ -184,6 +184,7 @@ export const ar = {
   'admin.request.accepted': 'مقبولة',
   'admin.request.rejected': 'مرفوضة',
   'admin.request.expired': 'منتهية المهلة',
+  'admin.request.withdrawn': 'مسحوبة',
 
   'admin.audit.filters': 'البحث في سجل التغييرات',
   'admin.audit.search': 'بحث',
@@ -414,7 +415,7 @@ export const en: Record<keyof typeof ar, string> = {
   'admin.deletions.approveTitle': "Approve deleting {name}'s account",
   'admin.deletions.rejectTitle': "Reject deleting {name}'s account",
   'admin.deletions.approveText':
-    "The decision is recorded and the account's owner is mailed. Erasing the data is not automated yet: carry it out as the agency's procedure says.",
+    "Approving erases the account owner's data for good, and cannot be undone: their name, e-mail, mobile, companies, chats, files and notifications go, and they are signed out everywhere. Their sessions stay as anonymous rows that the statistics still count. The decision mail reaches them before their address is erased.",
   'admin.deletions.rejectText': 'The account stays as it is; its owner receives the reason.',
   'admin.deletions.decisionReason': 'Reason',
   'admin.deletions.decisionReasonHint': 'Mailed to the account owner with the decision.',
@@ -476,6 +477,7 @@ export const en: Record<keyof typeof ar, string> = {
   'admin.request.accepted': 'Accepted',
   'admin.request.rejected': 'Rejected',
   'admin.request.expired': 'Expired',
+  'admin.request.withdrawn': 'Withdrawn',
 
   'admin.audit.filters': 'Search the audit trail',
   'admin.audit.search': 'Search',

@@ -115,7 +115,7 @@ export function cancelledSignInPath(address: string): string | null {
 
 /** What `/redirectauth` does with a completed sign-in. */
 export interface FinishedSignIn {
-  /** Spec section 4's destination: the terms popup, the dashboard or home. */
+  /** Spec section 4's destination: the dashboard or home (the terms popup asks over it when the server says so). */
   destination: PostLoginDestination
   /** Where to go: the dashboard, the page sign-in started from, or home. */
   path: string
@@ -125,7 +125,7 @@ export interface FinishedSignIn {
  * Completes sign-in at `/redirectauth` (design section 3): checks state, exchanges the code, stores the
  * login, signs into realtime, identifies the person. An expert goes to the dashboard; a business owner goes
  * back to the page they signed in from (an expert's profile, mid-booking), or home. The terms popup shows
- * over wherever they land until the terms are accepted.
+ * over wherever they land when the server says the published terms are not accepted yet.
  */
 export async function finishSignIn(address: string): Promise<FinishedSignIn> {
   const outcome = await completeSignIn({ client: api, address, redirectUri: SIGN_IN.redirectUri, realtime })

@@ -64,6 +64,8 @@ export const sitePaths = {
     to: (infoName: 'contact_us' | 'terms_and_conditions' | 'about') => `/mosnhaatInfo/${infoName}`,
   },
   notifications: { pattern: '/notifications', to: () => '/notifications' },
+  /** A person's own data (issue 34): their export and who read their contact details. */
+  myData: { pattern: '/my-data', to: () => '/my-data' },
   redirection: {
     pattern: '/redirection/:token',
     to: (token: string) => `/redirection/${encodeURIComponent(token)}`,
@@ -80,4 +82,6 @@ export const sitePaths = {
   },
   /** The business owner's own profile (not in the spec's table; see the issue note). */
   myProfile: { pattern: '/my-profile', to: () => '/my-profile' },
+  /** Each person's mail preferences (issue 34): the link at the end of every mail that can be turned off. */
+  mailPreferences: { pattern: '/mail-preferences', to: () => '/mail-preferences' },
 } as const

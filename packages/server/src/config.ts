@@ -8,6 +8,7 @@ import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, w
 import { isIP } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
+import { OWNER_CHANGE_CUTOFF_HOURS_DEFAULT } from '@mashura/core'
 
 // This module is a leaf: it imports nothing of the server's own (.dependency-cruiser.cjs checks it), so every
 // module may read the configuration without a cycle. The shapes of the settings other modules take as
@@ -190,6 +191,11 @@ export interface Config {
    * expert (`BOOKING_MAX_UPCOMING_PER_EXPERT`) and in all (`BOOKING_MAX_UPCOMING`).
    */
   booking: BookingLimits
+  /**
+   * How many hours before its start a business owner may still cancel or move her own session, or withdraw or
+   * move her waiting request (`OWNER_CHANGE_CUTOFF_HOURS`, 24; 0 lets her until the start). Issue 34.
+   */
+  ownerChangeCutoffHours: number
   /** Upload bounds: a per-person rate and quota, orphan collection, the check's deadline. */
   uploads: UploadLimits
   /** Whether the development conveniences (dev key, dev provider, seeding) are on. */
@@ -211,6 +217,17 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string; pollMs: number; retryBaseMs: number }
   /** How long personal data is kept before the scheduler purges it (`domain/retention.ts`). */
   retention: RetentionConfig
+  /**
+   * A person's data exports (issue 34, `domain/my-data.ts`): how many days a ready ZIP is kept before it is
+   * deleted (`EXPORT_KEEP_DAYS`, 7), and how many hours must pass between two requests of one person
+   * (`EXPORT_EVERY_HOURS`, 24; a failed export does not count).
+   */
+  dataExports: { keepDays: number; everyHours: number }
+  /**
+   * Hours after a session's end at which its expert is reminded of unwritten recommendations, once each
+   * (`RECOMMENDATIONS_REMINDER_HOURS`, comma-separated, default `2,24`; empty turns the reminder off).
+   */
+  recommendationsReminderHours: number[]
 }
 
 /**
@@ -702,6 +719,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
       maxUpcoming: int(env, 'BOOKING_MAX_UPCOMING', DEFAULT_BOOKING_LIMITS.maxUpcoming, 1),
     },
+    ownerChangeCutoffHours: int(env, 'OWNER_CHANGE_CUTOFF_HOURS', OWNER_CHANGE_CUTOFF_HOURS_DEFAULT, 0),
     uploads: {
       perWindow: int(env, 'RATE_LIMIT_UPLOAD', DEFAULT_UPLOAD_LIMITS.perWindow, 1),
       quotaMb: int(env, 'UPLOAD_QUOTA_MB', DEFAULT_UPLOAD_LIMITS.quotaMb, 1),
@@ -713,11 +731,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     integrationBaseUrl: integrationBaseUrlConfig(env.INTEGRATION_BASE_URL),
     logLevel: env.LOG_LEVEL || 'warn',
     mail: mailConfig(env, development, publicUrl),
+    dataExports: {
+      keepDays: int(env, 'EXPORT_KEEP_DAYS', 7, 1),
+      everyHours: int(env, 'EXPORT_EVERY_HOURS', 24, 0),
+    },
     retention: {
       chatDays: int(env, 'RETENTION_CHAT_DAYS', DEFAULT_RETENTION.chatDays),
       voiceNoteDays: int(env, 'RETENTION_VOICE_NOTES_DAYS', DEFAULT_RETENTION.voiceNoteDays),
       attachmentDays: int(env, 'RETENTION_ATTACHMENTS_DAYS', DEFAULT_RETENTION.attachmentDays),
       auditDays: int(env, 'RETENTION_AUDIT_DAYS', DEFAULT_RETENTION.auditDays),
     },
+    recommendationsReminderHours: hoursList(env, 'RECOMMENDATIONS_REMINDER_HOURS', [2, 24]),
   }
+}
+
+/** A comma-separated list of whole hours (at least 1), sorted and without repeats; `fallback` when unset. */
+function hoursList(env: NodeJS.ProcessEnv, name: string, fallback: number[]): number[] {
+  const raw = env[name]
+  if (raw === undefined) return fallback
+  const parts = raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+  const hours = parts.map(Number)
+  if (hours.some((h) => !Number.isInteger(h) || h < 1))
+    throw new ConfigError(`${name} takes comma-separated whole hours ≥ 1, got "${raw}"`)
+  return [...new Set(hours)].sort((x, y) => x - y)
 }

@@ -2,7 +2,8 @@
  * The minute scheduler: expires waiting requests whose slot has started (the request routes also do on
  * read), and tells both participants of a booked session 15 minutes before it starts, once (its 'starting'
  * follow-up is the memory), runs the follow-ups a crash left pending (domain/follow-ups.ts), and queues the business owner's reminder mail a day
- * (or, for a late booking, an hour) before a booked session (adapters/mail/session-mails.ts), and deletes uploads
+ * (or, for a late booking, an hour) before a booked session (adapters/mail/session-mails.ts), reminds experts of recommendations still
+ * unwritten after a session (domain/recommendations-reminders.ts), and deletes uploads
  * attached to nothing for `UPLOAD_ORPHAN_HOURS` (adapters/files/orphans.ts) and temporary files uploads cut off by a
  * crash left behind, and purges what is past its retention period (domain/retention.ts). Call `startScheduler(app)` once the app is
  * ready; the timer does not keep the process alive and stops when the app closes. Tests call
@@ -13,8 +14,11 @@ import type { FastifyInstance } from 'fastify'
 import { collectOrphanFiles } from './adapters/files/orphans.ts'
 import { SPOOL_FOLDER, sweepSpool } from './adapters/files/spool.ts'
 import { queueDueReminders } from './adapters/mail/session-mails.ts'
+import { erasureDepsOf, finishErasures } from './domain/erasure.ts'
 import { recordFollowUp, runFollowUps } from './domain/follow-ups.ts'
 import { expireRequests, sessionsStartingSoon } from './domain/lifecycle.ts'
+import { exportDepsOf, runDataExports } from './domain/my-data.ts'
+import { remindOfRecommendations } from './domain/recommendations-reminders.ts'
 import { type Purged, purgeExpired } from './domain/retention.ts'
 
 /** How often the scheduler runs, in milliseconds. */
@@ -31,6 +35,8 @@ export interface TickResult {
   reminded: number[]
   /** The ids of the sessions whose reminder mail it queued. */
   mailed: number[]
+  /** The sessions whose expert it reminded of unwritten recommendations, and at which lead (hours). */
+  recommendationsReminded: { sessionId: number; hours: number }[]
   /** The ids of the uploads attached to nothing it deleted. */
   collected: string[]
   /** What it purged past its retention period. */
@@ -51,13 +57,29 @@ export async function schedulerTick(app: FastifyInstance, now: Date = new Date()
   // These, and whatever a crash left pending.
   await runFollowUps(app.followUps, undefined, now)
   const mailed = await queueDueReminders(db, { publicUrl: app.config.publicUrl, now })
+  const recommendationsReminded = await remindOfRecommendations(
+    app.followUps,
+    app.config.recommendationsReminderHours,
+    now,
+  )
   const collected = await collectOrphanFiles(db, app.files, {
     now,
     orphanHours: app.config.uploads.orphanHours,
   })
   await sweepSpool(join(app.config.dataDir, SPOOL_FOLDER), SPOOL_MAX_AGE_MS, now.getTime())
   const purged = await purgeExpired(db, app.files, app.config.retention, now)
-  return { expired: expired.map((r) => r.id), reminded: soon.map((r) => r.id), mailed, collected, purged }
+  // What approved erasures left: the decision mail's row once sent, file bytes, the database files' compaction.
+  await finishErasures(erasureDepsOf(app), { now })
+  // Data exports (issue 34): prepare what waits (a crash or a failure left it), delete ZIPs past their days.
+  await runDataExports(exportDepsOf(app), now)
+  return {
+    expired: expired.map((r) => r.id),
+    reminded: soon.map((r) => r.id),
+    mailed,
+    recommendationsReminded: recommendationsReminded.map(({ sessionId, hours }) => ({ sessionId, hours })),
+    collected,
+    purged,
+  }
 }
 
 /**

@@ -10,6 +10,8 @@
 export { depositHandoff } from './adapters/auth/sign-in-handoff.ts'
 /** Signs an API token for a person, as a sign-in does. */
 export { issueApiToken } from './adapters/auth/tokens.ts'
+/** Reads a ZIP file's entries (the data exports', issue 34), checking each CRC. */
+export { readZip } from './adapters/files/zip.ts'
 /** Walks through the development sign-in provider as a browser would. */
 export { chooseAccount, startSignIn } from './adapters/oidc/test-support.ts'
 /** A client of the realtime socket (`/api/realtime`). */

@@ -19,11 +19,16 @@ export type Person = (typeof people)[keyof typeof people]
 /** The terms popup, while it is open. */
 export const termsPopup = 'dialog[data-region="terms-popup"][open]'
 
+/** The terms popup once the site knows whether to ask (the server answered, or could not be read). */
+const termsKnown =
+  'dialog[data-region="terms-popup"]:is([data-terms="asked"], [data-terms="accepted"], [data-terms="unknown"])'
+
 /**
  * Signs a seeded person in the way a visitor does: the header's sign-in button, the person's button at the
  * dev provider, back through `/redirectauth` to wherever the site sends them; then accepts the terms popup
- * when the browser has not accepted the terms yet (`acceptTerms: false` leaves it open). Resolves on the
- * page the site landed on, the profile menu shown.
+ * when the server says this person has not accepted the published terms for their role (consent is kept on
+ * the server, issue 34: a person is asked once per role and version, not at every sign-in; `acceptTerms:
+ * false` leaves the popup as it is). Resolves on the page the site landed on, the profile menu shown.
  */
 export async function signIn(page: Page, person: Person, options: { acceptTerms?: boolean } = {}) {
   const origin = new URL(page.url()).origin
@@ -41,13 +46,22 @@ export async function signIn(page: Page, person: Person, options: { acceptTerms?
     { timeout: 20_000 },
   )
   await page.locator('[data-action="open-profile-menu"]').waitFor({ state: 'attached', timeout: 15_000 })
-  // The terms are accepted per browser (local storage): a fresh context is always asked.
-  const agreed = await page.evaluate(() => localStorage.getItem('termsAgreed') === 'true')
-  if (!agreed && options.acceptTerms !== false) await acceptTerms(page)
+  if (options.acceptTerms !== false) await acceptTerms(page)
 }
 
-/** Accepts the terms popup, which must be showing (or about to), and waits until it is gone. */
+/** Where the terms stand on the page once the server has answered: `asked`, `accepted` or `unknown`. */
+export async function termsState(page: Page): Promise<string | null> {
+  const known = page.locator(termsKnown)
+  await known.waitFor({ state: 'attached', timeout: 15_000 })
+  return known.getAttribute('data-terms')
+}
+
+/**
+ * Accepts the terms popup when the server asks this signed-in person (their first sign-in with this role, or
+ * a version published since), and waits until it is gone; resolves at once when they accepted already.
+ */
 export async function acceptTerms(page: Page): Promise<void> {
+  if ((await termsState(page)) !== 'asked') return
   const popup = page.locator(termsPopup)
   await popup.waitFor({ timeout: 15_000 })
   await popup.locator('[data-action="agree-terms"]').click()

@@ -6,7 +6,7 @@ import { type Person, signIn } from './sign-in.ts'
 export const widths = { mobile: 390, desktop: 1280 } as const
 
 /**
- * A fresh browser context (its own storage: signed out, terms not accepted) with one page, in Saudi Arabic
+ * A fresh browser context (its own storage: signed out) with one page, in Saudi Arabic
  * like a visitor's browser; `lang: 'en'` stores the language choice first, as the toggle would have.
  */
 export async function openPage(

@@ -6,7 +6,7 @@ import { DialogButtons, ReasonField, RoomDialog, type RoomDialogFrame } from './
 
 /** The props of {@link CancelDialog}: the room's dialog frame (`busy` while the cancel call runs), and more. */
 export interface CancelDialogProps extends RoomDialogFrame {
-  /** Cancels the session with the chosen reason and, for an "other" reason, the contributor's words. */
+  /** Cancels the session with the chosen reason and, for an "other" reason, the canceller's words. */
   onCancel(reasonId: number, details: string | null): void
   /** The API client with the viewer's token, to read the reasons. */
   client: ApiClient
@@ -21,7 +21,8 @@ type Reasons =
 
 /**
  * The cancel dialog: a radio group of the server's cancel reasons (read when the dialog opens), the
- * contributor's own words when the reason asks for them, then Cancel the session (spec section 4).
+ * canceller's own words when the reason asks for them, then Cancel the session (spec section 4). The expert
+ * and, for her own upcoming session, the business owner (issue 34) share it.
  */
 export function CancelDialog({ onCancel, client, failure, ...frame }: CancelDialogProps) {
   const { isOpen, onClose, busy, t } = frame

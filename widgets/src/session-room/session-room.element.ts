@@ -46,6 +46,9 @@ function SessionRoomHost({
       onCancelled: (detail) => {
         if (host) emit(host, 'session-cancelled', detail)
       },
+      onRescheduled: (detail) => {
+        if (host) emit(host, 'session-rescheduled', detail)
+      },
       onMarkedAbsent: (detail) => {
         if (host) emit(host, 'sme-marked-absent', detail)
       },
@@ -79,7 +82,10 @@ const Base = withTokenProperty(
  * A session's room: its details, the actions the signed-in person may take in its state (start,
  * continue and end the meeting, mark the business owner absent, cancel with a reason, join; extend and
  * end an instant session), the time an ongoing session has left, and the meeting itself, run by a
- * provider loaded only when the person joins.
+ * provider loaded only when the person joins. The business owner viewing her own booked, not yet started
+ * session also gets Move session and Cancel session (issue 34): both open until the server's
+ * `changeable_until` (the start less the cut-off, 24 hours by default), then disabled with why and since
+ * when (`changes-closed`).
  *
  * @tag session-room
  *
@@ -106,14 +112,17 @@ const Base = withTokenProperty(
  * @event session-started - Emitted when the expert started or continued the meeting; `detail: { sessionId }`.
  * @event session-ended - Emitted when the expert ended the session (an instant one too, with `reason`
  *   null); `detail: { sessionId, reason }`.
- * @event session-cancelled - Emitted when the expert cancelled the session; `detail: { sessionId, reasonId }`.
+ * @event session-cancelled - Emitted when the expert, or the business owner herself, cancelled the session;
+ *   `detail: { sessionId, reasonId }`.
+ * @event session-rescheduled - Emitted when the business owner moved her session to another free slot of
+ *   the same expert; `detail: { sessionId, previousStart, start, scheduleId }`.
  * @event sme-marked-absent - Emitted when the expert marked the business owner absent; `detail: { sessionId }`.
  * @event recommendations-required - Emitted when the expert should write recommendations (after ending,
  *   or with `endSession: true` when the meeting signature could not be fetched); cancelable, which stops
  *   the navigation to `recommendations-href`; `detail: { sessionId, endSession }`.
  *
  * @csspart base - The wrapper; carries `dir` and `lang`.
- * @csspart status - The live region announcing outcomes (started, ended, not found, signed out).
+ * @csspart status - The live region announcing outcomes (started, ended, cancelled, moved, not found, signed out).
  * @csspart notice - The error notice (10 seconds); `retry` is its button after a failed load.
  * @csspart skeleton - The loading placeholder.
  * @csspart session - The session's section.
@@ -131,12 +140,21 @@ const Base = withTokenProperty(
  *   `action-absent`, `action-cancel`, `action-join`, `action-extend`, `action-end-instant`. Each carries
  *   `data-action` with the action's name (`start`, `continue`, `end`, `markAbsent`, `cancel`, `join`,
  *   `extend`, `endInstant`).
+ * @csspart owner-changes - The business owner's Move and Cancel group for her own upcoming session.
+ * @csspart action-move - Move session (`data-action="move"`); `aria-disabled` after the cut-off.
+ * @csspart action-owner-cancel - The business owner's Cancel session (`data-action="ownerCancel"`);
+ *   `aria-disabled` after the cut-off.
+ * @csspart changes-until - Until when she may still move or cancel it (while open).
+ * @csspart changes-closed - Why and since when she can no longer move or cancel it (after the cut-off).
+ * @csspart move-form - The move dialog's form.
+ * @csspart move-slots - The move dialog's free times (each a label with `data-slot-id`).
+ * @csspart no-slots - The move dialog's note that the expert has no other free time.
  * @csspart meeting - The meeting area.
  * @csspart textarea - A reason textarea in a dialog.
  * @csspart error - A dialog field's error message.
  * @csspart confirm - A dialog's confirming button.
  * @csspart dismiss - A dialog's going-back button.
- * @csspart dialog - A dialog (end, cancel, mark absent, end instant).
+ * @csspart dialog - A dialog (end, cancel, mark absent, end instant, move).
  * @csspart cancel-form - The cancel dialog's form (the reasons).
  * @csspart end-form - The end dialog's form (the reason).
  * @csspart retry - The retry button of an error notice.

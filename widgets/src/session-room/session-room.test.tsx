@@ -1,4 +1,13 @@
-import { catalogs, type FetchLike, formatTime, sessionRoomMessages } from '@mashura/core'
+import {
+  bookSlot,
+  catalogs,
+  createApiClient,
+  type FetchLike,
+  formatTime,
+  getContributorSchedule,
+  type Session,
+  sessionRoomMessages,
+} from '@mashura/core'
 import { sendKeys, setViewport } from '@web/test-runner-commands'
 import { expect } from 'chai'
 import type { RecommendationsRequiredDetail } from '../events.ts'
@@ -7,6 +16,9 @@ import { expectAccessible } from '../test-support/axe.ts'
 import { forceEndAsExpert } from '../test-support/end-session.ts'
 import {
   addDevSession,
+  addSlot,
+  newBusinessOwner,
+  newExpert,
   platform,
   platformAttributes,
   type SignedIn,
@@ -742,6 +754,201 @@ describe('<session-room>', () => {
     expect(getComputedStyle(part(element, 'base')!).letterSpacing).to.equal('normal')
     await expectAccessible(part(element, 'base')!, 'hostile page (ar)')
     await platform()
+  })
+})
+
+/** An API client of the reference server with this person's token, as any other client would call it. */
+async function clientOf(person: SignedIn) {
+  const { apiBase, apiKey } = await platform()
+  return createApiClient({ baseURL: apiBase, apiKey, getToken: () => person.token, language: 'en' })
+}
+
+/**
+ * A business owner of the test's own who booked, over the API, an online slot of an expert of the test's own
+ * `startsIn` minutes from now; the expert also has free slots `others` minutes from now (online).
+ */
+async function ownBooking(startsIn: number, others: number[] = []) {
+  const expert = await newExpert()
+  const slot = await addSlot({ expert: expert.subject, startsIn, availability: 2 })
+  const free = []
+  for (const at of others) free.push(await addSlot({ expert: expert.subject, startsIn: at, availability: 2 }))
+  const owner = await newBusinessOwner()
+  const { data } = await bookSlot(await clientOf(owner), { id: slot.id, communication_way: 0, subject_id: 1 })
+  if (data.kind !== 'session') throw new Error('a consultant answers with a session')
+  return { expert, owner, slot, free, session: data.session as Session }
+}
+
+/** The expert's free slot ids, as the public schedule shows them. */
+async function freeSlotIds(contributorId: number, owner: SignedIn): Promise<number[]> {
+  const { data } = await getContributorSchedule(await clientOf(owner), { id: contributorId, per_page: 100 })
+  return data.slots.map((slot) => slot.id)
+}
+
+describe("<session-room>: the business owner's own cancel and move (issue 34)", () => {
+  it('cancels her upcoming session by keyboard with a reason: the new state is announced, session-cancelled fires, the slot is free again', async () => {
+    await setViewport({ width: 390, height: 844 })
+    const { expert, owner, slot, session } = await ownBooking(60 * 24 * 3)
+    recorder = recordEvents('session-cancelled')
+    const element = await openRoom(session.id, owner, 'booked')
+    const note = await waitFor(() => part(element, 'changes-until'))
+    expect(note.textContent).to.contain('يمكنك نقل الجلسة أو إلغاؤها حتى')
+    const opener = part(element, 'action-owner-cancel')!
+    expect(opener.textContent).to.equal(ar['meeting.cancel'])
+    expect(opener.getAttribute('aria-disabled')).to.equal('false')
+    // No expert-side actions for her: only her own change buttons.
+    expect(parts(element, 'action').map((b) => b.dataset.action)).to.deep.equal(['move', 'ownerCancel'])
+    await expectAccessible(part(element, 'base')!, 'owner, changes open (ar, 390)')
+
+    opener.focus()
+    await sendKeys({ press: 'Enter' })
+    const box = await waitFor(() => dialog(element))
+    await waitFor(() => box.querySelectorAll('input[type="radio"]').length > 0)
+    await waitFor(() => box.contains(element.shadowRoot!.activeElement))
+    await expectAccessible(part(element, 'base')!, 'owner cancel dialog (ar, 390)')
+    await screenshot('session-room-owner-cancel-ar-390')
+    // Confirming without a reason asks for one; then a reason chosen by keyboard (focus, Space).
+    box.querySelector<HTMLButtonElement>('[part~="confirm"]')!.click()
+    await waitFor(() => box.querySelector('[part~="error"]'))
+    const radio = [...box.querySelectorAll<HTMLLabelElement>('label')].find(
+      (l) => l.textContent === 'ظرف طارئ',
+    )!
+    radio.querySelector('input')!.focus()
+    await sendKeys({ press: 'Space' })
+    await waitFor(() => box.querySelector<HTMLInputElement>('input[type="radio"]:checked'))
+    box.querySelector<HTMLButtonElement>('[part~="confirm"]')!.click()
+
+    await waitForState(element, 'cancelled')
+    expect(dialog(element)).to.equal(null)
+    expect(part(element, 'status')!.textContent).to.equal(ar['sessionRoom.ownerCancelledStatus'])
+    expect(part(element, 'status')!.getAttribute('role')).to.equal('status')
+    expect(part(element, 'owner-changes')).to.equal(null)
+    const cancelled = await recordedEvent('session-cancelled')
+    expect(cancelled.detail).to.deep.equal({ sessionId: session.id, reasonId: 1 })
+    expect(cancelled.bubbles && cancelled.composed).to.equal(true)
+    await waitFor(() => element.shadowRoot!.activeElement === part(element, 'status'))
+    await expectAccessible(part(element, 'base')!, 'owner cancelled (ar, 390)')
+    // The slot is bookable again at once.
+    expect(await freeSlotIds(expert.contributorId, owner)).to.include(slot.id)
+    await setViewport({ width: 800, height: 600 })
+  })
+
+  it('moves her upcoming session to another free slot of the same expert: only slots that fit are offered, the new time shows and is announced, session-rescheduled fires', async () => {
+    await setViewport({ width: 1280, height: 900 })
+    // A free slot inside the cut-off (10 hours away) cannot take the session; the one in 4 days can.
+    const { expert, owner, slot, free, session } = await ownBooking(60 * 24 * 3, [60 * 10, 60 * 24 * 4])
+    const tooSoon = free[0]!
+    const later = free[1]!
+    recorder = recordEvents('session-rescheduled')
+    const element = await openRoom(session.id, owner, 'booked', { lang: 'en' })
+    const opener = await waitFor(() => part(element, 'action-move'))
+    expect(opener.textContent).to.equal(en['sessionRoom.move'])
+    opener.focus()
+    await sendKeys({ press: 'Enter' })
+    const box = await waitFor(() => dialog(element))
+    await waitFor(() => box.querySelector('[part~="move-slots"]'))
+    const offered = [...box.querySelectorAll<HTMLElement>('[data-slot-id]')].map((l) =>
+      Number(l.dataset.slotId),
+    )
+    expect(offered).to.include(later.id)
+    expect(offered).not.to.include(tooSoon.id)
+    expect(offered).not.to.include(slot.id)
+    expect(box.textContent).to.contain(en['sessionRoom.freeTimes'])
+    await expectAccessible(part(element, 'base')!, 'move dialog (en, 1280)')
+    await screenshot('session-room-owner-move-en-1280')
+    // Keyboard: Tab reaches the group, Space chooses the focused slot.
+    const target = box.querySelector<HTMLInputElement>(`[data-slot-id="${later.id}"] input`)!
+    target.focus()
+    await sendKeys({ press: 'Space' })
+    await waitFor(() => target.checked)
+    box.querySelector<HTMLButtonElement>('[part~="confirm"]')!.click()
+
+    const moved = await recordedEvent('session-rescheduled')
+    expect(moved.detail).to.deep.include({ previousStart: session.start, scheduleId: later.id })
+    expect(Date.parse(moved.detail.start)).to.equal(Date.parse(later.start_at))
+    expect(moved.bubbles && moved.composed).to.equal(true)
+    await waitFor(() => dialog(element) === null)
+    expect(part(element, 'status')!.textContent).to.contain('Your session was moved to')
+    expect(part(element, 'status')!.textContent).to.contain(formatTime(later.start_at, 'en'))
+    expect(text(element)).to.contain(formatTime(later.start_at, 'en'))
+    expect(part(element, 'state')!.dataset.state).to.equal('booked')
+    await expectAccessible(part(element, 'base')!, 'moved (en, 1280)')
+    // The old slot is free again, the new one taken.
+    const freeNow = await freeSlotIds(expert.contributorId, owner)
+    expect(freeNow).to.include(slot.id)
+    expect(freeNow).not.to.include(later.id)
+    await setViewport({ width: 800, height: 600 })
+  })
+
+  it('after the cut-off shows both buttons disabled with why and since when, in both languages at 390 and 1280; Enter opens nothing', async function () {
+    this.timeout(60_000)
+    const owner = await signIn('dev-sme')
+    // Five hours away: the 24-hour cut-off passed 19 hours ago.
+    const session = await addDevSession(60 * 5)
+    for (const lang of ['ar', 'en'] as const) {
+      for (const width of [390, 1280]) {
+        await setViewport({ width, height: 844 })
+        const where = `${lang} at ${width}`
+        const element = await openRoom(session.id, owner, 'booked', { lang })
+        const note = await waitFor(() => part(element, 'changes-closed'))
+        expect(note.textContent, where).to.contain(
+          lang === 'ar' ? 'أُغلق باب التعديل في' : 'Changes closed on',
+        )
+        expect(latin(note.textContent), where).to.contain(
+          lang === 'ar' ? '24 ساعة' : '24 hours before the start',
+        )
+        const closedAt = new Date(Date.parse(session.start_at) - 24 * 3_600_000)
+        expect(note.textContent, where).to.contain(formatTime(closedAt, lang))
+        for (const name of ['action-move', 'action-owner-cancel']) {
+          const button = part(element, name)!
+          expect(button.getAttribute('aria-disabled'), `${name} ${where}`).to.equal('true')
+          expect(button.getAttribute('aria-describedby'), `${name} ${where}`).to.equal(note.id)
+          button.focus()
+          await sendKeys({ press: 'Enter' })
+          button.click()
+        }
+        // Nothing opened: no dialog after a frame.
+        await new Promise((resolve) => requestAnimationFrame(resolve))
+        expect(dialog(element), where).to.equal(null)
+        await expectAccessible(part(element, 'base')!, `changes closed (${where})`)
+        await screenshot(`session-room-owner-closed-${lang}-${width}`)
+        element.remove()
+      }
+    }
+    await setViewport({ width: 800, height: 600 })
+  })
+
+  it('shows her cancel and move dialogs in both languages at 390 and 1280, accessible, and never to the expert', async function () {
+    this.timeout(90_000)
+    const { expert, owner, session } = await ownBooking(60 * 24 * 3, [60 * 24 * 5])
+    for (const lang of ['ar', 'en'] as const) {
+      const m = messages[lang]
+      for (const width of [390, 1280]) {
+        await setViewport({ width, height: 844 })
+        const where = `${lang} at ${width}`
+        const element = await openRoom(session.id, owner, 'booked', { lang })
+        for (const [name, title] of [
+          ['action-owner-cancel', m['meeting.cancel']],
+          ['action-move', m['sessionRoom.move']],
+        ] as const) {
+          const opener = await waitFor(() => part(element, name))
+          opener.click()
+          const box = await waitFor(() => dialog(element))
+          expect(box.querySelector('h3')!.textContent, where).to.equal(title)
+          await waitFor(() => box.querySelectorAll('input[type="radio"]').length > 0)
+          await expectAccessible(part(element, 'base')!, `${name} dialog (${where})`)
+          await screenshot(`session-room-${name}-${lang}-${width}`)
+          await sendKeys({ press: 'Escape' })
+          await waitFor(() => dialog(element) === null)
+          await waitFor(() => element.shadowRoot!.activeElement === opener)
+        }
+        element.remove()
+      }
+    }
+    // The expert's room of the same session has no owner controls.
+    const expertIn = await signIn(expert.subject)
+    const room = await openRoom(session.id, expertIn, 'booked', contributor)
+    expect(part(room, 'owner-changes')).to.equal(null)
+    await setViewport({ width: 800, height: 600 })
   })
 })
 

@@ -7,10 +7,12 @@ import { CancelDialog } from './cancel-dialog.tsx'
 import { ConfirmDialog } from './confirm-dialog.tsx'
 import { EndDialog } from './end-dialog.tsx'
 import { MeetingStage } from './meeting-stage.tsx'
+import { MoveDialog } from './move-dialog.tsx'
+import { type OwnerChange, OwnerChanges } from './owner-changes.tsx'
 import { RemainingTime } from './remaining-time.tsx'
 import { SessionActions } from './session-actions.tsx'
 import { SessionDetails } from './session-details.tsx'
-import { type RoomAction, roomActions, type ViewerRole } from './session-rules.ts'
+import { ownerWindow, type RoomAction, roomActions, type ViewerRole } from './session-rules.ts'
 import { type RoomCallbacks, useRoomActions } from './use-room-actions.ts'
 import { useSession } from './use-session.ts'
 
@@ -140,6 +142,11 @@ export function SessionRoom(props: SessionRoomProps) {
     }
   }
 
+  function change(which: OwnerChange, button: HTMLButtonElement) {
+    openerRef.current = button
+    actions.open(which)
+  }
+
   const status =
     view.kind === 'not-found'
       ? t.t('sessionRoom.notFound')
@@ -157,6 +164,8 @@ export function SessionRoom(props: SessionRoomProps) {
   const inCall = Boolean(actions.joined && token && session?.state === 'ongoing')
   // What the room gives each of its dialogs.
   const dialogFrame = { onClose: actions.close, notice: actions.dialogNotice, portal, t }
+  // The business owner's own cancel and move, while her session is upcoming (issue 34).
+  const changes = session ? ownerWindow(session, role) : null
   useEffect(() => {
     if (over && session) sessionOver(session, role)
   }, [over, session, role, sessionOver])
@@ -200,6 +209,7 @@ export function SessionRoom(props: SessionRoomProps) {
             t={t}
             onAction={(action, button) => act(action, button, session)}
           />
+          {changes && <OwnerChanges window={changes} busy={busy} t={t} onChange={change} />}
           {/* Only while ongoing: the render that shows the session over already stops the meeting. */}
           {inCall && actions.joined && token && (
             <MeetingStage
@@ -249,6 +259,28 @@ export function SessionRoom(props: SessionRoomProps) {
             client={handle.client}
             failure={handle.failure}
           />
+          {changes && (
+            <>
+              <CancelDialog
+                {...dialogFrame}
+                isOpen={actions.dialog === 'ownerCancel'}
+                onCancel={(reasonId, details) => actions.ownerCancel(session, reasonId, details)}
+                busy={actions.busy === 'ownerCancel'}
+                client={handle.client}
+                failure={handle.failure}
+              />
+              <MoveDialog
+                {...dialogFrame}
+                isOpen={actions.dialog === 'move'}
+                session={session}
+                cutoffHours={changes.hours}
+                onMove={(slot) => actions.move(session, slot)}
+                busy={actions.busy === 'move'}
+                client={handle.client}
+                failure={handle.failure}
+              />
+            </>
+          )}
         </section>
       )}
     </div>

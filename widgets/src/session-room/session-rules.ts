@@ -23,6 +23,26 @@ export function roomActions(session: Session, role: ViewerRole, now: Date = new 
   )
 }
 
+/** The business owner's own changes to an upcoming session (issue 34): whether they are open, and until when. */
+export interface OwnerWindow {
+  /** The moment after which she can no longer cancel or move it (the server's `changeable_until`). */
+  until: string
+  /** The cut-off in whole hours before the start (24 by default), to say why the changes closed. */
+  hours: number
+}
+
+/**
+ * The window in which the business owner may cancel or move her own session herself, or null when she may
+ * not at all (the expert's view, a session that started, ended or was cancelled). The server sends
+ * `changeable_until` only to her and only while the session is upcoming, and stays the judge.
+ */
+export function ownerWindow(session: Session, role: ViewerRole): OwnerWindow | null {
+  const until = session.changeable_until
+  if (role !== 'sme' || session.state !== 'booked' || session.started_at !== null || until === undefined)
+    return null
+  return { until, hours: Math.round((Date.parse(session.start) - Date.parse(until)) / 3_600_000) }
+}
+
 /**
  * The address of the recommendations page from a template such as `/add-recommendations/{id}`, with
  * `endSession=true` added when the session still has to be ended there (spec section 4).

@@ -1,8 +1,10 @@
 import {
+  cancelMySession,
   cancelSession,
   endInstantSession,
   endSession,
   extendSession,
+  formatDate,
   formatTime,
   getMeetingSignature,
   isApiError,
@@ -11,7 +13,9 @@ import {
   type MeetingRole,
   type MeetingSignature,
   markSmeAbsent,
+  rescheduleMySession,
   type Session,
+  type Slot,
   timeZoneLabel,
   validateContributorMeeting,
 } from '@mashura/core'
@@ -21,6 +25,7 @@ import type {
   SessionCancelledDetail,
   SessionEndedDetail,
   SessionEventDetail,
+  SessionRescheduledDetail,
 } from '../events.ts'
 import type { SessionRoomKey } from './session-details.tsx'
 import type { ViewerRole } from './session-rules.ts'
@@ -34,6 +39,8 @@ export interface RoomCallbacks {
   onEnded?: ((detail: SessionEndedDetail) => void) | undefined
   /** The session was cancelled. */
   onCancelled?: ((detail: SessionCancelledDetail) => void) | undefined
+  /** The business owner moved her session to another slot. */
+  onRescheduled?: ((detail: SessionRescheduledDetail) => void) | undefined
   /** The business owner was marked absent. */
   onMarkedAbsent?: ((detail: SessionEventDetail) => void) | undefined
   /** Recommendations are due. */
@@ -64,7 +71,7 @@ function noticeOf(text: string): RoomNotice {
 }
 
 /** The dialog open, if any. */
-export type RoomDialogName = 'end' | 'cancel' | 'absent' | 'endInstant'
+export type RoomDialogName = 'end' | 'cancel' | 'absent' | 'endInstant' | 'ownerCancel' | 'move'
 
 /** What the live region announces after an action: a message key and its values. */
 export interface RoomOutcome {
@@ -104,6 +111,10 @@ export interface RoomActions {
   markAbsent(session: Session): Promise<void>
   /** Cancels the session with a reason. */
   cancel(session: Session, reasonId: number, details: string | null): Promise<void>
+  /** Cancels the business owner's own upcoming session with a reason (issue 34). */
+  ownerCancel(session: Session, reasonId: number, details: string | null): Promise<void>
+  /** Moves the business owner's own upcoming session to another free slot of the same expert (issue 34). */
+  move(session: Session, slot: Slot): Promise<void>
   /** Extends an ongoing instant session and announces its new end. */
   extend(session: Session): Promise<void>
   /** Ends an ongoing instant session; recommendations are due next. */
@@ -309,6 +320,43 @@ export function useRoomActions(
         await reload()
         setOutcome('sessionRoom.cancelledStatus')
         callbacks.onCancelled?.({ sessionId: session.id, reasonId })
+      }),
+    ownerCancel: (session, reasonId, details) =>
+      run('ownerCancel', async () => {
+        let cancelled: Session
+        try {
+          cancelled = (
+            await cancelMySession(client, { id: session.id, cancel_reason_id: reasonId, reason: details })
+          ).data
+        } catch (error) {
+          return showError(error, 'dialog')
+        }
+        setDialog(null)
+        replace(cancelled)
+        setOutcome('sessionRoom.ownerCancelledStatus')
+        callbacks.onCancelled?.({ sessionId: session.id, reasonId })
+      }),
+    move: (session, slot) =>
+      run('move', async () => {
+        let moved: Session
+        try {
+          moved = (await rescheduleMySession(client, { id: session.id, schedule_id: slot.id })).data
+        } catch (error) {
+          return showError(error, 'dialog')
+        }
+        setDialog(null)
+        replace(moved)
+        setOutcome('sessionRoom.movedStatus', {
+          date: formatDate(moved.start, lang),
+          time: formatTime(moved.start, lang),
+          zone: timeZoneLabel(lang),
+        })
+        callbacks.onRescheduled?.({
+          sessionId: moved.id,
+          previousStart: session.start,
+          start: moved.start,
+          scheduleId: moved.schedule_id ?? slot.id,
+        })
       }),
     leave() {
       setJoined(null)

@@ -10,7 +10,7 @@ import { useT } from '../../lib/i18n.ts'
 import { profileMenu, storedBackOfficeRole } from '../../lib/profile-menu.ts'
 import { afterProfileSwitch, signOut } from '../../lib/session.ts'
 import { Avatar } from './avatar.tsx'
-import { DashboardIcon, LogoutIcon, SwitchIcon } from './icons.tsx'
+import { BellIcon, DashboardIcon, LogoutIcon, SwitchIcon, UserIcon } from './icons.tsx'
 import { InstantToggle } from './instant-toggle.tsx'
 
 /**
@@ -127,6 +127,28 @@ export function ProfileMenu() {
               </Link>
             </li>
           ) : null}
+          <li>
+            <Link
+              to={paths.mailPreferences.to()}
+              className="menu-entry profile-menu-entry"
+              data-profile-item="mail-preferences"
+              onClick={() => setOpen(false)}
+            >
+              <BellIcon size={20} />
+              {t.t('mailPreferences.menu')}
+            </Link>
+          </li>
+          <li>
+            <Link
+              to={paths.myData.to()}
+              className="menu-entry profile-menu-entry"
+              data-profile-item="my-data"
+              onClick={() => setOpen(false)}
+            >
+              <UserIcon size={20} />
+              {t.t('myData.menu')}
+            </Link>
+          </li>
           <li>
             <button
               type="button"

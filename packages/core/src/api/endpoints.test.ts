@@ -516,6 +516,35 @@ const cases: EndpointCase[] = [
     path: '/schedule/cancel/session/77/contributor',
     body: { cancel_reason_id: 2, reason: 'ظرف طارئ' },
   },
+  // A business owner's own changes to her bookings (issue 34)
+  {
+    fn: 'cancelMySession',
+    call: (c) => api.cancelMySession(c, { id: 77, cancel_reason_id: 2, reason: null }),
+    method: 'POST',
+    path: '/schedule/sme/sessions/77/cancel',
+    body: { cancel_reason_id: 2, reason: null },
+  },
+  {
+    fn: 'rescheduleMySession',
+    call: (c) => api.rescheduleMySession(c, { id: 77, schedule_id: 9 }),
+    method: 'POST',
+    path: '/schedule/sme/sessions/77/reschedule',
+    body: { schedule_id: 9 },
+  },
+  {
+    fn: 'withdrawMyRequest',
+    call: (c) => api.withdrawMyRequest(c, { id: 41, cancel_reason_id: 3, reason: 'تغيّرت خططي' }),
+    method: 'POST',
+    path: '/schedule/requests/sme-session/41/withdraw',
+    body: { cancel_reason_id: 3, reason: 'تغيّرت خططي' },
+  },
+  {
+    fn: 'moveMyRequest',
+    call: (c) => api.moveMyRequest(c, { id: 41, schedule_id: 10 }),
+    method: 'POST',
+    path: '/schedule/requests/sme-session/41/move',
+    body: { schedule_id: 10 },
+  },
 
   // Chat and notifications
   {
@@ -624,6 +653,55 @@ const cases: EndpointCase[] = [
     method: 'GET',
     path: '/integration/services/v2/services/14',
   },
+  // A person's consent to the terms (issue 34)
+  {
+    fn: 'getMyConsents',
+    call: (c) => api.getMyConsents(c),
+    method: 'GET',
+    path: '/self/consents',
+  },
+  {
+    fn: 'acceptTerms',
+    call: (c) => api.acceptTerms(c, { role: 'contributor', version: 3 }),
+    method: 'POST',
+    path: '/self/consents',
+    body: { role: 'contributor', version: 3 },
+  },
+  // A person's mail preferences (issue 34)
+  {
+    fn: 'getMailPreferences',
+    call: (c) => api.getMailPreferences(c),
+    method: 'GET',
+    path: '/profile/mail-preferences',
+  },
+  {
+    fn: 'updateMailPreferences',
+    call: (c) => api.updateMailPreferences(c, { kind: 'expert_news', enabled: false }),
+    method: 'PUT',
+    path: '/profile/mail-preferences',
+    body: { kind: 'expert_news', enabled: false },
+  },
+  // A person's own data (issue 34)
+  {
+    fn: 'requestMyDataExport',
+    call: (c) => api.requestMyDataExport(c),
+    method: 'POST',
+    path: '/self/my-data/exports',
+    body: {},
+  },
+  {
+    fn: 'getMyDataExport',
+    call: (c) => api.getMyDataExport(c),
+    method: 'GET',
+    path: '/self/my-data/export',
+  },
+  {
+    fn: 'getMyDataAccesses',
+    call: (c) => api.getMyDataAccesses(c, { page: 2 }),
+    method: 'GET',
+    path: '/self/my-data/accesses',
+    query: 'page=2',
+  },
 ]
 
 /** The multipart endpoints, checked in `client.test.ts` and below by their form fields. */
@@ -664,13 +742,15 @@ describe('endpoint functions', () => {
       .filter((name) => !notEndpoints.includes(name))
     const tested = new Set([...cases.map((row) => row.fn), ...multipartEndpoints])
     expect([...tested].sort()).toEqual(functions.sort())
-    expect(functions).toHaveLength(72)
+    // 72 before issue 34, whose own bookings, consent, mail preferences and data add 11.
+    expect(functions).toHaveLength(83)
   })
 
   it('use every path of spec section 7 exactly once', () => {
     const paths = new Set(cases.map((row) => `${row.method} ${row.path}`))
-    // 64 paths of the spec (the terms read has two; the 2 uploads are checked separately) and the 8 extensions.
-    expect(paths.size + multipartEndpoints.length).toBe(73)
+    // 64 paths of the spec (the terms read has two; the 2 uploads are checked separately), the 8 extensions
+    // and issue 34's 11 (a person's own bookings, consent, mail preferences and data).
+    expect(paths.size + multipartEndpoints.length).toBe(84)
   })
 
   it('make exactly the calls of the contract the server is checked against', () => {
@@ -678,7 +758,7 @@ describe('endpoint functions', () => {
     // calls no front end makes have no function.
     const functionOf = (call: string) =>
       call === 'getContributorTermsAndConditions' ? 'getTermsAndConditions' : call
-    const noFunction = ['createAppLink', 'getUploadedFile', 'getAvatar']
+    const noFunction = ['createAppLink', 'getUploadedFile', 'getAvatar', 'downloadMyDataExport']
     const template = (path: string) =>
       new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`)
     // The back office's calls are sent by name through `callAdminApi` (admin.test.ts), not by functions.

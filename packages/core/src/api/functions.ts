@@ -5,9 +5,12 @@
  */
 export * from './authentication.ts'
 export * from './chat.ts'
+export * from './consent.ts'
 export * from './contributors.ts'
 export * from './integration.ts'
+export * from './mail-preferences.ts'
 export * from './meeting.ts'
+export * from './my-data.ts'
 export * from './rating.ts'
 export * from './requests.ts'
 export * from './schedule.ts'

@@ -1,4 +1,11 @@
-import type { BookingParams, IdParams, PageParams, RequestListParams } from '../contract/index.ts'
+import type {
+  BookingParams,
+  CancelSessionParams,
+  IdParams,
+  MoveParams,
+  PageParams,
+  RequestListParams,
+} from '../contract/index.ts'
 import { type CallAnswer, callApi } from './call.ts'
 import type { ApiClient, CallOptions } from './client.ts'
 
@@ -66,4 +73,32 @@ export function startInstantSession(
   options?: CallOptions,
 ): Promise<CallAnswer<'startInstantSession'>> {
   return callApi(client, 'startInstantSession', { params: { contributorId } }, options)
+}
+
+/**
+ * Cancels the signed-in business owner's own upcoming session with a reason from the cancel reasons, until its
+ * `changeable_until` (issue 34): `POST /schedule/sme/sessions/{id}/cancel`. Its slot is free again at once. It
+ * rejects with 422 `change_closed` past the cut-off (the message says when it closed), 403/404 when the
+ * session is not hers, 409 when it is no longer upcoming.
+ */
+export function cancelMySession(
+  client: ApiClient,
+  params: CancelSessionParams,
+  options?: CallOptions,
+): Promise<CallAnswer<'cancelMySession'>> {
+  const { id, ...body } = params
+  return callApi(client, 'cancelMySession', { params: { id }, body }, options)
+}
+
+/**
+ * Moves the signed-in business owner's own upcoming session to another free slot of the same expert, until both
+ * slots' cut-offs (issue 34): `POST /schedule/sme/sessions/{id}/reschedule`. Answers the moved session.
+ */
+export function rescheduleMySession(
+  client: ApiClient,
+  params: MoveParams,
+  options?: CallOptions,
+): Promise<CallAnswer<'rescheduleMySession'>> {
+  const { id, ...body } = params
+  return callApi(client, 'rescheduleMySession', { params: { id }, body }, options)
 }

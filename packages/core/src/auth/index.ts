@@ -1,7 +1,8 @@
 /**
  * Sign-in and the session on the client: the authorization-code redirect with PKCE
  * (design section 3), completing it at `/redirectauth`, the role and request-token
- * rules (spec 4, 6), the profile switch, logout, the 401 clean-up and the terms flag.
+ * rules (spec 4, 6), the profile switch, logout and the 401 clean-up. Consent to the terms is kept on the server
+ * (issue 34, `getMyConsents`/`acceptTerms`), never in the browser.
  * Core never navigates: functions return where to go and the host goes there.
  */
 import {
@@ -189,7 +190,7 @@ export interface SignInOutcome {
   result: LoginResult
   /** The role it grants. */
   role: UserRole
-  /** Where to go: the terms popup, the dashboard or home (spec 4). */
+  /** Where to go: the dashboard or home (spec 4); the site asks for the terms when the server says so. */
   destination: PostLoginDestination
   /** Whether the realtime store accepted the custom token. */
   realtimeSignedIn: boolean
@@ -214,7 +215,7 @@ export async function completeSignIn(options: CompleteSignInOptions): Promise<Si
   return {
     result,
     role,
-    destination: postLoginDestination(role, hasAgreedToTerms(storage)),
+    destination: postLoginDestination(role),
     realtimeSignedIn,
   }
 }
@@ -422,16 +423,6 @@ export async function logout(options: LogoutOptions): Promise<string> {
   url.searchParams.set('client_id', options.config.clientId)
   url.searchParams.set('post_logout_redirect_uri', back)
   return url.toString()
-}
-
-/** Whether the terms were accepted (the terms popup shows until they are). */
-export function hasAgreedToTerms(storage = getStorage()): boolean {
-  return storage.getItem(EXTRA_STORAGE_KEYS.termsAgreed) === 'true'
-}
-
-/** Records that the terms were accepted. */
-export function agreeToTerms(storage = getStorage()): void {
-  storage.setItem(EXTRA_STORAGE_KEYS.termsAgreed, 'true')
 }
 
 /**

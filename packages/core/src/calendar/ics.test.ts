@@ -163,6 +163,40 @@ describe('createIcs', () => {
     expect(one(event, 'DTSTART').value).toBe('19700101T030000')
   })
 
+  it('cancels the same event with a higher SEQUENCE, naming its organizer and attendee (issue 34)', () => {
+    const people = {
+      organizer: { name: 'مشورة Mashura', email: 'no-reply@mashura.example' },
+      attendees: [{ name: 'سارة "س"', email: 'sara@example.sa' }],
+    }
+    const first = component(parse(createIcs(session)).properties, 'VEVENT')
+    expect(first.map((p) => p.name)).not.toContain('SEQUENCE')
+    const { properties } = parse(createIcs({ ...session, ...people, method: 'CANCEL', sequence: 2 }))
+    expect(one(component(properties, 'VCALENDAR'), 'METHOD').value).toBe('CANCEL')
+    const event = component(properties, 'VEVENT')
+    expect(one(event, 'UID').value).toBe(session.uid)
+    expect(one(event, 'SEQUENCE').value).toBe('2')
+    expect(one(event, 'STATUS').value).toBe('CANCELLED')
+    expect(one(event, 'ORGANIZER')).toMatchObject({
+      params: { CN: '"مشورة Mashura"' },
+      value: 'mailto:no-reply@mashura.example',
+    })
+    expect(one(event, 'ATTENDEE')).toMatchObject({
+      params: { CN: `"سارة 'س'"`, ROLE: 'REQ-PARTICIPANT' },
+      value: 'mailto:sara@example.sa',
+    })
+  })
+
+  it('updates a moved event with METHOD:REQUEST, confirmed, or tentative for a request', () => {
+    const moved = parse(createIcs({ ...session, method: 'REQUEST', sequence: 1 })).properties
+    expect(one(component(moved, 'VCALENDAR'), 'METHOD').value).toBe('REQUEST')
+    expect(one(component(moved, 'VEVENT'), 'STATUS').value).toBe('CONFIRMED')
+    const request = parse(
+      createIcs({ ...session, method: 'REQUEST', sequence: 3, tentative: true }),
+    ).properties
+    expect(one(component(request, 'VEVENT'), 'STATUS').value).toBe('TENTATIVE')
+    expect(one(component(request, 'VEVENT'), 'SEQUENCE').value).toBe('3')
+  })
+
   it('keeps a link or id from starting a property of its own', () => {
     const ics = createIcs({
       ...session,

@@ -20,6 +20,18 @@ export interface CalendarEvent {
   url?: string | null | undefined
   /** True for a request not yet accepted (`STATUS:TENTATIVE`); confirmed otherwise. */
   tentative?: boolean | undefined
+  /**
+   * What the file asks of a calendar that has the event (RFC 5546): `PUBLISH` (the default) offers it; `REQUEST`
+   * with the same UID and a higher {@link CalendarEvent.sequence} updates it (a move); `CANCEL` removes it
+   * (`STATUS:CANCELLED`).
+   */
+  method?: 'PUBLISH' | 'REQUEST' | 'CANCEL' | undefined
+  /** The revision (`SEQUENCE`): 0 as first sent, higher with each update or cancellation of the same UID. */
+  sequence?: number | undefined
+  /** Who organises the event (`ORGANIZER`), which `REQUEST` and `CANCEL` name for the calendars that check it. */
+  organizer?: { name: string; email: string } | undefined
+  /** Who takes part (`ATTENDEE`), as a `REQUEST` or `CANCEL` addresses them. */
+  attendees?: readonly { name: string; email: string }[] | undefined
 }
 
 const CRLF = '\r\n'
@@ -74,11 +86,17 @@ function plain(value: string): string {
   return value.replace(/[\u0000-\u001f\u007f]/g, '')
 }
 
+/** A parameter value (RFC 5545 section 3.2): quoted, without the quotes and control characters it cannot hold. */
+function quotedParam(value: string): string {
+  return `"${plain(value).replace(/"/g, "'")}"`
+}
+
 /**
  * Makes an iCalendar file (RFC 5545) with one event in Asia/Riyadh time: VCALENDAR with a VTIMEZONE for
  * Riyadh (+0300, no daylight saving) and a VEVENT (`UID`, `DTSTAMP`, `DTSTART`/`DTEND` with
- * `TZID=Asia/Riyadh`, `SUMMARY`, and `LOCATION`, `DESCRIPTION`, `URL` when given), text escaped, lines
- * folded at 75 octets and ended by CRLF. Pure: the same event always gives the same file.
+ * `TZID=Asia/Riyadh`, `SUMMARY`, and `LOCATION`, `DESCRIPTION`, `URL`, `SEQUENCE`, `ORGANIZER`, `ATTENDEE`
+ * when given), under the `METHOD` asked (`PUBLISH` by default), text escaped, lines folded at 75 octets and
+ * ended by CRLF. Pure: the same event always gives the same file.
  */
 export function createIcs(event: CalendarEvent): string {
   const lines = [
@@ -86,7 +104,7 @@ export function createIcs(event: CalendarEvent): string {
     'VERSION:2.0',
     'PRODID:-//Mashura//Booking//EN',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${event.method ?? 'PUBLISH'}`,
     'BEGIN:VTIMEZONE',
     `TZID:${RIYADH_TZ}`,
     'BEGIN:STANDARD',
@@ -103,9 +121,17 @@ export function createIcs(event: CalendarEvent): string {
     `DTEND;TZID=${RIYADH_TZ}:${stampOf(event.end, RIYADH_OFFSET_MS)}`,
     `SUMMARY:${escapeIcsText(event.summary)}`,
   ]
+  if (event.sequence !== undefined) lines.push(`SEQUENCE:${Math.max(0, Math.floor(event.sequence))}`)
+  if (event.organizer)
+    lines.push(`ORGANIZER;CN=${quotedParam(event.organizer.name)}:mailto:${plain(event.organizer.email)}`)
+  for (const attendee of event.attendees ?? [])
+    lines.push(
+      `ATTENDEE;CN=${quotedParam(attendee.name)};ROLE=REQ-PARTICIPANT:mailto:${plain(attendee.email)}`,
+    )
   if (event.location) lines.push(`LOCATION:${escapeIcsText(event.location)}`)
   if (event.description) lines.push(`DESCRIPTION:${escapeIcsText(event.description)}`)
   if (event.url) lines.push(`URL:${plain(event.url)}`)
-  lines.push(`STATUS:${event.tentative ? 'TENTATIVE' : 'CONFIRMED'}`, 'END:VEVENT', 'END:VCALENDAR')
+  const status = event.method === 'CANCEL' ? 'CANCELLED' : event.tentative ? 'TENTATIVE' : 'CONFIRMED'
+  lines.push(`STATUS:${status}`, 'END:VEVENT', 'END:VCALENDAR')
   return lines.map((line) => foldIcsLine(line) + CRLF).join('')
 }

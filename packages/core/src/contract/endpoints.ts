@@ -7,9 +7,10 @@
  * A call's name is core's function that makes it (`getContributorTermsAndConditions` is `getTermsAndConditions`
  * for contributors); a call no front end makes (the mobile app's link, the avatars, a file's download) is named
  * as its function would be. Paths are below `/api`, in Fastify's form, `:name` for a path parameter; trailing
- * slashes are kept where the spec writes them. No TypeBox here (this module imports nothing at run time): core's
- * client carries this table, never the schemas. The back office's calls are in `admin/endpoints.ts`, so that the
- * widgets and the public site do not carry them.
+ * slashes are kept where the spec writes them. No TypeBox here (at run time this module imports only the
+ * TypeBox-free tables of `self/`, a person's own bookings and data, issue 34): core's client carries this table,
+ * never the schemas. The back office's calls are in `admin/endpoints.ts`, so that the widgets and the public site
+ * do not carry them.
  */
 
 import type { adminEndpoints } from './admin/endpoints.ts'

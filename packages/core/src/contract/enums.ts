@@ -9,8 +9,11 @@ export const SESSION_STATES = ['booked', 'ongoing', 'ended', 'cancelled', 'sme_a
 /** A session state. */
 export type SessionState = (typeof SESSION_STATES)[number]
 
-/** The states of a business owner's request for a session with an advisor. */
-export const REQUEST_STATES = ['waiting', 'accepted', 'rejected', 'expired'] as const
+/**
+ * The states of a business owner's request for a session with an advisor; `withdrawn` when she took it back
+ * herself while it waited (issue 34).
+ */
+export const REQUEST_STATES = ['waiting', 'accepted', 'rejected', 'expired', 'withdrawn'] as const
 /** A request state. */
 export type RequestState = (typeof REQUEST_STATES)[number]
 

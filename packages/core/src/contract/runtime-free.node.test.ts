@@ -51,14 +51,18 @@ it('the contract modules core and the front ends import at run time load no Type
     'admin/experts-endpoints.ts',
     'admin/content-endpoints.ts',
     'admin/records-endpoints.ts',
+    'self/bookings-endpoints.ts',
+    'self/consent-endpoints.ts',
+    'self/my-data-endpoints.ts',
+    'self/mail-preferences-endpoints.ts',
   ]) {
     const text = readFileSync(join(SRC, 'contract', name), 'utf8')
     const statements = text.match(/^import\s[^'"]*?\sfrom\s+'[^']+'/gm) ?? []
     expect(
       statements
         .filter((statement) => !/^import\s+type\s/.test(statement))
-        // The back office's table joins its areas' tables, each checked here too.
-        .filter((statement) => !/from\s+'\.\/[\w-]+-endpoints\.ts'$/.test(statement)),
+        // The tables join their areas' tables (the back office's, a person's own: `self/`), each checked here too.
+        .filter((statement) => !/from\s+'\.\/(?:self\/)?[\w-]+-endpoints\.ts'$/.test(statement)),
       name,
     ).toEqual([])
   }

@@ -49,6 +49,7 @@ export const en: Record<MessageKey, string> = {
   'requests.status.accepted': 'Accepted',
   'requests.status.rejected': 'Rejected',
   'requests.status.expired': 'Expired',
+  'requests.status.withdrawn': 'Withdrawn',
 
   // Meeting actions
   'meeting.start': 'Start meeting',
@@ -190,6 +191,8 @@ export const en: Record<MessageKey, string> = {
   'common.pagination': 'Page {page, number} of {total, number}',
 
   // Server errors (the reference API answers with these, in the request's language)
+  'notify.dataExportReady.title': 'Your data export is ready',
+  'notify.dataExportReady.body': 'Download your data from "My data" until {until}.',
   'notify.booking.title': 'New booking',
   'notify.booking.body': '{name} booked a session with you.',
   'notify.requestNew.title': 'New session request',
@@ -200,12 +203,32 @@ export const en: Record<MessageKey, string> = {
   'notify.requestRejected.body': '{name} declined your session request.',
   'notify.sessionCancelled.title': 'Your session was cancelled',
   'notify.sessionCancelled.body': '{name} cancelled the session.',
+  'notify.ownerCancelled.title': 'A session was cancelled',
+  'notify.ownerCancelled.body': '{name} cancelled their session with you; its slot is free again.',
+  'notify.youCancelled.title': 'You cancelled your session',
+  'notify.youCancelled.body': 'Your session with {name} is cancelled, as you asked.',
+  'notify.sessionMoved.title': 'A session was moved',
+  'notify.sessionMoved.body': '{name} moved their session with you to another time.',
+  'notify.youMoved.title': 'Your session was moved',
+  'notify.youMoved.body': 'Your session with {name} is moved, as you asked.',
+  'notify.requestWithdrawn.title': 'A request was withdrawn',
+  'notify.requestWithdrawn.body': '{name} withdrew their session request; its slot is free again.',
+  'notify.youWithdrew.title': 'You withdrew your request',
+  'notify.youWithdrew.body': 'Your session request to {name} is withdrawn, as you asked.',
+  'notify.requestMoved.title': 'A request was moved',
+  'notify.requestMoved.body':
+    '{name} moved their session request to another time; it still awaits your answer.',
+  'notify.youMovedRequest.title': 'Your request was moved',
+  'notify.youMovedRequest.body': 'Your session request to {name} is moved; it still awaits an answer.',
   'notify.smeAbsent.title': 'You were marked absent',
   'notify.smeAbsent.body': '{name} marked you absent from the session.',
   'notify.sessionStarting.title': 'Your session starts in 15 minutes',
   'notify.sessionStarting.body': 'Session with {name}',
   'notify.instant.title': 'An instant session now',
   'notify.instant.body': 'An instant session with {name} is waiting for you now.',
+  'notify.recommendationsReminder.title': 'Recommendations still to write',
+  'notify.recommendationsReminder.body':
+    'Your session with {name} has ended and its recommendations are not written yet.',
   'errors.validationFailed':
     'Some of the information you entered is not valid. Please check it and try again.',
   'errors.fieldRequired': 'This field is required.',

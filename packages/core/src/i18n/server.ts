@@ -57,6 +57,17 @@ const serverAr = {
   'errors.sessionAlreadyEnded': 'انتهت هذه الجلسة.',
   'errors.sessionCancelled': 'هذه الجلسة ملغاة.',
   'errors.cancelNotAllowed': 'لا يمكن إلغاء هذه الجلسة.',
+  // A business owner's own changes to her bookings (issue 34).
+  'errors.sessionNotUpcoming': 'هذه الجلسة ليست من جلساتك القادمة، فلا يمكن إلغاؤها أو تغيير موعدها.',
+  'errors.sessionAlreadyStarted': 'بدأت هذه الجلسة، فلا يمكن إلغاؤها أو تغيير موعدها.',
+  'errors.requestNotWaiting': 'لم يعد هذا الطلب ينتظر الرد، فلا يمكن سحبه أو تغيير موعده.',
+  'errors.changeClosed':
+    'انتهت مهلة إلغاء هذا الحجز أو تغيير موعده في {closedAt, date, long} الساعة {closedAt, time, short} بتوقيت الرياض ({hours, plural, zero {عند بدايته} one {قبل بدايته بساعة} two {قبل بدايته بساعتين} few {قبل بدايته بـ# ساعات} many {قبل بدايته بـ# ساعة} other {قبل بدايته بـ# ساعة}}).',
+  'errors.slotTooSoon':
+    'هذا الموعد قريب جدًا: يمكن النقل إلى موعد يبدأ بعد {hours, plural, zero {الآن} one {ساعة} two {ساعتين} few {# ساعات} many {# ساعة} other {# ساعة}} على الأقل.',
+  'errors.slotOtherExpert': 'يمكن نقل الحجز إلى موعد لدى الخبير نفسه فقط.',
+  'errors.sameSlot': 'هذا هو موعد الحجز الحالي؛ اختر موعدًا آخر.',
+  'errors.bookingChanged': 'تغيّر هذا الحجز للتو. حدّث الصفحة ثم حاول مرة أخرى.',
   'errors.chatDisabled': 'المحادثة غير متاحة لهذا الخبير.',
   'errors.instantNotEnabled': 'الجلسات الفورية غير مفعّلة لحسابك.',
   'errors.instantUnavailable': 'هذا الخبير غير متاح للجلسات الفورية الآن.',
@@ -106,6 +117,10 @@ const serverAr = {
   'errors.contentInUse':
     'هذا العنصر مستخدم في سجلات أخرى فلا يمكن حذفه؛ أوقفه بدلًا من ذلك أو أزل استخداماته أولًا.',
   'errors.faqOrderMismatch': 'يجب أن يذكر الترتيب الجديد كل سؤال مرة واحدة بالضبط.',
+  'errors.myDataExportTooSoon':
+    'طلبت نسخة من بياناتك قبل قليل. يمكنك طلب نسخة جديدة بعد {when} (بتوقيت الرياض).',
+  'errors.termsOutdated':
+    'نُشرت نسخة أحدث من الشروط والأحكام منذ أن عُرضت عليك. اقرأ النسخة المنشورة (رقم {version}) ثم وافق عليها.',
   'errors.tooDeep':
     'البيانات المرسلة متداخلة أكثر من المسموح به: {max, plural, zero {# مستوى} one {مستوى واحد} two {مستويان} few {# مستويات} many {# مستوًى} other {# مستوى}} على الأكثر.',
   'errors.chatRateLimited':
@@ -161,6 +176,19 @@ const serverEn: Record<keyof typeof serverAr, string> = {
   'errors.sessionAlreadyEnded': 'This session has ended.',
   'errors.sessionCancelled': 'This session has been cancelled.',
   'errors.cancelNotAllowed': 'This session cannot be cancelled.',
+  // A business owner's own changes to her bookings (issue 34).
+  'errors.sessionNotUpcoming':
+    'This session is not one of your upcoming sessions: it cannot be cancelled or moved.',
+  'errors.sessionAlreadyStarted': 'This session has started: it can no longer be cancelled or moved.',
+  'errors.requestNotWaiting':
+    'This request is no longer waiting for an answer: it cannot be withdrawn or moved.',
+  'errors.changeClosed':
+    'Changes to this booking closed on {closedAt, date, long} at {closedAt, time, short} Riyadh time ({hours, plural, =0 {at its start} one {# hour before it starts} other {# hours before it starts}}).',
+  'errors.slotTooSoon':
+    'This slot is too soon: you can move only to a slot starting at least {hours, plural, one {# hour} other {# hours}} from now.',
+  'errors.slotOtherExpert': 'You can move a booking only to a slot of the same expert.',
+  'errors.sameSlot': 'This is the booking’s current slot; choose another.',
+  'errors.bookingChanged': 'This booking has just changed. Refresh the page and try again.',
   'errors.chatDisabled': 'Chat is not available for this expert.',
   'errors.instantNotEnabled': 'Instant sessions are not enabled for your account.',
   'errors.instantUnavailable': 'This expert is not available for instant sessions right now.',
@@ -210,6 +238,10 @@ const serverEn: Record<keyof typeof serverAr, string> = {
   'errors.contentInUse':
     'This item is used by other records, so it cannot be deleted; retire it instead, or remove its uses first.',
   'errors.faqOrderMismatch': 'The new order must list every question exactly once.',
+  'errors.myDataExportTooSoon':
+    'You asked for a copy of your data recently. You can ask for a new one after {when} (Riyadh time).',
+  'errors.termsOutdated':
+    'A newer version of the terms and conditions was published since they were shown to you. Read the published version ({version}) and accept it.',
   'errors.tooDeep':
     'The data sent is nested too deeply: at most {max, plural, one {# level} other {# levels}}.',
   'errors.chatRateLimited':

@@ -26,11 +26,9 @@ describe('role rule (spec 4, 6)', () => {
     expect(roleFromContributorId('')).toBe('sme')
   })
 
-  it('routes after login to the terms popup, the dashboard or home', () => {
-    expect(postLoginDestination('contributor', false)).toBe('terms')
-    expect(postLoginDestination('sme', false)).toBe('terms')
-    expect(postLoginDestination('contributor', true)).toBe('dashboard')
-    expect(postLoginDestination('sme', true)).toBe('home')
+  it('routes after login to the dashboard or home (the terms popup is the server’s to ask, issue 34)', () => {
+    expect(postLoginDestination('contributor')).toBe('dashboard')
+    expect(postLoginDestination('sme')).toBe('home')
   })
 })
 
@@ -66,7 +64,7 @@ describe('unread-message rule (spec 3)', () => {
 describe('state labels and lifecycle (spec 4)', () => {
   it('names every session and request state', () => {
     expect(SESSION_STATES).toEqual(['booked', 'ongoing', 'ended', 'cancelled', 'sme_absent'])
-    expect(REQUEST_STATES).toEqual(['waiting', 'accepted', 'rejected', 'expired'])
+    expect(REQUEST_STATES).toEqual(['waiting', 'accepted', 'rejected', 'expired', 'withdrawn'])
     expect(sessionStateLabelKey('sme_absent')).toBe('sessions.status.smeAbsent')
     // Every label exists in both catalogs.
     for (const key of SESSION_STATES.map(sessionStateLabelKey)) expect(isMessageKey(key), key).toBe(true)

@@ -37,12 +37,15 @@ export function roleFromContributorId(storedId: string | null | undefined): User
     : 'sme'
 }
 
-/** Where a fresh sign-in lands (spec 4): the terms popup first, then the dashboard for experts, else home. */
-export type PostLoginDestination = 'terms' | 'dashboard' | 'home'
+/**
+ * Where a fresh sign-in lands (spec 4): the dashboard for experts, else home. The spec's third destination, the
+ * terms popup, is no longer the browser's to decide: consent is kept on the server (issue 34), and the site shows
+ * the popup over wherever the person lands when the server says the published terms are not accepted.
+ */
+export type PostLoginDestination = 'dashboard' | 'home'
 
-/** Decides where the login flow routes: terms popup while agreement is not stored, dashboard for contributors, else home. */
-export function postLoginDestination(role: UserRole, termsAgreed: boolean): PostLoginDestination {
-  if (!termsAgreed) return 'terms'
+/** Decides where the login flow routes: the dashboard for contributors, else home. */
+export function postLoginDestination(role: UserRole): PostLoginDestination {
   return role === 'contributor' ? 'dashboard' : 'home'
 }
 
@@ -122,3 +125,9 @@ export {
   sessionActions,
   sessionMoveRefusal,
 } from './lifecycle.ts'
+export {
+  canOwnerChange,
+  OWNER_CHANGE_CUTOFF_HOURS_DEFAULT,
+  type OwnerChangeWindow,
+  ownerChangeWindow,
+} from './owner-changes.ts'

@@ -39,7 +39,10 @@ export const EXTRA_STORAGE_KEYS = {
   contributorFullName: 'contributorFullName',
   /** The whole login result, JSON. */
   loginData: 'loginData',
-  /** "true" once the terms were accepted. */
+  /**
+   * The spec's terms flag: no longer written, since consent is kept on the server (issue 34); listed so that
+   * logout clears what a browser kept from before.
+   */
   termsAgreed: 'termsAgreed',
   /** The chosen language; a preference, so it survives logout. */
   language: 'language',

@@ -20,6 +20,8 @@ export interface PeopleTable {
   /** The back-office roles the sign-in provider named at the last sign-in (`OIDC_ROLES_CLAIM`), comma-separated. */
   provider_roles: Generated<string>
   created_at: string
+  /** When the person's data was erased (issue 34, migration 0021); null for everyone else. */
+  erased_at: ColumnType<string | null, string | null | undefined>
 }
 
 /** An expert: a person with a contributor identity. */
@@ -131,7 +133,7 @@ export interface SessionsTable {
   communication_way: 0 | 1
   office_id: number | null
   state: 'pending' | 'booked' | 'ongoing' | 'ended' | 'cancelled' | 'sme_absent'
-  request_state: 'waiting' | 'accepted' | 'rejected' | 'expired' | null
+  request_state: 'waiting' | 'accepted' | 'rejected' | 'expired' | 'withdrawn' | null
   request_reason: string | null
   answered_at: string | null
   description: string | null
@@ -148,6 +150,17 @@ export interface SessionsTable {
   meeting_password: string | null
   /** The Zoom user the meeting was made under (migration 0014); null: none, or ZOOM_HOST_USER before it. */
   zoom_host: ColumnType<string | null, string | null | undefined>
+  /**
+   * The `SEQUENCE` of its calendar file (migration 0017): 0 as booked, raised by each cancellation or move mailed
+   * with the same UID (issue 34).
+   */
+  ics_sequence: ColumnType<number, number | undefined, number>
+  /** Who cancelled it (migration 0017); null: not cancelled, or by its expert before the column. */
+  cancelled_by: ColumnType<
+    'expert' | 'owner' | 'admin' | null,
+    'expert' | 'owner' | 'admin' | null | undefined,
+    'expert' | 'owner' | 'admin' | null
+  >
   created_at: string
   updated_at: string
 }
@@ -501,6 +514,83 @@ export interface SessionFollowUpsTable {
   done_at: string | null
   attempts: Generated<number>
   last_error: string | null
+  /** What the change was, as JSON, when its mails need more than the session (a move's times; migration 0017). */
+  details_json: ColumnType<string | null, string | null | undefined, string | null>
+}
+
+/** A read of a business owner's contact details by someone else (issue 34, migration 0019): one row a read call. */
+export interface PersonalDataReadsTable {
+  id: Generated<number>
+  occurred_at: string
+  reader_person_id: number
+  /** The reader as named then. */
+  reader_label: string
+  reader_role: 'expert' | 'admin'
+  /** Whose details were read. */
+  subject_person_id: number
+  /** What was read, comma-separated: `email,mobile,companies`. */
+  fields: string
+  /** The call it was read through (its operationId). */
+  via: string
+  session_id: number | null
+}
+
+/** A person's data export (issue 34, migration 0019): requested, prepared in the background, kept a few days. */
+export interface DataExportsTable {
+  id: Generated<number>
+  person_id: number
+  state: 'preparing' | 'ready' | 'failed' | 'expired'
+  requested_at: string
+  /** While a preparer holds it; a lapsed claim is taken over. */
+  claimed_until: string | null
+  attempts: Generated<number>
+  finished_at: string | null
+  /** The ZIP's name in the exports storage, once ready. */
+  stored_name: string | null
+  size: number | null
+  /** When the ZIP is deleted. */
+  expires_at: string | null
+  last_error: string | null
+}
+
+/** A kind of mail a person turned off (issue 34, migration 0020); no row: the kind is on. */
+export interface MailOptOutsTable {
+  person_id: number
+  /** Core's `MailPreferenceKind`: `session_reminders`, `expert_news`… */
+  kind: string
+  created_at: string
+}
+
+/**
+ * One acceptance of a role's terms (issue 34, migration 0018): append-only, one row per person, role and
+ * terms version.
+ */
+export interface ConsentsTable {
+  id: Generated<number>
+  person_id: number
+  /** Whose terms: `sme` (business owners) or `contributor` (experts). */
+  role: 'sme' | 'contributor'
+  /** The version accepted: 0 the text as installed, then each version the back office published. */
+  terms_version: number
+  accepted_at: string
+}
+
+/**
+ * What is left to do after a person's data was erased in the decision's transaction (issue 34, migration
+ * 0021): delete their files' bytes, delete the decision mail once it is sent, compact the database files.
+ */
+export interface ErasuresTable {
+  person_id: number
+  request_id: number
+  created_at: string
+  /** JSON array of stored names whose bytes may still be on disk. */
+  stored_files: string
+  /** The outbox key of the decision mail; null when the person had no address. */
+  mail_key: string | null
+  /** When everything was done; null while some is left. */
+  done_at: string | null
+  attempts: Generated<number>
+  last_error: string | null
 }
 
 /** The whole database. */
@@ -541,6 +631,11 @@ export interface Database {
   audit_log: AuditLogTable
   expert_invitations: ExpertInvitationsTable
   session_follow_ups: SessionFollowUpsTable
+  erasures: ErasuresTable
+  consents: ConsentsTable
+  mail_opt_outs: MailOptOutsTable
+  personal_data_reads: PersonalDataReadsTable
+  data_exports: DataExportsTable
 }
 
 /** A row as read. */

@@ -9,11 +9,9 @@
 import { type ContributorKind, REQUEST_MOVES, SESSION_MOVES } from '@mashura/core'
 import type { Kysely, Transaction } from 'kysely'
 import type { CacheScope } from '../adapters/cache/catalogue-cache.ts'
-import { queueExpertCancellationMail } from '../adapters/mail/expert-deactivated.ts'
 import {
   type AdminExpertFilter,
   adminExpertIds,
-  cancellationMailRow,
   cancelReasonIdIfAny,
   centerIdIfAny,
   countAdminExperts,
@@ -366,29 +364,10 @@ export async function deactivateExpert(
         )
         if (!row) continue
         rows.push(row)
-        // The owner's notice and the realtime event follow the commit (domain/follow-ups.ts).
-        await recordFollowUp(trx, row.id, row.state === 'cancelled' ? 'cancelled' : 'request_rejected', {
-          now,
-        })
-        const mail = await cancellationMailRow(trx, row.id)
-        if (mail)
-          await queueExpertCancellationMail(trx, {
-            to: mail.owner_email,
-            publicUrl: deps.publicUrl,
-            now,
-            facts: {
-              sessionId: row.id,
-              ownerName: mail.owner_name,
-              expertName: mail.expert_name,
-              request: row.state === 'pending',
-              subject: mail.subject_ar
-                ? { ar: mail.subject_ar, en: mail.subject_en ?? mail.subject_ar }
-                : null,
-              start: new Date(mail.start_at),
-              end: new Date(mail.end_at),
-              reason,
-            },
-          })
+        // Its follow-up is an expert's cancellation's (domain/follow-ups.ts): the owner's notice, and both
+        // people's mails with the calendar file that cancels the event (issue 34); `cancelled_by` 'admin' words
+        // them as the expert's deactivation.
+        await recordFollowUp(trx, row.id, 'cancelled', { now })
       }
     }
     await recordAudit(trx, {
@@ -440,9 +419,11 @@ async function cancelBooking(
         state: SESSION_MOVES.cancel.to,
         cancel_reason_id: cancelReasonId,
         cancel_reason: reason,
+        cancelled_by: 'admin',
         active_slot_id: null,
         updated_at: stamp,
       },
+      { bumpSequence: true },
     )
   return updateRequestBeforeStart(trx, booking.id, contributorId, REQUEST_MOVES.reject.from, stamp, {
     request_state: REQUEST_MOVES.reject.to,
@@ -450,6 +431,11 @@ async function cancelBooking(
     answered_at: stamp,
     updated_at: stamp,
     active_slot_id: null,
+    // Mailed as a cancellation, with the next SEQUENCE of the event the booking widget's download made.
+    cancel_reason_id: cancelReasonId,
+    cancel_reason: reason,
+    cancelled_by: 'admin',
+    ics_sequence: booking.ics_sequence + 1,
   })
 }
 

@@ -6,6 +6,7 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import { insertAuditEntry } from '../db/queries/audit.ts'
+import { personName } from '../db/queries/people.ts'
 import type { Database } from '../db/tables.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -15,6 +16,12 @@ export type AuditActor = { personId: number; label: string } | { personId: null;
 
 /** The command line's actor (`npm run admin`). */
 export const COMMAND_LINE: AuditActor = { personId: null, label: 'command line' }
+
+/** A signed-in person as the trail names them: their person and their name now (a business owner's own changes). */
+export async function personActor(db: Db, personId: number): Promise<AuditActor> {
+  const { full_name } = await personName(db, personId)
+  return { personId, label: full_name }
+}
 
 /** One action to record. */
 export interface AuditEntry {

@@ -9,6 +9,7 @@ import { coveredSubject, lockActiveContributor } from '../db/queries/contributor
 import { insertSession, slotHolderId } from '../db/queries/sessions.ts'
 import { slotById } from '../db/queries/slots.ts'
 import type { Database, Row } from '../db/tables.ts'
+import { personActor, recordAudit } from './audit.ts'
 import { isForeignKeyViolation, isUniqueViolation } from './db-errors.ts'
 import { conflict, notFound, refused } from './errors.ts'
 import {
@@ -145,6 +146,22 @@ export async function bookSlot(db: Kysely<Database>, input: BookingInput): Promi
       // Its follow-up commits with it: the expert told, and a booking's owner mailed a confirmation (a
       // request is confirmed when accepted).
       await recordFollowUp(trx, row.id, request ? 'requested' : 'booked', { now })
+      // The trail of a booking's changes starts with the booking itself, by its business owner (issue 34).
+      await recordAudit(trx, {
+        actor: await personActor(trx, input.smeId),
+        action: request ? 'request.create' : 'session.book',
+        targetType: request ? 'request' : 'session',
+        targetId: row.id,
+        after: {
+          state: row.state,
+          request_state: row.request_state,
+          slot_id: row.slot_id,
+          start_at: row.start_at,
+          end_at: row.end_at,
+          contributor_id: row.contributor_id,
+        },
+        now,
+      })
       return row
     })
   } catch (err) {

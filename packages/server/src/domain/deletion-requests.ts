@@ -2,11 +2,11 @@
  * The back office's queue of account-deletion requests (issue 33). The personal-data law gives 30 days to
  * answer a request; the queue shows each one's age against that deadline. An admin approves or rejects a
  * request with a reason: the decision, the audit entry and the mail to the person are written in one
- * transaction, and a request is decided once (a second decision is a 409). Approval records the decision;
- * the erasure itself belongs to the self-service issue and is not run here yet.
+ * transaction, and a request is decided once (a second decision is a 409). Approval also erases the person's
+ * data in that same transaction (`domain/erasure.ts`), after the mail is queued with their name and address.
  */
 import type { Kysely } from 'kysely'
-import { queueDeletionDecisionMail } from '../adapters/mail/deletion-decision.ts'
+import { deletionDecisionMailKey, queueDeletionDecisionMail } from '../adapters/mail/deletion-decision.ts'
 import {
   deletionQueuePeople,
   deletionRequestById,
@@ -14,6 +14,7 @@ import {
 } from '../db/queries/deletion-requests.ts'
 import type { Database, Row } from '../db/tables.ts'
 import { type AuditActor, recordAudit } from './audit.ts'
+import { erasePerson } from './erasure.ts'
 import { conflict, notFound } from './errors.ts'
 
 /** Days the personal-data law gives to answer a deletion request (the contract's `DELETION_ANSWER_DAYS`). */
@@ -49,8 +50,9 @@ export interface DeletionDecisionInput {
 }
 
 /**
- * Decides a pending request: records the decision, appends it to the audit trail and queues the mail to the
- * person (when they have an address), all in one transaction. 404 for an unknown request, 409 for one decided
+ * Decides a pending request: records the decision, appends it to the audit trail, queues the mail to the
+ * person (when they have an address) and, for an approval, erases their data, all in one transaction; the
+ * caller then runs `finishErasures` (files, sockets, caches, the mail's row, the database files). 404 for an unknown request, 409 for one decided
  * before (or meanwhile, by another admin). Answers the request as decided.
  */
 export function decideDeletionRequest(
@@ -94,6 +96,15 @@ export function decideDeletionRequest(
         },
         now,
       )
+    // The mail above holds the name and address it needs: the person's data can go in this transaction.
+    if (input.decision === 'approved')
+      await erasePerson(trx, {
+        personId: before.person_id,
+        requestId: input.requestId,
+        actor: input.actor,
+        mailKey: person?.email ? deletionDecisionMailKey(input.requestId) : null,
+        now,
+      })
     const after = await deletionRequestById(trx, input.requestId)
     if (!after) throw notFound()
     return after

@@ -69,6 +69,8 @@ export interface FairBookingCheck {
   now: Date
   /** The caps. */
   limits: BookingLimits
+  /** A booking of theirs the check leaves out: the one being moved to this time (issue 34). */
+  exceptId?: number
 }
 
 /**
@@ -77,7 +79,7 @@ export interface FairBookingCheck {
  * the booking's transaction, after {@link lockBusinessOwner}.
  */
 export async function assertFairBooking(db: Db, check: FairBookingCheck): Promise<void> {
-  const rows = await liveRows(db, check.smeId, check.now)
+  const rows = await liveRows(db, check.smeId, check.now, check.exceptId)
   if (rows.some((row) => overlaps(row, check.start, check.end)))
     throw conflict('booking_overlaps', 'errors.bookingOverlaps')
   const upcoming = rows.filter((row) => row.state !== 'ongoing')

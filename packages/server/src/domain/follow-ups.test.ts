@@ -230,9 +230,13 @@ describe('follow-up plans', () => {
         'cancelled',
         'instant',
         'owner_absent',
+        'owner_cancelled',
         'request_accepted',
+        'request_moved',
         'request_rejected',
+        'request_withdrawn',
         'requested',
+        'rescheduled',
         'starting',
       ].sort(),
     )
@@ -240,5 +244,26 @@ describe('follow-up plans', () => {
       .filter(([, plan]) => plan.confirm)
       .map(([kind]) => kind)
     expect(confirmed.sort()).toEqual(['booked', 'request_accepted'])
+  })
+
+  it('mail both people of a cancellation or a move, and push the one who did not make it (issue 34)', () => {
+    const mailed = Object.entries(FOLLOW_UP_PLANS)
+      .filter(([, plan]) => plan.mailChange)
+      .map(([kind, plan]) => `${kind}:${plan.mailChange}`)
+    expect(mailed.sort()).toEqual([
+      'cancelled:cancelled',
+      'owner_cancelled:cancelled',
+      'request_moved:moved',
+      'request_withdrawn:cancelled',
+      'rescheduled:moved',
+    ])
+    for (const kind of ['owner_cancelled', 'rescheduled', 'request_withdrawn', 'request_moved'] as const) {
+      const tell = FOLLOW_UP_PLANS[kind].tell
+      expect(tell.find((t) => t.to === 'contributor')?.push).toBeUndefined()
+      expect(tell.find((t) => t.to === 'sme')?.push).toBe(false)
+    }
+    expect(FOLLOW_UP_PLANS.cancelled.tell).toEqual([
+      { to: 'sme', kind: 'session_cancelled', notice: 'sessionCancelled' },
+    ])
   })
 })

@@ -1,7 +1,8 @@
 /**
  * What follows a change of a session (issue 32): one mechanism for all of it. The change records a follow-up
  * in its own transaction (`recordFollowUp`): a booking, a request and its answer or expiry, an instant
- * session, a start, an extension, an end, an absence, a cancellation, the starting-soon notice. Once that
+ * session, a start, an extension, an end, an absence, a cancellation (the expert's, the back office's or the
+ * business owner's own), her move of a session or request, her withdrawal, the starting-soon notice. Once that
  * commits, `runFollowUps` does each pending follow-up once:
  *
  * 1. reads the session and its people once (`sessionFactsRow`);
@@ -16,7 +17,13 @@
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { EventBus } from '../adapters/events/bus.ts'
-import { queueBookingConfirmed, queueExpertNews } from '../adapters/mail/session-mails.ts'
+import {
+  type MoveDetails,
+  queueBookingConfirmed,
+  queueCancellationMails,
+  queueExpertNews,
+  queueMoveMails,
+} from '../adapters/mail/session-mails.ts'
 import type { PushService } from '../adapters/push/service.ts'
 import {
   claimFollowUp,
@@ -52,20 +59,40 @@ export type FollowUpKind =
   | 'extended'
   | 'ended'
   | 'owner_absent'
+  /** Its expert cancelled a booked session, or the back office did, deactivating the expert (`cancelled_by`). */
   | 'cancelled'
+  /** Its business owner cancelled her own session (issue 34). */
+  | 'owner_cancelled'
+  /** Its business owner moved her own session to another slot of the same expert (issue 34). */
+  | 'rescheduled'
+  /** Its business owner withdrew her own waiting request (issue 34). */
+  | 'request_withdrawn'
+  /** Its business owner moved her own waiting request to another slot (issue 34). */
+  | 'request_moved'
 
 /** Who a notice goes to: the session's business owner, its expert, or both. */
 type Party = 'sme' | 'contributor'
 
 /** What a follow-up does besides the realtime event every change sends. */
 interface FollowUpPlan {
-  /** Notices to the people of the session: each about the other party (named `name`). */
-  tell: readonly { to: Party; kind: NotificationKind; notice: NoticeName }[]
+  /**
+   * Notices to the people of the session: each about the other party (named `name`), with a push unless
+   * `push` is false (the business owner's record of a change she made herself).
+   */
+  tell: readonly { to: Party; kind: NotificationKind; notice: NoticeName; push?: false }[]
   /** The business owner's confirmation mail of a booked session. */
   confirm?: true
   /** The expert's mail: a session booked with them, or a request to answer. */
   tellExpertByMail?: true
+  /**
+   * The mails to both people of a cancellation or a move, each with the booking's calendar UID and the SEQUENCE
+   * the change raised it to (`METHOD:CANCEL`, or `REQUEST` with the new times).
+   */
+  mailChange?: 'cancelled' | 'moved'
 }
+
+/** What a move's follow-up keeps, for its mails (declared with them). */
+export type { MoveDetails }
 
 /** Every kind's plan: the one table of who hears what after which change. */
 export const FOLLOW_UP_PLANS: Record<FollowUpKind, FollowUpPlan> = {
@@ -95,7 +122,38 @@ export const FOLLOW_UP_PLANS: Record<FollowUpKind, FollowUpPlan> = {
   extended: { tell: [] },
   ended: { tell: [] },
   owner_absent: { tell: [{ to: 'sme', kind: 'sme_absent', notice: 'smeAbsent' }] },
-  cancelled: { tell: [{ to: 'sme', kind: 'session_cancelled', notice: 'sessionCancelled' }] },
+  cancelled: {
+    tell: [{ to: 'sme', kind: 'session_cancelled', notice: 'sessionCancelled' }],
+    mailChange: 'cancelled',
+  },
+  owner_cancelled: {
+    tell: [
+      { to: 'contributor', kind: 'session_cancelled', notice: 'ownerCancelled' },
+      { to: 'sme', kind: 'session_cancelled', notice: 'youCancelled', push: false },
+    ],
+    mailChange: 'cancelled',
+  },
+  rescheduled: {
+    tell: [
+      { to: 'contributor', kind: 'session_moved', notice: 'sessionMoved' },
+      { to: 'sme', kind: 'session_moved', notice: 'youMoved', push: false },
+    ],
+    mailChange: 'moved',
+  },
+  request_withdrawn: {
+    tell: [
+      { to: 'contributor', kind: 'request_withdrawn', notice: 'requestWithdrawn' },
+      { to: 'sme', kind: 'request_withdrawn', notice: 'youWithdrew', push: false },
+    ],
+    mailChange: 'cancelled',
+  },
+  request_moved: {
+    tell: [
+      { to: 'contributor', kind: 'request_moved', notice: 'requestMoved' },
+      { to: 'sme', kind: 'request_moved', notice: 'youMovedRequest', push: false },
+    ],
+    mailChange: 'moved',
+  },
 }
 
 /**
@@ -106,7 +164,7 @@ export function recordFollowUp(
   trx: Transaction<Database>,
   sessionId: number,
   kind: FollowUpKind,
-  options: { now?: Date; once?: string } = {},
+  options: { now?: Date; once?: string; details?: MoveDetails } = {},
 ): Promise<void> {
   return insertFollowUp(trx, {
     session_id: sessionId,
@@ -115,6 +173,7 @@ export function recordFollowUp(
     created_at: (options.now ?? new Date()).toISOString(),
     done_at: null,
     last_error: null,
+    details_json: options.details ? JSON.stringify(options.details) : null,
   })
 }
 
@@ -158,7 +217,7 @@ export async function runFollowUps(
 /** Does one follow-up; false when another dispatcher claimed it first. */
 async function runOne(
   deps: FollowUpDeps,
-  followUp: { id: number; session_id: number; kind: string },
+  followUp: { id: number; session_id: number; kind: string; details_json: string | null },
   now: Date,
 ): Promise<boolean> {
   const plan = FOLLOW_UP_PLANS[followUp.kind as FollowUpKind]
@@ -168,10 +227,20 @@ async function runOne(
   const told = await deps.db.transaction().execute(async (trx) => {
     if (!(await claimFollowUp(trx, followUp.id, now.toISOString()))) return null
     if (!session) return []
-    const recorded: RecordedNotification[] = []
-    for (const notice of plan.tell) recorded.push(await recordNotification(trx, noticeTo(session, notice)))
+    const recorded: { notification: RecordedNotification; push: boolean }[] = []
+    for (const notice of plan.tell)
+      recorded.push({
+        notification: await recordNotification(trx, noticeTo(session, notice)),
+        push: notice.push !== false,
+      })
     if (plan.confirm) await queueBookingConfirmed(trx, session, { publicUrl: deps.publicUrl, now })
     if (plan.tellExpertByMail) await queueExpertNews(trx, session, { publicUrl: deps.publicUrl, now })
+    if (plan.mailChange === 'cancelled')
+      await queueCancellationMails(trx, session, { publicUrl: deps.publicUrl, now })
+    if (plan.mailChange === 'moved') {
+      const details = followUp.details_json ? (JSON.parse(followUp.details_json) as MoveDetails) : null
+      await queueMoveMails(trx, session, details, { publicUrl: deps.publicUrl, now })
+    }
     return recorded
   })
   if (told === null) return false
@@ -182,7 +251,10 @@ async function runOne(
       contributorId: session.contributor_id,
       smeId: session.sme_id,
     })
-  for (const notification of told) await deliverNotification(deps, notification)
+  for (const { notification, push } of told)
+    if (push) await deliverNotification(deps, notification)
+    // Her own change: the count on her other screens moves, and no push tells her what she just did.
+    else await deps.bus.publish({ type: 'notifications.changed', personId: notification.personId })
   return true
 }
 

@@ -24,7 +24,8 @@ import {
   type SessionState,
   sessionMoveRefusal,
 } from '@mashura/core'
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
+import { contributorPerson } from '../db/queries/people.ts'
 import {
   requestOfContributor,
   requestStateOf,
@@ -39,6 +40,7 @@ import {
 } from '../db/queries/sessions.ts'
 import { cancelReasonById } from '../db/queries/settings.ts'
 import type { Database, Row, RowUpdate } from '../db/tables.ts'
+import { type AuditActor, recordAudit } from './audit.ts'
 import { conflict, forbidden, notFound, refused } from './errors.ts'
 import { lockBusinessOwner, overlapsASession } from './fair-booking.ts'
 import { type FollowUpDeps, type FollowUpKind, recordFollowUp, runFollowUps } from './follow-ups.ts'
@@ -169,8 +171,18 @@ export async function answerRequest(db: Db, input: RequestAnswerInput): Promise<
     )
       throw conflict('booking_overlaps', 'errors.requestOverlaps')
     // Its follow-up (the owner told, and mailed a confirmation when accepted) commits with the answer.
-    if (answered)
+    if (answered) {
       await recordFollowUp(trx, answered.id, input.accept ? 'request_accepted' : 'request_rejected', { now })
+      await recordAudit(trx, {
+        actor: await expertActor(trx, input.contributorId),
+        action: input.accept ? 'request.accept' : 'request.reject',
+        targetType: 'request',
+        targetId: answered.id,
+        before: { request_state: current.request_state },
+        after: { request_state: answered.request_state, state: answered.state, reason },
+        now,
+      })
+    }
     return answered
   })
   if (row) return row
@@ -228,12 +240,46 @@ export async function transitionSession(
   if (t.unchanged?.end_at !== undefined) guard.endAt = t.unchanged.end_at
   if (rule.instantOnly) guard.instantOnly = true
   const row = await db.transaction().execute(async (trx) => {
-    const changed = await updateSessionIf(trx, guard, { ...set, state: rule.to, updated_at: stamp })
-    if (changed) await recordFollowUp(trx, changed.id, MOVE_FOLLOW_UPS[t.move], { now: new Date(stamp) })
+    // A cancellation is mailed with the booking's calendar UID and the next SEQUENCE (issue 34).
+    const changed = await updateSessionIf(
+      trx,
+      guard,
+      { ...set, state: rule.to, updated_at: stamp },
+      { bumpSequence: t.move === 'cancel' },
+    )
+    if (changed) {
+      await recordFollowUp(trx, changed.id, MOVE_FOLLOW_UPS[t.move], { now: new Date(stamp) })
+      // Who changed the session, in the change's transaction (issue 34).
+      await recordAudit(trx, {
+        actor: await expertActor(trx, changed.contributor_id),
+        action: MOVE_AUDIT[t.move],
+        targetType: 'session',
+        targetId: changed.id,
+        ...(t.unchanged?.end_at !== undefined ? { before: { end_at: t.unchanged.end_at } } : {}),
+        after: { ...set, state: rule.to },
+        now: new Date(stamp),
+      })
+    }
     return changed
   })
   if (!row) throw conflict('invalid_state_transition', 'errors.invalidStateTransition')
   return row
+}
+
+/** The audit trail's action of each move of a session, made by its expert. */
+const MOVE_AUDIT: Record<SessionMove, string> = {
+  start: 'session.start',
+  end: 'session.end',
+  endInstant: 'session.end',
+  extend: 'session.extend',
+  markAbsent: 'session.mark_owner_absent',
+  cancel: 'session.cancel',
+}
+
+/** The expert as the audit trail names them: their person, and their name as it is now. */
+async function expertActor(db: Db | Transaction<Database>, contributorId: number): Promise<AuditActor> {
+  const person = await contributorPerson(db, contributorId)
+  return { personId: person.id, label: person.full_name }
 }
 
 /** What follows each move of a session. */
@@ -357,6 +403,27 @@ export async function cancelSession(
   now = new Date(),
 ) {
   await ownSession(db, id, who)
+  const { reason, details } = await checkedCancelReason(db, input)
+  return transitionSession(
+    db,
+    { id, who, move: 'cancel', now },
+    {
+      cancel_reason_id: reason.id,
+      cancel_reason: details,
+      active_slot_id: null,
+      cancelled_by: 'expert',
+    },
+  )
+}
+
+/**
+ * A cancellation's reason from the list, and its trimmed details: 422 for an unknown reason, or one that
+ * requires details without them. The expert's cancellation and the business owner's own (issue 34) share it.
+ */
+export async function checkedCancelReason(
+  db: Db,
+  input: { reasonId: number; details: string | null },
+): Promise<{ reason: { id: number }; details: string | null }> {
   const reason = await cancelReasonById(db, input.reasonId)
   if (!reason)
     throw refused('invalid_cancel_reason', 'errors.validationFailed', {
@@ -365,11 +432,7 @@ export async function cancelSession(
   const details = input.details?.trim() || null
   if (reason.requires_details && !details)
     throw refused('reason_required', 'errors.validationFailed', { reason: 'errors.fieldRequired' })
-  return transitionSession(
-    db,
-    { id, who, move: 'cancel', now },
-    { cancel_reason_id: reason.id, cancel_reason: details, active_slot_id: null },
-  )
+  return { reason, details }
 }
 
 // ------------------------------------------------------------------------------------------- reminders

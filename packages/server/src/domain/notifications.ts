@@ -18,10 +18,15 @@ export type NotificationKind =
   | 'request_new'
   | 'request_answered'
   | 'session_cancelled'
+  | 'session_moved'
+  | 'request_withdrawn'
+  | 'request_moved'
   | 'sme_absent'
   | 'session_starting'
   | 'chat_message'
   | 'instant_session'
+  | 'data_export_ready'
+  | 'recommendations_reminder'
 
 /** A notification to record. */
 export interface NewNotification {

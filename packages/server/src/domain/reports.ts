@@ -271,7 +271,7 @@ export async function requestsReport(
   period: ReportPeriod,
 ): Promise<RequestsReport> {
   const rows = await reportRequestRows(db, range.utc)
-  const empty = () => ({ total: 0, waiting: 0, accepted: 0, rejected: 0, expired: 0 })
+  const empty = () => ({ total: 0, waiting: 0, accepted: 0, rejected: 0, expired: 0, withdrawn: 0 })
   const totals = empty()
   const periods = new Map<string, RequestsReport['by_period'][number]>()
   const answerMinutes: number[] = []

@@ -14,6 +14,15 @@ import type {
 import type { Kysely } from 'kysely'
 import { contributorSummaryRows, personSummaryRows } from '../db/queries/people.ts'
 import type { Database, Row } from '../db/tables.ts'
+import { ERASED_NAME } from '../domain/erasure.ts'
+
+/** A person's name as shown: «مستخدم محذوف» / "Deleted user" once their data was erased (issue 34). */
+export function shownName(
+  row: { full_name: string; erased_at?: string | null },
+  lang: Language = 'ar',
+): string {
+  return row.erased_at ? ERASED_NAME[lang] : row.full_name
+}
 
 /** A stored path as a file reference browsers can load; absolute paths are kept, site paths get the public URL. */
 export function fileRef(path: string | null, publicUrl: string): FileRef | null {
@@ -60,6 +69,7 @@ export async function contributorSummaries(
   db: Kysely<Database>,
   ids: readonly number[],
   publicUrl: string,
+  lang: Language = 'ar',
 ): Promise<Map<number, ContributorSummary>> {
   const out = new Map<number, ContributorSummary>()
   if (ids.length === 0) return out
@@ -67,7 +77,7 @@ export async function contributorSummaries(
   for (const r of rows) {
     out.set(r.id, {
       id: r.id,
-      sso_user: { full_name: r.full_name },
+      sso_user: { full_name: shownName(r, lang) },
       file: fileRef(r.photo_path, publicUrl),
       role: r.kind,
       gender: r.gender,
@@ -81,12 +91,13 @@ export async function smeSummaries(
   db: Kysely<Database>,
   ids: readonly number[],
   publicUrl: string,
+  lang: Language = 'ar',
 ): Promise<Map<number, SmeSummary>> {
   const out = new Map<number, SmeSummary>()
   if (ids.length === 0) return out
   const rows = await personSummaryRows(db, ids)
   for (const r of rows)
-    out.set(r.id, { id: r.id, full_name: r.full_name, file: fileRef(r.photo_path, publicUrl) })
+    out.set(r.id, { id: r.id, full_name: shownName(r, lang), file: fileRef(r.photo_path, publicUrl) })
   return out
 }
 
@@ -98,17 +109,20 @@ export async function peopleOf(
   db: Kysely<Database>,
   rows: readonly { contributor_id: number; sme_id: number }[],
   publicUrl: string,
+  lang: Language = 'ar',
 ): Promise<{ contributors: Map<number, ContributorSummary>; smes: Map<number, SmeSummary> }> {
   const [contributors, smes] = await Promise.all([
     contributorSummaries(
       db,
       rows.map((r) => r.contributor_id),
       publicUrl,
+      lang,
     ),
     smeSummaries(
       db,
       rows.map((r) => r.sme_id),
       publicUrl,
+      lang,
     ),
   ])
   return { contributors, smes }

@@ -14,6 +14,7 @@ import type {
   StateCounts,
 } from '../domain/reports.ts'
 import { riyadhParts } from '../domain/reports.ts'
+import { shownName } from './common.ts'
 import type { CsvCell } from './csv.ts'
 
 /** A deletion request as the queue shows it. */
@@ -26,6 +27,7 @@ interface PersonRow {
   id: number
   full_name: string
   email: string | null
+  erased_at?: string | null
 }
 
 /** A deletion request with its person, its decider and its place against the deadline at `now`. */
@@ -38,13 +40,15 @@ export function deletionRequestOut(
   const decider = row.decided_by === null ? undefined : people.get(row.decided_by)
   return {
     id: row.id,
-    person: { id: row.person_id, full_name: person?.full_name ?? '', email: person?.email ?? null },
+    person: { id: row.person_id, full_name: person ? shownName(person) : '', email: person?.email ?? null },
     reason: row.reason,
     created_at: row.created_at,
     ...deletionRequestTiming(row, now),
     decided_at: row.decided_at,
     decided_by:
-      row.decided_by === null ? null : { person_id: row.decided_by, full_name: decider?.full_name ?? '' },
+      row.decided_by === null
+        ? null
+        : { person_id: row.decided_by, full_name: decider ? shownName(decider) : '' },
     decision_reason: row.decision_reason,
   }
 }
@@ -121,7 +125,7 @@ export function sessionsReportCsvRows(report: SessionsReport): CsvCell[][] {
   ]
 }
 
-const REQUEST_COLUMNS = ['total', 'waiting', 'accepted', 'rejected', 'expired'] as const
+const REQUEST_COLUMNS = ['total', 'waiting', 'accepted', 'rejected', 'expired', 'withdrawn'] as const
 
 /**
  * The requests report as CSV rows: a header, the totals (with the median answer time), then one row a week or

@@ -3,15 +3,16 @@
  * shapes (`@mashura/core/contract`'s `Session`, `SessionRequest`, `Slot`), shared by every route that answers
  * with them. Serializers take a batch of rows and run a fixed number of queries whatever its size (no N+1).
  */
-import type {
-  ContributorSummary,
-  Language,
-  MeetingData,
-  Session,
-  SessionRequest,
-  Slot,
-  Subject,
-  SubjectType,
+import {
+  type ContributorSummary,
+  type Language,
+  type MeetingData,
+  ownerChangeWindow,
+  type Session,
+  type SessionRequest,
+  type Slot,
+  type Subject,
+  type SubjectType,
 } from '@mashura/core'
 import type { Kysely } from 'kysely'
 import { answerPage } from '../db/paging.ts'
@@ -38,6 +39,27 @@ export interface SerializeOptions {
   publicUrl: string
   /** The viewer; without one, private fields are left out. */
   viewer?: Viewer | null
+  /**
+   * The business owner's change cut-off in hours (`OWNER_CHANGE_CUTOFF_HOURS`): with it, her own upcoming session
+   * or waiting request carries `changeable_until` (issue 34).
+   */
+  ownerChangeCutoffHours?: number
+  /** The current time `changeable_until` is judged at (tests pass their own). */
+  now?: Date
+}
+
+/**
+ * Until when the viewer, as a booking's business owner, may cancel, withdraw or move it (`changeable_until`):
+ * its start less the cut-off, while it is a booked session or a waiting request that has not started; left out
+ * for anyone else, for any other booking, and without a cut-off in the options.
+ */
+export function changeableUntil(row: Row<'sessions'>, options: SerializeOptions): string | undefined {
+  const { viewer, ownerChangeCutoffHours: cutoff } = options
+  if (cutoff === undefined || !viewer || viewer.personId !== row.sme_id) return undefined
+  const now = options.now ?? new Date()
+  const upcoming = row.state === 'booked' || (row.state === 'pending' && row.request_state === 'waiting')
+  if (!upcoming || Date.parse(row.start_at) <= now.getTime()) return undefined
+  return ownerChangeWindow(row.start_at, cutoff, now).closesAt
 }
 
 /**
@@ -56,6 +78,12 @@ export function requestsPage(
     { orderBy: 'created_at', direction: 'desc' },
     (rows) => requestsOut(db, rows, options),
   )
+}
+
+/** `changeable_until` as a property, present only when there is one (the field is optional on the wire). */
+function withChangeableUntil(row: Row<'sessions'>, options: SerializeOptions): { changeable_until?: string } {
+  const until = changeableUntil(row, options)
+  return until === undefined ? {} : { changeable_until: until }
 }
 
 function distinct(ids: readonly (number | null)[]): number[] {
@@ -79,9 +107,14 @@ const lookups = {
 }
 
 /** The contributors, business owners and subjects some session or request rows name, by id (three queries). */
-async function peopleAndSubjects(db: Kysely<Database>, rows: readonly Row<'sessions'>[], publicUrl: string) {
+async function peopleAndSubjects(
+  db: Kysely<Database>,
+  rows: readonly Row<'sessions'>[],
+  publicUrl: string,
+  lang: Language = 'ar',
+) {
   const [people, subjects] = await Promise.all([
-    peopleOf(db, rows, publicUrl),
+    peopleOf(db, rows, publicUrl, lang),
     lookups.subjects(
       db,
       rows.map((r) => r.subject_id),
@@ -135,7 +168,7 @@ export async function sessionsOut(
   // Recommendations are for the session's two people only.
   const visible = rows.filter((r) => isParticipant(r, viewer)).map((r) => r.id)
   const [{ contributors, smes, subjects }, offices, reasons, recommendations] = await Promise.all([
-    peopleAndSubjects(db, rows, publicUrl),
+    peopleAndSubjects(db, rows, publicUrl, lang),
     lookups.offices(
       db,
       rows.map((r) => r.office_id),
@@ -178,6 +211,7 @@ export async function sessionsOut(
             (reasonRow ? (lang === 'en' ? reasonRow.label_en : reasonRow.label_ar) : null)
           : null,
       end_reason: row.end_reason,
+      ...withChangeableUntil(row, options),
     }
   })
 }
@@ -232,7 +266,7 @@ export async function requestsOut(
   if (rows.length === 0) return []
   const { lang, publicUrl } = options
   const [{ contributors, smes, subjects }, slotRows] = await Promise.all([
-    peopleAndSubjects(db, rows, publicUrl),
+    peopleAndSubjects(db, rows, publicUrl, lang),
     lookups.slots(
       db,
       rows.map((r) => r.slot_id),
@@ -257,6 +291,7 @@ export async function requestsOut(
       session_id: state === 'accepted' ? row.id : null,
       created_at: row.created_at,
       expires_at: state === 'waiting' ? row.start_at : null,
+      ...withChangeableUntil(row, options),
     }
   })
 }

@@ -236,7 +236,7 @@ function SessionsReportView({ report }: { report: SessionsReport }) {
 }
 
 /** The request states the requests report counts, in order. */
-const REQUEST_STATES = ['waiting', 'accepted', 'rejected', 'expired'] as const
+const REQUEST_STATES = ['waiting', 'accepted', 'rejected', 'expired', 'withdrawn'] as const
 
 function RequestsReportView({ report }: { report: RequestsReport }) {
   const t = useAdminT()

@@ -68,6 +68,10 @@ export function SessionPage() {
   const sessionId = idFrom(id)
   const [session, setSession] = useState<Session | null>(null)
   const revision = useSessionRevision(sessionId)
+  // The business owner cancelled or moved it here (issue 34): the room reads it again from the server, so
+  // the page shows what the server now holds, and the links under it follow through `onSession`.
+  const [changed, setChanged] = useState(0)
+  const refresh = useCallback(() => setChanged((n) => n + 1), [])
   const goHome = useCallback(() => {
     void navigate(paths.home.to(), { replace: true })
   }, [navigate])
@@ -92,11 +96,13 @@ export function SessionPage() {
         <SessionRoomWidget
           key={sessionId}
           sessionId={sessionId}
-          revision={revision}
+          revision={revision + changed}
           role={role}
           onNotFound={goHome}
           onRecommendationsRequired={toRecommendations}
           onSession={setSession}
+          onCancelled={refresh}
+          onRescheduled={refresh}
         />
       )}
       {shown && role === 'contributor' ? <ExpertLinks session={shown} /> : null}

@@ -193,6 +193,7 @@ export const RequestsReportSchema = Type.Object({
   accepted: Type.Integer({ minimum: 0 }),
   rejected: Type.Integer({ minimum: 0 }),
   expired: Type.Integer({ minimum: 0 }),
+  withdrawn: Type.Integer({ minimum: 0, description: 'Withdrawn by their business owner (issue 34).' }),
   median_answer_minutes: Nullable(
     Type.Number({
       minimum: 0,
@@ -207,6 +208,7 @@ export const RequestsReportSchema = Type.Object({
       accepted: Type.Integer({ minimum: 0 }),
       rejected: Type.Integer({ minimum: 0 }),
       expired: Type.Integer({ minimum: 0 }),
+      withdrawn: Type.Integer({ minimum: 0 }),
     }),
   ),
 })

@@ -46,3 +46,5 @@ export const selfBookingSchemas = {
 
 /** The body of a move. */
 export type MoveBody = Static<typeof MoveBodySchema>
+/** A move of a session or request: its id and the slot to move it to. */
+export type MoveParams = MoveBody & { id: number }

@@ -4,4 +4,7 @@
  */
 import type { CallMethod } from '../endpoints.ts'
 
-export const mailPreferenceEndpoints = {} as const satisfies Record<string, `${CallMethod} /${string}`>
+export const mailPreferenceEndpoints = {
+  getMailPreferences: 'GET /profile/mail-preferences',
+  updateMailPreferences: 'PUT /profile/mail-preferences',
+} as const satisfies Record<string, `${CallMethod} /${string}`>

@@ -4,4 +4,9 @@
  */
 import type { CallMethod } from '../endpoints.ts'
 
-export const myDataEndpoints = {} as const satisfies Record<string, `${CallMethod} /${string}`>
+export const myDataEndpoints = {
+  requestMyDataExport: 'POST /self/my-data/exports',
+  getMyDataExport: 'GET /self/my-data/export',
+  downloadMyDataExport: 'GET /self/my-data/exports/:id/file',
+  getMyDataAccesses: 'GET /self/my-data/accesses',
+} as const satisfies Record<string, `${CallMethod} /${string}`>

@@ -62,6 +62,18 @@ const ar = {
   'sessionRoom.extendedUntil':
     'مُدّدت الجلسة {minutes, plural, one {دقيقة واحدة} two {دقيقتين} few {# دقائق} many {# دقيقة} other {# دقيقة}}، وتنتهي الآن عند {time} {zone}.',
   'sessionRoom.endInstantConfirm': 'هل تريد إنهاء هذه الجلسة الفورية الآن؟ ستنتقل بعدها إلى كتابة التوصيات.',
+  'sessionRoom.ownerChanges': 'تعديل الحجز',
+  'sessionRoom.move': 'نقل الجلسة إلى موعد آخر',
+  'sessionRoom.changesUntil': 'يمكنك نقل الجلسة أو إلغاؤها حتى {date} الساعة {time} {zone}.',
+  'sessionRoom.changesClosed':
+    'أُغلق باب التعديل في {date} الساعة {time} {zone}، إذ بقي على بدء الجلسة أقل من {hours, plural, one {ساعة} two {ساعتين} few {# ساعات} many {# ساعة} other {# ساعة}}، فلا يمكن نقلها أو إلغاؤها.',
+  'sessionRoom.ownerCancelledStatus': 'أُلغيت جلستك، وأُبلغ الخبير بذلك.',
+  'sessionRoom.movedStatus': 'نُقلت جلستك إلى {date} الساعة {time} {zone}، وأُبلغ الخبير بذلك.',
+  'sessionRoom.moveIntro': 'اختر موعدًا آخر من مواعيد {name} المتاحة. الأوقات {zone}.',
+  'sessionRoom.freeTimes': 'المواعيد المتاحة',
+  'sessionRoom.moveNone': 'لا توجد لدى هذا الخبير مواعيد متاحة أخرى الآن.',
+  'sessionRoom.chooseTime': 'يرجى اختيار موعد.',
+  'sessionRoom.moveConfirm': 'تأكيد النقل',
 } as const
 
 export const sessionRoomMessages: CatalogExtension<keyof typeof ar> = {
@@ -126,5 +138,17 @@ export const sessionRoomMessages: CatalogExtension<keyof typeof ar> = {
       'The session was extended by {minutes, plural, one {# minute} other {# minutes}}; it now ends at {time} {zone}.',
     'sessionRoom.endInstantConfirm':
       'End this instant session now? You will then write your recommendations.',
+    'sessionRoom.ownerChanges': 'Change the booking',
+    'sessionRoom.move': 'Move session',
+    'sessionRoom.changesUntil': 'You can move or cancel this session until {date} at {time} {zone}.',
+    'sessionRoom.changesClosed':
+      'Changes closed on {date} at {time} {zone}: less than {hours, plural, one {# hour} other {# hours}} before the start, the session can no longer be moved or cancelled.',
+    'sessionRoom.ownerCancelledStatus': 'Your session was cancelled and the expert was told.',
+    'sessionRoom.movedStatus': 'Your session was moved to {date} at {time} {zone}, and the expert was told.',
+    'sessionRoom.moveIntro': "Choose another of {name}'s free times. Times are {zone}.",
+    'sessionRoom.freeTimes': 'Free times',
+    'sessionRoom.moveNone': 'This expert has no other free time now.',
+    'sessionRoom.chooseTime': 'Please choose a time.',
+    'sessionRoom.moveConfirm': 'Confirm the move',
   },
 }

@@ -70,6 +70,10 @@ export interface CatalogueCache {
   get<T>(key: string): T | undefined
   /** Keeps a value; `bytes` is its approximate size, for the bound. */
   set(key: string, value: unknown, bytes: number): void
+  /** Drops every value this process holds (an erased person's data must not stay in memory until it ages out). */
+  clear(): void
+  /** How many values this process holds (for tests and diagnostics). */
+  size(): number
   /** Closes the Redis connection, if any. */
   close(): Promise<void>
 }
@@ -184,6 +188,19 @@ class Lru {
     }
     this.#entries.set(key, { value, bytes })
     this.#bytes += bytes
+    this.#trim()
+  }
+
+  get size(): number {
+    return this.#entries.size
+  }
+
+  clear(): void {
+    this.#entries.clear()
+    this.#bytes = 0
+  }
+
+  #trim(): void {
     for (const [oldest, entry] of this.#entries) {
       if (this.#bytes <= this.#max) break
       this.#entries.delete(oldest)
@@ -249,6 +266,8 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
     set(key, value, bytes) {
       if (enabled) values.set(key, value, bytes)
     },
+    clear: () => values.clear(),
+    size: () => values.size,
     close: () => store.close(),
   }
 }
@@ -260,6 +279,8 @@ export function scopesChangedBy(event: DomainEvent): CacheScope[] {
       return ['slots', `contributor:${event.contributorId}`]
     case 'expert.changed':
       return [`contributor:${event.contributorId}`]
+    case 'person.erased':
+      return ['catalogue', 'slots', 'slotset']
     default:
       return []
   }
@@ -272,6 +293,11 @@ export function scopesChangedBy(event: DomainEvent): CacheScope[] {
  * write, before the answer" for all of them at once.
  */
 export function invalidatingBus(bus: EventBus, cache: CatalogueCache): EventBus {
+  // An erasure (published on any instance) empties every instance's memory: the versions it bumps would only
+  // make the erased person's profile unreachable, not gone.
+  bus.subscribe((event) => {
+    if (event.type === 'person.erased') cache.clear()
+  })
   return {
     async publish(event) {
       await cache.bump(scopesChangedBy(event))

@@ -18,6 +18,8 @@ export type DomainEvent =
   | { type: 'session.changed'; sessionId: number; contributorId: number; smeId: number }
   /** An API session ended (a logout): the realtime sockets opened under it close at once, on every instance. */
   | { type: 'api_session.ended'; apiSessionId: string }
+  /** A person's data was erased (issue 34): their sockets close and the caches drop what they hold, everywhere. */
+  | { type: 'person.erased'; personId: number }
   /** A WebRTC signalling message from one participant of a session to the other. */
   | { type: 'signal'; sessionId: number; fromPersonId: number; toPersonId: number; payload: unknown }
 

@@ -5,6 +5,8 @@ import {
   escapeHtml,
   ratingMail,
   type SessionFacts,
+  sessionCancelledMail,
+  sessionMovedMail,
   sessionReminderMail,
 } from './compose.ts'
 
@@ -96,5 +98,60 @@ describe('the mails', () => {
     expect(rating.text).toContain('https://mashura.test/smeRate?token=a&b')
     expect(rating.attachments).toEqual([])
     expect(escapeHtml(`"'<>&`)).toBe('&quot;&#39;&lt;&gt;&amp;')
+  })
+
+  it('cancel a booking for both people, in the words of who cancelled it, with a CANCEL of its event (issue 34)', () => {
+    const calendar = { sequence: 2, request: false, attendee: { name: 'سارة', email: 'sara@example.sa' } }
+    const searchUrl = 'https://mashura.test/contributers/search/%20'
+    const reason = { ar: 'انتهى التعاقد <script>', en: 'Contract ended <script>' }
+    const toOwner = sessionCancelledMail(facts, event.stamp, {
+      to: 'sme',
+      by: 'admin',
+      reason,
+      searchUrl,
+      calendar,
+    })
+    expect(toOwner.subject).toContain('أُلغيت جلستك')
+    expect(toOwner.text).toContain('لم يعد هذا الخبير متاحًا')
+    expect(toOwner.text.indexOf('السبب: انتهى التعاقد <script>')).toBeLessThan(
+      toOwner.text.indexOf('Reason: Contract ended <script>'),
+    )
+    expect(toOwner.html).not.toContain('<script>')
+    expect(toOwner.text).toContain(`ابحث عن خبير: ${searchUrl}`)
+    const parsed = new ICAL.Component(ICAL.parse(toOwner.attachments[0]!.content))
+    expect(parsed.getFirstPropertyValue('method')).toBe('CANCEL')
+    const vevent = parsed.getFirstSubcomponent('vevent')!
+    expect(vevent.getFirstPropertyValue('uid')).toBe('session-12@mashura.test')
+    expect(vevent.getFirstPropertyValue('sequence')).toBe(2)
+    expect(vevent.getFirstPropertyValue('status')).toBe('CANCELLED')
+    expect(vevent.getFirstPropertyValue('attendee')).toBe('mailto:sara@example.sa')
+    expect(toOwner.attachments[0]!.contentType).toContain('method=CANCEL')
+
+    const toExpert = sessionCancelledMail(facts, event.stamp, {
+      to: 'expert',
+      by: 'owner',
+      reason: null,
+      searchUrl,
+      calendar: { ...calendar, request: true },
+    })
+    expect(toExpert.text).toContain('سحب سارة <b> طلب الجلسة معك')
+    expect(toExpert.text).toContain('withdrew their request')
+    expect(toExpert.attachments[0]!.content).toContain('UID:request-12@mashura.test')
+  })
+
+  it('move a booking with the old and new times and a REQUEST of its event at the new time (issue 34)', () => {
+    const from = { start: new Date('2026-12-01T08:00:00Z'), end: new Date('2026-12-01T09:00:00Z') }
+    const calendar = { sequence: 1, request: false, attendee: { name: 'نورة', email: 'noura@example.sa' } }
+    const mail = sessionMovedMail(facts, event.stamp, { to: 'expert', from, calendar })
+    expect(mail.text).toContain('الموعد السابق:')
+    expect(mail.text.indexOf('نقل سارة <b> الجلسة معك')).toBeLessThan(
+      mail.text.indexOf('moved their session'),
+    )
+    const parsed = new ICAL.Component(ICAL.parse(mail.attachments[0]!.content))
+    expect(parsed.getFirstPropertyValue('method')).toBe('REQUEST')
+    const vevent = parsed.getFirstSubcomponent('vevent')!
+    expect(vevent.getFirstPropertyValue('sequence')).toBe(1)
+    expect(vevent.getFirstPropertyValue('status')).toBe('CONFIRMED')
+    expect(String(vevent.getFirstPropertyValue('dtstart'))).toBe('2026-12-03T14:30:00')
   })
 })

@@ -148,7 +148,7 @@ function textSection(section: Section): string {
 }
 
 /** Lays out both languages' sections as one mail. */
-function layout(
+export function layout(
   subject: Record<Language, string>,
   sections: Record<Language, Section>,
   names: readonly string[],
@@ -204,18 +204,35 @@ function sessionFacts(lang: Language, facts: SessionFacts, to: 'sme' | 'expert' 
 }
 
 /**
- * The session as a calendar file, made by core's `createIcs` with the UID the booking widget's download uses
- * (`session-<id>@<host>`), so that the mail's file and the download are one event in a calendar.
+ * A later revision of a booking's calendar event (issue 34): a cancellation (`CANCEL`) or a move (`REQUEST`
+ * with the new times), with the SEQUENCE the change raised it to and the person it goes to as attendee.
  */
-function sessionCalendar(facts: SessionFacts, now: Date): MailAttachment {
+export interface CalendarRevision {
+  method: 'CANCEL' | 'REQUEST'
+  sequence: number
+  /** A waiting request's event (`request-<id>@<host>`, tentative), as the booking widget's download makes it. */
+  request: boolean
+  /** Who the file goes to. */
+  attendee: { name: string; email: string }
+}
+
+/**
+ * The session as a calendar file, made by core's `createIcs` with the UID the booking widget's download uses
+ * (`session-<id>@<host>`, `request-<id>@<host>` for a waiting request), so that the mail's file and the
+ * download are one event in a calendar. A revision keeps the UID and raises the SEQUENCE, so that the calendar
+ * that holds the event updates or removes it.
+ */
+function sessionCalendar(facts: SessionFacts, now: Date, revision?: CalendarRevision): MailAttachment {
   const where = facts.office
     ? `${facts.office.ar.name}، ${facts.office.ar.address} / ${facts.office.en.name}, ${facts.office.en.address}`
     : facts.sessionUrl
+  const kind = revision?.request ? 'request' : 'session'
+  const method = revision?.method ?? 'PUBLISH'
   return {
-    filename: `mashura-session-${facts.sessionId}.ics`,
-    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+    filename: `mashura-${kind}-${facts.sessionId}.ics`,
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
     content: createIcs({
-      uid: `session-${facts.sessionId}@${facts.host}`,
+      uid: `${kind}-${facts.sessionId}@${facts.host}`,
       stamp: now,
       start: facts.start,
       end: facts.end,
@@ -226,6 +243,16 @@ function sessionCalendar(facts: SessionFacts, now: Date): MailAttachment {
       location: where,
       description: facts.sessionUrl,
       url: facts.sessionUrl,
+      ...(revision
+        ? {
+            method,
+            sequence: revision.sequence,
+            tentative: revision.request,
+            // The platform organises every booking; its mails come from this address's host.
+            organizer: { name: 'Mashura', email: `no-reply@${facts.host.replace(/:\d+$/, '')}` },
+            attendees: [revision.attendee],
+          }
+        : {}),
     }),
   }
 }
@@ -399,5 +426,247 @@ export function ratingMail(facts: RatingFacts): ComposedMail {
       },
     },
     [facts.smeName, facts.expertName],
+  )
+}
+
+/** Who cancelled a booking, as the cancellation mails tell it. */
+export type CancelledBy = 'expert' | 'owner' | 'admin'
+
+/** What a cancellation or withdrawal mail says besides the session's facts (issue 34). */
+export interface CancellationMailInput {
+  /** Who the mail goes to: the business owner or the expert. */
+  to: 'sme' | 'expert'
+  /** Who cancelled it. */
+  by: CancelledBy
+  /** The reason as given (the cancel reason's label, the details, the back office's words); null: none. */
+  reason: Record<Language, string> | null
+  /** Where the business owner finds another expert (a cancellation she did not make). */
+  searchUrl: string
+  /** Its calendar revision (`METHOD:CANCEL`). */
+  calendar: Omit<CalendarRevision, 'method'>
+}
+
+/** The lines of a cancellation mail, by language: its subject and heading, and what happened. */
+function cancellationTexts(facts: SessionFacts, input: CancellationMailInput) {
+  const request = input.calendar.request
+  const sme = facts.smeName
+  const expert = facts.expertName
+  if (input.to === 'sme') {
+    if (input.by === 'owner')
+      return {
+        ar: {
+          subject: request ? `سحبت طلب جلستك مع ${isolated(expert)}` : `ألغيت جلستك مع ${isolated(expert)}`,
+          heading: request ? 'تم سحب طلبك' : 'تم إلغاء جلستك',
+          what: request
+            ? `تم سحب طلب جلستك مع ${expert} كما طلبت، وأصبح الموعد متاحًا لغيرك.`
+            : `تم إلغاء جلستك مع ${expert} كما طلبت، وأصبح موعدها متاحًا لغيرك.`,
+        },
+        en: {
+          subject: request
+            ? `You withdrew your request to ${isolated(expert)}`
+            : `You cancelled your session with ${isolated(expert)}`,
+          heading: request ? 'Your request is withdrawn' : 'Your session is cancelled',
+          what: request
+            ? `Your session request to ${expert} is withdrawn, as you asked; its slot is free for others.`
+            : `Your session with ${expert} is cancelled, as you asked; its slot is free for others.`,
+        },
+      }
+    if (input.by === 'admin')
+      return {
+        ar: {
+          subject: request ? 'أُلغي طلب جلستك' : 'أُلغيت جلستك',
+          heading: request ? 'أُلغي طلب جلستك' : 'أُلغيت جلستك',
+          what: request
+            ? 'نعتذر إليك: لم يعد هذا الخبير متاحًا على مشورة، فأُلغي طلب جلستك معه وأُتيح موعده. يمكنك حجز جلسة مع خبير آخر متى شئت.'
+            : 'نعتذر إليك: لم يعد هذا الخبير متاحًا على مشورة، فأُلغيت جلستك معه. يمكنك حجز جلسة مع خبير آخر متى شئت.',
+        },
+        en: {
+          subject: request ? 'Your session request was cancelled' : 'Your session was cancelled',
+          heading: request ? 'Your session request was cancelled' : 'Your session was cancelled',
+          what: request
+            ? 'We are sorry: this expert is no longer available on Mashura, so your request for a session with them was cancelled. You can book a session with another expert whenever you like.'
+            : 'We are sorry: this expert is no longer available on Mashura, so your session with them was cancelled. You can book a session with another expert whenever you like.',
+        },
+      }
+    return {
+      ar: {
+        subject: `ألغى ${isolated(expert)} جلستك`,
+        heading: 'أُلغيت جلستك',
+        what: `نعتذر إليك: ألغى ${expert} جلستك معه، وأُتيح موعدها. يمكنك حجز جلسة أخرى متى شئت.`,
+      },
+      en: {
+        subject: `${isolated(expert)} cancelled your session`,
+        heading: 'Your session was cancelled',
+        what: `We are sorry: ${expert} cancelled your session with them. You can book another session whenever you like.`,
+      },
+    }
+  }
+  if (input.by === 'owner')
+    return {
+      ar: {
+        subject: request ? `سحب ${isolated(sme)} طلب الجلسة` : `ألغى ${isolated(sme)} الجلسة`,
+        heading: request ? 'سُحب طلب جلسة' : 'أُلغيت جلسة معك',
+        what: request
+          ? `سحب ${sme} طلب الجلسة معك، فلم يعد ينتظر ردّك، وأصبح الموعد متاحًا للحجز من جديد.`
+          : `ألغى ${sme} الجلسة معك، وأصبح موعدها متاحًا للحجز من جديد.`,
+      },
+      en: {
+        subject: request
+          ? `${isolated(sme)} withdrew their session request`
+          : `${isolated(sme)} cancelled their session`,
+        heading: request ? 'A session request was withdrawn' : 'A session with you was cancelled',
+        what: request
+          ? `${sme} withdrew their request for a session with you, so it no longer awaits your answer; its slot can be booked again.`
+          : `${sme} cancelled their session with you; its slot can be booked again.`,
+      },
+    }
+  return {
+    ar: {
+      subject: `أُلغيت جلستك مع ${isolated(sme)}`,
+      heading: 'أُلغيت الجلسة',
+      what:
+        input.by === 'admin'
+          ? `أُلغيت جلستك مع ${sme} عند إيقاف حسابك خبيرًا على مشورة.`
+          : `تم إلغاء جلستك مع ${sme} كما طلبت، وأُبلغ بذلك.`,
+    },
+    en: {
+      subject: `Your session with ${isolated(sme)} is cancelled`,
+      heading: 'The session is cancelled',
+      what:
+        input.by === 'admin'
+          ? `Your session with ${sme} was cancelled when your expert account on Mashura was deactivated.`
+          : `Your session with ${sme} is cancelled, as you asked; they have been told.`,
+    },
+  }
+}
+
+/**
+ * The mail of a cancelled session or a withdrawn request, to its business owner or its expert (issue 34): what
+ * happened, the session's details and the reason, with a calendar file (`METHOD:CANCEL`, the booking's UID, the
+ * next SEQUENCE) that takes the event out of the calendar that holds it.
+ */
+export function sessionCancelledMail(
+  facts: SessionFacts,
+  now: Date,
+  input: CancellationMailInput,
+): ComposedMail {
+  const texts = cancellationTexts(facts, input)
+  const findAnother = input.to === 'sme' && input.by !== 'owner'
+  const section = (lang: Language): Section => {
+    const ar = lang === 'ar'
+    const rows = sessionFacts(lang, facts, input.to)
+    if (input.reason) rows.push([ar ? 'السبب:' : 'Reason:', input.reason[lang]])
+    return {
+      heading: texts[lang].heading,
+      paragraphs: [
+        `${ar ? 'مرحبًا' : 'Hello'} ${input.to === 'sme' ? facts.smeName : facts.expertName}${ar ? '،' : ','}`,
+        texts[lang].what,
+        ar
+          ? 'الملف المرفق يحذف الموعد من تقويمك إن كنت أضفته.'
+          : 'The attached file removes it from your calendar, if you added it.',
+      ],
+      facts: rows,
+      action: findAnother
+        ? { label: ar ? 'ابحث عن خبير' : 'Find an expert', url: input.searchUrl }
+        : { label: ar ? 'عرض التفاصيل' : 'View the details', url: facts.sessionUrl },
+      footnote: ar ? 'إن لم يعمل الزر فانسخ هذا الرابط:' : 'If the button does not work, copy this link:',
+    }
+  }
+  return layout(
+    { ar: texts.ar.subject, en: texts.en.subject },
+    { ar: section('ar'), en: section('en') },
+    [facts.smeName, facts.expertName],
+    [sessionCalendar(facts, now, { ...input.calendar, method: 'CANCEL' })],
+  )
+}
+
+/** What a move mail says besides the session's facts at its new time (issue 34). */
+export interface MoveMailInput {
+  /** Who the mail goes to: the business owner or the expert. */
+  to: 'sme' | 'expert'
+  /** The times before the move. */
+  from: { start: Date; end: Date }
+  /** Its calendar revision (`METHOD:REQUEST` with the new times). */
+  calendar: Omit<CalendarRevision, 'method'>
+}
+
+/**
+ * The mail of a session or waiting request its business owner moved to another slot, to her or to the expert:
+ * the old and new times and the rest of its details, with a calendar file (`METHOD:REQUEST`, the booking's UID,
+ * the next SEQUENCE, the new times) that moves the event in the calendar that holds it.
+ */
+export function sessionMovedMail(facts: SessionFacts, now: Date, input: MoveMailInput): ComposedMail {
+  const request = input.calendar.request
+  const sme = facts.smeName
+  const expert = facts.expertName
+  const texts = {
+    ar:
+      input.to === 'sme'
+        ? {
+            subject: request
+              ? `تغيّر موعد طلب جلستك مع ${isolated(expert)}`
+              : `تغيّر موعد جلستك مع ${isolated(expert)}`,
+            heading: request ? 'تم تغيير موعد طلبك' : 'تم تغيير موعد جلستك',
+            what: request
+              ? `تم نقل طلب جلستك مع ${expert} إلى موعد جديد كما طلبت، وما زال ينتظر ردّه.`
+              : `تم نقل جلستك مع ${expert} إلى موعد جديد كما طلبت.`,
+          }
+        : {
+            subject: request ? `غيّر ${isolated(sme)} موعد طلب الجلسة` : `غيّر ${isolated(sme)} موعد الجلسة`,
+            heading: request ? 'تغيّر موعد طلب جلسة' : 'تغيّر موعد جلسة معك',
+            what: request
+              ? `نقل ${sme} طلب الجلسة معك إلى موعد آخر من مواعيدك، وما زال ينتظر ردّك.`
+              : `نقل ${sme} الجلسة معك إلى موعد آخر من مواعيدك، وأصبح الموعد السابق متاحًا.`,
+          },
+    en:
+      input.to === 'sme'
+        ? {
+            subject: request
+              ? `Your request to ${isolated(expert)} is moved`
+              : `Your session with ${isolated(expert)} is moved`,
+            heading: request ? 'Your request is moved' : 'Your session is moved',
+            what: request
+              ? `Your session request to ${expert} is moved to a new time, as you asked; it still awaits their answer.`
+              : `Your session with ${expert} is moved to a new time, as you asked.`,
+          }
+        : {
+            subject: request
+              ? `${isolated(sme)} moved their session request`
+              : `${isolated(sme)} moved their session`,
+            heading: request ? 'A session request was moved' : 'A session with you was moved',
+            what: request
+              ? `${sme} moved their session request to another of your slots; it still awaits your answer.`
+              : `${sme} moved their session with you to another of your slots; the earlier slot is free again.`,
+          },
+  }
+  const section = (lang: Language): Section => {
+    const ar = lang === 'ar'
+    const rows = sessionFacts(lang, facts, input.to)
+    rows.splice(1, 0, [
+      ar ? 'الموعد السابق:' : 'Was:',
+      `${formatDateTime(input.from.start, lang, { end: input.from.end })} (${timeZoneLabel(lang)})`,
+    ])
+    return {
+      heading: texts[lang].heading,
+      paragraphs: [
+        `${ar ? 'مرحبًا' : 'Hello'} ${input.to === 'sme' ? sme : expert}${ar ? '،' : ','}`,
+        texts[lang].what,
+        ar
+          ? 'الملف المرفق ينقل الموعد في تقويمك إن كنت أضفته.'
+          : 'The attached file moves it in your calendar, if you added it.',
+      ],
+      facts: rows,
+      action: {
+        label: request ? (ar ? 'عرض الطلب' : 'View the request') : ar ? 'عرض الجلسة' : 'View the session',
+        url: facts.sessionUrl,
+      },
+      footnote: ar ? 'إن لم يعمل الزر فانسخ هذا الرابط:' : 'If the button does not work, copy this link:',
+    }
+  }
+  return layout(
+    { ar: texts.ar.subject, en: texts.en.subject },
+    { ar: section('ar'), en: section('en') },
+    [sme, expert],
+    [sessionCalendar(facts, now, { ...input.calendar, method: 'REQUEST' })],
   )
 }

@@ -98,6 +98,11 @@ ${section('en', w.en, false)}
   return { subject, text: `${text(w.ar)}\n\n----------\n\n${text(w.en)}\n`, html, attachments: [] }
 }
 
+/** The outbox key of a request's decision mail: one per request. */
+export function deletionDecisionMailKey(requestId: number): string {
+  return `deletion_decision:${requestId}`
+}
+
 /** Queues the decision's mail to `to` (once per request); call it in the decision's transaction. */
 export function queueDeletionDecisionMail(
   db: Db,
@@ -107,7 +112,7 @@ export function queueDeletionDecisionMail(
 ): Promise<boolean> {
   return queueMail(db, {
     kind: 'deletion_decision',
-    dedupeKey: `deletion_decision:${facts.requestId}`,
+    dedupeKey: deletionDecisionMailKey(facts.requestId),
     to,
     mail: deletionDecisionMail(facts),
     link: null,

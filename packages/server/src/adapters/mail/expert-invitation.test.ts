@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { expertCancellationMail } from './expert-deactivated.ts'
 import { INVITATION_PATH, invitationMail, invitationUrl } from './expert-invitation.ts'
 
 const url = invitationUrl('https://mashura.test', 'tok-en_1')
@@ -48,27 +47,5 @@ describe('the back office’s mails', () => {
     })
     expect(mail.text).toContain('مرحبًا،')
     expect(mail.text).toContain('الصفة: مرشد')
-  })
-
-  it('tell a business owner their session was cancelled, with the admin’s reason', () => {
-    const facts = {
-      sessionId: 5,
-      ownerName: 'سارة',
-      expertName: 'عمر',
-      request: false,
-      subject: { ar: 'الضرائب', en: 'Taxes' },
-      start: new Date('2026-12-03T11:30:00Z'),
-      end: new Date('2026-12-03T12:30:00Z'),
-      reason: 'انتهى التعاقد <script>',
-      url: 'https://mashura.test/contributers/search/%20',
-    }
-    const mail = expertCancellationMail(facts)
-    expect(mail.subject).toContain('أُلغيت جلستك')
-    expect(mail.text.indexOf('السبب: انتهى التعاقد <script>')).toBeLessThan(
-      mail.text.indexOf('Reason: انتهى التعاقد <script>'),
-    )
-    expect(mail.text).toContain('Subject: Taxes')
-    expect(mail.html).not.toContain('<script>')
-    expect(expertCancellationMail({ ...facts, request: true }).subject).toContain('request was cancelled')
   })
 })

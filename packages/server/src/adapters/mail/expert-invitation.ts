@@ -3,7 +3,7 @@
  * English, with the one-time link to the site's invitation page (`/expert-invitation?token=<token>`, a client route of the
  * site that offers the sign-in; `/sign-in` itself is the server's). Signing in
  * through the provider with the invited address, verified by the provider, accepts it. Also the plain
- * bilingual layout the back office's mails share (`expert-deactivated.ts`): a heading, paragraphs, label and
+ * bilingual layout the back office's mails may share: a heading, paragraphs, label and
  * value rows and one action, each value from the database escaped.
  */
 import {

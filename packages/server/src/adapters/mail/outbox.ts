@@ -25,6 +25,7 @@ import {
 } from '../../db/queries/mail-outbox.ts'
 import type { Database } from '../../db/tables.ts'
 import type { ComposedMail } from './compose.ts'
+import { mailTurnedOff, preferenceOfMail, preferencesUrl, withTurnOffLine } from './preferences.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
@@ -60,11 +61,16 @@ export interface QueueInput {
 }
 
 /**
- * Queues a mail, due at once; returns false when a mail with its key was queued before (nothing is queued
- * then). Call it inside the transaction of the change it tells of.
+ * Queues a mail, due at once; returns false when a mail with its key was queued before, or when its
+ * recipient turned its kind of mail off (nothing is queued then; `./preferences.ts`). A mail that can be
+ * turned off ends with the link to do so. Call it inside the transaction of the change it tells of.
  */
 export async function queueMail(db: Db, input: QueueInput): Promise<boolean> {
   const now = (input.now ?? new Date()).toISOString()
+  if (preferenceOfMail(input.kind) !== null) {
+    if (await mailTurnedOff(db, input.kind, input.to)) return false
+    if (input.link) input = { ...input, mail: withTurnOffLine(input.mail, preferencesUrl(input.link)) }
+  }
   const inserted = await insertOutboxMailOnce(db, {
     kind: input.kind,
     dedupe_key: input.dedupeKey,

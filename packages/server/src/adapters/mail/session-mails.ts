@@ -2,8 +2,9 @@
  * The business owner's mails about a booked session: the confirmation, queued by the booking's follow-up
  * (domain/follow-ups.ts: a direct booking, or an advisor accepting a request), and one reminder before it, queued by the
  * scheduler: a day before, or, for a session booked less than a day ahead, an hour before (none when it was
- * booked within the hour: the confirmation has just said it all). Nothing is queued for someone without an
- * e-mail address.
+ * booked within the hour: the confirmation has just said it all). And both people's mails of a cancellation or
+ * a move (issue 34), each with the booking's calendar UID and a higher SEQUENCE. Nothing is queued for someone
+ * without an e-mail address.
  */
 import { sitePaths } from '@mashura/core'
 import type { Kysely, Transaction } from 'kysely'
@@ -12,10 +13,13 @@ import { bookedSessionsStarting, type SessionFactsRow, sessionFactsRow } from '.
 import type { Database } from '../../db/tables.ts'
 import {
   bookingConfirmedMail,
+  type CancelledBy,
   type ComposedMail,
   expertBookingMail,
   expertRequestMail,
   type SessionFacts,
+  sessionCancelledMail,
+  sessionMovedMail,
   sessionReminderMail,
 } from './compose.ts'
 import { queueMail } from './outbox.ts'
@@ -98,23 +102,170 @@ export async function queueExpertNews(
   })
 }
 
-/** Queues a mail about a session to its business owner, once per session and kind; false when queued before. */
+/** What a move's follow-up keeps (issue 34): the SEQUENCE its mails carry, and the times before and after. */
+export interface MoveDetails {
+  sequence: number
+  from: { start: string; end: string }
+  to: { start: string; end: string }
+}
+
+/** The outbox kinds of a session's mails: to its business owner, and a cancellation's or move's to its expert. */
+type SessionMailKind =
+  | 'booking_confirmed'
+  | 'session_reminder'
+  | 'session_cancelled'
+  | 'session_cancelled_expert'
+  | 'session_moved'
+  | 'session_moved_expert'
+
+/**
+ * Queues a mail about a session, once per session and kind (and per calendar SEQUENCE for a cancellation or a
+ * move, `revision`); false when queued before.
+ */
 function queueSessionMail(
   db: Db,
-  kind: 'booking_confirmed' | 'session_reminder',
+  kind: SessionMailKind,
   found: { to: string; facts: SessionFacts },
   compose: (facts: SessionFacts, now: Date) => ComposedMail,
   now: Date,
+  revision?: number,
 ): Promise<boolean> {
   return queueMail(db, {
     kind,
-    dedupeKey: `${kind}:${found.facts.sessionId}`,
+    dedupeKey:
+      revision === undefined
+        ? `${kind}:${found.facts.sessionId}`
+        : `${kind}:${found.facts.sessionId}:${revision}`,
     to: found.to,
     mail: compose(found.facts, now),
     link: found.facts.sessionUrl,
     domain: new URL(found.facts.sessionUrl).hostname,
     now,
   })
+}
+
+/** Whether a row is a request (waiting, withdrawn, or rejected) rather than a session. */
+function isRequestRow(row: SessionFactsRow): boolean {
+  return row.state === 'pending'
+}
+
+/** The booking's facts for a change's mails: a request links to its request page, a session to its own. */
+function changeFacts(row: SessionFactsRow, publicUrl: string): SessionFacts {
+  const facts = sessionFactsOf(row, publicUrl)
+  return isRequestRow(row) ? { ...facts, sessionUrl: `${publicUrl}${sitePaths.request.to(row.id)}` } : facts
+}
+
+/** The reason a cancellation mail gives: the cancel reason's label, with the details written, or the words given. */
+function reasonOf(row: SessionFactsRow): Record<'ar' | 'en', string> | null {
+  const details = (row.cancel_reason ?? (row.cancelled_by === 'admin' ? row.request_reason : null))?.trim()
+  if (row.cancel_reason_ar) {
+    const en = row.cancel_reason_en ?? row.cancel_reason_ar
+    return details
+      ? { ar: `${row.cancel_reason_ar}: ${details}`, en: `${en}: ${details}` }
+      : { ar: row.cancel_reason_ar, en }
+  }
+  return details ? { ar: details, en: details } : null
+}
+
+/**
+ * Queues the mails of a cancelled session or a withdrawn (or back-office cancelled) request to both its people
+ * (issue 34), once per session and calendar SEQUENCE: `session_cancelled` to the business owner,
+ * `session_cancelled_expert` to the expert, each with the booking's calendar UID, `METHOD:CANCEL` and the
+ * SEQUENCE the cancellation raised it to. Who cancelled (`cancelled_by`) decides the words. Nobody without an
+ * address is mailed. Call it in the follow-up's transaction.
+ */
+export async function queueCancellationMails(
+  db: Db,
+  row: SessionFactsRow,
+  options: { publicUrl: string; now?: Date },
+): Promise<void> {
+  const now = options.now ?? new Date()
+  const facts = changeFacts(row, options.publicUrl)
+  const by: CancelledBy = row.cancelled_by ?? 'expert'
+  const request = isRequestRow(row)
+  const searchUrl = `${options.publicUrl}${sitePaths.search.to(' ')}`
+  const people = [
+    { to: 'sme' as const, email: row.sme_email, name: row.sme_name, kind: 'session_cancelled' as const },
+    {
+      to: 'expert' as const,
+      email: row.expert_email,
+      name: row.expert_name,
+      kind: 'session_cancelled_expert' as const,
+    },
+  ]
+  for (const person of people) {
+    if (!person.email) continue
+    const email = person.email
+    await queueSessionMail(
+      db,
+      person.kind,
+      { to: email, facts },
+      (f, at) =>
+        sessionCancelledMail(f, at, {
+          to: person.to,
+          by,
+          reason: reasonOf(row),
+          searchUrl,
+          calendar: { sequence: row.ics_sequence, request, attendee: { name: person.name, email } },
+        }),
+      now,
+      row.ics_sequence,
+    )
+  }
+}
+
+/**
+ * Queues the mails of a session or waiting request its business owner moved to both its people (issue 34), once
+ * per move: `session_moved` to her, `session_moved_expert` to the expert, each with the old and new times and
+ * the booking's calendar UID, `METHOD:REQUEST`, the new times and the SEQUENCE the move raised it to (from the
+ * move's own record, `details`, as the session may have moved again since). Call it in the follow-up's
+ * transaction.
+ */
+export async function queueMoveMails(
+  db: Db,
+  row: SessionFactsRow,
+  details: MoveDetails | null,
+  options: { publicUrl: string; now?: Date },
+): Promise<void> {
+  const now = options.now ?? new Date()
+  const move = details ?? {
+    sequence: row.ics_sequence,
+    from: { start: row.start_at, end: row.end_at },
+    to: { start: row.start_at, end: row.end_at },
+  }
+  const facts = {
+    ...changeFacts(row, options.publicUrl),
+    start: new Date(move.to.start),
+    end: new Date(move.to.end),
+  }
+  const request = isRequestRow(row)
+  const from = { start: new Date(move.from.start), end: new Date(move.from.end) }
+  const people = [
+    { to: 'sme' as const, email: row.sme_email, name: row.sme_name, kind: 'session_moved' as const },
+    {
+      to: 'expert' as const,
+      email: row.expert_email,
+      name: row.expert_name,
+      kind: 'session_moved_expert' as const,
+    },
+  ]
+  for (const person of people) {
+    if (!person.email) continue
+    const email = person.email
+    await queueSessionMail(
+      db,
+      person.kind,
+      { to: email, facts },
+      (f, at) =>
+        sessionMovedMail(f, at, {
+          to: person.to,
+          from,
+          calendar: { sequence: move.sequence, request, attendee: { name: person.name, email } },
+        }),
+      now,
+      move.sequence,
+    )
+  }
 }
 
 /**

@@ -67,6 +67,11 @@ async function deliver(event: DomainEvent, connections: Connections, topics: Top
         if (c.apiSessionId === event.apiSessionId) c.socket.close(4001, 'session_ended')
       return
     }
+    case 'person.erased': {
+      // Their sign-in sessions are gone: every socket of theirs closes now, on every instance.
+      for (const c of connections.allOfPerson(event.personId)) c.socket.close(4001, 'session_ended')
+      return
+    }
     case 'signal': {
       for (const c of connections.allOfPerson(event.toPersonId)) {
         send(c.socket, 'signal', {

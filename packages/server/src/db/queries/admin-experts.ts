@@ -221,29 +221,6 @@ export function upcomingBookingsOf(db: Db, contributorId: number, now: string) {
     .execute()
 }
 
-/** What the cancellation mail says of a booking: its owner's name and address, the expert, the subject. */
-export function cancellationMailRow(db: Db, sessionId: number) {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('people as owner', 'owner.id', 'sessions.sme_id')
-    .innerJoin('contributors', 'contributors.id', 'sessions.contributor_id')
-    .innerJoin('people as expert', 'expert.id', 'contributors.person_id')
-    .leftJoin('subjects', 'subjects.id', 'sessions.subject_id')
-    .select([
-      'sessions.id',
-      'sessions.start_at',
-      'sessions.end_at',
-      'sessions.state',
-      'owner.full_name as owner_name',
-      'owner.email as owner_email',
-      'expert.full_name as expert_name',
-      'subjects.name_ar as subject_ar',
-      'subjects.name_en as subject_en',
-    ])
-    .where('sessions.id', '=', sessionId)
-    .executeTakeFirst()
-}
-
 /** A cancellation reason's id, if it exists. */
 export function cancelReasonIdIfAny(db: Db, id: number) {
   return db.selectFrom('cancel_reasons').select('id').where('id', '=', id).executeTakeFirst()

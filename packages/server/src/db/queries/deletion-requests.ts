@@ -46,5 +46,9 @@ export async function recordDeletionDecision(
 /** The name and address of some people, for the queue's rows (one query). */
 export function deletionQueuePeople(db: Db, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([])
-  return db.selectFrom('people').select(['id', 'full_name', 'email']).where('id', 'in', ids).execute()
+  return db
+    .selectFrom('people')
+    .select(['id', 'full_name', 'email', 'erased_at'])
+    .where('id', 'in', ids)
+    .execute()
 }

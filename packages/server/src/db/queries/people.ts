@@ -221,6 +221,7 @@ export function contributorSummaryRows(db: Db, ids: readonly number[]) {
       'contributors.gender',
       'contributors.photo_path',
       'people.full_name',
+      'people.erased_at',
     ])
     .where('contributors.id', 'in', [...new Set(ids)])
     .execute()
@@ -230,7 +231,7 @@ export function contributorSummaryRows(db: Db, ids: readonly number[]) {
 export function personSummaryRows(db: Db, ids: readonly number[]) {
   return db
     .selectFrom('people')
-    .select(['id', 'full_name', 'photo_path'])
+    .select(['id', 'full_name', 'photo_path', 'erased_at'])
     .where('id', 'in', [...new Set(ids)])
     .execute()
 }
@@ -287,4 +288,14 @@ export async function setCommandRole(
     .set(role === 'admin' ? { is_admin: granted ? 1 : 0 } : { is_analyst: granted ? 1 : 0 })
     .where('id', '=', personId)
     .execute()
+}
+
+/** A contributor's person id and full name (an expert as the audit trail names them); the contributor must exist. */
+export function contributorPerson(db: Db, contributorId: number) {
+  return db
+    .selectFrom('contributors')
+    .innerJoin('people', 'people.id', 'contributors.person_id')
+    .select(['people.id', 'people.full_name'])
+    .where('contributors.id', '=', contributorId)
+    .executeTakeFirstOrThrow()
 }

@@ -22,12 +22,13 @@ export function sessionsWithPeople(db: Db) {
 
 /**
  * What follows a change of a session needs of it, in one read: the row, its people (names, addresses, the
- * expert's person), and what its mails tell (subject, office).
+ * expert's person), and what its mails tell (subject, office, the cancel reason's label).
  */
 export function sessionFactsRow(db: Db, sessionId: number) {
   return sessionsWithPeople(db)
     .leftJoin('subjects', 'subjects.id', 'sessions.subject_id')
     .leftJoin('offices', 'offices.id', 'sessions.office_id')
+    .leftJoin('cancel_reasons', 'cancel_reasons.id', 'sessions.cancel_reason_id')
     .selectAll('sessions')
     .select([
       'sme.email as sme_email',
@@ -41,6 +42,8 @@ export function sessionFactsRow(db: Db, sessionId: number) {
       'offices.name_en as office_name_en',
       'offices.address_ar',
       'offices.address_en',
+      'cancel_reasons.label_ar as cancel_reason_ar',
+      'cancel_reasons.label_en as cancel_reason_en',
     ])
     .where('sessions.id', '=', sessionId)
     .executeTakeFirst()
@@ -81,12 +84,18 @@ export interface SessionStateGuard {
 
 /**
  * Changes a session with one conditional UPDATE, only while the guard holds; the changed row, or undefined
- * when nothing matched.
+ * when nothing matched. With `bumpSequence`, its calendar `SEQUENCE` (`ics_sequence`) rises by one in the same
+ * statement (a cancellation mailed with the booking's UID, issue 34).
  */
-export function updateSessionIf(db: Db, guard: SessionStateGuard, set: RowUpdate<'sessions'>) {
+export function updateSessionIf(
+  db: Db,
+  guard: SessionStateGuard,
+  set: RowUpdate<'sessions'>,
+  options: { bumpSequence?: boolean } = {},
+) {
   let query = db
     .updateTable('sessions')
-    .set(set)
+    .set((eb) => (options.bumpSequence ? { ...set, ics_sequence: eb('ics_sequence', '+', 1) } : set))
     .where('id', '=', guard.id)
     .where('contributor_id', '=', guard.contributorId)
     .where('state', 'in', [...guard.from])

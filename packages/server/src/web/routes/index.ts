@@ -5,11 +5,14 @@ import { appLinkRoutes } from './authentication/app-link.ts'
 import { authenticationRoutes } from './authentication/index.ts'
 import { chatHistoryRoutes } from './chat/history.ts'
 import { chatRoutes } from './chat/index.ts'
+import { consentRoutes } from './consent/index.ts'
 import { contributorsRoutes } from './contributors/index.ts'
 import { filesRoutes } from './files/index.ts'
 import { integrationRoutes } from './integration/index.ts'
+import { mailPreferencesRoutes } from './mail-preferences/index.ts'
 import { iceServerRoutes } from './meeting/ice-servers.ts'
 import { meetingRoutes } from './meeting/index.ts'
+import { myDataRoutes } from './my-data/index.ts'
 import { ratingRoutes } from './rating/index.ts'
 import { realtimeRoutes } from './realtime/index.ts'
 import { requestsRoutes } from './requests/index.ts'
@@ -29,6 +32,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(filesRoutes)
   await app.register(requestsRoutes)
   await app.register(meetingRoutes)
+  await app.register(myDataRoutes)
   await app.register(iceServerRoutes)
   await app.register(chatRoutes)
   await app.register(chatHistoryRoutes)
@@ -37,5 +41,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(ratingRoutes)
   await app.register(integrationRoutes)
   await app.register(realtimeRoutes)
+  await app.register(consentRoutes)
   await app.register(adminRoutes)
+  await app.register(mailPreferencesRoutes)
 }

@@ -13,5 +13,7 @@ export function viewerOptions(request: FastifyRequest, publicUrl: string): Seria
     lang: request.lang,
     publicUrl,
     viewer: { personId: auth.personId, contributorId: auth.contributorId },
+    // Her own upcoming bookings say until when she may change them (issue 34).
+    ownerChangeCutoffHours: request.server.config.ownerChangeCutoffHours,
   }
 }

@@ -587,8 +587,11 @@ eachDatabase('the back office’s experts', (dialect) => {
         ['sara.owner@example.sa', booked],
         ['fahd.owner@example.sa', waiting],
       ] as const) {
-        const mails = await mailsTo('expert_deactivated_cancel', owner)
-        expect(mails.map((m) => m.dedupe_key)).toEqual([`expert_deactivated_cancel:${session.id}`])
+        // The cancellation's mail (issue 34: one path with an expert's own cancellation), with the calendar
+        // file's next SEQUENCE in its key.
+        const mails = await mailsTo('session_cancelled', owner)
+        expect(mails.map((m) => m.dedupe_key)).toEqual([`session_cancelled:${session.id}:1`])
+        expect(mails[0]!.body).toContain('لم يعد هذا الخبير متاحًا')
         expect(mails[0]!.body).toContain('انتهى تعاقد الخبير')
         expect(mails[0]!.body.indexOf('مرحبًا')).toBeLessThan(mails[0]!.body.indexOf('Hello'))
       }
@@ -600,7 +603,7 @@ eachDatabase('the back office’s experts', (dialect) => {
       expect(notices).toEqual(
         expect.arrayContaining([
           { person_id: owner1.personId, kind: 'session_cancelled' },
-          { person_id: owner2.personId, kind: 'request_answered' },
+          { person_id: owner2.personId, kind: 'session_cancelled' },
         ]),
       )
       const [entry] = await auditOf('expert.deactivate', id)
@@ -659,7 +662,7 @@ eachDatabase('the back office’s experts', (dialect) => {
       )
       expect(result.data.cancelled_session_ids).toEqual([])
       expect((await readSession(db, booked.id)).state).toBe('booked')
-      expect(await mailsTo('expert_deactivated_cancel', 'kept.owner@example.sa')).toEqual([])
+      expect(await mailsTo('session_cancelled', 'kept.owner@example.sa')).toEqual([])
       expect(await searchIds('ليلى الباقية')).toEqual([])
       expect(
         (await ctx.post('/api/admin/experts/999999/deactivate', admin.token, { cancel_sessions: false }))

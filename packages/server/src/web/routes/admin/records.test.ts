@@ -329,7 +329,15 @@ eachDatabase('the back office: records', (dialect) => {
       expect(data).toMatchObject({ ...counts, total: 4, waiting: 1, accepted: 1, rejected: 1, expired: 1 })
       expect(data.median_answer_minutes).toBe(60)
       expect(data.by_period).toEqual([
-        { period_start: '2026-03-01', total: 4, waiting: 1, accepted: 1, rejected: 1, expired: 1 },
+        {
+          period_start: '2026-03-01',
+          total: 4,
+          waiting: 1,
+          accepted: 1,
+          rejected: 1,
+          expired: 1,
+          withdrawn: 0,
+        },
       ])
     })
 
@@ -399,13 +407,22 @@ eachDatabase('the back office: records', (dialect) => {
         'accepted',
         'rejected',
         'expired',
+        'withdrawn',
         'median_answer_minutes',
       ])
       const r = requests
       expect(rows[1]).toEqual(
-        ['totals', '2026-03-01..2026-03-31', r.total, r.waiting, r.accepted, r.rejected, r.expired, 60].map(
-          String,
-        ),
+        [
+          'totals',
+          '2026-03-01..2026-03-31',
+          r.total,
+          r.waiting,
+          r.accepted,
+          r.rejected,
+          r.expired,
+          r.withdrawn,
+          60,
+        ].map(String),
       )
       expect(rows.slice(2).map((row) => row.slice(0, 3))).toEqual(
         r.by_period.map((p: { period_start: string; total: number }) => [
@@ -456,12 +473,19 @@ eachDatabase('the back office: records', (dialect) => {
           fullName: 'بلا بريد',
           email: null,
         })
+        // Not `who.sme`: an approval erases its person (issue 34), and the tests below still sign in as her.
+        const leaving = await insertPerson(db, {
+          issuer: 'test',
+          subject: 'leaving',
+          fullName: 'صاحبة طلب الحذف',
+          email: 'leaving@example.sa',
+        })
         const day = 86_400_000
         const rows = await db
           .insertInto('deletion_requests')
           .values([
             {
-              person_id: who.sme.personId,
+              person_id: leaving,
               reason: 'لم أعد أحتاج الحساب',
               created_at: new Date(Date.now() - 40 * day).toISOString(),
             },
@@ -473,7 +497,7 @@ eachDatabase('the back office: records', (dialect) => {
           ])
           .returning('id')
           .execute()
-        return { old: rows[0]!.id, recent: rows[1]!.id }
+        return { old: rows[0]!.id, recent: rows[1]!.id, leaving }
       },
     }).ids
 
@@ -483,7 +507,7 @@ eachDatabase('the back office: records', (dialect) => {
       const [old, recent] = page.data
       expect(old).toMatchObject({
         id: requests.old,
-        person: { id: who.sme.personId, full_name: 'صاحب المنشأة', email: 'owner@example.sa' },
+        person: { id: requests.leaving, full_name: 'صاحبة طلب الحذف', email: 'leaving@example.sa' },
         state: 'pending',
         age_days: 40,
         days_left: -10,
@@ -506,6 +530,8 @@ eachDatabase('the back office: records', (dialect) => {
         decided_by: { person_id: who.admin.personId, full_name: 'مديرة النظام' },
         overdue: false,
       })
+      // Approval erased her (issue 34; domain/erasure.test.ts looks for her everywhere).
+      expect(data.person).toEqual({ id: requests.leaving, full_name: 'مستخدم محذوف', email: null })
       const again = await jsonOf(ctx.post(url, who.admin.token, { decision: 'rejected', reason: 'x' }), 409)
       expect(again.error.code).toBe('deletion_already_decided')
       await jsonOf(
@@ -524,7 +550,7 @@ eachDatabase('the back office: records', (dialect) => {
         .where('kind', '=', 'deletion_decision')
         .execute()
       expect(mails).toHaveLength(1)
-      expect(mails[0]!.to_address).toBe('owner@example.sa')
+      expect(mails[0]!.to_address).toBe('leaving@example.sa')
       expect(mails[0]!.body).toContain('تمت المراجعة')
       expect(mails[0]!.body.indexOf('قُبل')).toBeLessThan(mails[0]!.body.indexOf('approved'))
 

@@ -16,6 +16,7 @@ import { deletionQueuePeople, deletionRequestsIn } from '../../../db/queries/del
 import { personName } from '../../../db/queries/people.ts'
 import { auditRowsAll, auditSearch } from '../../../db/queries/reports.ts'
 import { decideDeletionRequest } from '../../../domain/deletion-requests.ts'
+import { erasureDepsOf, finishErasures } from '../../../domain/erasure.ts'
 import {
   ratingsReport,
   reportRange,
@@ -94,7 +95,9 @@ export async function adminRecordsRoutes(instance: FastifyInstance): Promise<voi
       description:
         'Recorded with the deciding admin and the time, in the audit trail, and mailed to the person (Arabic ' +
         'and English) in the same transaction. A request is decided once: 409 deletion_already_decided after. ' +
-        'Approval records the decision; the erasure of the account follows the self-service deletion.',
+        "Approval erases the person's data irreversibly, in the same transaction: name, addresses, companies, " +
+        'chat, files, notices, tokens and push registrations go; their sessions stay as anonymous rows, ' +
+        'shown as «مستخدم محذوف» / "Deleted user". The mail goes out before their address is deleted from the outbox.',
       errors: { 404: ErrorBody, 409: ErrorBody },
     }),
     handler: async (request) => {
@@ -107,6 +110,8 @@ export async function adminRecordsRoutes(instance: FastifyInstance): Promise<voi
         actor: { personId: auth.personId, label: full_name },
         publicUrl: app.config.publicUrl,
       })
+      // Sockets, caches and file bytes now; the mail's row and the compaction once the mail is sent (scheduler).
+      if (row.decision === 'approved') await finishErasures(erasureDepsOf(app), { compact: false })
       return { data: deletionRequestOut(row, await queuePeople([row]), new Date()) }
     },
   })

@@ -19,6 +19,7 @@ import {
 } from '../../../db/queries/people.ts'
 import type { Database, Row } from '../../../db/tables.ts'
 import { smeAccess } from '../../../domain/access.ts'
+import { contactFieldsOf, recordContactRead } from '../../../domain/my-data.ts'
 import { fileRef } from '../../../wire/common.ts'
 import { sessionsOut } from '../../../wire/sessions.ts'
 import { notFound } from '../../http/errors.ts'
@@ -127,6 +128,14 @@ export async function smeProfileRoutes(instance: FastifyInstance): Promise<void>
       if (access === 'none') throw notFound()
       const profile = await smeProfileOut(db, request.params.id, { contact: access === 'full', publicUrl })
       if (!profile) throw notFound()
+      // Her contact details read by an expert (not by herself): she sees it in "My data" (issue 34).
+      await recordContactRead(db, {
+        readerPersonId: auth.personId,
+        readerRole: 'expert',
+        subjectPersonId: profile.id,
+        fields: contactFieldsOf(profile),
+        via: 'getSmeProfile',
+      })
       return { data: profile }
     },
   })

@@ -27,6 +27,7 @@ import {
   ownSession,
   startSession,
 } from '../../../domain/lifecycle.ts'
+import { contactFieldsOf, recordContactRead } from '../../../domain/my-data.ts'
 import { createRatingLink } from '../../../domain/rating.ts'
 import { sessionsOut } from '../../../wire/sessions.ts'
 import { conflict, forbidden, notFound } from '../../http/errors.ts'
@@ -216,6 +217,15 @@ export async function meetingRoutes(fastify: FastifyInstance): Promise<void> {
       const contact = await hasSessionWith(db, auth.contributorId, row.sme_id)
       const profile = await smeProfileOut(db, row.sme_id, { contact, publicUrl: app.config.publicUrl })
       if (!profile) throw notFound('errors.sessionNotFound')
+      // Her contact details read by the expert: she sees it in "My data" (issue 34).
+      await recordContactRead(db, {
+        readerPersonId: auth.personId,
+        readerRole: 'expert',
+        subjectPersonId: row.sme_id,
+        fields: contactFieldsOf(profile),
+        via: 'getSessionSme',
+        sessionId: row.id,
+      })
       return { data: profile }
     },
   })

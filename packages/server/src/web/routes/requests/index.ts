@@ -1,6 +1,7 @@
 /**
- * Advisors' booking requests (spec section 7: three calls). A request waits for its advisor's answer
- * until its slot starts, then expires; expiry is applied on every read here and by the scheduler.
+ * Advisors' booking requests (spec section 7: three calls), and a business owner withdrawing or moving her own
+ * waiting request until its cut-off (issue 34). A request waits for its advisor's answer until its slot
+ * starts, then expires; expiry is applied on every read here and by the scheduler.
  */
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -10,11 +11,12 @@ import { withZoomMeeting } from '../../../adapters/zoom/meetings.ts'
 import { participantRequestRow, requestPlanOfContributor } from '../../../db/queries/requests.ts'
 import { runFollowUps } from '../../../domain/follow-ups.ts'
 import { answerRequest, expireAndAnnounce } from '../../../domain/lifecycle.ts'
+import { moveMyRequest, withdrawMyRequest } from '../../../domain/owner-changes.ts'
 import { requestsOut, requestsPage } from '../../../wire/sessions.ts'
 import { notFound } from '../../http/errors.ts'
 import { ErrorBody } from '../../http/schema.ts'
 import { requireAuth, requireContributor } from '../../plugins/auth.ts'
-import { callRoutes } from '../call-route.ts'
+import { callRoutes, rateLimited } from '../call-route.ts'
 import { viewerOptions } from '../viewer.ts'
 
 const route = callRoutes({ tags: ['requests'], access: 'signedIn' })
@@ -103,6 +105,74 @@ export async function requestsRoutes(fastify: FastifyInstance): Promise<void> {
       if (!row) throw notFound('errors.requestNotFound')
       const [details] = await requestsOut(db, [row], options(request))
       return { data: details! }
+    },
+  })
+
+  /** The cut-off and caps a business owner's own change is judged by. */
+  const changeRules = () => ({
+    cutoffHours: app.config.ownerChangeCutoffHours,
+    limits: app.config.booking,
+  })
+
+  const ownChangeErrors = { 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody }
+
+  app.route({
+    ...route(calls.withdrawMyRequest, {
+      summary:
+        "Withdraws the signed-in business owner's own waiting request, with a reason, until its cut-off.",
+      description:
+        'A reference-server extension (issue 34). Only her own waiting request, until `changeable_until` (its ' +
+        "slot's start less OWNER_CHANGE_CUTOFF_HOURS, 24 by default): 422 change_closed after it. The reason " +
+        'as for a cancellation (cancel_reason_id, and `reason` when required; 422 otherwise). 404 not hers (403 ' +
+        'for its advisor); 409 request_not_waiting (answered, withdrawn) or request_expired. The request ' +
+        'becomes `withdrawn` and its slot is free at once. Her advisor is notified (in the app and by push) ' +
+        'and both are mailed.',
+      errors: ownChangeErrors,
+    }),
+    handler: async (request) => {
+      const auth = requireAuth(request)
+      // A request whose slot has started expires first (and its people are told), then answers 409.
+      await expireAndAnnounce(deps, new Date(), { id: request.params.id, smeId: auth.personId })
+      const row = await withdrawMyRequest(
+        db,
+        request.params.id,
+        auth,
+        { reasonId: request.body.cancel_reason_id, details: request.body.reason ?? null },
+        changeRules(),
+      )
+      await runFollowUps(deps, [row.id])
+      const [withdrawn] = await requestsOut(db, [row], options(request))
+      return { data: withdrawn! }
+    },
+  })
+
+  app.route({
+    ...route(calls.moveMyRequest, {
+      summary:
+        "Moves the signed-in business owner's own waiting request to another free slot of the same advisor.",
+      description:
+        'A reference-server extension (issue 34). It stays a waiting request; its expiry (`expires_at`) ' +
+        "follows the new slot. Until the request's `changeable_until` (422 change_closed), to a slot of the " +
+        'same advisor (422 slot_other_expert, same_slot) that starts after the cut-off too (422 slot_too_soon) ' +
+        "and offers the request's communication way (422); one of two bookings or moves of a slot wins (409 " +
+        'slot_already_booked), and the fair-booking rules hold (409). Her advisor is notified and both are ' +
+        'mailed. 404 not hers (403 for its advisor).',
+      errors: ownChangeErrors,
+    }),
+    config: rateLimited(app.config, 'booking'),
+    handler: async (request) => {
+      const auth = requireAuth(request)
+      await expireAndAnnounce(deps, new Date(), { id: request.params.id, smeId: auth.personId })
+      const { row } = await moveMyRequest(
+        db,
+        request.params.id,
+        auth,
+        request.body.schedule_id,
+        changeRules(),
+      )
+      await runFollowUps(deps, [row.id])
+      const [moved] = await requestsOut(db, [row], options(request))
+      return { data: moved! }
     },
   })
 }

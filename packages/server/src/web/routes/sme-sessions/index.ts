@@ -1,13 +1,14 @@
 /**
- * The business owner's sessions and booking (spec section 7: five calls), and joining an expert who is
- * available now (an instant session, issue 7; a reference-server extension).
+ * The business owner's sessions and booking (spec section 7: five calls), joining an expert who is
+ * available now (an instant session, issue 7; a reference-server extension), and cancelling or moving her own
+ * upcoming session until its cut-off (issue 34).
  */
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { formatDateWithHijri, formatTime } from '@mashura/core'
 import { calls } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { withZoomMeeting } from '../../../adapters/zoom/meetings.ts'
+import { releaseZoomMeeting, withZoomMeeting } from '../../../adapters/zoom/meetings.ts'
 import { answerPage } from '../../../db/paging.ts'
 import { PAST_STATES, UPCOMING_STATES } from '../../../db/queries/session-filters.ts'
 import { participantSessionRow, smeSessionRows } from '../../../db/queries/sessions.ts'
@@ -17,6 +18,7 @@ import { bookSlot } from '../../../domain/booking.ts'
 import { runFollowUps } from '../../../domain/follow-ups.ts'
 import { INSTANT_SESSION_MINUTES, startInstantSession } from '../../../domain/instant.ts'
 import { expireAndAnnounce } from '../../../domain/lifecycle.ts'
+import { cancelMySession, rescheduleMySession } from '../../../domain/owner-changes.ts'
 import { requestsOut, requestsPage, sessionsOut } from '../../../wire/sessions.ts'
 import { notFound } from '../../http/errors.ts'
 import { ErrorBody } from '../../http/schema.ts'
@@ -194,6 +196,89 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
           time: formatTime(row.start_at, request.lang),
         }),
       }
+    },
+  })
+
+  /** The cut-off and caps a business owner's own change is judged by. */
+  const changeRules = () => ({
+    cutoffHours: app.config.ownerChangeCutoffHours,
+    limits: app.config.booking,
+  })
+
+  const ownChangeErrors = { 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody }
+
+  app.route({
+    ...route(calls.cancelMySession, {
+      summary:
+        "Cancels the signed-in business owner's own upcoming session, with a reason, until its cut-off.",
+      description:
+        'A reference-server extension (issue 34). Only her own booked session that has not started, until ' +
+        '`changeable_until` (its start less OWNER_CHANGE_CUTOFF_HOURS, 24 by default): 422 change_closed after ' +
+        'it, the message saying when it closed. cancel_reason_id comes from GET /schedule/cancel/reasons (422 ' +
+        'for an unknown one); a reason that requires details needs `reason` (422). 404 for a session that is ' +
+        'not hers (403 for its expert); 409 session_not_upcoming (cancelled, ended) or session_already_started. ' +
+        'The slot is free at once and the fair-booking caps count it no more. Her expert is notified (in the ' +
+        "app and by push) and both are mailed, with a calendar file that cancels the booking's event " +
+        '(METHOD:CANCEL, the same UID, a higher SEQUENCE).',
+      errors: ownChangeErrors,
+    }),
+    handler: async (request) => {
+      const auth = requireAuth(request)
+      const row = await cancelMySession(
+        db,
+        request.params.id,
+        auth,
+        { reasonId: request.body.cancel_reason_id, details: request.body.reason ?? null },
+        changeRules(),
+      )
+      // Its Zoom meeting goes with it (no one can join a cancelled session's meeting).
+      await releaseZoomMeeting(app, row)
+      await runFollowUps(deps, [row.id])
+      const [session] = await sessionsOut(db, [row], options(request))
+      return { data: session! }
+    },
+  })
+
+  app.route({
+    ...route(calls.rescheduleMySession, {
+      summary:
+        "Moves the signed-in business owner's own upcoming session to another free slot of the same expert.",
+      description:
+        "A reference-server extension (issue 34). Until the session's `changeable_until` (422 change_closed " +
+        'after it), to a slot of the same expert (422 slot_other_expert, same_slot) that starts after the ' +
+        "cut-off too (422 slot_too_soon, slot_in_past) and offers the session's communication way (422). In one " +
+        'transaction: the old slot freed, the new one taken; of two bookings or moves of one slot exactly one ' +
+        'wins (409 slot_already_booked), and the fair-booking rules hold (409 booking_overlaps, ' +
+        'booking_limit_reached). The session keeps its id; a Zoom session gets a new meeting at its new time. ' +
+        "Her expert is notified and both are mailed, with a calendar file that moves the booking's event " +
+        '(METHOD:REQUEST, the same UID, a higher SEQUENCE). 404 not hers (403 for its expert).',
+      errors: ownChangeErrors,
+    }),
+    config: rateLimited(app.config, 'booking'),
+    handler: async (request) => {
+      const auth = requireAuth(request)
+      const slotId = request.body.schedule_id
+      // An online Zoom session gets a meeting at its new time, made before the move (deleted if it is refused).
+      const current = app.zoomApi ? await participantSessionRow(db, request.params.id, auth) : undefined
+      const slot =
+        current?.meeting_provider === 'zoom' &&
+        current.communication_way === 0 &&
+        current.sme_id === auth.personId &&
+        current.state === 'booked'
+          ? await slotTimesAndKind(db, slotId)
+          : undefined
+      const plan =
+        slot && slot.contributor_id === current?.contributor_id && Date.parse(slot.start_at) > Date.now()
+          ? { start: new Date(slot.start_at), end: new Date(slot.end_at), contributorId: slot.contributor_id }
+          : null
+      const { row, previous } = await withZoomMeeting(app, plan, (meeting) =>
+        rescheduleMySession(db, request.params.id, auth, slotId, { ...changeRules(), meeting }),
+      )
+      // The meeting at the old time is no one's now.
+      if (previous.meeting_number !== row.meeting_number) await releaseZoomMeeting(app, previous)
+      await runFollowUps(deps, [row.id])
+      const [session] = await sessionsOut(db, [row], options(request))
+      return { data: session! }
     },
   })
 }
