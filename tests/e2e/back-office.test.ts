@@ -7,12 +7,11 @@
  * a deletion request is decided and its person mailed; the audit trail lists each step with its author. A
  * business owner and an expert get 403 from the back office.
  */
-import { randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync } from 'node:fs'
-import pg from 'pg'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
+import { journeyDatabase } from './support/db.ts'
 import { caughtMails, recipient } from './support/mail.ts'
 import { type NpmStart, root, startNpm } from './support/npm-start.ts'
 import { people, signIn, termsState } from './support/sign-in.ts'
@@ -61,24 +60,9 @@ for (const database of ['sqlite', 'postgres'] as const) {
 
       beforeAll(async () => {
         mkdirSync(shots, { recursive: true })
-        if (database === 'postgres') {
-          // A database of its own, dropped afterwards: the server migrates and seeds it as on a first start.
-          const base = process.env.TEST_DATABASE_URL!
-          const name = `e2e_back_office_${randomBytes(4).toString('hex')}`
-          const client = new pg.Client({ connectionString: base })
-          await client.connect()
-          await client.query(`create database ${name}`)
-          await client.end()
-          const url = new URL(base)
-          url.pathname = `/${name}`
-          databaseUrl = url.href
-          dropDatabase = async () => {
-            const c = new pg.Client({ connectionString: base })
-            await c.connect()
-            await c.query(`drop database if exists ${name} with (force)`)
-            await c.end()
-          }
-        }
+        const own = await journeyDatabase(database, 'e2e_back_office')
+        databaseUrl = own.env.DATABASE_URL ?? null
+        dropDatabase = own.drop
         app = await startNpm(databaseUrl ? { DATABASE_URL: databaseUrl } : {})
         browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
         admin = await openPage(browser, { lang: 'en' })

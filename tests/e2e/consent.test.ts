@@ -4,11 +4,10 @@
  * version of the owners' terms and she is asked again; an expert's consent is separate from an owner's, for
  * the same person switching between the two. The popup reads the terms text once, only when it asks.
  */
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
+import { journeyDatabase } from './support/db.ts'
 import { type NpmStart, startNpm } from './support/npm-start.ts'
 import { people, signIn, termsPopup, termsState } from './support/sign-in.ts'
 import { openPage, settled } from './support/site.ts'
@@ -54,26 +53,9 @@ for (const database of ['sqlite', 'postgres'] as const) {
       let dropDatabase: (() => Promise<void>) | null = null
 
       beforeAll(async () => {
-        let databaseUrl: string | null = null
-        if (database === 'postgres') {
-          // A database of its own, dropped afterwards: the server migrates and seeds it as on a first start.
-          const base = process.env.TEST_DATABASE_URL!
-          const name = `e2e_consent_${randomBytes(4).toString('hex')}`
-          const client = new pg.Client({ connectionString: base })
-          await client.connect()
-          await client.query(`create database ${name}`)
-          await client.end()
-          const url = new URL(base)
-          url.pathname = `/${name}`
-          databaseUrl = url.href
-          dropDatabase = async () => {
-            const c = new pg.Client({ connectionString: base })
-            await c.connect()
-            await c.query(`drop database if exists ${name} with (force)`)
-            await c.end()
-          }
-        }
-        app = await startNpm(databaseUrl ? { DATABASE_URL: databaseUrl } : {})
+        const own = await journeyDatabase(database, 'e2e_consent')
+        dropDatabase = own.drop
+        app = await startNpm(own.env)
         browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
       }, 240_000)
 

@@ -6,15 +6,13 @@
  * Move and Cancel disabled with why and since when; she moves a session → both mails carry `METHOD:REQUEST`, the
  * same UID and a higher SEQUENCE. Screens in Arabic and English at 390 and 1280, axe clean.
  */
-import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import type { ParsedMail } from 'mailparser'
-import pg from 'pg'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { expectNoViolations } from './support/axe.ts'
-import { type Db, personRow } from './support/db.ts'
+import { type Db, journeyDatabase, personRow } from './support/db.ts'
 import { caughtMails, recipient } from './support/mail.ts'
 import { type NpmStart, root, startNpm } from './support/npm-start.ts'
 import { people, signIn } from './support/sign-in.ts'
@@ -76,23 +74,9 @@ for (const database of ['sqlite', 'postgres'] as const) {
 
       beforeAll(async () => {
         mkdirSync(shots, { recursive: true })
-        if (database === 'postgres') {
-          const base = process.env.TEST_DATABASE_URL!
-          const name = `e2e_self_bookings_${randomBytes(4).toString('hex')}`
-          const client = new pg.Client({ connectionString: base })
-          await client.connect()
-          await client.query(`create database ${name}`)
-          await client.end()
-          const url = new URL(base)
-          url.pathname = `/${name}`
-          databaseUrl = url.href
-          dropDatabase = async () => {
-            const c = new pg.Client({ connectionString: base })
-            await c.connect()
-            await c.query(`drop database if exists ${name} with (force)`)
-            await c.end()
-          }
-        }
+        const own = await journeyDatabase(database, 'e2e_self_bookings')
+        databaseUrl = own.env.DATABASE_URL ?? null
+        dropDatabase = own.drop
         app = await startNpm({
           MAIL_POLL_MS: '200',
           MAIL_RETRY_BASE_MS: '300',

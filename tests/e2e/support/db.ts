@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { weekBounds } from '@mashura/core'
 
 /** The data directory's store, opened beside the running server (SQLite allows a second connection). */
@@ -183,4 +184,31 @@ export function clearCalendar(dataDir: string, subject: string): Promise<void> {
       .where('end_at', '>', now)
       .execute()
   })
+}
+
+/**
+ * The database a journey runs on: the data directory's SQLite (no settings), or a PostgreSQL database of its own
+ * on `TEST_DATABASE_URL`, which the server migrates and seeds as on a first start and `drop` removes afterwards.
+ */
+export async function journeyDatabase(
+  database: 'sqlite' | 'postgres',
+  prefix: string,
+): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  if (database === 'sqlite') return { env: {}, drop: async () => {} }
+  const { default: pg } = await import('pg')
+  const base = process.env.TEST_DATABASE_URL!
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await run(`create database ${name}`)
+  const url = new URL(base)
+  url.pathname = `/${name}`
+  return { env: { DATABASE_URL: url.href }, drop: () => run(`drop database if exists ${name} with (force)`) }
 }
