@@ -184,17 +184,7 @@ export async function queueCancellationMails(
   const by: CancelledBy = row.cancelled_by ?? 'expert'
   const request = isRequestRow(row)
   const searchUrl = `${options.publicUrl}${sitePaths.search.to(' ')}`
-  const people = [
-    { to: 'sme' as const, email: row.sme_email, name: row.sme_name, kind: 'session_cancelled' as const },
-    {
-      to: 'expert' as const,
-      email: row.expert_email,
-      name: row.expert_name,
-      kind: 'session_cancelled_expert' as const,
-    },
-  ]
-  for (const person of people) {
-    if (!person.email) continue
+  for (const person of bothPeople(row, 'session_cancelled')) {
     const email = person.email
     await queueSessionMail(
       db,
@@ -212,6 +202,23 @@ export async function queueCancellationMails(
       row.ics_sequence,
     )
   }
+}
+
+/**
+ * The people of a session who have an address, each with the outbox kind of their mail about a change: `kind` to
+ * the business owner, `<kind>_expert` to the expert.
+ */
+function bothPeople<K extends string>(row: SessionFactsRow, kind: K) {
+  const people = [
+    { to: 'sme' as const, email: row.sme_email, name: row.sme_name, kind },
+    {
+      to: 'expert' as const,
+      email: row.expert_email,
+      name: row.expert_name,
+      kind: `${kind}_expert` as const,
+    },
+  ]
+  return people.flatMap((person) => (person.email ? [{ ...person, email: person.email }] : []))
 }
 
 /**
@@ -240,17 +247,7 @@ export async function queueMoveMails(
   }
   const request = isRequestRow(row)
   const from = { start: new Date(move.from.start), end: new Date(move.from.end) }
-  const people = [
-    { to: 'sme' as const, email: row.sme_email, name: row.sme_name, kind: 'session_moved' as const },
-    {
-      to: 'expert' as const,
-      email: row.expert_email,
-      name: row.expert_name,
-      kind: 'session_moved_expert' as const,
-    },
-  ]
-  for (const person of people) {
-    if (!person.email) continue
+  for (const person of bothPeople(row, 'session_moved')) {
     const email = person.email
     await queueSessionMail(
       db,
