@@ -147,6 +147,7 @@ const KEPT_FOR_ONE: Readonly<Record<string, string>> = {
     'scripts/precompile-messages.ts slices them per widget',
   expertSearchMessages: "a widget's own catalog (see bookingCalendarMessages)",
   sessionRoomMessages: "a widget's own catalog (see bookingCalendarMessages)",
+  COMMUNICATION_WAYS: WIRE,
   RATING_TEXT_MAX: WIRE,
   formatHijriRange: CORE_TIME,
   // The host app only.

@@ -224,6 +224,7 @@ export {
   type LifecycleSession,
   lifecycleOf,
   MESSAGE_STATUS_READ,
+  type MovingBooking,
   OWNER_CHANGE_CUTOFF_HOURS_DEFAULT,
   type OwnerChangeWindow,
   ownerChangeWindow,
@@ -248,6 +249,7 @@ export {
   sessionActions,
   sessionMoveRefusal,
   sessionStateLabelKey,
+  slotCanTakeMove,
   type UserRole,
 } from './rules/index.ts'
 export { sitePaths } from './site-paths.ts'

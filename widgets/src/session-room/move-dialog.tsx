@@ -1,12 +1,12 @@
 import {
   type ApiClient,
-  COMMUNICATION_WAYS,
   formatDate,
   formatTime,
   getContributorSchedule,
   groupByRiyadhDay,
   type Session,
   type Slot,
+  slotCanTakeMove,
   timeZoneLabel,
 } from '@mashura/core'
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react'
@@ -32,18 +32,6 @@ type Slots = { kind: 'loading' } | { kind: 'ready'; slots: Slot[] } | { kind: 'e
 
 /** The free slots read at once: the public schedule call's largest page, earliest first. */
 const PER_PAGE = 100
-
-/**
- * Whether a free slot can take the session: another slot, held the same way (online, or in an office), and
- * still before its own cut-off. The server checks the same and stays the judge.
- */
-function fits(slot: Slot, session: Session, cutoffMs: number, now: number): boolean {
-  if (slot.id === session.schedule_id || slot.is_booked) return false
-  if (Date.parse(slot.start) - cutoffMs <= now) return false
-  const way = session.communication_way === COMMUNICATION_WAYS.office.id ? 'office' : 'online'
-  if (!(slot.availability & COMMUNICATION_WAYS[way].availability)) return false
-  return way === 'online' || slot.office !== null
-}
 
 /**
  * The move dialog: the same expert's free slots (the public schedule, read when the dialog opens) that can
@@ -73,9 +61,12 @@ export function MoveDialog({ session, cutoffHours, onMove, client, failure, ...f
           signal ? { signal } : {},
         )
         if (signal?.aborted) return
-        const now = Date.now()
-        const cutoffMs = cutoffHours * 3_600_000
-        setSlots({ kind: 'ready', slots: data.slots.filter((slot) => fits(slot, session, cutoffMs, now)) })
+        const now = new Date()
+        const moving = { slotId: session.schedule_id, communicationWay: session.communication_way }
+        setSlots({
+          kind: 'ready',
+          slots: data.slots.filter((slot) => slotCanTakeMove(slot, moving, cutoffHours, now)),
+        })
       } catch (error) {
         if (signal?.aborted) return
         const message = failure(error, genericError)

@@ -127,7 +127,9 @@ export {
 } from './lifecycle.ts'
 export {
   canOwnerChange,
+  type MovingBooking,
   OWNER_CHANGE_CUTOFF_HOURS_DEFAULT,
   type OwnerChangeWindow,
   ownerChangeWindow,
+  slotCanTakeMove,
 } from './owner-changes.ts'

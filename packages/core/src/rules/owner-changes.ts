@@ -5,6 +5,8 @@
  * as `changeable_until`; the screens read the same rule, so a control is disabled, with its reason, exactly when
  * the server would refuse.
  */
+import { COMMUNICATION_WAYS } from '../contract/enums.ts'
+import type { Slot } from '../contract/schedule.ts'
 
 /** The cut-off when nothing else is set: 24 hours before the start. */
 export const OWNER_CHANGE_CUTOFF_HOURS_DEFAULT = 24
@@ -33,4 +35,25 @@ export function ownerChangeWindow(start: string | Date, cutoffHours: number, now
  */
 export function canOwnerChange(booking: { changeable_until?: string | undefined }, now: Date): boolean {
   return booking.changeable_until !== undefined && now.getTime() < Date.parse(booking.changeable_until)
+}
+
+/** What a move needs to know of the booking it moves: its slot now and how it is held. */
+export interface MovingBooking {
+  /** The slot it holds now (never offered as its own destination). */
+  slotId: number | null
+  /** How it is held: 1 in an office, else online (`COMMUNICATION_WAYS`). */
+  communicationWay: number
+}
+
+/**
+ * Whether a free slot of the same expert can take a moved session or request: another slot, not booked, held
+ * the same way (online, or in an office that the slot names), and still before its own cut-off. The screens
+ * offer only such slots; the server checks the same and stays the judge.
+ */
+export function slotCanTakeMove(slot: Slot, booking: MovingBooking, cutoffHours: number, now: Date): boolean {
+  if (slot.id === booking.slotId || slot.is_booked) return false
+  if (!ownerChangeWindow(slot.start, cutoffHours, now).open) return false
+  const way = booking.communicationWay === COMMUNICATION_WAYS.office.id ? 'office' : 'online'
+  if (!(slot.availability & COMMUNICATION_WAYS[way].availability)) return false
+  return way === 'online' || slot.office !== null
 }

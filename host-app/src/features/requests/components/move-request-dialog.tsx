@@ -1,11 +1,11 @@
 import {
-  COMMUNICATION_WAYS,
   formatDate,
   formatTime,
   getContributorSchedule,
   groupByRiyadhDay,
   type SessionRequest,
   type Slot,
+  slotCanTakeMove,
   timeZoneLabel,
 } from '@mashura/core'
 import { useId, useState } from 'react'
@@ -31,18 +31,6 @@ export interface MoveRequestDialogProps {
 }
 
 /**
- * Whether a free slot can take the request: another slot, held the same way (online, or in an office), still
- * before its own cut-off. The server checks the same and stays the judge.
- */
-function fits(slot: Slot, request: SessionRequest, cutoffMs: number, now: number): boolean {
-  if (slot.id === request.slot.id || slot.is_booked) return false
-  if (Date.parse(slot.start) - cutoffMs <= now) return false
-  const way = request.communication_way === COMMUNICATION_WAYS.office.id ? 'office' : 'online'
-  if (!(slot.availability & COMMUNICATION_WAYS[way].availability)) return false
-  return way === 'online' || slot.office !== null
-}
-
-/**
  * The business owner moves her waiting request to another free slot of the same advisor (issue 34): the
  * advisor's public schedule (read when the dialog opens), by Riyadh day, one radio group. Mounted only while open.
  */
@@ -56,8 +44,15 @@ export function MoveRequestDialog({ request, cutoffHours, busy, onClose, onMove 
         { id: request.contributor.id, page: 1, per_page: 100 },
         { signal },
       )
-      const now = Date.now()
-      return data.slots.filter((slot) => fits(slot, request, cutoffHours * 3_600_000, now))
+      const now = new Date()
+      return data.slots.filter((slot) =>
+        slotCanTakeMove(
+          slot,
+          { slotId: request.slot.id, communicationWay: request.communication_way },
+          cutoffHours,
+          now,
+        ),
+      )
     },
     [request, cutoffHours, lang],
   )
