@@ -5,7 +5,7 @@ import { setViewport } from '@web/test-runner-commands'
 import { expect } from 'chai'
 import { resetWidgetConfig } from '../shared/config.ts'
 import { expectAccessible } from '../test-support/axe.ts'
-import { loaded, part, slotRadio } from '../test-support/calendar.ts'
+import { loaded, part, showWeekOf, slotRadio } from '../test-support/calendar.ts'
 import {
   addSession,
   addSlot,
@@ -63,17 +63,6 @@ async function mount(
   document.body.append(element)
   if (token) element.token = token
   return element
-}
-
-/** Presses next week until the slot shows (the week it is in may be a later one). */
-async function showWeekOf(element: BookingCalendarElement, slotId: number): Promise<void> {
-  for (let i = 0; i < 4; i++) {
-    await loaded(element)
-    if (slotRadio(element, slotId)) return
-    const before = part(element, 'week-title')!.textContent
-    part(element, 'next-week')!.click()
-    await waitFor(() => part(element, 'week-title')!.textContent !== before, 5000, 'the next week')
-  }
 }
 
 /** Minutes from now to a time safely inside the current Riyadh week, or early next week near its end. */

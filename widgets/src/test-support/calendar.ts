@@ -23,3 +23,18 @@ export async function loaded(element: BookingCalendarElement): Promise<BookingCa
   )
   return element
 }
+
+/**
+ * Presses next week until the slot shows. The calendar opens on the current week, or on the week of the next
+ * free slot when the current one has none left (late on a Saturday), so the slot's week may be this one or later.
+ */
+export async function showWeekOf(element: BookingCalendarElement, slotId: number): Promise<void> {
+  for (let i = 0; i < 4; i++) {
+    await loaded(element)
+    if (slotRadio(element, slotId)) return
+    const before = part(element, 'week-title')!.textContent
+    part(element, 'next-week')!.click()
+    await waitFor(() => part(element, 'week-title')!.textContent !== before, 5000, 'the next week')
+  }
+  await waitFor(() => slotRadio(element, slotId), 5000, `slot ${slotId}`)
+}
