@@ -60,6 +60,9 @@ export default defineConfig({
           environment: 'node',
           globals: true,
           include: ['packages/*/src/**/*.test.ts', 'scripts/*.test.ts'],
+          // Two files at a time even on two cores (Vitest's default there is one): much of a server test is
+          // waiting on PostgreSQL, Redis or a socket, and each file has its own schema, key prefix and port.
+          maxWorkers: 2,
         },
       },
       {
@@ -118,7 +121,11 @@ export default defineConfig({
           // A page's next state is often a request and a render away: on a busy two-core machine that can take
           // longer than expect.poll's default second (a notifications page measured 15 items for a whole one).
           expect: { poll: { timeout: 10_000 } },
-          fileParallelism: false,
+          // Two files at a time: a journey mostly waits on its own server and Chromium, so two share the two
+          // cores well, and each has its own server, port, data directory and database (tests/e2e/support).
+          // What the servers serve is built once first (tests/e2e/support/global-setup.ts), so none builds.
+          maxWorkers: 2,
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
         },
       },
     ],

@@ -18,10 +18,15 @@ const server = await start({
   examplesRoot: `${root}examples/dist`,
   widgetsRoot: `${root}widgets/dist`,
 })
-console.log('  stop with Ctrl+C')
+if (server.config.development) console.log('  stop with Ctrl+C')
+// A drain with a deadline (SHUTDOWN_TIMEOUT_MS): readiness 503, requests in flight finish, sockets close with
+// 1001; exit 0 when all of it finished, 1 at the deadline. A second signal exits at once.
+let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {
-    await server.stop()
-    process.exit(0)
+    if (stopping) process.exit(1)
+    stopping = true
+    const outcome = await server.stop().catch(() => 'timeout')
+    process.exit(outcome === 'timeout' ? 1 : 0)
   })
 }

@@ -1,5 +1,10 @@
 // `node scripts/subset-fonts.mjs`: writes the site's Arabic font files (host-app/src/fonts/), cut from IBM's
-// complete IBM Plex Sans Arabic (@ibm/plex-sans-arabic) by harfbuzz's subsetter (subset-font).
+// complete IBM Plex Sans Arabic by harfbuzz's subsetter (subset-font).
+//
+// The two complete files it cuts (Regular and SemiBold, version 1.1.0 of IBM's npm package, unchanged) are kept
+// in the repository under assets/fonts/ibm-plex-sans-arabic/ with their licence (SIL OFL 1.1, OFL.txt), instead
+// of the package being a dev dependency (issue 35): its postinstall script ran IBM's telemetry collector, and an
+// agency's build machines must not phone a third party when they install.
 //
 // Why (issue 15): a phone fetches a page's fonts before its first paint, and Lighthouse's slow 4G counts every
 // byte of them in the largest paint. Fontsource's Arabic files (43 and 46 KB) also cover the Arabic
@@ -61,9 +66,12 @@ export function unicodeRange(ranges = ARABIC_RANGES) {
   return ranges.map(([a, b]) => (a === b ? `U+${hex(a)}` : `U+${hex(a)}-${hex(b)}`)).join(',')
 }
 
-/** IBM's complete file of a weight (Latin and Arabic), and where ours goes. */
+/** Where IBM's complete files (Latin and Arabic) are kept, with their licence. */
+export const SOURCE_DIR = `${root}assets/fonts/ibm-plex-sans-arabic/`
+
+/** IBM's complete file of a weight, and where ours goes. */
 export const sourceFile = (weight) =>
-  `${root}node_modules/@ibm/plex-sans-arabic/fonts/complete/woff2/IBMPlexSansArabic-${{ 400: 'Regular', 600: 'SemiBold' }[weight]}.woff2`
+  `${SOURCE_DIR}IBMPlexSansArabic-${{ 400: 'Regular', 600: 'SemiBold' }[weight]}.woff2`
 export const outputFile = (weight) =>
   `${root}host-app/src/fonts/ibm-plex-sans-arabic-arabic-${weight}-normal.woff2`
 

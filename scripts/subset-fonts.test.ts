@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { Blob, Face, Font, Buffer as ShapingBuffer, shape } from 'harfbuzzjs'
 import subsetFont from 'subset-font'
@@ -6,6 +7,7 @@ import {
   ARABIC_RANGES,
   outputFile,
   PAGE_RANGES,
+  SOURCE_DIR,
   sourceFile,
   subsetArabic,
   unicodeRange,
@@ -32,6 +34,22 @@ const SAMPLE = [
 ]
 
 describe('the site’s Arabic font files', () => {
+  it('cuts them from IBM’s files kept in the repository with their licence, not from an installed package', () => {
+    // IBM's @ibm/plex-sans-arabic 1.1.0, fonts/complete/woff2, byte for byte (its postinstall ran IBM's telemetry).
+    const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex')
+    expect(WEIGHTS.map((weight) => sha256(sourceFile(weight)))).toEqual([
+      '74112e1b7bf2e2c547989a4e947a60cba6cd1f9156e0065670134636e717199d',
+      '869b2acd0a9660607a2025f0fe1c640110bf23d33417509328f07722922b8063',
+    ])
+    const licence = readFileSync(`${SOURCE_DIR}OFL.txt`, 'utf8')
+    expect(licence).toContain('Copyright © 2017 IBM Corp. with Reserved Font Name "Plex"')
+    expect(licence).toContain('SIL OPEN FONT LICENSE Version 1.1')
+    const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+    expect(Object.keys({ ...manifest.dependencies, ...manifest.devDependencies })).not.toContain(
+      '@ibm/plex-sans-arabic',
+    )
+  })
+
   it.each(WEIGHTS)(
     '%i: the committed file is what scripts/subset-fonts.mjs makes from IBM’s font',
     async (weight) => {

@@ -1,9 +1,13 @@
-// `npm test`: every suite in order — the spec-coverage document's citations, lint, types (which also builds
-// core), the import rules, size budgets, unit (with coverage), browser (Chromium), host (the host app in
-// Chromium), widgets (Chromium and the reference server), the docs site's build, end to end (Chromium) — and a
-// summary line at the end.
+// `npm test`: every suite — the spec-coverage document's citations, lint, types (which also builds core), the
+// import rules, size budgets, unit (with coverage), browser (Chromium), host (the host app in Chromium), widgets
+// (Chromium and the reference server), the docs site's build, the release, end to end (Chromium) — and a summary
+// line at the end. `npm test -- unit e2e` runs only the suites named.
+// A suite starts once every suite listed before it has ended, except those it runs `alongside`: the Chromium
+// suites, the docs build and the release run one after another beside unit (PostgreSQL, Redis and Node), which
+// keeps both cores busy, so the whole run stays under the half hour CI allows (issue 35). A suite that runs
+// beside another prints its output whole, under its name, when it ends; one that runs alone prints as it goes.
 // A missing service fails loudly with what to install; nothing is skipped in silence.
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { connect } from 'node:net'
 
@@ -18,18 +22,44 @@ const suites = [
   { name: 'imports', cmd: ['npm', 'run', '--silent', 'check:imports'] },
   { name: 'size', cmd: ['node', 'scripts/bench.mjs', '--check'] },
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--coverage'], needs: 'databases' },
-  { name: 'browser', cmd: ['npx', 'vitest', 'run', '--project', 'browser'], needs: 'chromium' },
+  // From here to the release: one after another, beside unit.
+  {
+    name: 'browser',
+    cmd: ['npx', 'vitest', 'run', '--project', 'browser'],
+    needs: 'chromium',
+    alongside: ['unit'],
+  },
   // The host app's hooks and lib in Chromium, drawn by React, against the real reference server (vitest.config.ts).
-  { name: 'host', cmd: ['npx', 'vitest', 'run', '--project', 'host'], needs: 'chromium' },
+  {
+    name: 'host',
+    cmd: ['npx', 'vitest', 'run', '--project', 'host'],
+    needs: 'chromium',
+    alongside: ['unit'],
+  },
   // The widgets in Chromium against the real reference server; they import core's `dist`, built by `types`.
-  { name: 'widgets', cmd: ['npx', 'wtr', '--config', 'web-test-runner.config.mjs'], needs: 'chromium' },
+  {
+    name: 'widgets',
+    cmd: ['npx', 'wtr', '--config', 'web-test-runner.config.mjs'],
+    needs: 'chromium',
+    alongside: ['unit'],
+  },
   // The docs site: the OpenAPI document, the widget bundles (built when widgets/dist is missing), `astro build`;
   // a broken internal link fails it. The e2e suite then opens the built site.
   {
     name: 'docs',
     cmd: ['npm', 'run', 'build', '-w', '@mashura/docs'],
     env: { ASTRO_TELEMETRY_DISABLED: '1' },
+    alongside: ['unit'],
   },
+  // The release (issue 35): built, installed with production dependencies alone in a fresh folder, and two
+  // instances of it walked on PostgreSQL and Redis (scripts/release-smoke.mjs); it takes the docs just built.
+  {
+    name: 'release',
+    cmd: ['node', 'scripts/release-smoke.mjs'],
+    needs: 'databases',
+    alongside: ['unit'],
+  },
+  // After everything: two journey files at a time (vitest.config.ts) take both cores.
   { name: 'e2e', cmd: ['npx', 'vitest', 'run', '--project', 'e2e'], needs: ['chromium', 'coturn'] },
 ]
 
@@ -74,32 +104,68 @@ async function preflight(need) {
   return null
 }
 
-const only = process.argv.slice(2)
-let passed = 0
-let failed = 0
-const failures = []
-for (const suite of suites) {
-  if (only.length && !only.includes(suite.name)) continue
+/** Seconds since `start`, for the log. */
+const seconds = (start) => `${Math.round((performance.now() - start) / 1000)} s`
+
+/**
+ * Runs one suite: its output straight through when it runs alone, or gathered and printed whole, under its
+ * name, when it ends (`buffered`), so two suites' lines never mix. Resolves whether it passed.
+ */
+async function run(suite, buffered) {
   let missing = null
   for (const need of [suite.needs ?? []].flat()) missing ??= await preflight(need)
-  console.log(`\n=== ${suite.name} ===`)
   if (missing) {
+    console.log(`\n=== ${suite.name} ===`)
     console.error(`FAILED ${suite.name}: ${missing}`)
-    failed++
-    failures.push(suite.name)
-    continue
+    return false
   }
-  const result = spawnSync(suite.cmd[0], suite.cmd.slice(1), {
-    stdio: 'inherit',
+  const start = performance.now()
+  if (buffered) console.log(`\n--- ${suite.name} started (its output follows when it ends)`)
+  else console.log(`\n=== ${suite.name} ===`)
+  const child = spawn(suite.cmd[0], suite.cmd.slice(1), {
+    stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     env: { ...process.env, FORCE_COLOR: '0', ...suite.env },
   })
-  if (result.status === 0) passed++
-  else {
-    failed++
-    failures.push(suite.name)
+  const output = []
+  child.stdout?.on('data', (chunk) => output.push(chunk))
+  child.stderr?.on('data', (chunk) => output.push(chunk))
+  const code = await new Promise((resolve) => {
+    child.once('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`))
+      resolve(1)
+    })
+    child.once('close', (status) => resolve(status))
+  })
+  if (buffered) {
+    console.log(`\n=== ${suite.name} ===`)
+    process.stdout.write(Buffer.concat(output))
   }
+  console.log(`--- ${suite.name}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds(start)}`)
+  return code === 0
 }
+
+const only = process.argv.slice(2)
+const chosen = suites.filter((suite) => !only.length || only.includes(suite.name))
+/** Suites that share the machine with another: they print whole when they end. */
+const names = new Set(chosen.map((suite) => suite.name))
+const beside = new Set(chosen.flatMap((suite) => suite.alongside ?? []).filter((name) => names.has(name)))
+for (const suite of chosen) if (suite.alongside?.some((name) => beside.has(name))) beside.add(suite.name)
+const ran = new Map()
+for (const [i, suite] of chosen.entries()) {
+  const before = chosen.slice(0, i).filter((earlier) => !suite.alongside?.includes(earlier.name))
+  ran.set(
+    suite.name,
+    Promise.all(before.map((earlier) => ran.get(earlier.name))).then(() =>
+      run(suite, beside.has(suite.name)),
+    ),
+  )
+}
+const began = performance.now()
+const results = await Promise.all(chosen.map(async (suite) => [suite.name, await ran.get(suite.name)]))
+const failures = results.filter(([, ok]) => !ok).map(([name]) => name)
+const passed = results.length - failures.length
+console.log(`\nall suites: ${seconds(began)}`)
 console.log(
-  `\nsuites: ${passed} passed, ${failed} failed${failures.length ? ` (${failures.join(', ')})` : ''}`,
+  `\nsuites: ${passed} passed, ${failures.length} failed${failures.length ? ` (${failures.join(', ')})` : ''}`,
 )
-process.exit(failed ? 1 : 0)
+process.exit(failures.length ? 1 : 0)

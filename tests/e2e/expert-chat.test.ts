@@ -16,6 +16,7 @@ import { type NpmStart, root } from './support/npm-start.ts'
 import { people } from './support/sign-in.ts'
 import { pathOf, settled, widths } from './support/site.ts'
 import { startSite, stopSite } from './support/start-site.ts'
+import { recordVoice } from './support/voice.ts'
 
 // Chat and notifications of issue 7, in real Chromium against `npm start`: the consultant and the business
 // owner who shares sessions with him write to each other live, with a fake microphone for voice notes.
@@ -135,9 +136,7 @@ describe('chat between an expert and a business owner', () => {
     await expect.poll(() => messagesDot(expert).count()).toBe(0)
 
     // She records a two-second voice note with the fake microphone and sends it; both can play it.
-    await owner.locator('[data-region="composer"] [data-action="record-voice"]').click()
-    await owner.waitForTimeout(2200)
-    await owner.locator('[data-region="composer"] [data-action="stop-voice"]').click()
+    await recordVoice(owner.locator('[data-region="composer"] [data-region="voice-recorder"]'), 2)
     await owner.locator('[data-region="composer"] [data-action="send-voice"]').click()
     await expect.poll(() => messages(owner).count(), { timeout: 15_000 }).toBe(start + 3)
     await expect.poll(() => messages(expert).count(), { timeout: 15_000 }).toBe(start + 3)
@@ -200,8 +199,9 @@ describe('notifications', () => {
     const ids = await items.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.notificationId))
     expect(new Set(ids).size).toBe(total)
 
+    // The header's count loads on its own request (absent, read as 0, until it has): wait for it, then read it.
+    await expect.poll(() => headerCount(page), { timeout: 15_000 }).toBeGreaterThan(0)
     const before = await headerCount(page)
-    expect(before).toBeGreaterThan(0)
     const first = page.locator('li[data-notification-id][data-state="unread"]').first()
     const id = await first.getAttribute('data-notification-id')
     await first.locator('[data-action="mark-read"]').click()

@@ -15,6 +15,7 @@ import {
 import { people, signIn } from './support/sign-in.ts'
 import { openPage, pathOf, settled, widths } from './support/site.ts'
 import { startSite, stopSite } from './support/start-site.ts'
+import { recordVoice as recordVoiceWith } from './support/voice.ts'
 
 /**
  * The expert's recommendations (issue 7, spec sections 3, 4, 5 and 8): the consultant writes every field of
@@ -52,14 +53,9 @@ async function open(path: string, name: string): Promise<void> {
 /** The form's control for a field: `[data-field=name] <selector>`. */
 const field = (name: string, selector = 'textarea') => page.locator(`[data-field="${name}"] ${selector}`)
 
-/** Records about `seconds` of the fake microphone and stops. */
-async function recordVoice(seconds: number): Promise<void> {
-  const recorder = page.locator('[data-field="voice_note"] [data-region="voice-recorder"]')
-  await recorder.locator('[data-action="record-voice"]').click()
-  await recorder.and(page.locator('[data-state="recording"]')).waitFor()
-  await page.waitForTimeout(seconds * 1000 + 200)
-  await recorder.locator('[data-action="stop-voice"]').click()
-}
+/** Records `seconds` of the fake microphone, by the recorder's own clock, and stops. */
+const recordVoice = (seconds: number) =>
+  recordVoiceWith(page.locator('[data-field="voice_note"] [data-region="voice-recorder"]'), seconds)
 
 /** The error notice's text ('' when none is shown). */
 async function errorNotice(): Promise<string> {

@@ -12,6 +12,7 @@ import { addBookedSession, endUnheard } from './support/sessions.ts'
 import { type Person, people } from './support/sign-in.ts'
 import { pathOf, settled, signedInPage } from './support/site.ts'
 import { startSite, stopSite } from './support/start-site.ts'
+import { recordVoice } from './support/voice.ts'
 import { ownProfile, slotsBetween } from './support/workspace.ts'
 
 /*
@@ -384,10 +385,7 @@ describe('spec section 4, end to end', () => {
     await field('success_story_summary').fill('ضبطت المنشأة مصروفاتها ونمت مبيعاتها')
     await field('comment').fill('متابعة بعد شهر')
     const recorder = expert.locator('[data-field="voice_note"] [data-region="voice-recorder"]')
-    await recorder.locator('[data-action="record-voice"]').click()
-    await recorder.and(expert.locator('[data-state="recording"]')).waitFor()
-    await expert.waitForTimeout(2_200)
-    await recorder.locator('[data-action="stop-voice"]').click()
+    await recordVoice(recorder, 2)
     await expert.locator('[data-field="voice_note"][data-state="uploaded"]').waitFor({ timeout: 15_000 })
     await field('attachments', 'input[type="file"]').setInputFiles({
       name: 'خطة-العمل.pdf',

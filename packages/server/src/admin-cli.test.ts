@@ -117,6 +117,7 @@ describe('npm run admin', () => {
       OIDC_CLIENT_ID: 'mashura',
       OIDC_CLIENT_SECRET: 'secret',
       SMTP_URL: 'smtp://relay.example.sa:587',
+      RATING_PASSPHRASE: 'production-rating-passphrase',
     }
     delete env.DATABASE_URL
     delete env.INIT_CWD

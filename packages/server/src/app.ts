@@ -28,6 +28,7 @@ import { createPushService, type PushService } from './adapters/push/service.ts'
 import { ZoomApi } from './adapters/zoom/api.ts'
 import type { Config } from './config.ts'
 import type { Store } from './db/database.ts'
+import { outboxBacklog, sessionsByState } from './db/queries/observability.ts'
 import type { FollowUpDeps } from './domain/follow-ups.ts'
 import { apiKeyPlugin } from './web/plugins/api-key.ts'
 import { authPlugin } from './web/plugins/auth.ts'
@@ -36,9 +37,12 @@ import { errorsPlugin, frameworkError } from './web/plugins/errors.ts'
 import { finiteNumbersPlugin } from './web/plugins/finite-numbers.ts'
 import { jsonDepthPlugin } from './web/plugins/json-depth.ts'
 import { languagePlugin } from './web/plugins/language.ts'
+import { metricsPlugin } from './web/plugins/metrics.ts'
 import { noNulPlugin } from './web/plugins/no-nul.ts'
+import { REQUEST_ID_OPTIONS, requestLogPlugin } from './web/plugins/request-log.ts'
 import { devMailboxRoutes } from './web/routes/dev-mailbox/index.ts'
 import { devRatingLinkRoutes } from './web/routes/dev-rating-link/index.ts'
+import { healthRoutes } from './web/routes/health/index.ts'
 import { apiRoutes } from './web/routes/index.ts'
 import { signInPopupRoutes } from './web/routes/sign-in-popup/index.ts'
 import { AFTER_PAINT_HASH } from './web/site-render.ts'
@@ -105,6 +109,8 @@ export type App = FastifyInstance
 export async function buildApp({ config, store, logger = false }: AppOptions) {
   const app = Fastify({
     logger,
+    // Request ids from X-Request-Id or made, and one access line per request (web/plugins/request-log.ts).
+    ...REQUEST_ID_OPTIONS,
     // Fastify's answers before a route is found, in the API's envelope (web/plugins/errors.ts).
     frameworkErrors: frameworkError as never,
     // X-Forwarded-For is believed from the proxies TRUST_PROXY names (addresses or CIDR ranges), or for its
@@ -160,7 +166,8 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
   app.decorate(
     'push',
     await createPushService(config, store, {
-      fcm: config.firebase ? createFcmSender(config.firebase) : null,
+      log: app.log,
+      fcm: config.firebase ? createFcmSender(config.firebase, { timeoutMs: config.outboundTimeoutMs }) : null,
     }),
   )
   if (firebase) {
@@ -179,10 +186,24 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
     log: app.log,
   })
   app.decorate('files', diskStorage(join(config.dataDir, 'uploads')))
-  app.decorate('zoomApi', config.zoom && config.zoomApi ? new ZoomApi(config.zoomApi) : null)
+  app.decorate(
+    'zoomApi',
+    config.zoom && config.zoomApi
+      ? new ZoomApi(config.zoomApi, { timeoutMs: config.outboundTimeoutMs })
+      : null,
+  )
 
   await app.register(languagePlugin)
   await app.register(errorsPlugin)
+  await app.register(requestLogPlugin)
+  await app.register(metricsPlugin, { config })
+  app.metrics.watch({
+    ...(store.pgPool ? { pgPool: store.pgPool } : {}),
+    ...(store.sqliteReaders ? { sqliteReaders: () => store.sqliteReaders!.load() } : {}),
+    outbox: () => outboxBacklog(store.db),
+    sessions: () => sessionsByState(store.db),
+    catalogueCache: () => catalogueCache.stats(),
+  })
   await app.register(finiteNumbersPlugin)
   await app.register(noNulPlugin)
   await app.register(bodyDeadlinePlugin, { config })
@@ -213,6 +234,8 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : null
   if (redis) app.addHook('onClose', async () => void redis.disconnect())
+  // Outside /api, no API key: the load balancer's and orchestrator's probes.
+  await app.register(healthRoutes, { redis })
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: `${config.redisPrefix}rl:` } : {}),

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, DEV_RATING_PASSPHRASE, loadConfig } from './config.ts'
 
 /** What production needs besides mail. */
 const production = () => ({
@@ -14,6 +14,7 @@ const production = () => ({
   OIDC_ISSUER: 'https://sso.example.sa',
   OIDC_CLIENT_ID: 'mashura',
   OIDC_CLIENT_SECRET: 'secret',
+  RATING_PASSPHRASE: 'production-rating-passphrase',
 })
 
 describe('mail settings', () => {
@@ -317,5 +318,44 @@ describe('the integration base', () => {
     expect(loadConfig(dev('https://i.example.sa/api/')).integrationBaseUrl).toBe('https://i.example.sa/api')
     for (const bad of ['ftp://x', 'not a url'])
       expect(() => loadConfig(dev(bad)), bad).toThrow(/INTEGRATION_BASE_URL must be an http\(s\) address/)
+  })
+})
+
+describe('the rating passphrase', () => {
+  const mail = { SMTP_URL: 'smtp://relay:25' }
+
+  it('refuses the development passphrase in production, unset or set, and says what to set', () => {
+    const { RATING_PASSPHRASE: _set, ...unset } = { ...production(), ...mail }
+    for (const env of [
+      unset,
+      { ...unset, RATING_PASSPHRASE: '' },
+      { ...unset, RATING_PASSPHRASE: DEV_RATING_PASSPHRASE },
+    ]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError)
+      expect(() => loadConfig(env)).toThrow(
+        /RATING_PASSPHRASE must be set in production.*VITE_RATING_PASSPHRASE/,
+      )
+    }
+    expect(loadConfig({ ...production(), ...mail, RATING_PASSPHRASE: 'ours' }).ratingPassphrase).toBe('ours')
+  })
+
+  it('is the development value in development', () => {
+    const env = { ...production(), NODE_ENV: 'development', RATING_PASSPHRASE: '' }
+    expect(loadConfig(env).ratingPassphrase).toBe(DEV_RATING_PASSPHRASE)
+  })
+})
+
+describe('the outbound timeout', () => {
+  const dev = (OUTBOUND_TIMEOUT_MS?: string) => ({
+    NODE_ENV: 'development',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'mashura-config-')),
+    ...(OUTBOUND_TIMEOUT_MS === undefined ? {} : { OUTBOUND_TIMEOUT_MS }),
+  })
+
+  it('is 10 s unless OUTBOUND_TIMEOUT_MS says otherwise, and at least 100 ms', () => {
+    expect(loadConfig(dev()).outboundTimeoutMs).toBe(10_000)
+    expect(loadConfig(dev('2500')).outboundTimeoutMs).toBe(2500)
+    for (const bad of ['50', '0', 'soon', '1.5'])
+      expect(() => loadConfig(dev(bad)), bad).toThrow(/OUTBOUND_TIMEOUT_MS must be a whole number ≥ 100/)
   })
 })

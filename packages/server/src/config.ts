@@ -108,6 +108,12 @@ export interface Config {
   /** PostgreSQL connection string; the embedded SQLite file when null. */
   databaseUrl: string | null
   /**
+   * Whether the server brings the database to its schema when it starts (`MIGRATE_ON_START`, true). False for
+   * several instances rolled out after `npm run db -- migrate`: a server then refuses to start while migrations
+   * are pending instead of changing the schema under the instances still running.
+   */
+  migrateOnStart: boolean
+  /**
    * SQLite reader threads (`SQLITE_READERS`): reads outside transactions run beside the event loop on up to
    * this many threads; 0 keeps every query on the main thread.
    */
@@ -207,8 +213,32 @@ export interface Config {
    * a trailing slash; the seeded catalogue when null.
    */
   integrationBaseUrl: string | null
-  /** The server log level. */
+  /**
+   * How long one call to another service may take, in milliseconds (`OUTBOUND_TIMEOUT_MS`, 10000): Zoom, the
+   * sign-in provider, FCM, push services, the integration. A silent service then fails the call, and what waited
+   * on it (a booking, a sign-in) is refused, instead of being held open.
+   */
+  outboundTimeoutMs: number
+  /**
+   * The server log level (`LOG_LEVEL`: fatal, error, warn, info, debug, trace or silent; `info` by default in
+   * production, so it logs one access line per request, `warn` in development). An unknown level is refused.
+   */
   logLevel: string
+  /**
+   * The Bearer token `GET /metrics` asks for (`METRICS_TOKEN`); when null, only the machine itself (loopback)
+   * may scrape.
+   */
+  metricsToken: string | null
+  /**
+   * How long a shutdown may take (`SHUTDOWN_TIMEOUT_MS`, 10000): readiness turns 503, requests in flight
+   * finish, sockets close; whatever still runs then is abandoned and the process exits with code 1.
+   */
+  shutdownTimeoutMs: number
+  /**
+   * How long a shutdown keeps serving with readiness at 503 before it stops taking requests
+   * (`SHUTDOWN_GRACE_MS`, 0): behind a load balancer, a little more than its probe interval. Within the deadline.
+   */
+  shutdownGraceMs: number
   /**
    * Outgoing mail: the relay (`SMTP_URL`; in development, none means the built-in catcher that `npm start`
    * runs), the `From` (`MAIL_FROM`), how often the outbox is sent (`MAIL_POLL_MS`) and the first wait before a
@@ -561,6 +591,23 @@ function integrationBaseUrlConfig(raw: string | undefined): string | null {
   return url.href.replace(/\/+$/, '')
 }
 
+/** The development rating passphrase: public (it is in this repository), so accepted only in development. */
+export const DEV_RATING_PASSPHRASE = 'mashura-dev-passphrase'
+
+/**
+ * `RATING_PASSPHRASE`: the development value when unset, in development only. Production refuses it, set or
+ * defaulted: anyone could read the rating links' tokens with it.
+ */
+function ratingPassphraseConfig(raw: string | undefined, development: boolean): string {
+  const value = raw || DEV_RATING_PASSPHRASE
+  if (!development && value === DEV_RATING_PASSPHRASE)
+    throw new ConfigError(
+      'RATING_PASSPHRASE must be set in production, to a value of your own: the development passphrase is ' +
+        "public. Give the site's build the same value (VITE_RATING_PASSPHRASE).",
+    )
+  return value
+}
+
 /** The API key `npm start` prints; valid only from localhost origins and only in development. */
 export const DEV_API_KEY = 'mashura-dev-key'
 /** The development mobile app's key: what the app sends, with no origin; only in development. */
@@ -625,6 +672,29 @@ function apiKeysConfig(
   return { apiKeys, signInReturns, appApiKeys }
 }
 
+/** What the operations commands (`npm run db|backup|restore`) need: where the data is, and nothing else. */
+export interface StorageConfig {
+  dataDir: string
+  databaseUrl: string | null
+  migrateOnStart: boolean
+}
+
+/**
+ * Reads the storage settings alone (DATA_DIR, DATABASE_URL, MIGRATE_ON_START), without creating anything: the
+ * operations commands run where the rest of the configuration (API keys, sign-in, mail) may not be set, and a
+ * restore must find an empty data folder empty, not filled with freshly generated secrets.
+ */
+export function storageConfig(env: NodeJS.ProcessEnv = process.env): StorageConfig {
+  const raw = (env.MIGRATE_ON_START ?? '').trim().toLowerCase()
+  if (!['', 'true', 'false', '1', '0', 'yes', 'no'].includes(raw))
+    throw new ConfigError(`MIGRATE_ON_START must be true or false, got "${env.MIGRATE_ON_START}"`)
+  return {
+    dataDir: resolve(env.DATA_DIR || '.data'),
+    databaseUrl: env.DATABASE_URL || null,
+    migrateOnStart: !['false', '0', 'no'].includes(raw),
+  }
+}
+
 /** Builds the configuration from environment variables. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const development = env.NODE_ENV !== 'production'
@@ -681,6 +751,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir,
     databaseUrl: env.DATABASE_URL || null,
+    migrateOnStart: storageConfig(env).migrateOnStart,
     sqliteReaders: int(env, 'SQLITE_READERS', defaultSqliteReaders(), 0),
     redisUrl: env.REDIS_URL || null,
     redisPrefix: env.REDIS_PREFIX || 'mashura:',
@@ -693,7 +764,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc,
     tokenSecret: persistentSecret(dataDir, 'token-secret', env.TOKEN_SECRET),
     tokenTtlSeconds: int(env, 'TOKEN_TTL_SECONDS', 12 * 3600, 60),
-    ratingPassphrase: env.RATING_PASSPHRASE || 'mashura-dev-passphrase',
+    ratingPassphrase: ratingPassphraseConfig(env.RATING_PASSPHRASE, development),
     zoom,
     zoomApi,
     firebase: firebaseConfig(env),
@@ -729,7 +800,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     development,
     push: pushConfig(env),
     integrationBaseUrl: integrationBaseUrlConfig(env.INTEGRATION_BASE_URL),
-    logLevel: env.LOG_LEVEL || 'warn',
+    outboundTimeoutMs: int(env, 'OUTBOUND_TIMEOUT_MS', 10_000, 100),
+    logLevel: logLevelConfig(env.LOG_LEVEL, development),
+    metricsToken: env.METRICS_TOKEN || null,
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 100),
+    shutdownGraceMs: int(env, 'SHUTDOWN_GRACE_MS', 0, 0),
     mail: mailConfig(env, development, publicUrl),
     dataExports: {
       keepDays: int(env, 'EXPORT_KEEP_DAYS', 7, 1),
@@ -743,6 +818,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     recommendationsReminderHours: hoursList(env, 'RECOMMENDATIONS_REMINDER_HOURS', [2, 24]),
   }
+}
+
+/** pino's levels, and `silent`. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+/**
+ * `LOG_LEVEL`: when unset, `info` in production (an access line per request) and `warn` in development (a quiet
+ * terminal); a level pino does not know is refused rather than crashing the logger later.
+ */
+function logLevelConfig(raw: string | undefined, development: boolean): string {
+  const level = (raw ?? '').trim().toLowerCase() || (development ? 'warn' : 'info')
+  if (!LOG_LEVELS.includes(level))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`)
+  return level
 }
 
 /** A comma-separated list of whole hours (at least 1), sorted and without repeats; `fallback` when unset. */

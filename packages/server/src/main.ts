@@ -12,7 +12,9 @@ import { loadConfig } from './config.ts'
 import { openStore } from './db/database.ts'
 import { startScheduler } from './scheduler.ts'
 import { isEmpty, seedDatabase } from './seed/seed.ts'
+import { loggerOptions } from './web/plugins/request-log.ts'
 import { DEV_MAILBOX_PATH } from './web/routes/dev-mailbox/index.ts'
+import { drain } from './web/routes/health/drain.ts'
 import { registerSite, type SiteRoots } from './web/site.ts'
 
 // The app entry (`@mashura/server`, packages/server/package.json `exports`): what code outside the package
@@ -36,15 +38,17 @@ export async function start(options: StartOptions = {}) {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     sqliteReaders: config.sqliteReaders,
+    migrate: config.migrateOnStart ? 'apply' : 'require',
   })
   if (config.development && (await isEmpty(store))) {
     const summary = await seedDatabase(store, { publicUrl: config.publicUrl })
     console.log(`seeded a new database: ${JSON.stringify(summary)}`)
   }
+  // Production: pino's JSON on stdout, and nothing else there; development: a readable line each.
   const app = await buildApp({
     config,
     store,
-    logger: { level: config.logLevel },
+    logger: loggerOptions({ level: config.logLevel, development: config.development }),
   })
   await registerSite(app, config, options)
   // Expires unanswered requests and reminds people of sessions about to start; stops with the app.
@@ -60,6 +64,24 @@ export async function start(options: StartOptions = {}) {
   app.addHook('onClose', async () => catcher?.close())
   await app.listen({ port: config.port, host: config.host })
   const where = config.publicUrl
+  const stop = async () => {
+    const outcome = await drain(app, {
+      timeoutMs: config.shutdownTimeoutMs,
+      graceMs: config.shutdownGraceMs,
+      after: () => store.destroy(),
+    })
+    if (outcome === 'timeout')
+      app.log.error(
+        { timeoutMs: config.shutdownTimeoutMs },
+        'shutdown deadline passed; exiting with work left',
+      )
+    return outcome
+  }
+  if (!config.development) {
+    // No plain text on stdout in production: one JSON line says where the server listens.
+    app.log.info({ url: where, database: store.dialect }, 'Mashura is running')
+    return { app, config, store, stop }
+  }
   console.log(`Mashura is running at ${where}/`)
   console.log(`  API:          ${where}/api   (X-API-Key: ${config.devApiKey ?? 'see API_KEYS'})`)
   if (options.examplesRoot)
@@ -75,9 +97,5 @@ export async function start(options: StartOptions = {}) {
   console.log(
     `  database:     ${store.dialect === 'sqlite' ? join(config.dataDir, 'mashura.sqlite') : 'PostgreSQL (DATABASE_URL)'}`,
   )
-  const stop = async () => {
-    await app.close()
-    await store.destroy()
-  }
   return { app, config, store, stop }
 }

@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
-import { migrateToLatest } from './migrate.ts'
+import { MigrationsPendingError, migrateToLatest, migrationStatus, SchemaNewerError } from './migrate.ts'
 import type { Dialect } from './migration-helpers.ts'
 import { openSqlite, SqliteStoreDialect } from './sqlite-dialect.ts'
 import { defaultSqliteReaders, type SqliteReaders } from './sqlite-readers.ts'
@@ -20,6 +20,8 @@ export interface Store {
   dialect: Dialect
   /** The SQLite read pool, when there is one (for tests and diagnostics). */
   sqliteReaders?: SqliteReaders | null
+  /** PostgreSQL only: the pool's connections open, idle, and queries waiting for one (the metrics, issue 35). */
+  pgPool?: () => { total: number; idle: number; waiting: number }
   /**
    * SQLite only: a number that moves whenever another connection (another process: the seed, a second
    * instance, SQL by hand) commits to the file (`PRAGMA data_version`). Writes through this store do not
@@ -48,6 +50,30 @@ export interface StoreOptions {
    * default. An in-memory database has none (it can't be shared between connections).
    */
   sqliteReaders?: number
+  /**
+   * What to do with the schema (issue 35): `apply` (the default) migrates it to this build's; `require` refuses
+   * a database with pending migrations (`MIGRATE_ON_START=false`: `npm run db -- migrate` applies them); `none`
+   * changes and checks nothing (`npm run db -- status`). `apply` and `require` refuse a schema newer than this
+   * build ({@link SchemaNewerError}).
+   */
+  migrate?: 'apply' | 'require' | 'none'
+}
+
+/** Brings the schema where `mode` says, or refuses (see {@link StoreOptions.migrate}). */
+async function prepareSchema(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  mode: StoreOptions['migrate'],
+  schema?: string,
+) {
+  if (mode === 'none') return
+  if (mode !== 'require') {
+    await migrateToLatest(db, dialect, schema)
+    return
+  }
+  const { pending, unknown } = await migrationStatus(db, dialect, schema)
+  if (unknown.length) throw new SchemaNewerError(unknown)
+  if (pending.length) throw new MigrationsPendingError(pending)
 }
 
 // COUNT(*) and BIGINT come back from pg as strings; the API speaks numbers.
@@ -64,7 +90,7 @@ function keepPrivate(path: string): void {
   for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600)
 }
 
-/** Opens the database and migrates it to the newest schema. */
+/** Opens the database and migrates it to the newest schema (or checks it, see {@link StoreOptions.migrate}). */
 export async function openStore(options: StoreOptions): Promise<Store> {
   if (options.databaseUrl) {
     const schema = options.pgSchema
@@ -83,9 +109,24 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       // test tables never need them, so they are off on such connections.
       ...(schema ? { options: `-c search_path=${schema} -c max_parallel_workers_per_gather=0` } : {}),
     })
+    // A connection the server dropped (a restart, a failover, a network cut) is an 'error' event: on the pool
+    // for an idle one, on the client for one in use. Without listeners either would end the process; the query
+    // in flight fails on its own, and the pool drops the dead client and connects anew when next needed.
+    pool.on('error', () => undefined)
+    pool.on('connect', (client) => client.on('error', () => undefined))
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    await migrateToLatest(db, 'postgres', schema)
-    return { db, dialect: 'postgres', destroy: () => db.destroy() }
+    try {
+      await prepareSchema(db, 'postgres', options.migrate, schema)
+    } catch (error) {
+      await db.destroy()
+      throw error
+    }
+    return {
+      db,
+      dialect: 'postgres',
+      pgPool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      destroy: () => db.destroy(),
+    }
   }
   const file = options.sqliteFile ?? 'mashura.sqlite'
   if (file !== ':memory:') {
@@ -100,7 +141,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   })
   const db = new Kysely<Database>({ dialect })
   try {
-    await migrateToLatest(db, 'sqlite')
+    await prepareSchema(db, 'sqlite', options.migrate)
   } catch (error) {
     await db.destroy()
     throw error

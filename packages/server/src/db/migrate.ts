@@ -1,4 +1,5 @@
 /** Runs the migrations, in order, on either database. */
+import { sql } from 'kysely'
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration'
 import type { Db, Dialect } from './migration-helpers.ts'
 import * as m0001 from './migrations/0001-catalogue-and-booking.ts'
@@ -65,8 +66,91 @@ function provider(dialect: Dialect): MigrationProvider {
   }
 }
 
-/** Brings the database to the newest schema; throws with the failing migration's error. */
-export async function migrateToLatest(db: Db, dialect: Dialect, schema?: string): Promise<void> {
+/** The names of every migration this build knows, in the order they run. */
+export const KNOWN_MIGRATIONS: readonly string[] = Object.keys(MIGRATIONS).sort()
+
+/** Where a database's schema stands against this build. */
+export interface MigrationStatus {
+  /** Migrations of this build the database has had, in order. */
+  applied: string[]
+  /** Migrations of this build the database has not had yet, in order. */
+  pending: string[]
+  /** Migrations the database has had that this build does not know: its schema is newer than this server. */
+  unknown: string[]
+}
+
+/** The migrations a database has had (none when it has never been migrated), read without changing anything. */
+export async function appliedMigrations(db: Db, dialect: Dialect, schema?: string): Promise<string[]> {
+  const table = schema ? `${schema}.kysely_migration` : 'kysely_migration'
+  const exists =
+    dialect === 'sqlite'
+      ? await sql<{
+          n: number
+        }>`select count(*) as n from sqlite_master where type = 'table' and name = 'kysely_migration'`.execute(
+          db,
+        )
+      : await sql<{
+          n: number
+        }>`select count(*) as n from (select to_regclass(${table}) as t) r where t is not null`.execute(db)
+  if (Number(exists.rows[0]?.n ?? 0) === 0) return []
+  const rows = await (schema ? db.withSchema(schema) : db)
+    .selectFrom('kysely_migration')
+    .select('name')
+    .execute()
+  return rows.map((row) => String(row.name)).sort()
+}
+
+/** Compares what a database has had with what this build knows. */
+export function compareMigrations(applied: readonly string[]): MigrationStatus {
+  const had = new Set(applied)
+  return {
+    applied: KNOWN_MIGRATIONS.filter((name) => had.has(name)),
+    pending: KNOWN_MIGRATIONS.filter((name) => !had.has(name)),
+    unknown: [...had].filter((name) => !KNOWN_MIGRATIONS.includes(name)).sort(),
+  }
+}
+
+/** Where a database's schema stands against this build (`npm run db -- status`). */
+export async function migrationStatus(db: Db, dialect: Dialect, schema?: string): Promise<MigrationStatus> {
+  return compareMigrations(await appliedMigrations(db, dialect, schema))
+}
+
+/**
+ * The refusal of a schema newer than this build (a newer server migrated it, or a backup of one was restored):
+ * running on it would serve from tables this code does not know, and migrating it is impossible.
+ */
+export class SchemaNewerError extends Error {
+  override readonly name = 'SchemaNewerError'
+  readonly unknown: readonly string[]
+  constructor(unknown: readonly string[]) {
+    super(
+      `مخطط قاعدة البيانات أحدث من هذا الخادم (${unknown.join(', ')}): حدّث الخادم أو استرجع نسخة احتياطية.\n` +
+        `The database's schema is newer than this server (${unknown.join(', ')}): upgrade the server or restore a backup.`,
+    )
+    this.unknown = unknown
+  }
+}
+
+/** The refusal to start while migrations are pending and the server may not apply them (`MIGRATE_ON_START=false`). */
+export class MigrationsPendingError extends Error {
+  override readonly name = 'MigrationsPendingError'
+  readonly pending: readonly string[]
+  constructor(pending: readonly string[]) {
+    super(
+      `قاعدة البيانات تنتظر ${pending.length} ترحيلًا (${pending.join(', ')}) و MIGRATE_ON_START=false: شغّل \`npm run db -- migrate\` أولًا.\n` +
+        `The database has ${pending.length} pending migration(s) (${pending.join(', ')}) and MIGRATE_ON_START is false: run \`npm run db -- migrate\` (in a release: \`node server.mjs db migrate\`) first.`,
+    )
+    this.pending = pending
+  }
+}
+
+/**
+ * Brings the database to the newest schema and answers the names of the migrations it applied; throws
+ * {@link SchemaNewerError} on a schema newer than this build, and with the failing migration's error.
+ */
+export async function migrateToLatest(db: Db, dialect: Dialect, schema?: string): Promise<string[]> {
+  const { unknown } = await migrationStatus(db, dialect, schema)
+  if (unknown.length) throw new SchemaNewerError(unknown)
   // With a PostgreSQL schema, the migrator's own tables must live in it too: otherwise it
   // finds another schema's kysely_migration tables through the catalogue and skips creating its own.
   const migrator = new Migrator({
@@ -81,4 +165,10 @@ export async function migrateToLatest(db: Db, dialect: Dialect, schema?: string)
       `migration ${failed?.migrationName ?? ''} failed: ${String((error as Error).message ?? error)}`,
       { cause: error },
     )
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}
+
+/** The newest migration's name (the last key of the list): what a database at the latest schema has run last. */
+export function latestMigrationName(): string {
+  return Object.keys(MIGRATIONS).at(-1)!
 }

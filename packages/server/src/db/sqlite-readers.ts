@@ -70,6 +70,13 @@ export class SqliteReaders {
     return this.#readers.length
   }
 
+  /** The threads running and the reads sent to them not answered yet (the metrics, issue 35). */
+  load(): { threads: number; queued: number } {
+    let queued = 0
+    for (const r of this.#readers) queued += r.pending.size
+    return { threads: this.#readers.length, queued }
+  }
+
   /** Starts threads until `count` run (at most the pool's size) and resolves when they are all ready. */
   async warm(count = 1): Promise<void> {
     while (!this.#closed && !this.#broken && this.#readers.length < Math.min(count, this.#max)) this.#start()

@@ -127,6 +127,7 @@ export function productionConfig(): Config {
     OIDC_CLIENT_ID: 'mashura',
     OIDC_CLIENT_SECRET: 'secret',
     SMTP_URL: 'smtp://relay.example.sa:587',
+    RATING_PASSPHRASE: 'production-rating-passphrase',
   })
 }
 

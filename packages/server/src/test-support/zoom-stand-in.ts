@@ -14,8 +14,9 @@
  * - One meeting at a time per host, as Zoom runs them: a new meeting of a user overlapping one they have (an
  *   instant one runs from now) → 400 code 3000, and nothing is made.
  *
- * `failNext` makes the next call to a path answer a given status (a 429 with `Retry-After`, a 500); `revoke`
- * invalidates the tokens issued so far, as an expiry or a revocation at Zoom would.
+ * `failNext` makes the next call to a path answer a given status (a 429 with `Retry-After`, a 500); `hangNext`
+ * leaves the next call to a path unanswered, as a silent Zoom would; `revoke` invalidates the tokens issued so
+ * far, as an expiry or a revocation at Zoom would.
  */
 import { randomBytes, randomInt } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
@@ -58,6 +59,8 @@ export interface ZoomStandIn {
   /** The ZAK it hands out. */
   zak: string
   failNext(path: RegExp, status: number, headers?: Record<string, string>, body?: unknown): void
+  /** The next call to a path gets no answer at all (until the stand-in closes). */
+  hangNext(path: RegExp): void
   revoke(): void
   close(): Promise<void>
 }
@@ -111,6 +114,7 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
     const failure = failures.findIndex((f) => f.path.test(url.pathname))
     if (failure >= 0) {
       const [f] = failures.splice(failure, 1)
+      if (f!.status === 0) return // hangNext: no answer, the connection stays open
       return send(res, f!.status, f!.body, f!.headers)
     }
 
@@ -217,6 +221,9 @@ export async function startZoomStandIn(): Promise<ZoomStandIn> {
     zak,
     failNext(path, status, headers = {}, body = { code: status, message: `Stand-in ${status}` }) {
       failures.push({ path, status, headers, body })
+    },
+    hangNext(path) {
+      failures.push({ path, status: 0, headers: {}, body: undefined })
     },
     revoke() {
       tokens.clear()

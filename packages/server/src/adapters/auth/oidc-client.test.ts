@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { generateKeyPair, SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { fakeIssuer, TEST_REDIRECT_URI } from '../oidc/test-support.ts'
@@ -209,5 +211,45 @@ describe('the OpenID Connect code exchange', () => {
     )
     expect(error.reason).toBe('failed')
     expect(error.detail).toMatch(/401 invalid_client/)
+  })
+})
+
+describe('a silent provider', () => {
+  it('fails the sign-in within timeoutMs (OUTBOUND_TIMEOUT_MS), at discovery or at the token endpoint', {
+    timeout: 30_000,
+  }, async () => {
+    // A provider that answers discovery (or not) and never answers the token request.
+    let silentDiscovery = true
+    const provider = createServer((req, res) => {
+      if (req.url === '/.well-known/openid-configuration' && !silentDiscovery) {
+        const issuer = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`
+        res.writeHead(200, { 'Content-Type': 'application/json' })
+        res.end(JSON.stringify({ issuer, token_endpoint: `${issuer}/token`, jwks_uri: `${issuer}/jwks` }))
+      }
+      // Anything else: no answer, the connection stays open.
+    })
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve))
+    try {
+      const issuer = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`
+      const client = createOidcClient({ issuer, clientId: 'c', clientSecret: 's', timeoutMs: 400 })
+      const exchange = async () => {
+        const started = performance.now()
+        const error = await failure(
+          client.exchangeCode({ code: 'x', codeVerifier: verifier, redirectUri: TEST_REDIRECT_URI }),
+        )
+        return { error, ms: performance.now() - started }
+      }
+      const discovery = await exchange()
+      expect(discovery.error.reason).toBe('failed')
+      expect(discovery.error.detail).toMatch(/did not answer within 400 ms at .*openid-configuration/)
+      expect(discovery.ms).toBeLessThan(5000)
+      silentDiscovery = false
+      const token = await exchange()
+      expect(token.error.detail).toMatch(/did not answer within 400 ms at .*\/token/)
+      expect(token.ms).toBeLessThan(5000)
+    } finally {
+      provider.closeAllConnections()
+      await new Promise((resolve) => provider.close(resolve))
+    }
   })
 })

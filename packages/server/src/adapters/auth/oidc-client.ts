@@ -127,10 +127,16 @@ export function createOidcClient(options: OidcClientOptions): OidcClient {
   let discovery: { at: number; metadata: Promise<ProviderMetadata> } | null = null
   let keys: { uri: string; set: ReturnType<typeof createRemoteJWKSet> } | null = null
 
+  // The deadline covers the answer's body too: the signal stays with the response that readJson reads.
   async function call(url: string, init: RequestInit = {}): Promise<Response> {
+    const signal = AbortSignal.timeout(timeoutMs)
     try {
-      return await fetchFn(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) })
+      return await fetchFn(url, { ...init, redirect: 'manual', signal })
     } catch (cause) {
+      if (signal.aborted)
+        throw new OidcLoginError('failed', `provider did not answer within ${timeoutMs} ms at ${url}`, {
+          cause,
+        })
       throw new OidcLoginError('failed', `provider unreachable at ${url}`, { cause })
     }
   }

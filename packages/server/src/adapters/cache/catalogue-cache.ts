@@ -74,6 +74,8 @@ export interface CatalogueCache {
   clear(): void
   /** How many values this process holds (for tests and diagnostics). */
   size(): number
+  /** Lookups since start that found a value (hits) and that found none (misses), for the metrics (issue 35). */
+  stats(): { hits: number; misses: number }
   /** Closes the Redis connection, if any. */
   close(): Promise<void>
 }
@@ -214,6 +216,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
   const enabled = options.maxMb > 0
   const store = options.redisUrl ? redisVersions(options.redisUrl, options.prefix) : memoryVersions()
   const values = new Lru(options.maxMb * 1024 * 1024)
+  const counts = { hits: 0, misses: 0 }
   // The next slot start after `from`, as of a `slotset` version: it holds for any moment from `from` until
   // that instant, as long as the version does not move.
   let boundary: { token: string; from: Date; at: Promise<string | null> } | null = null
@@ -261,13 +264,18 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
       await store.bump(scopes)
     },
     get<T>(key: string) {
-      return enabled ? (values.get(key) as T | undefined) : undefined
+      if (!enabled) return undefined
+      const value = values.get(key) as T | undefined
+      if (value === undefined) counts.misses++
+      else counts.hits++
+      return value
     },
     set(key, value, bytes) {
       if (enabled) values.set(key, value, bytes)
     },
     clear: () => values.clear(),
     size: () => values.size,
+    stats: () => ({ ...counts }),
     close: () => store.close(),
   }
 }

@@ -12,6 +12,7 @@ import type { FirebaseConfig } from '../../config.ts'
 import { DATABASES, usePeople, useTestContext } from '../../test-support/context.ts'
 import { freePort } from '../../test-support/net.ts'
 import { verifyRealtimeToken } from '../auth/realtime-token.ts'
+import { createFcmSender } from '../push/fcm.ts'
 
 /** A service account of our own making: a real RSA key, its e-mail, and a token endpoint on loopback. */
 const { privateKey, publicKey } = generateKeyPairSync('rsa', {
@@ -291,5 +292,43 @@ describe('Firebase on the server', () => {
       .where('person_id', '=', owner.personId)
       .execute()
     expect(left.map((r) => r.token)).toEqual(['fcm-live'])
+  })
+})
+
+describe('a silent Google', () => {
+  it('fails an FCM push within OUTBOUND_TIMEOUT_MS, at the token grant or at the send', {
+    timeout: 30_000,
+  }, async () => {
+    let grants = false
+    const silent = createServer((req, res) => {
+      if (req.url === '/token' && grants) {
+        res.writeHead(200, { 'Content-Type': 'application/json' })
+        res.end(JSON.stringify({ access_token: 'ya29.stand-in', expires_in: 3599 }))
+      }
+      // Anything else: no answer, the connection stays open.
+    })
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    try {
+      const origin = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`
+      const fcm = createFcmSender(
+        {
+          projectId: 'demo-mashura',
+          clientEmail: CLIENT_EMAIL,
+          privateKey,
+          tokenUri: `${origin}/token`,
+          fcmApiBase: origin,
+        },
+        { timeoutMs: 400 },
+      )
+      for (const answersGrant of [false, true]) {
+        grants = answersGrant
+        const started = performance.now()
+        await expect(fcm.send('device-token', { title: 't', body: 'b' })).rejects.toThrow(/abort|timeout/i)
+        expect(performance.now() - started).toBeLessThan(5000)
+      }
+    } finally {
+      silent.closeAllConnections()
+      await new Promise((resolve) => silent.close(resolve))
+    }
   })
 })

@@ -35,6 +35,10 @@ export function startMailer(app: FastifyInstance, options: MailerOptions): () =>
       })
       for (const id of result.retrying) app.log.warn({ outbox: id }, 'mail not sent yet; will retry')
       for (const id of result.failed) app.log.error({ outbox: id }, 'mail refused by the relay for good')
+      if (app.hasDecorator('metrics')) {
+        app.metrics.mailFailures.inc({ kind: 'retry' }, result.retrying.length)
+        app.metrics.mailFailures.inc({ kind: 'permanent' }, result.failed.length)
+      }
     } catch (error) {
       app.log.error({ err: error }, 'mail round failed')
     } finally {

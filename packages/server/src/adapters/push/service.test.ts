@@ -1,6 +1,8 @@
 import { createECDH, randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -152,9 +154,9 @@ eachDatabase('Web Push', (dialect) => {
   const register = (token: string) =>
     ctx.post('/api/profile/contributor/fcm-token', expert.token, { token, device_type: 3 })
 
-  async function addStandInSubscription(id: string) {
+  async function addStandInSubscription(id: string, base = standInUrl) {
     const browser = browserKeys()
-    const subscription = { endpoint: `${standInUrl}/push/${id}`, keys: browser.keys }
+    const subscription = { endpoint: `${base}/push/${id}`, keys: browser.keys }
     await ctx.store.db
       .insertInto('push_tokens')
       .values({
@@ -273,6 +275,32 @@ eachDatabase('Web Push', (dialect) => {
     expect(await tokensOf(expert.personId)).toHaveLength(1)
     expect(warnings).toEqual(['push service refused'])
     await ctx.store.db.deleteFrom('push_tokens').execute()
+  })
+
+  it('gives up on a silent push service after OUTBOUND_TIMEOUT_MS, logs it and keeps the subscription', {
+    timeout: 30_000,
+  }, async () => {
+    const silent = createServer(() => {
+      // Takes the push and never answers.
+    })
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    try {
+      const service = await createPushService({ ...ctx.config, outboundTimeoutMs: 400 }, ctx.store, {
+        policy: { hosts: ['127.0.0.1'], insecureForTests: true },
+        log,
+      })
+      await addStandInSubscription('silent', `http://127.0.0.1:${(silent.address() as AddressInfo).port}`)
+      const started = performance.now()
+      await expect(service.sendToPerson(expert.personId, { title: 't', body: 'b' })).resolves.toBeUndefined()
+      expect(performance.now() - started).toBeGreaterThanOrEqual(350)
+      expect(performance.now() - started).toBeLessThan(5000)
+      expect(warnings).toEqual(['push failed'])
+      expect(await tokensOf(expert.personId)).toHaveLength(1)
+    } finally {
+      silent.closeAllConnections()
+      await new Promise((resolve) => silent.close(resolve))
+      await ctx.store.db.deleteFrom('push_tokens').execute()
+    }
   })
 
   it('does not call an endpoint the allow-list no longer holds', async () => {

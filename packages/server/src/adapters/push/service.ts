@@ -44,7 +44,7 @@ export interface PushServiceOptions {
   policy?: EndpointPolicy
   /** Where failures are logged. */
   log?: PushLog
-  /** How long a push service may take to answer. */
+  /** How long a push service may take to answer; `OUTBOUND_TIMEOUT_MS` without it. */
   timeoutMs?: number
   /** FCM, for the registration tokens of kind 'fcm' (with Firebase configured). */
   fcm?: FcmSender | null
@@ -81,7 +81,7 @@ export async function createPushService(
   const policy = options.policy ?? endpointPolicy(config.push.hosts)
   const log = options.log ?? consoleLog
   const vapid: VapidDetails = loadVapidDetails(config.dataDir, config.publicUrl, config.push)
-  const timeoutMs = options.timeoutMs ?? 10_000
+  const timeoutMs = options.timeoutMs ?? config.outboundTimeoutMs
   const { db } = store
 
   async function sendOne(token: string, raw: string | null, payload: string): Promise<void> {

@@ -104,8 +104,10 @@ export const CLOSE_TOO_MANY_SOCKETS = 4029
 export interface RealtimeHub {
   /** Takes over a freshly opened socket, from a client address (`request.ip`). */
   handle(socket: WebSocket, address: string): void
-  /** Stops listening and closes every socket. */
+  /** Stops listening and closes every socket (code 1001, going away). */
   close(): void
+  /** How many sockets are open: signed in, and waiting for their `auth` message (the metrics, issue 35). */
+  counts(): { open: number; pending: number }
 }
 
 /** Makes the hub and starts listening to the bus. */
@@ -246,6 +248,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
 
   return {
     handle,
+    counts: () => ({ open: connections.all().length, pending: pending.size }),
     close() {
       unsubscribe()
       clearInterval(sessionTimer)

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useZoomStandIn } from '../../test-support/suite-fixtures.ts'
 import { retryAfterMs, ZOOM_HOST_BUSY_CODE, ZoomApi, ZoomApiError } from './api.ts'
@@ -138,6 +140,61 @@ describe('Zoom’s REST API through a Server-to-Server OAuth app', () => {
       hostUser: 'me',
     })
     await expect(bad.hostZak()).rejects.toThrow(/Invalid client_id or client_secret/)
+  })
+
+  it('gives up on a silent Zoom after OUTBOUND_TIMEOUT_MS, token, call or half-sent answer, and says so', {
+    timeout: 30_000,
+  }, async () => {
+    const config = {
+      accountId: zoom.accountId,
+      clientId: zoom.clientId,
+      clientSecret: zoom.clientSecret,
+      apiBase: zoom.apiBase,
+      oauthUrl: zoom.oauthUrl,
+      hostUser: 'me',
+    }
+    const quick = new ZoomApi(config, { timeoutMs: 400 })
+    const timed = async (call: () => Promise<unknown>) => {
+      const started = performance.now()
+      const error = await call().catch((e: unknown) => e)
+      return { error, ms: performance.now() - started }
+    }
+    // The token request goes unanswered.
+    zoom.hangNext(/oauth\/token$/)
+    const token = await timed(() => quick.hostZak())
+    expect(token.error).toBeInstanceOf(ZoomApiError)
+    expect(token.error).toMatchObject({
+      status: 504,
+      message: expect.stringMatching(/token request within 400 ms/),
+    })
+    expect(token.ms).toBeGreaterThanOrEqual(350)
+    expect(token.ms).toBeLessThan(5000)
+    // The meeting call goes unanswered; nothing was made.
+    zoom.hangNext(/meetings$/)
+    const create = await timed(() =>
+      quick.createMeeting({ topic: 't', durationMinutes: 15, password: 'abc' }),
+    )
+    expect(create.error).toMatchObject({
+      status: 504,
+      message: expect.stringMatching(/did not answer POST \/users\/me\/meetings within 400 ms/),
+    })
+    expect(create.ms).toBeLessThan(5000)
+    // An answer whose headers come but whose body never ends is given up too.
+    const trickle = createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      res.write('{"token":')
+    })
+    await new Promise<void>((resolve) => trickle.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = trickle.address() as AddressInfo
+      const half = new ZoomApi({ ...config, apiBase: `http://127.0.0.1:${port}/v2` }, { timeoutMs: 400 })
+      const zak = await timed(() => half.hostZak())
+      expect(zak.error).toMatchObject({ status: 504, message: expect.stringMatching(/within 400 ms/) })
+      expect(zak.ms).toBeLessThan(5000)
+    } finally {
+      trickle.closeAllConnections()
+      await new Promise((resolve) => trickle.close(resolve))
+    }
   })
 
   it('reads Retry-After as seconds or a date, and caps it at 10 s', () => {

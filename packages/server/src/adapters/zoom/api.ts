@@ -11,8 +11,10 @@
  *
  * A 401 (the token expired or was revoked early) fetches a new token and tries once more; a 429 waits as long
  * as `Retry-After` says (at most 10 s; 1 s then 2 s without one) and tries up to three times. Every other
- * failure is a {@link ZoomApiError} with Zoom's status, code and message. The addresses are configurable
- * (`ZOOM_API_BASE`, `ZOOM_OAUTH_URL`) so that tests run against a local stand-in.
+ * failure is a {@link ZoomApiError} with Zoom's status, code and message. Each request, its answer's body
+ * included, must be over within `timeoutMs` (`OUTBOUND_TIMEOUT_MS`): a Zoom that goes silent is a ZoomApiError
+ * (status 504), so a booking waiting on its meeting is refused rather than held open. The addresses are
+ * configurable (`ZOOM_API_BASE`, `ZOOM_OAUTH_URL`) so that tests run against a local stand-in.
  */
 
 import type { ZoomApiConfig } from '../../config.ts'
@@ -63,6 +65,9 @@ type Fetch = typeof globalThis.fetch
 
 const MAX_TRIES = 3
 
+/** How long one request to Zoom may take without `timeoutMs`. */
+const DEFAULT_TIMEOUT_MS = 10_000
+
 /** A Zoom API client with its token cache. */
 export class ZoomApi {
   private readonly token: (refresh?: boolean) => Promise<string>
@@ -70,16 +75,45 @@ export class ZoomApi {
   private readonly fetchImpl: Fetch
   private readonly now: () => number
   private readonly sleep: (ms: number) => Promise<void>
+  private readonly timeoutMs: number
 
   constructor(
     config: ZoomApiConfig,
-    options: { fetch?: Fetch; now?: () => number; sleep?: (ms: number) => Promise<void> } = {},
+    options: {
+      fetch?: Fetch
+      now?: () => number
+      sleep?: (ms: number) => Promise<void>
+      /** How long one request (its answer's body included) may take; 10 s without it. */
+      timeoutMs?: number
+    } = {},
   ) {
     this.config = config
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init))
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
     this.now = options.now ?? Date.now
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)))
     this.token = accessTokenCache(() => this.fetchToken(), this.now)
+  }
+
+  /**
+   * One request to Zoom, given up after `timeoutMs`: `read` takes the answer (its body is read under the same
+   * deadline). A timeout or a network failure is a ZoomApiError that says so (status 504, or 502).
+   */
+  private async request<T>(
+    what: string,
+    url: string | URL,
+    init: RequestInit,
+    read: (response: Response) => Promise<T>,
+  ): Promise<T> {
+    const signal = AbortSignal.timeout(this.timeoutMs)
+    try {
+      return await read(await this.fetchImpl(url, { ...init, signal }))
+    } catch (error) {
+      if (error instanceof ZoomApiError) throw error
+      if (signal.aborted)
+        throw new ZoomApiError(`Zoom did not answer ${what} within ${this.timeoutMs} ms`, 504, null)
+      throw new ZoomApiError(`Zoom could not be reached for ${what}: ${(error as Error).message}`, 502, null)
+    }
   }
 
   /** A valid access token: the cached one, or a new one (one request at a time). */
@@ -92,16 +126,24 @@ export class ZoomApi {
     url.searchParams.set('grant_type', 'account_credentials')
     url.searchParams.set('account_id', this.config.accountId)
     const basic = Buffer.from(`${this.config.clientId}:${this.config.clientSecret}`).toString('base64')
-    const response = await this.fetchImpl(url, {
-      method: 'POST',
-      headers: { Authorization: `Basic ${basic}`, 'Content-Type': 'application/x-www-form-urlencoded' },
-    })
-    const body = (await response.json().catch(() => null)) as {
-      access_token?: string
-      expires_in?: number
-      reason?: string
-      error?: string
-    } | null
+    const { response, body } = await this.request(
+      'the token request',
+      url,
+      {
+        method: 'POST',
+        headers: { Authorization: `Basic ${basic}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      },
+      async (response) => {
+        const text = await response.text()
+        let body: { access_token?: string; expires_in?: number; reason?: string; error?: string } | null
+        try {
+          body = JSON.parse(text)
+        } catch {
+          body = null
+        }
+        return { response, body }
+      },
+    )
     if (!response.ok || !body?.access_token)
       throw new ZoomApiError(
         `Zoom refused the token request: ${body?.reason ?? body?.error ?? response.statusText}`,
@@ -120,16 +162,20 @@ export class ZoomApi {
     let refreshed = false
     for (let attempt = 1; ; attempt++) {
       const token = await this.accessToken()
-      const response = await this.fetchImpl(`${this.config.apiBase.replace(/\/+$/, '')}${path}`, {
-        method,
-        headers: {
-          Authorization: `Bearer ${token}`,
-          Accept: 'application/json',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      const { response, text } = await this.request(
+        `${method} ${path}`,
+        `${this.config.apiBase.replace(/\/+$/, '')}${path}`,
+        {
+          method,
+          headers: {
+            Authorization: `Bearer ${token}`,
+            Accept: 'application/json',
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      })
-      const text = await response.text()
+        async (response) => ({ response, text: await response.text() }),
+      )
       const data = text ? (JSON.parse(text) as T & { code?: number; message?: string }) : null
       if (response.ok) return { status: response.status, data }
       if (response.status === 401 && !refreshed) {

@@ -19,6 +19,8 @@ eachDatabase('sessions’ Zoom meetings', (dialect) => {
   const ctx = useTestContext(dialect, () => ({
     ...zoomTestConfig(zoom),
     booking: { maxUpcomingPerExpert: 1000, maxUpcoming: 1000 },
+    // A silent Zoom is given up on quickly here (OUTBOUND_TIMEOUT_MS).
+    outboundTimeoutMs: 3000,
   }))
   const { cat, consultant, advisor, owner } = useBookingCast(ctx, { consultantJoinsNow: true })
   beforeEach(() => {
@@ -107,6 +109,35 @@ eachDatabase('sessions’ Zoom meetings', (dialect) => {
     expect((await book(slot.id)).statusCode).toBe(409)
     expect(zoom.meetings.size).toBe(before)
     expect(zoom.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1)
+  })
+
+  it('refuses a booking when Zoom goes silent, within OUTBOUND_TIMEOUT_MS, holding neither slot nor host', {
+    timeout: 30_000,
+  }, async () => {
+    const slot = await insertSlot(ctx.store.db, {
+      contributorId: consultant.contributorId!,
+      start: hoursFromNow(52),
+    })
+    zoom.hangNext(/meetings$/)
+    const started = performance.now()
+    const refused = await book(slot.id, 0, 'en')
+    expect(performance.now() - started).toBeLessThan(15_000)
+    expect(refused.statusCode, refused.body).toBe(503)
+    expect(refused.json().error).toMatchObject({
+      code: 'meeting_service_unavailable',
+      message: expect.stringMatching(/unavailable/i),
+    })
+    const rows = await ctx.store.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('slot_id', '=', slot.id)
+      .execute()
+    expect(rows).toEqual([])
+    // The slot is free and its host too: booked at once, with a meeting of the host the silent call had.
+    const again = await book(slot.id)
+    expect(again.statusCode, again.body).toBe(201)
+    const made = zoom.meetings.get(Number(again.json().data.session.meeting.personal_id))
+    expect(made?.user).toBe(creates().at(0)?.path.split('/')[3])
   })
 
   it('deletes a cancelled session’s meeting', async () => {

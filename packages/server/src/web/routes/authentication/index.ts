@@ -131,6 +131,7 @@ export async function authenticationRoutes(parent: FastifyInstance): Promise<voi
     issuer: config.oidc.issuer,
     clientId: config.oidc.clientId,
     clientSecret: config.oidc.clientSecret,
+    timeoutMs: config.outboundTimeoutMs,
     // The dev provider lives in this app: reach it in-process rather than through the public address.
     ...(config.oidc.dev ? { fetch: inProcessFetch(app, config.publicUrl) } : {}),
   })

@@ -1,3 +1,4 @@
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { AcademyCourse, PlatformService } from '@mashura/core'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -194,6 +195,38 @@ describe('academy and services through INTEGRATION_BASE_URL', () => {
     expect(missing.statusCode).toBe(404)
     const failed = await jsonOf(ctx.get('/api/integration/services/v2/services', person.token), 502)
     expect(failed.error.code).toBe('service_unavailable')
+  })
+
+  it('answers 502 within OUTBOUND_TIMEOUT_MS when the integration goes silent, before or during its answer', {
+    timeout: 60_000,
+  }, async () => {
+    // One path never answers; the other sends its headers and half its JSON, then nothing.
+    const silent = createServer((req, res) => {
+      if (req.url?.includes('services')) {
+        res.writeHead(200, { 'Content-Type': 'application/json' })
+        res.write('{"data": [')
+      }
+    })
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    const port = (silent.address() as AddressInfo).port
+    const slow = await createTestContext('sqlite', {
+      integrationBaseUrl: `http://127.0.0.1:${port}/api`,
+      outboundTimeoutMs: 400,
+    })
+    try {
+      const who = await slow.person()
+      for (const path of ['/api/integration/academy/categories', '/api/integration/services/v2/services']) {
+        const started = performance.now()
+        const res = await slow.get(path, who.token, 'en')
+        expect(res.statusCode, path).toBe(502)
+        expect(res.json().error.code).toBe('service_unavailable')
+        expect(performance.now() - started, path).toBeLessThan(5000)
+      }
+    } finally {
+      await slow.close()
+      silent.closeAllConnections()
+      await new Promise((resolve) => silent.close(resolve))
+    }
   })
 
   it('answers 502 when the integration cannot be reached, and still checks who is asking first', async () => {

@@ -4,9 +4,9 @@
  * INTEGRATION_BASE_URL (`config.integrationBaseUrl`, checked by config.ts): the base
  * address of the agency's real integration API, e.g. `https://integration.example.sa/api`. When set, each
  * of the four calls is forwarded there with the same path below the base, query and JSON body, and the
- * request's Accept-Language; the answer is passed on as is. Only that host is ever called, with a 5 s
- * timeout; a network failure, a timeout, a non-JSON answer or an error status other than 404 answers 502
- * `service_unavailable`.
+ * request's Accept-Language; the answer is passed on as is. Only that host is ever called, each call given up
+ * after `OUTBOUND_TIMEOUT_MS` (`config.outboundTimeoutMs`, 10 s), its answer's body included; a network
+ * failure, a timeout, a non-JSON answer or an error status other than 404 answers 502 `service_unavailable`.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AcademyCategory, AcademyCourse, Language, PlatformService } from '@mashura/core'
@@ -24,9 +24,6 @@ import type { Row } from '../../../db/tables.ts'
 import { ApiHttpError, notFound } from '../../http/errors.ts'
 import { DEFAULT_PER_PAGE, ErrorBody, pageMeta } from '../../http/schema.ts'
 import { callRoutes } from '../call-route.ts'
-
-/** How long a forwarded call may take. */
-export const INTEGRATION_TIMEOUT_MS = 5000
 
 /** Where the academy's course pages live when a course row has no address of its own. */
 const ACADEMY_FALLBACK_URL = 'https://academy.mashura.sa/courses'
@@ -86,7 +83,7 @@ async function forward(
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       redirect: 'error',
-      signal: AbortSignal.timeout(INTEGRATION_TIMEOUT_MS),
+      signal: AbortSignal.timeout(request.server.config.outboundTimeoutMs),
     })
     payload = await response.text()
   } catch (error) {

@@ -60,6 +60,8 @@ export async function realtimeRoutes(instance: FastifyInstance): Promise<void> {
 
   const hub = createRealtimeHub({ config: app.config, store: app.store, bus: app.bus, log: app.log })
   app.addHook('preClose', async () => hub.close())
+  const unwatch = app.metrics.watchSockets(() => hub.counts())
+  app.addHook('onClose', async () => void unwatch())
 
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } })
 

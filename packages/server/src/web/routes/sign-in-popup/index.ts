@@ -49,6 +49,7 @@ export async function signInPopupRoutes(parent: FastifyInstance): Promise<void> 
     issuer: config.oidc.issuer,
     clientId: config.oidc.clientId,
     clientSecret: config.oidc.clientSecret,
+    timeoutMs: config.outboundTimeoutMs,
     ...(config.oidc.dev ? { fetch: inProcessFetch(app, config.publicUrl) } : {}),
   })
 
