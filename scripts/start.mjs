@@ -1,23 +1,15 @@
 // `npm start`: builds what the server serves (core, the host app, the widgets, the examples) when its sources
-// changed since the last build, then starts the
-// reference server with the embedded database (seeded on first start) and the
-// development sign-in provider, and prints the address to open.
+// changed since the last build, then starts the reference server with the embedded database (seeded on first
+// start) and the development sign-in provider, and prints the address to open.
 // PORT sets the port (default 8080); DATABASE_URL switches to PostgreSQL.
-import { fileURLToPath } from 'node:url'
 import { buildSite } from './build-site.mjs'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
-
-// Builds once: a restart with unchanged sources serves the last build (scripts/build-site.mjs).
-await buildSite()
+// Builds once: a restart with unchanged sources serves the last build (scripts/build-site.mjs). VITE_* settings
+// in the environment get a site built with them, in a folder of its own.
+const { roots } = await buildSite({ separate: true })
 
 const { start } = await import('@mashura/server')
-const server = await start({
-  siteRoot: `${root}host-app/dist`,
-  siteServerEntry: `${root}host-app/dist-server/entry-server.js`,
-  examplesRoot: `${root}examples/dist`,
-  widgetsRoot: `${root}widgets/dist`,
-})
+const server = await start(roots)
 if (server.config.development) console.log('  stop with Ctrl+C')
 // A drain with a deadline (SHUTDOWN_TIMEOUT_MS): readiness 503, requests in flight finish, sockets close with
 // 1001; exit 0 when all of it finished, 1 at the deadline. A second signal exits at once.

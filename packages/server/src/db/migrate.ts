@@ -158,7 +158,12 @@ export async function migrateToLatest(db: Db, dialect: Dialect, schema?: string)
     provider: provider(dialect),
     ...(schema ? { migrationTableSchema: schema } : {}),
   })
-  const { error, results } = await migrator.migrateToLatest()
+  let { error, results } = await migrator.migrateToLatest()
+  // Before any migration runs, the migrator looks for its tables through the catalogue of every schema, and
+  // PostgreSQL answers 3F000 when another schema goes away during that look (test schemas, dropped as their
+  // tests end). Nothing was changed then: looking again is safe.
+  for (let tries = 1; tries < 5 && error && !results?.length && isVanishedSchema(error); tries++)
+    ({ error, results } = await migrator.migrateToLatest())
   const failed = results?.find((r) => r.status === 'Error')
   if (error)
     throw new Error(
@@ -166,6 +171,11 @@ export async function migrateToLatest(db: Db, dialect: Dialect, schema?: string)
       { cause: error },
     )
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}
+
+/** Whether PostgreSQL refused a statement because a schema it met in the catalogue no longer exists. */
+function isVanishedSchema(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '3F000'
 }
 
 /** The newest migration's name (the last key of the list): what a database at the latest schema has run last. */
