@@ -1,7 +1,8 @@
 // Builds what the server serves — core, the examples, the agency's site and its server renderer, the widgets
 // (and the Zoom page) — with their brotli and gzip copies, once: a fingerprint of the inputs (every file git
-// knows under the built folders, with its size and modification time, and the lock file) is kept in
-// `.cache/build-stamp.json`, and a build whose inputs and outputs are unchanged is skipped. `npm start` and the
+// knows under the built folders, with its size and modification time, the lock file, and the VITE_* settings
+// the site reads at build time) is kept in `.cache/build-stamp.json`, and a build whose inputs and outputs are
+// unchanged is skipped. `npm start` and the
 // end-to-end tests build through it, so a restart does not rebuild and every test server shares one build.
 // `node scripts/build-site.mjs [--force]` runs it by hand.
 import { execFileSync } from 'node:child_process'

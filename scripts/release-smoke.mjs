@@ -16,6 +16,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, wri
 import { createServer } from 'node:http'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { freePort } from '@mashura/server/testing'
 import { Redis } from 'ioredis'
 import pg from 'pg'
 import { SMTPServer } from 'smtp-server'
@@ -55,18 +56,6 @@ function check(name, ok, detail = '') {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${ok || !detail ? '' : `: ${detail}`}`)
   if (!ok) failures.push(`${name}${detail ? `: ${detail}` : ''}`)
   return ok
-}
-
-/** A free TCP port on the loopback. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** Runs a command to its end; answers its exit code and output. */

@@ -18,7 +18,7 @@
 // on the development key) are not part of it: production does not serve them.
 //
 // The site is built with the VITE_* settings in the environment (or host-app/.env.production): give them to
-// `npm run release`, which then rebuilds the site whatever its stamp says. release.json names the ones given.
+// `npm run release`, which rebuilds the site when they differ from its last build's. release.json names them.
 //
 // `node scripts/release.mjs [--force] [--reuse-docs]`: --force rebuilds the site even when its sources did not
 // change; --reuse-docs takes docs-site/dist as it is when it exists (the test run has just built it).
@@ -156,11 +156,11 @@ function commit() {
 export async function release({ force = false, reuseDocs = false, log = console.log } = {}) {
   const started = performance.now()
   // The site is built with its VITE_* settings (the API key, the rating passphrase, the provider's addresses as
-  // the browser sees them): when any is given, the site is built again with them, whatever the stamp says.
+  // the browser sees them): they are part of the build's fingerprint, so other settings build it again.
   const viteSettings = Object.keys(process.env)
     .filter((name) => name.startsWith('VITE_'))
     .sort()
-  await buildSite({ force: force || viteSettings.length > 0, log })
+  await buildSite({ force, log })
   if (!(reuseDocs && existsSync(`${root}docs-site/dist/index.html`))) {
     log('building the docs site…')
     execFileSync('npm', ['run', '--silent', 'build', '-w', '@mashura/docs'], {

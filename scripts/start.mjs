@@ -8,17 +8,8 @@ import { buildSite } from './build-site.mjs'
 // in the environment get a site built with them, in a folder of its own.
 const { roots } = await buildSite({ separate: true })
 
-const { start } = await import('@mashura/server')
+const { start, stopOnSignals } = await import('@mashura/server')
 const server = await start(roots)
 if (server.config.development) console.log('  stop with Ctrl+C')
-// A drain with a deadline (SHUTDOWN_TIMEOUT_MS): readiness 503, requests in flight finish, sockets close with
-// 1001; exit 0 when all of it finished, 1 at the deadline. A second signal exits at once.
-let stopping = false
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, async () => {
-    if (stopping) process.exit(1)
-    stopping = true
-    const outcome = await server.stop().catch(() => 'timeout')
-    process.exit(outcome === 'timeout' ? 1 : 0)
-  })
-}
+// A drain with a deadline (SHUTDOWN_TIMEOUT_MS) on SIGINT or SIGTERM, as the release's server.mjs does.
+stopOnSignals(server)

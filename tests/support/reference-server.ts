@@ -130,33 +130,12 @@ const commands: Commands = {
    * takes as `expert`.
    */
   'mashura-new-expert': async (server, { name }) => {
-    const { insertPerson } = await import('@mashura/server/testing')
+    const { insertContributor, insertPerson } = await import('@mashura/server/testing')
     const db = server.store.db
     const subject = `test-expert-${randomUUID()}`
     const fullName = String(name ?? 'خبير للاختبار')
     const personId = await insertPerson(db, { issuer: 'test', subject, fullName })
-    const { id } = await db
-      .insertInto('contributors')
-      .values({
-        person_id: personId,
-        kind: 'consultant',
-        gender: null,
-        title_ar: 'مستشار',
-        title_en: 'Consultant',
-        bio_ar: '',
-        bio_en: '',
-        search_text: fullName,
-        center_id: null,
-        can_create_slots: 1,
-        can_delete_slots: 1,
-        chat_status: 0,
-        join_now_enabled: 0,
-        available_for_instant: 0,
-        photo_path: null,
-        created_at: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const id = await insertContributor(db, personId, { search_text: fullName })
     const model = await personBySubject(server, 'dev-consultant')
     const subjects = await db
       .selectFrom('contributor_subjects')

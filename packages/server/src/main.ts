@@ -99,3 +99,20 @@ export async function start(options: StartOptions = {}) {
   )
   return { app, config, store, stop }
 }
+
+/**
+ * Stops a started server on SIGINT or SIGTERM (systemd and container runtimes send SIGTERM) with its drain and
+ * deadline (SHUTDOWN_TIMEOUT_MS), then exits: 0 when everything finished, 1 at the deadline. A second signal
+ * exits at once. `npm start` and the release's `server.mjs` both stop this way.
+ */
+export function stopOnSignals(server: { stop(): Promise<'closed' | 'timeout'> }): void {
+  let stopping = false
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, async () => {
+      if (stopping) process.exit(1)
+      stopping = true
+      const outcome = await server.stop().catch(() => 'timeout' as const)
+      process.exit(outcome === 'timeout' ? 1 : 0)
+    })
+  }
+}

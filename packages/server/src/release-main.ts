@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 import { runAdminCommand } from './admin-cli.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openStore } from './db/database.ts'
-import { start } from './main.ts'
+import { start, stopOnSignals } from './main.ts'
 import { runOps } from './ops/cli.ts'
 
 /** Where the release keeps what it serves, relative to its folder (scripts/release.mjs copies them there). */
@@ -45,17 +45,7 @@ export async function runRelease(root: string | URL, argv: readonly string[]): P
     console.error(`Configuration: ${error.message}`)
     return 2
   }
-  // systemd and the container runtimes send SIGTERM: a drain with a deadline (SHUTDOWN_TIMEOUT_MS), as
-  // `npm start` does; exit 0 when everything finished, 1 at the deadline. A second signal exits at once.
-  let stopping = false
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, async () => {
-      if (stopping) process.exit(1)
-      stopping = true
-      const outcome = await server.stop().catch(() => 'timeout' as const)
-      process.exit(outcome === 'timeout' ? 1 : 0)
-    })
-  }
+  stopOnSignals(server)
   return null
 }
 

@@ -21,7 +21,13 @@ export type { Row } from './db/tables.ts'
 /** Makes a rating link for a session, as ending a session does. */
 export { createRatingLink } from './domain/rating.ts'
 /** Rows a test inserts: people, slots and sessions. */
-export { addSession, insertPerson, insertSession, insertSlot } from './test-support/fixtures.ts'
+export {
+  addSession,
+  insertContributor,
+  insertPerson,
+  insertSession,
+  insertSlot,
+} from './test-support/fixtures.ts'
 /** A loopback port nobody listens on, outside the kernel's ephemeral range. */
 export { freePort } from './test-support/net.ts'
 /** The login result a sign-in answers, for a person. */

@@ -160,9 +160,9 @@ export async function migrateToLatest(db: Db, dialect: Dialect, schema?: string)
   })
   let { error, results } = await migrator.migrateToLatest()
   // Before any migration runs, the migrator looks for its tables through the catalogue of every schema, and
-  // PostgreSQL answers 3F000 when another schema goes away during that look (test schemas, dropped as their
-  // tests end). Nothing was changed then: looking again is safe.
-  for (let tries = 1; tries < 5 && error && !results?.length && isVanishedSchema(error); tries++)
+  // PostgreSQL refuses that look when another schema, table or column goes away during it (test schemas,
+  // migrated side by side and dropped as their tests end). Nothing was changed then: looking again is safe.
+  for (let tries = 1; tries < 5 && error && !results?.length && isVanishedObject(error); tries++)
     ({ error, results } = await migrator.migrateToLatest())
   const failed = results?.find((r) => r.status === 'Error')
   if (error)
@@ -173,9 +173,12 @@ export async function migrateToLatest(db: Db, dialect: Dialect, schema?: string)
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }
 
-/** Whether PostgreSQL refused a statement because a schema it met in the catalogue no longer exists. */
-function isVanishedSchema(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === '3F000'
+/** PostgreSQL's answers for a schema (3F000), table (42P01) or column (42703) that does not exist. */
+const VANISHED = new Set(['3F000', '42P01', '42703'])
+
+/** Whether PostgreSQL refused a statement because something it met in the catalogue no longer exists. */
+function isVanishedObject(error: unknown): boolean {
+  return VANISHED.has(String((error as { code?: unknown } | null)?.code))
 }
 
 /** The newest migration's name (the last key of the list): what a database at the latest schema has run last. */

@@ -16,7 +16,7 @@ import { openStore } from '../db/database.ts'
 import { KNOWN_MIGRATIONS } from '../db/migrate.ts'
 import type { Dialect } from '../db/migration-helpers.ts'
 import { DATABASES } from '../test-support/context.ts'
-import { addSession, fromNow, insertPerson } from '../test-support/fixtures.ts'
+import { addSession, fromNow, insertContributor, insertPerson } from '../test-support/fixtures.ts'
 import { runOps } from './cli.ts'
 import { pgTableCount } from './postgres.ts'
 import { readTarGz, type TarSource, writeTarGz } from './tar.ts'
@@ -149,30 +149,12 @@ for (const dialect of DATABASES as Dialect[]) {
         const db = source.store.db
         const ownerId = await insertPerson(db, { issuer: 'test', subject: 'owner', fullName: 'سارة الشمري' })
         const expertPersonId = await insertPerson(db, { issuer: 'test', subject: 'expert', fullName: 'نورة' })
-        const expert = await db
-          .insertInto('contributors')
-          .values({
-            person_id: expertPersonId,
-            kind: 'consultant',
-            gender: null,
-            title_ar: 'مستشارة',
-            title_en: 'Consultant',
-            bio_ar: '',
-            bio_en: '',
-            search_text: 'نورة',
-            center_id: null,
-            can_create_slots: 1,
-            can_delete_slots: 1,
-            chat_status: 0,
-            join_now_enabled: 0,
-            available_for_instant: 0,
-            photo_path: null,
-            created_at: new Date().toISOString(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        await addSession(db, { contributorId: expert.id, start: fromNow(3), smeId: ownerId })
-        await addSession(db, { contributorId: expert.id, start: fromNow(5), smeId: ownerId })
+        const expertId = await insertContributor(db, expertPersonId, {
+          title_ar: 'مستشارة',
+          search_text: 'نورة',
+        })
+        await addSession(db, { contributorId: expertId, start: fromNow(3), smeId: ownerId })
+        await addSession(db, { contributorId: expertId, start: fromNow(5), smeId: ownerId })
         const ownerToken = (await issueApiToken(source.store, source.config, ownerId)).token
         const expertToken = (await issueApiToken(source.store, source.config, expertPersonId)).token
         const { payload, headers } = multipartBody([

@@ -21,7 +21,7 @@ import type { Dialect } from '../db/migration-helpers.ts'
 import { setCommandRole } from '../db/queries/people.ts'
 import type { ContributorsTable } from '../db/tables.ts'
 import { rebuildSearchText } from '../domain/contributors.ts'
-import { coverSubjects, insertPerson } from './rows.ts'
+import { coverSubjects, insertContributor, insertPerson } from './rows.ts'
 
 /** The databases this run covers: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
 export const DATABASES: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
@@ -191,33 +191,23 @@ export async function createTestContext(
       let contributorId: number | null = null
       if (options.contributor) {
         const c = options.contributor
-        const row = await store.db
-          .insertInto('contributors')
-          .values({
-            person_id: personId,
-            kind: c.kind ?? 'consultant',
-            gender: c.gender ?? null,
-            title_ar: c.title_ar ?? 'مستشار',
-            title_en: 'Consultant',
-            bio_ar: c.bio_ar ?? '',
-            bio_en: '',
-            search_text: buildSearchText({ name, titles: [c.title_ar ?? 'مستشار'], bios: [c.bio_ar ?? ''] }),
-            center_id: c.center_id ?? null,
-            can_create_slots: c.can_create_slots === false ? 0 : 1,
-            can_delete_slots: c.can_delete_slots === false ? 0 : 1,
-            chat_status: c.chat_status ? 1 : 0,
-            join_now_enabled: c.join_now_enabled ? 1 : 0,
-            available_for_instant: 0,
-            photo_path: null,
-            created_at: new Date().toISOString(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-        contributorId = row.id
+        const id = await insertContributor(store.db, personId, {
+          kind: c.kind ?? 'consultant',
+          gender: c.gender ?? null,
+          title_ar: c.title_ar ?? 'مستشار',
+          bio_ar: c.bio_ar ?? '',
+          search_text: buildSearchText({ name, titles: [c.title_ar ?? 'مستشار'], bios: [c.bio_ar ?? ''] }),
+          center_id: c.center_id ?? null,
+          can_create_slots: c.can_create_slots === false ? 0 : 1,
+          can_delete_slots: c.can_delete_slots === false ? 0 : 1,
+          chat_status: c.chat_status ? 1 : 0,
+          join_now_enabled: c.join_now_enabled ? 1 : 0,
+        })
+        contributorId = id
         if (c.subjects?.length) {
-          await coverSubjects(store.db, row.id, c.subjects)
+          await coverSubjects(store.db, id, c.subjects)
           // The search finds an expert by subject, as the platform keeps it (domain/contributors.ts).
-          await rebuildSearchText(store.db, [row.id])
+          await rebuildSearchText(store.db, [id])
         }
       }
       const { token, sessionId } = await issueApiToken(store, config, personId)

@@ -12,7 +12,7 @@ import { notify } from '../domain/notifications.ts'
 import type { TestContext, TestExpert, TestPerson } from './context.ts'
 
 // The rows the test context itself writes live in rows.ts (so the context need not import this file).
-export { coverSubjects, insertPerson } from './rows.ts'
+export { coverSubjects, insertContributor, insertPerson } from './rows.ts'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR

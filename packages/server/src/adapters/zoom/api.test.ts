@@ -9,23 +9,22 @@ describe('Zoom’s REST API through a Server-to-Server OAuth app', () => {
   let slept: number[]
   let api: ZoomApi
   let clock: number
+  /** The API's settings, pointed at the stand-in, with its own credentials. */
+  const standIn = () => ({
+    accountId: zoom.accountId,
+    clientId: zoom.clientId,
+    clientSecret: zoom.clientSecret,
+    apiBase: zoom.apiBase,
+    oauthUrl: zoom.oauthUrl,
+    hostUser: 'me',
+  })
   beforeEach(() => {
     zoom.requests.length = 0
     // Each test starts with a host free of meetings (the stand-in runs one at a time per host, as Zoom).
     zoom.meetings.clear()
     slept = []
     clock = Date.now()
-    api = new ZoomApi(
-      {
-        accountId: zoom.accountId,
-        clientId: zoom.clientId,
-        clientSecret: zoom.clientSecret,
-        apiBase: zoom.apiBase,
-        oauthUrl: zoom.oauthUrl,
-        hostUser: 'me',
-      },
-      { now: () => clock, sleep: async (ms) => void slept.push(ms) },
-    )
+    api = new ZoomApi(standIn(), { now: () => clock, sleep: async (ms) => void slept.push(ms) })
   })
 
   it('gets a token with the account credentials grant, keeps it, and creates a scheduled meeting', async () => {
@@ -131,28 +130,14 @@ describe('Zoom’s REST API through a Server-to-Server OAuth app', () => {
     await expect(
       api.createMeeting({ topic: 't', durationMinutes: 15, password: 'far too long a passcode' }),
     ).rejects.toMatchObject({ status: 400, code: 300 })
-    const bad = new ZoomApi({
-      accountId: zoom.accountId,
-      clientId: zoom.clientId,
-      clientSecret: 'wrong',
-      apiBase: zoom.apiBase,
-      oauthUrl: zoom.oauthUrl,
-      hostUser: 'me',
-    })
+    const bad = new ZoomApi({ ...standIn(), clientSecret: 'wrong' })
     await expect(bad.hostZak()).rejects.toThrow(/Invalid client_id or client_secret/)
   })
 
   it('gives up on a silent Zoom after OUTBOUND_TIMEOUT_MS, token, call or half-sent answer, and says so', {
     timeout: 30_000,
   }, async () => {
-    const config = {
-      accountId: zoom.accountId,
-      clientId: zoom.clientId,
-      clientSecret: zoom.clientSecret,
-      apiBase: zoom.apiBase,
-      oauthUrl: zoom.oauthUrl,
-      hostUser: 'me',
-    }
+    const config = standIn()
     const quick = new ZoomApi(config, { timeoutMs: 400 })
     const timed = async (call: () => Promise<unknown>) => {
       const started = performance.now()

@@ -1,4 +1,6 @@
+import type { Kysely } from 'kysely'
 import { beforeEach, describe, expect, it } from 'vitest'
+import type { Database } from '../../db/tables.ts'
 import { eachDatabase, useTestContext } from '../../test-support/context.ts'
 import {
   addCancelReasons,
@@ -12,6 +14,10 @@ import { zoomTestConfig } from '../../test-support/zoom-stand-in.ts'
 import { ZOOM_HOST_BUSY_CODE, ZoomApi } from './api.ts'
 import { zoomHostPool } from './hosts.ts'
 import { withZoomMeeting } from './meetings.ts'
+
+/** The sessions booked on a slot: none after a refused booking. */
+const sessionsOf = (db: Kysely<Database>, slotId: number) =>
+  db.selectFrom('sessions').select('id').where('slot_id', '=', slotId).execute()
 
 eachDatabase('sessions’ Zoom meetings', (dialect) => {
   const zoom = useZoomStandIn()
@@ -97,12 +103,7 @@ eachDatabase('sessions’ Zoom meetings', (dialect) => {
     expect(refused.json().error.message).toMatch(/[\u0600-\u06ff]/)
     zoom.failNext(/meetings$/, 500, {}, { code: 500, message: 'Internal error.' })
     expect((await book(slot.id, 0, 'en')).json().error.message).toMatch(/unavailable/i)
-    const rows = await ctx.store.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('slot_id', '=', slot.id)
-      .execute()
-    expect(rows).toEqual([])
+    expect(await sessionsOf(ctx.store.db, slot.id)).toEqual([])
     // The slot is then booked; a second booking of it is refused, and the meeting made for it is deleted.
     expect((await book(slot.id)).statusCode).toBe(201)
     const before = zoom.meetings.size
@@ -127,12 +128,7 @@ eachDatabase('sessions’ Zoom meetings', (dialect) => {
       code: 'meeting_service_unavailable',
       message: expect.stringMatching(/unavailable/i),
     })
-    const rows = await ctx.store.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('slot_id', '=', slot.id)
-      .execute()
-    expect(rows).toEqual([])
+    expect(await sessionsOf(ctx.store.db, slot.id)).toEqual([])
     // The slot is free and its host too: booked at once, with a meeting of the host the silent call had.
     const again = await book(slot.id)
     expect(again.statusCode, again.body).toBe(201)
@@ -238,12 +234,7 @@ eachDatabase('Zoom hosts: one meeting at a time per host', (dialect) => {
     expect(refused.json().error.message).toMatch(/[\u0600-\u06ff]/)
     expect((await book(slot.id, 'en')).json().error.message).toMatch(/Zoom/)
     expect(zoom.meetings.size).toBe(made)
-    const booked = await ctx.store.db
-      .selectFrom('sessions')
-      .select('id')
-      .where('slot_id', '=', slot.id)
-      .execute()
-    expect(booked).toEqual([])
+    expect(await sessionsOf(ctx.store.db, slot.id)).toEqual([])
 
     // Right after the first session ends its host is free again.
     const later = await book((await slotOf(third.contributorId!, 101)).id)
