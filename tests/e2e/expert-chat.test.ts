@@ -190,6 +190,9 @@ describe('notifications', () => {
     )
     const page = await open(expertState, '/notifications')
     await settled(page, 'notifications')
+    // The header's count loads on its own request (absent, read as 0, until it has), and its arrival reads as
+    // "a notification came" that starts the list over from its first page: wait for it before paging.
+    await expect.poll(() => headerCount(page), { timeout: 15_000 }).toBeGreaterThan(0)
     const items = page.locator('[data-region="notification-list"] li[data-notification-id]')
     await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(15)
     await page.locator('[data-action="load-more"]').click()
@@ -199,9 +202,8 @@ describe('notifications', () => {
     const ids = await items.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.notificationId))
     expect(new Set(ids).size).toBe(total)
 
-    // The header's count loads on its own request (absent, read as 0, until it has): wait for it, then read it.
-    await expect.poll(() => headerCount(page), { timeout: 15_000 }).toBeGreaterThan(0)
     const before = await headerCount(page)
+    expect(before).toBeGreaterThan(0)
     const first = page.locator('li[data-notification-id][data-state="unread"]').first()
     const id = await first.getAttribute('data-notification-id')
     await first.locator('[data-action="mark-read"]').click()
