@@ -201,12 +201,14 @@ describe('my data', () => {
         await openMyData(owner, width, lang)
         expect(await owner.locator('[data-action="request-my-data"]').isDisabled()).toBe(true)
         await owner.locator('[data-field="next-request"]').waitFor()
-        const kinds = await owner
-          .locator('[data-access-kind]')
-          .evaluateAll((items) => items.map((item) => item.getAttribute('data-access-kind')))
-        expect(kinds).toEqual(
-          expect.arrayContaining(['contact_read', 'export_requested', 'export_downloaded']),
-        )
+        // The accesses load on their own request, after the export's state: wait for them to arrive.
+        const kinds = () =>
+          owner
+            .locator('[data-access-kind]')
+            .evaluateAll((items) => items.map((item) => item.getAttribute('data-access-kind')))
+        await expect
+          .poll(kinds, { timeout: 15_000 })
+          .toEqual(expect.arrayContaining(['contact_read', 'export_requested', 'export_downloaded']))
         const scroll = await owner.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
         expect(scroll).toBeLessThanOrEqual(0)
         await expectNoViolations(owner, `my data, after the export (${lang}, ${width})`)
