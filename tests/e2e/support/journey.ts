@@ -3,13 +3,37 @@
  * SQLite connection beside the server's, as `db.ts` does). Nothing here writes what the journey does
  * through the browser.
  */
-import { riyadhClockTime, riyadhDay } from '@mashura/core'
+import { addCalendarDays, riyadhClockTime, riyadhDay, riyadhInstant, riyadhWeekDays } from '@mashura/core'
 import { withStore } from './db.ts'
 
 /** The Riyadh day (`YYYY-MM-DD`) and time (`HH:MM`) `minutes` from now, rounded up to the next minute. */
-export function riyadhClock(minutes: number): { day: string; time: string; at: Date } {
-  const at = new Date(Math.ceil((Date.now() + minutes * 60_000) / 60_000) * 60_000)
+export function riyadhClock(minutes: number, now = new Date()): { day: string; time: string; at: Date } {
+  const at = new Date(Math.ceil((now.getTime() + minutes * 60_000) / 60_000) * 60_000)
   return { day: riyadhDay(at), time: riyadhClockTime(at), at }
+}
+
+/**
+ * Where step 1 publishes its two back-to-back slots. A session starts only on its own Riyadh day, so the
+ * first slot starts in 4 minutes, today, and the second where it ends, also today: hour-long slots while two
+ * hours fit before Riyadh's midnight, half-hour ones while one hour does. In the day's last hour neither fits:
+ * the two go to tomorrow at 09:00 (`today: false`), and step 4 then starts a session booked for now instead.
+ */
+export function publishPlan(now = new Date()): {
+  day: string
+  time: string
+  at: Date
+  minutes: 30 | 60
+  today: boolean
+  nextWeek: boolean
+} {
+  const first = riyadhClock(4, now)
+  const midnight = riyadhInstant(addCalendarDays(riyadhDay(now), 1)).getTime()
+  const room = (midnight - first.at.getTime()) / 60_000
+  if (first.day === riyadhDay(now) && room >= 60)
+    return { ...first, minutes: room >= 120 ? 60 : 30, today: true, nextWeek: false }
+  const day = addCalendarDays(riyadhDay(now), 1)
+  const at = riyadhInstant(day, '09:00')
+  return { day, time: '09:00', at, minutes: 60, today: false, nextWeek: !riyadhWeekDays(now).includes(day) }
 }
 
 /** A session row as the journey checks it. */
