@@ -8,7 +8,10 @@
 // a rate limit counted across the two instances in Redis (what one wrote, the other reads). The instances
 // then stop on SIGTERM; the database, the Redis keys and the folder are removed. Any failure exits non-zero.
 //
-// `node scripts/release-smoke.mjs [--reuse]`: --reuse takes dist/release as it is when it exists.
+// `node scripts/release-smoke.mjs [--reuse] [--starts N]`: --reuse takes dist/release as it is when it exists;
+// --starts N (`npm run bench:release-start`) then starts instance A N more times, one at a time, beside N
+// starts of a Fastify hello world (the ceiling, scripts/bench-api-hello.mjs), and prints the medians, the
+// spread and their ratio.
 // PostgreSQL and Redis: TEST_DATABASE_URL and TEST_REDIS_URL (defaults: the local ones CI runs).
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -213,6 +216,61 @@ async function startInstance(dir, env, name) {
   instance.firstAnswerMs = Math.round(performance.now() - t0)
   instance.cpuMs = cpuMs(child.pid)
   return instance
+}
+
+/**
+ * `--starts N`: N starts of the release, each stopped before the next, beside N starts of a Fastify hello world
+ * in a process of its own (what this machine takes to start a Node server at all). Prints each run, then the
+ * median, the spread and the ratio to the ceiling's median: a figure of this machine class holds when its
+ * median of five holds (docs/performance.md).
+ */
+async function measureStarts(dir, env, runs) {
+  const hello = new URL('./bench-api-hello.mjs', import.meta.url).pathname
+  const release = []
+  const ceiling = []
+  for (let i = 0; i < runs; i++) {
+    const instance = await startInstance(dir, env, `start-${i + 1}`)
+    instance.child.kill('SIGTERM')
+    await instance.exited
+    release.push(instance)
+    const port = await freePort()
+    const t0 = performance.now()
+    const child = spawn(process.execPath, [hello, String(port)], { stdio: 'ignore' })
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    for (;;) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/`)
+        await response.arrayBuffer()
+        if (response.status === 200) break
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    ceiling.push({ firstAnswerMs: Math.round(performance.now() - t0), cpuMs: cpuMs(child.pid) })
+    child.kill('SIGTERM')
+    await exited
+    log(
+      `start ${i + 1}/${runs}: release ${release[i].firstAnswerMs} ms (${release[i].cpuMs} ms CPU), ` +
+        `hello world ${ceiling[i].firstAnswerMs} ms (${ceiling[i].cpuMs} ms CPU), load ${loadavg()[0].toFixed(1)}`,
+    )
+  }
+  const median = (values) => {
+    const sorted = values.filter((v) => v !== null).sort((x, y) => x - y)
+    return sorted[Math.floor(sorted.length / 2)]
+  }
+  const spread = (values) => `${Math.min(...values)}–${Math.max(...values)}`
+  for (const key of ['firstAnswerMs', 'cpuMs']) {
+    const ours = release.map((r) => r[key])
+    const theirs = ceiling.map((r) => r[key])
+    log(
+      `${key === 'firstAnswerMs' ? 'first answer' : 'CPU to it'}: release median ${median(ours)} ms (${spread(ours)}), ` +
+        `hello world median ${median(theirs)} ms (${spread(theirs)}), ratio ${(median(ours) / median(theirs)).toFixed(1)}` +
+        (key === 'firstAnswerMs'
+          ? ` (target ${FIRST_ANSWER_TARGET_MS} ms: ${median(ours) <= FIRST_ANSWER_TARGET_MS ? 'met' : 'not met'})`
+          : ''),
+    )
+  }
 }
 
 /**
@@ -463,6 +521,9 @@ async function main() {
     )
   await walk(a)
   await walk(b)
+  const starts = Number(process.argv[process.argv.indexOf('--starts') + 1])
+  if (process.argv.includes('--starts') && starts > 0)
+    await measureStarts(dir, { ...env, PORT: String(await freePort()) }, starts)
 
   // Redis carries what one instance wrote to the other: the sign-in attempts of one address, counted by both.
   const statuses = []

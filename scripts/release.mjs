@@ -237,6 +237,25 @@ export async function release({ force = false, reuseDocs = false, log = console.
   )
   if (!existsSync(`${RELEASE_DIR}/package-lock.json`))
     throw new Error('release: npm wrote no package-lock.json')
+  // The checkout's install-script policy, for the packages the release installs: a host's `npm ci --omit=dev`
+  // runs none of them either, and a package with a script the policy does not name stops the release.
+  const lock = JSON.parse(readFileSync(`${RELEASE_DIR}/package-lock.json`, 'utf8'))
+  const withScripts = new Set(
+    Object.entries(lock.packages)
+      .filter(([path, entry]) => path && entry.hasInstallScript)
+      .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length)),
+  )
+  const unnamed = [...withScripts].filter((name) => !(name in (rootPackage.allowScripts ?? {})))
+  if (unnamed.length)
+    throw new Error(`release: install scripts the allowScripts policy does not name: ${unnamed.join(', ')}`)
+  const allowScripts = Object.fromEntries(
+    Object.entries(rootPackage.allowScripts ?? {}).filter(([name]) => withScripts.has(name)),
+  )
+  if (Object.keys(allowScripts).length)
+    writeFileSync(
+      `${RELEASE_DIR}/package.json`,
+      `${JSON.stringify({ ...manifest, allowScripts }, null, 2)}\n`,
+    )
   writeFileSync(
     `${RELEASE_DIR}/release.json`,
     `${JSON.stringify(

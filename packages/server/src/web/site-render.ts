@@ -154,7 +154,7 @@ export async function loadSiteRenderer(
   // The site's address as its pages see it (host-app/src/config/env.ts reads it on import): the API calls
   // a page makes while it is drawn go there, as they would from the browser.
   if (siteOrigin) (globalThis as { MASHURA_SITE_ORIGIN?: string }).MASHURA_SITE_ORIGIN = siteOrigin
-  const renderer = (await import(pathToFileURL(serverEntry).href)) as Renderer
+  const renderer = (await import(/* @vite-ignore */ pathToFileURL(serverEntry).href)) as Renderer
   /**
    * Per build: the template, and without its module script and preloads (`bare`, for drawn pages, which
    * load `scripts` after paint); the manifest; the entry's own files (named by index.html already); and

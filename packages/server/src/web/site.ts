@@ -92,14 +92,15 @@ export async function registerSite(app: FastifyInstance, config: Config, roots: 
         return null
       }
     }
-    // Files by name (listed once at start), then every other page address to the app. The API's, the
-    // provider's and the bundles' own addresses keep their JSON 404, and so does a missing asset.
+    // One route for the site: a built file by its name, else a page address to the app. The API's, the
+    // provider's and the bundles' own addresses keep their JSON 404, and so does a missing asset. The
+    // plugin only lends `reply.sendFile` (`serve: false`): a route per built file (`wildcard: false`)
+    // listed the whole build at every start and cost the release a third of a second (docs/performance.md).
     await app.register(fastifyStatic, {
       root: site,
-      prefix: '/',
+      serve: false,
       // Not `index.html` for `/`: the home page goes through the renderer below, as every page does.
       index: false,
-      wildcard: false,
       preCompressed: true,
       setHeaders: (reply, file) => {
         // Vite names every asset by its content hash: a changed file gets a new name.
@@ -108,8 +109,7 @@ export async function registerSite(app: FastifyInstance, config: Config, roots: 
     })
     app.get('/*', async (request, reply) => {
       const path = request.url.split('?')[0] ?? ''
-      // A file of a build made after the start (the listing above is taken once) is still served.
-      // `setHeaders` above marks its assets immutable here too.
+      // `setHeaders` above marks the assets immutable.
       const built = builtFile(site, path)
       if (built) return reply.sendFile(built)
       if (!isSitePath(path)) return reply.callNotFound()
