@@ -4,7 +4,11 @@
  */
 type Navigate = (to: string, options?: { replace?: boolean }) => void
 
-let navigateImpl: Navigate = (to) => window.location.assign(to)
+// On the server (a page drawn for a visitor) there is nowhere to go: the page is sent as drawn, and the
+// browser's own call meets the same rule after hydration.
+let navigateImpl: Navigate = (to) => {
+  if (typeof window !== 'undefined') window.location.assign(to)
+}
 
 /** Registers the router's navigate function. */
 export function setNavigate(navigate: Navigate): void {

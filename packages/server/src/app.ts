@@ -30,6 +30,7 @@ import type { Config } from './config.ts'
 import type { Store } from './db/database.ts'
 import { outboxBacklog, sessionsByState } from './db/queries/observability.ts'
 import type { FollowUpDeps } from './domain/follow-ups.ts'
+import { lazyCompilers } from './web/lazy-compilers.ts'
 import { apiKeyPlugin } from './web/plugins/api-key.ts'
 import { authPlugin } from './web/plugins/auth.ts'
 import { bodyDeadlinePlugin } from './web/plugins/body-deadline.ts'
@@ -107,8 +108,11 @@ export type App = FastifyInstance
 
 /** Builds the app (not listening); tests call it with `inject`. */
 export async function buildApp({ config, store, logger = false }: AppOptions) {
+  // Production compiles each route's validators and serializers on first use, and the rest once it listens.
+  const compilers = lazyCompilers({ lazy: !config.development })
   const app = Fastify({
     logger,
+    schemaController: compilers.schemaController,
     // Request ids from X-Request-Id or made, and one access line per request (web/plugins/request-log.ts).
     ...REQUEST_ID_OPTIONS,
     // Fastify's answers before a route is found, in the API's envelope (web/plugins/errors.ts).
@@ -146,6 +150,11 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
 
   app.decorate('store', store)
   app.decorate('config', config)
+  let warming: ReturnType<typeof compilers.warm> | undefined
+  app.addHook('onListen', async () => {
+    warming ??= compilers.warm()
+  })
+  app.addHook('onClose', async () => warming?.stop())
   const catalogueCache = createCatalogueCache({
     redisUrl: config.redisUrl,
     prefix: config.redisPrefix,

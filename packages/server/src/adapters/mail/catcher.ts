@@ -9,7 +9,6 @@ import { createWriteStream, mkdirSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { SMTPServer } from 'smtp-server'
 
 /** A running catcher. */
 export interface MailCatcher {
@@ -27,6 +26,8 @@ export const mailboxDir = (dataDir: string) => join(dataDir, 'mailbox')
 export async function startMailCatcher(dataDir: string, port = 0): Promise<MailCatcher> {
   const dir = mailboxDir(dataDir)
   mkdirSync(dir, { recursive: true })
+  // Development and tests only: loaded here, so a production start never loads it.
+  const { SMTPServer } = await import('smtp-server')
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],

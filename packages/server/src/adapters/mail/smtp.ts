@@ -4,7 +4,7 @@
  * it was sent by a program (`Auto-Submitted: auto-generated`, RFC 3834) so that vacation replies stay away.
  * Timeouts are shorter than an outbox claim (two minutes), so a hung relay never outlives the claim.
  */
-import { createTransport } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { MailTransport, OutgoingMail } from './outbox.ts'
 
 /** A transport that can be closed (its connections ended). */
@@ -14,15 +14,20 @@ export interface ClosableTransport extends MailTransport {
 
 /** An SMTP transport to the relay at `url`. */
 export function smtpTransport(url: string): ClosableTransport {
-  const transporter = createTransport({
-    url,
-    connectionTimeout: 15_000,
-    greetingTimeout: 15_000,
-    socketTimeout: 45_000,
-  } as Parameters<typeof createTransport>[0])
+  // nodemailer is loaded with the first mail, not at every start (issue 35: a release answers within 1.5 s).
+  let transporter: Promise<Transporter> | undefined
+  const ready = () =>
+    (transporter ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport({
+        url,
+        connectionTimeout: 15_000,
+        greetingTimeout: 15_000,
+        socketTimeout: 45_000,
+      } as Parameters<typeof createTransport>[0]),
+    ))
   return {
     async send(mail: OutgoingMail) {
-      await transporter.sendMail({
+      await (await ready()).sendMail({
         from: mail.from,
         to: mail.to,
         subject: mail.subject,
@@ -39,7 +44,7 @@ export function smtpTransport(url: string): ClosableTransport {
       })
     },
     close() {
-      transporter.close()
+      void transporter?.then((t) => t.close())
     },
   }
 }

@@ -1,4 +1,4 @@
-import { createECDH, randomBytes } from 'node:crypto'
+import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
@@ -11,7 +11,12 @@ import { eachDatabase, jsonOf, useFixtures, useTestContext } from '../../test-su
 import { addExpert } from '../../test-support/fixtures.ts'
 import { DEFAULT_PUSH_HOSTS, endpointAllowed, endpointPolicy, parseSubscription } from './endpoints.ts'
 import { createPushService, PUSH_TTL_SECONDS, type PushLog } from './service.ts'
-import { loadVapidDetails } from './vapid.ts'
+import { generateVapidKeys, loadVapidDetails } from './vapid.ts'
+
+/** An uncompressed P-256 point's x and y, base64url, for a JWK. */
+function pointToXY(point: Buffer): { x: string; y: string } {
+  return { x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') }
+}
 
 // web-push's own encryption library, to open what the stand-in push service receives.
 const ece = createRequire(import.meta.url)('http_ece') as {
@@ -101,6 +106,34 @@ describe('VAPID keys', () => {
     expect(first.subject).toBe('https://mashura.example')
     const second = loadVapidDetails(dir, 'https://mashura.example', { vapidKeys: null, vapidSubject: null })
     expect(second).toEqual(first)
+  })
+
+  it('are a P-256 pair web-push signs with, made without loading web-push', async () => {
+    const keys = generateVapidKeys()
+    expect(Buffer.from(keys.privateKey, 'base64url')).toHaveLength(32)
+    const { default: webpush } = await import('web-push')
+    // web-push checks both keys' lengths; its JWT, verified with the public key, proves they are one pair.
+    const headers = webpush.getVapidHeaders(
+      'https://push.example',
+      'mailto:ops@mashura.example',
+      keys.publicKey,
+      keys.privateKey,
+      'aes128gcm',
+    )
+    const jwt = String(headers.Authorization).match(/vapid t=([^,]+)/)![1]!
+    const publicKey = createPublicKey({
+      key: { kty: 'EC', crv: 'P-256', ...pointToXY(Buffer.from(keys.publicKey, 'base64url')) },
+      format: 'jwk',
+    })
+    const [head, body, signature] = jwt.split('.')
+    expect(
+      verify(
+        'sha256',
+        Buffer.from(`${head}.${body}`),
+        { key: publicKey, dsaEncoding: 'ieee-p1363' },
+        Buffer.from(signature!, 'base64url'),
+      ),
+    ).toBe(true)
   })
 
   it('come from the configuration when set (config.ts checks them)', () => {

@@ -13,7 +13,6 @@
  *   deleted. Without Firebase they are kept and not sent to.
  */
 import type { PushPayload } from '@mashura/core/contract'
-import webpush from 'web-push'
 import type { Config } from '../../config.ts'
 import type { Store } from '../../db/database.ts'
 import { deletePushToken, pushTokensOf } from '../../db/queries/realtime.ts'
@@ -90,6 +89,8 @@ export async function createPushService(
       log.warn({ token: token.slice(0, 60) }, 'stored subscription is invalid or its host is not allowed')
       return
     }
+    // Loaded on the first push, not at every start (issue 35: a release answers within 1.5 s).
+    const { default: webpush } = await import('web-push')
     const details = webpush.generateRequestDetails(subscription, payload, {
       vapidDetails: vapid,
       TTL: PUSH_TTL_SECONDS,

@@ -5,9 +5,9 @@
  * subscriptions survive restarts. `VAPID_SUBJECT` (an `https:` or `mailto:` URL) names
  * the operator to push services; it defaults to PUBLIC_URL when that is https.
  */
+import { createECDH } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import webpush from 'web-push'
 import { createFileOnce, type PushConfig } from '../../config.ts'
 
 /** The keys and the subject pushes are signed with. */
@@ -24,11 +24,26 @@ function readKeys(file: string): { publicKey: string; privateKey: string } {
   return { publicKey: parsed.publicKey, privateKey: parsed.privateKey }
 }
 
+/**
+ * A new P-256 key pair in VAPID's form (web-push's `generateVAPIDKeys`: the uncompressed public point, 65 bytes,
+ * and the private scalar, 32 bytes, both base64url), made with node:crypto so that web-push is loaded only when
+ * a push is sent, not at every start.
+ */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const curve = createECDH('prime256v1')
+  curve.generateKeys()
+  const privateKey = curve.getPrivateKey()
+  return {
+    publicKey: curve.getPublicKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]).toString('base64url'),
+  }
+}
+
 /** The keys kept under the data directory, made once (`createFileOnce`: a concurrent start reads the winner's). */
 function persistentKeys(dataDir: string): { publicKey: string; privateKey: string } {
   const file = join(dataDir, 'secrets', 'vapid.json')
   if (!existsSync(file)) {
-    const keys = webpush.generateVAPIDKeys()
+    const keys = generateVapidKeys()
     createFileOnce(file, JSON.stringify({ publicKey: keys.publicKey, privateKey: keys.privateKey }))
   }
   return readKeys(file)

@@ -14,9 +14,9 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { Type } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { ParsedMail } from 'mailparser'
+import { Type } from 'typebox'
 import { mailboxDir } from '../../../adapters/mail/catcher.ts'
 import { escapeHtml } from '../../../adapters/mail/compose.ts'
 

@@ -11,9 +11,10 @@
  *
  * The strings live here, not in core's catalogs: this is a development tool, as `adapters/oidc/pages.ts` is.
  */
-import { Type } from '@fastify/type-provider-typebox'
+
 import type { FastifyInstance } from 'fastify'
 import type { Kysely } from 'kysely'
+import { Type } from 'typebox'
 import { deleteUnusedRatingLink } from '../../../db/queries/ratings.ts'
 import { sessionToRateRow } from '../../../db/queries/sessions.ts'
 import type { Database } from '../../../db/tables.ts'

@@ -8,10 +8,11 @@
  * origin: the script hands the widget a one-time code (never the token) only at the origin the first visit
  * stored in this tab, by `postMessage` to the opener or through the key's return page (issue 30).
  */
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { normalizeLanguage } from '@mashura/core'
 import { HANDLE_PATTERN } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyReply } from 'fastify'
+import { Type } from 'typebox'
 import { createOidcClient } from '../../../adapters/auth/oidc-client.ts'
 import { inProcessFetch } from '../../../adapters/oidc/in-process-fetch.ts'
 import { originAllowed, signInReturnPage } from '../../plugins/api-key.ts'
