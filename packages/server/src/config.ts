@@ -9,6 +9,7 @@ import { isIP } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { OWNER_CHANGE_CUTOFF_HOURS_DEFAULT } from '@mashura/core'
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@mashura/core/contract'
 
 // This module is a leaf: it imports nothing of the server's own (.dependency-cruiser.cjs checks it), so every
 // module may read the configuration without a cycle. The shapes of the settings other modules take as
@@ -258,6 +259,15 @@ export interface Config {
    * (`RECOMMENDATIONS_REMINDER_HOURS`, comma-separated, default `2,24`; empty turns the reminder off).
    */
   recommendationsReminderHours: number[]
+  /**
+   * Partner webhooks (issue 36, `domain/webhooks.ts`): the endpoints of installations without a back office
+   * (`WEBHOOKS`, JSON: `{"<api key>": {"url": "https://…", "secret": "whsec_…" or "secrets": [new, old],
+   * "events": ["booking.created", …]}}`; every event when `events` is left out), the hosts allowed although they
+   * resolve to private or loopback addresses (`WEBHOOK_ALLOWED_HOSTS`, comma-separated), how long one delivery
+   * may take (`WEBHOOK_TIMEOUT_MS`, 10000), how often the queue is looked at (`WEBHOOK_POLL_MS`, 2000) and the
+   * first wait before a retry (`WEBHOOK_RETRY_BASE_MS`, 5000: then 5 min, 30 min, 2 h, 5 h and 10 h, for a day).
+   */
+  webhooks: WebhooksConfig
 }
 
 /**
@@ -672,6 +682,96 @@ function apiKeysConfig(
   return { apiKeys, signInReturns, appApiKeys }
 }
 
+/** A webhook endpoint from the `WEBHOOKS` setting. */
+export interface ConfiguredWebhook {
+  apiKey: string
+  url: string
+  /** The signing secrets: the current one first, and during a rotation the previous one. */
+  secrets: string[]
+  events: WebhookEventType[]
+}
+
+/** The webhook settings (see {@link Config.webhooks}). */
+export interface WebhooksConfig {
+  endpoints: ConfiguredWebhook[]
+  allowedHosts: string[]
+  timeoutMs: number
+  pollMs: number
+  retryBaseMs: number
+}
+
+const WEBHOOKS_SHAPE =
+  'WEBHOOKS must be JSON: {"<api key>": {"url": "https://…", "secret": "whsec_…", "events": ["booking.created", …]}}'
+
+/** Reads and checks the webhook settings: each key an API key, its address a URL, its secrets `whsec_…`. */
+function webhooksConfig(
+  env: NodeJS.ProcessEnv,
+  development: boolean,
+  apiKeys: Record<string, string[]>,
+): WebhooksConfig {
+  const allowedHosts = (env.WEBHOOK_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean)
+  const endpoints: ConfiguredWebhook[] = []
+  if (env.WEBHOOKS) {
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(env.WEBHOOKS)
+    } catch {
+      throw new ConfigError(WEBHOOKS_SHAPE)
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError(WEBHOOKS_SHAPE)
+    for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
+      const entry = (value ?? {}) as Record<string, unknown>
+      if (!Object.hasOwn(apiKeys, key))
+        throw new ConfigError(
+          `WEBHOOKS["${key}"]: not an API key of API_KEYS (a partner hears only of its own key)`,
+        )
+      const url = entry.url
+      if (typeof url !== 'string' || !URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+        throw new ConfigError(`WEBHOOKS["${key}"].url must be an http(s) address (${WEBHOOKS_SHAPE})`)
+      if (!development && new URL(url).protocol !== 'https:' && !allowedHosts.includes(new URL(url).hostname))
+        throw new ConfigError(`WEBHOOKS["${key}"].url must be https in production`)
+      const secrets = entry.secrets ?? (entry.secret === undefined ? undefined : [entry.secret])
+      if (
+        !Array.isArray(secrets) ||
+        secrets.length < 1 ||
+        secrets.length > 2 ||
+        !secrets.every((secret) => typeof secret === 'string' && WEBHOOK_SECRET.test(secret))
+      )
+        throw new ConfigError(
+          `WEBHOOKS["${key}"]: "secret" (or "secrets", the new one first and the previous one) must be whsec_ and 24 to 64 bytes in base64`,
+        )
+      const events = entry.events ?? [...WEBHOOK_EVENT_TYPES]
+      if (
+        !Array.isArray(events) ||
+        events.length === 0 ||
+        !events.every((event) => (WEBHOOK_EVENT_TYPES as readonly unknown[]).includes(event))
+      )
+        throw new ConfigError(
+          `WEBHOOKS["${key}"].events must list some of: ${WEBHOOK_EVENT_TYPES.join(', ')}`,
+        )
+      endpoints.push({
+        apiKey: key,
+        url,
+        secrets: secrets as string[],
+        events: [...new Set(events)] as WebhookEventType[],
+      })
+    }
+  }
+  return {
+    endpoints,
+    allowedHosts,
+    timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100),
+    pollMs: int(env, 'WEBHOOK_POLL_MS', 2000, 50),
+    retryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 5000, 10),
+  }
+}
+
+/** `whsec_` and 24 to 64 bytes in base64 (32 to 88 characters). */
+const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/]{32,86}={0,2}$/
+
 /** What the operations commands (`npm run db|backup|restore`) need: where the data is, and nothing else. */
 export interface StorageConfig {
   dataDir: string
@@ -817,6 +917,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       auditDays: int(env, 'RETENTION_AUDIT_DAYS', DEFAULT_RETENTION.auditDays),
     },
     recommendationsReminderHours: hoursList(env, 'RECOMMENDATIONS_REMINDER_HOURS', [2, 24]),
+    webhooks: webhooksConfig(env, development, apiKeys),
   }
 }
 

@@ -16,6 +16,7 @@ import { loggerOptions } from './web/plugins/request-log.ts'
 import { DEV_MAILBOX_PATH } from './web/routes/dev-mailbox/index.ts'
 import { drain } from './web/routes/health/drain.ts'
 import { registerSite, type SiteRoots } from './web/site.ts'
+import { startWebhookDispatcher } from './webhook-dispatcher.ts'
 
 // The app entry (`@mashura/server`, packages/server/package.json `exports`): what code outside the package
 // starts the server with, or builds the app in-process with on a store of its own.
@@ -62,6 +63,8 @@ export async function start(options: StartOptions = {}) {
     retryBaseMs: config.mail.retryBaseMs,
   })
   app.addHook('onClose', async () => catcher?.close())
+  // Partner webhooks leave from their outbox (issue 36); the WEBHOOKS setting's endpoints are written first.
+  await startWebhookDispatcher(app)
   await app.listen({ port: config.port, host: config.host })
   const where = config.publicUrl
   const stop = async () => {

@@ -12,6 +12,7 @@ import { adminContentSchemas } from './admin/content.ts'
 import { adminEndpoints } from './admin/endpoints.ts'
 import { adminExpertSchemas } from './admin/experts.ts'
 import { adminRecordsSchemas } from './admin/records.ts'
+import { adminWebhookSchemas } from './admin/webhooks.ts'
 import {
   AppLinkBodySchema,
   AppLinkRedeemBodySchema,
@@ -467,6 +468,7 @@ const schemas = {
   ...adminExpertSchemas,
   ...adminContentSchemas,
   ...adminRecordsSchemas,
+  ...adminWebhookSchemas,
 } as const satisfies { [N in CallName]: CallSchemas }
 
 /** The calls, by name: each one's method and path from `endpoints`, with its schemas. */

@@ -51,6 +51,7 @@ it('the contract modules core and the front ends import at run time load no Type
     'admin/experts-endpoints.ts',
     'admin/content-endpoints.ts',
     'admin/records-endpoints.ts',
+    'admin/webhooks-endpoints.ts',
     'self/bookings-endpoints.ts',
     'self/consent-endpoints.ts',
     'self/my-data-endpoints.ts',

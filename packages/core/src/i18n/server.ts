@@ -123,6 +123,13 @@ const serverAr = {
     'نُشرت نسخة أحدث من الشروط والأحكام منذ أن عُرضت عليك. اقرأ النسخة المنشورة (رقم {version}) ثم وافق عليها.',
   'errors.tooDeep':
     'البيانات المرسلة متداخلة أكثر من المسموح به: {max, plural, zero {# مستوى} one {مستوى واحد} two {مستويان} few {# مستويات} many {# مستوًى} other {# مستوى}} على الأكثر.',
+  // Partner webhooks in the back office (issue 36).
+  'errors.webhookNotFound': 'عنوان الإشعارات هذا غير موجود.',
+  'errors.webhookUrl':
+    'لا يمكن إرسال الإشعارات إلى هذا العنوان: يجب أن يبدأ بـ https، وألا يكون عنوانًا داخليًا أو خاصًا (إلا إن سمح به WEBHOOK_ALLOWED_HOSTS).',
+  'errors.webhookApiKey': 'هذا المفتاح ليس من مفاتيح API المعرّفة في المنصة.',
+  'errors.webhookFromConfiguration':
+    'هذا العنوان معرّف في إعداد WEBHOOKS: يُغيَّر عنوانه وأحداثه وسرّه هناك، ويمكن إيقافه واستئنافه من هنا.',
   'errors.chatRateLimited':
     'أرسلت رسائل كثيرة في وقت قصير. {seconds, plural, zero {يمكنك الإرسال مرة أخرى الآن.} one {يمكنك الإرسال مرة أخرى بعد ثانية واحدة.} two {يمكنك الإرسال مرة أخرى بعد ثانيتين.} few {يمكنك الإرسال مرة أخرى بعد # ثوانٍ.} many {يمكنك الإرسال مرة أخرى بعد # ثانية.} other {يمكنك الإرسال مرة أخرى بعد # ثانية.}}',
 }
@@ -244,6 +251,12 @@ const serverEn: Record<keyof typeof serverAr, string> = {
     'A newer version of the terms and conditions was published since they were shown to you. Read the published version ({version}) and accept it.',
   'errors.tooDeep':
     'The data sent is nested too deeply: at most {max, plural, one {# level} other {# levels}}.',
+  'errors.webhookNotFound': 'This webhook endpoint does not exist.',
+  'errors.webhookUrl':
+    'Webhooks cannot be sent to this address: it must be https and not an internal or private address (unless WEBHOOK_ALLOWED_HOSTS allows it).',
+  'errors.webhookApiKey': 'This is not one of the platform’s API keys.',
+  'errors.webhookFromConfiguration':
+    'This endpoint comes from the WEBHOOKS setting: its address, events and secret change there; it can be paused and resumed here.',
   'errors.chatRateLimited':
     'You are sending messages too quickly. {seconds, plural, =0 {You can send again now.} one {You can send again in # second.} other {You can send again in # seconds.}}',
 }

@@ -23,6 +23,7 @@ import * as m0018 from './migrations/0018-consents.ts'
 import * as m0019 from './migrations/0019-my-data.ts'
 import * as m0020 from './migrations/0020-mail-preferences.ts'
 import * as m0021 from './migrations/0021-erasure.ts'
+import * as m0022 from './migrations/0022-webhooks.ts'
 
 type MigrationModule = {
   up(db: Db, dialect: Dialect): Promise<void>
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0019-my-data': m0019,
   '0020-mail-preferences': m0020,
   '0021-erasure': m0021,
+  '0022-webhooks': m0022,
 }
 
 function provider(dialect: Dialect): MigrationProvider {

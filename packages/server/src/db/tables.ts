@@ -161,8 +161,59 @@ export interface SessionsTable {
     'expert' | 'owner' | 'admin' | null | undefined,
     'expert' | 'owner' | 'admin' | null
   >
+  /** The API key it was booked through (migration 0022): its partner's webhooks hear of it; null before. */
+  api_key: ColumnType<string | null, string | null | undefined, string | null>
   created_at: string
   updated_at: string
+}
+
+/** A partner's webhook receiver (migration 0022, issue 36). */
+export interface WebhookEndpointsTable {
+  id: Generated<number>
+  /** The API key whose bookings and requests it hears. */
+  api_key: string
+  url: string
+  /** The events it hears, a JSON array. */
+  events: string
+  source: 'admin' | 'config'
+  /** For `source` 'config': its API key (one per key); null for the back office's. */
+  config_key: string | null
+  /** `whsec_…`: signs every webhook. */
+  secret: string
+  /** The secret before the last rotation, which also signs until `previous_secret_until`. */
+  previous_secret: string | null
+  previous_secret_until: string | null
+  paused_at: string | null
+  /** `admin` (by hand) or `failing` (a day of failures). */
+  pause_reason: 'admin' | 'failing' | null
+  /** When the current run of failures began; null after a success. */
+  failing_since: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** One event to one endpoint, with its attempts (migration 0022): the webhooks' outbox. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>
+  endpoint_id: number
+  /** The `webhook-id` header (msg_…): the same on every attempt and redelivery. */
+  message_id: string
+  /** `<event key>:<endpoint id>`: an event is queued once per endpoint. */
+  dedupe_key: string
+  event_id: string
+  event_type: string
+  /** The JSON body, as signed and sent. */
+  body: string
+  state: 'pending' | 'delivered' | 'failed'
+  attempts: ColumnType<number, number | undefined, number>
+  next_attempt_at: string | null
+  last_attempt_at: string | null
+  last_status: number | null
+  last_error: string | null
+  delivered_at: string | null
+  claimed_by: string | null
+  claimed_until: string | null
+  created_at: string
 }
 
 /** A signed-in API session; a token whose session is revoked or expired is refused. */
@@ -623,6 +674,8 @@ export interface Database {
   chat_messages: ChatMessagesTable
   notifications: NotificationsTable
   outbox: OutboxTable
+  webhook_endpoints: WebhookEndpointsTable
+  webhook_deliveries: WebhookDeliveriesTable
   sign_in_handoffs: SignInHandoffsTable
   app_links: AppLinksTable
   academy_categories: AcademyCategoriesTable

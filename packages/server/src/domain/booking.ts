@@ -53,6 +53,8 @@ export interface BookingInput {
   meeting?: { number: string; password: string } | null
   /** The caps on a business owner's upcoming sessions; {@link DEFAULT_BOOKING_LIMITS} when not given. */
   limits?: BookingLimits
+  /** The API key the booking came through: its partner's webhooks hear of the session (issue 36). */
+  apiKey?: string | null
 }
 
 /**
@@ -140,6 +142,7 @@ export async function bookSlot(db: Kysely<Database>, input: BookingInput): Promi
         meeting_provider: online ? input.meetingProvider : null,
         meeting_number: meeting?.number ?? null,
         meeting_password: meeting?.password ?? null,
+        api_key: input.apiKey ?? null,
         created_at: stamp,
         updated_at: stamp,
       })

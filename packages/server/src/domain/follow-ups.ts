@@ -40,6 +40,7 @@ import {
   type RecordedNotification,
   recordNotification,
 } from './notifications.ts'
+import { queueSessionWebhooks } from './webhooks.ts'
 
 /** What happened to a session. */
 export type FollowUpKind =
@@ -217,7 +218,7 @@ export async function runFollowUps(
 /** Does one follow-up; false when another dispatcher claimed it first. */
 async function runOne(
   deps: FollowUpDeps,
-  followUp: { id: number; session_id: number; kind: string; details_json: string | null },
+  followUp: { id: number; session_id: number; kind: string; details_json: string | null; created_at: string },
   now: Date,
 ): Promise<boolean> {
   const plan = FOLLOW_UP_PLANS[followUp.kind as FollowUpKind]
@@ -237,10 +238,18 @@ async function runOne(
     if (plan.tellExpertByMail) await queueExpertNews(trx, session, { publicUrl: deps.publicUrl, now })
     if (plan.mailChange === 'cancelled')
       await queueCancellationMails(trx, session, { publicUrl: deps.publicUrl, now })
-    if (plan.mailChange === 'moved') {
-      const details = followUp.details_json ? (JSON.parse(followUp.details_json) as MoveDetails) : null
+    const details = followUp.details_json ? (JSON.parse(followUp.details_json) as MoveDetails) : null
+    if (plan.mailChange === 'moved')
       await queueMoveMails(trx, session, details, { publicUrl: deps.publicUrl, now })
-    }
+    // The partner whose key the session was booked through hears of it (issue 36), with the same commit.
+    await queueSessionWebhooks(trx, {
+      session,
+      kind: followUp.kind,
+      followUpId: followUp.id,
+      previous: details?.from ?? null,
+      publicUrl: deps.publicUrl,
+      now: new Date(followUp.created_at),
+    })
     return recorded
   })
   if (told === null) return false

@@ -33,6 +33,8 @@ export interface InstantSessionInput {
   meeting?: { number: string; password: string } | null
   /** The current time (tests pass their own). */
   now?: Date
+  /** The API key the join came through: its partner's webhooks hear of the session (issue 36). */
+  apiKey?: string | null
 }
 
 /**
@@ -93,6 +95,7 @@ export async function startInstantSession(
       meeting_provider: input.meetingProvider,
       meeting_number: meeting.number,
       meeting_password: meeting.password,
+      api_key: input.apiKey ?? null,
       created_at: stamp,
       updated_at: stamp,
     })

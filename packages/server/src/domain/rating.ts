@@ -39,6 +39,7 @@ import {
 import type { Database, Row } from '../db/tables.ts'
 import { isUniqueViolation } from './db-errors.ts'
 import { forbidden, invalid, refused } from './errors.ts'
+import { queueRatingWebhook } from './webhooks.ts'
 
 /** How long a rating link (and the access tokens it issues) lives. */
 export const RATING_LINK_TTL_MS = 7 * 24 * 3600 * 1000
@@ -300,6 +301,8 @@ export async function submitRating(
         )
       const used = await markRatingAccessUsed(trx, link.id, now.toISOString())
       if (Number(used.numUpdatedRows) === 0) throw alreadyRatedOnSubmit()
+      // The partner whose key the session was booked through hears of it (issue 36): the score, not the words.
+      await queueRatingWebhook(trx, { session, stars, now })
     })
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyRatedOnSubmit()

@@ -37,6 +37,8 @@ export interface Metrics {
   readonly cancellations: Counter<'operation'>
   /** Mails the relay did not take: `retry` (tried again later) or `permanent` (given up). */
   readonly mailFailures: Counter<'kind'>
+  /** Webhook tries: `delivered`, `retry` (tried again later) or `failed` (given up), and endpoints `paused`. */
+  readonly webhooks: Counter<'outcome'>
   /** Adds the scrape-time sources (merged with earlier ones). */
   watch(sources: MetricSources): void
   /** Adds a count of open realtime sockets (signed in, and waiting to sign in); answers a function removing it. */
@@ -107,6 +109,12 @@ export function createMetrics(): Metrics {
       labelNames: ['kind'],
       registers: [registry],
     }),
+    webhooks: new Counter({
+      name: `${METRIC_PREFIX}webhook_deliveries_total`,
+      help: 'Webhook tries: delivered, retry (tried again later) or failed (given up); paused counts endpoints paused.',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
     watch(more) {
       Object.assign(sources, more)
     },
@@ -117,6 +125,7 @@ export function createMetrics(): Metrics {
     scrape: () => registry.metrics(),
   }
   for (const kind of ['retry', 'permanent']) metrics.mailFailures.inc({ kind }, 0)
+  for (const outcome of ['delivered', 'retry', 'failed', 'paused']) metrics.webhooks.inc({ outcome }, 0)
 
   // The scrape-time gauges: each asks its source and leaves the value out when the source is missing or fails.
   new Gauge({

@@ -20,7 +20,7 @@ export async function insertFollowUp(db: Db, values: NewRow<'session_follow_ups'
 export function pendingFollowUps(db: Db, options: { sessionIds?: readonly number[]; limit: number }) {
   let query = db
     .selectFrom('session_follow_ups')
-    .select(['id', 'session_id', 'kind', 'details_json'])
+    .select(['id', 'session_id', 'kind', 'details_json', 'created_at'])
     .where('done_at', 'is', null)
   if (options.sessionIds) {
     if (options.sessionIds.length === 0) return Promise.resolve([])

@@ -77,7 +77,7 @@ export function questionsWithTarget(db: Db) {
 export function sessionContributor(db: Db, sessionId: number) {
   return db
     .selectFrom('sessions')
-    .select('contributor_id')
+    .select(['id', 'contributor_id', 'api_key'])
     .where('id', '=', sessionId)
     .executeTakeFirstOrThrow()
 }

@@ -3,9 +3,11 @@ import type { FastifyInstance } from 'fastify'
 import { adminContentRoutes } from './content.ts'
 import { adminExpertRoutes } from './experts.ts'
 import { adminRecordsRoutes } from './records.ts'
+import { adminWebhookRoutes } from './webhooks.ts'
 
 export async function adminRoutes(app: FastifyInstance): Promise<void> {
   await app.register(adminExpertRoutes)
   await app.register(adminContentRoutes)
   await app.register(adminRecordsRoutes)
+  await app.register(adminWebhookRoutes)
 }

@@ -123,6 +123,7 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
           smeId: auth.personId,
           meetingProvider: app.zoomApi ? 'zoom' : 'webrtc',
           meeting,
+          apiKey: request.apiKey,
         }),
       )
       await runFollowUps(deps, [row.id])
@@ -173,6 +174,7 @@ export async function smeSessionsRoutes(fastify: FastifyInstance): Promise<void>
           meetingProvider: app.zoomApi ? 'zoom' : 'webrtc',
           meeting,
           limits: app.config.booking,
+          apiKey: request.apiKey,
         }),
       )
       const t = translatorFor(request)
