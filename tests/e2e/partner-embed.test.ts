@@ -5,12 +5,16 @@ import { ar, en } from '@mashura/core/i18n/server'
 import { SIGN_IN_RETURN_MESSAGES } from '@mashura/core/i18n/sign-in-return'
 import { inBundleForm } from '@mashura/docs/snippets/bundle'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { expectNoViolations } from './support/axe.ts'
 import { untilFreeSlots } from './support/booking.ts'
-import { clearCalendar } from './support/db.ts'
+import { clearCalendar, withStore } from './support/db.ts'
 import { freePort, type NpmStart, root, startNpm } from './support/npm-start.ts'
+import { endUnheard } from './support/sessions.ts'
+import { people, signIn } from './support/sign-in.ts'
+import { type WebhookReceiver, webhookReceiver } from './support/webhook-receiver.ts'
 
 /**
  * A partner really somewhere else: the platform runs as the README's `npm start` on `http://localhost:<port>`,
@@ -28,6 +32,15 @@ const PARTNER_KEY = 'riyada-e2e-key'
 /** Where the partner's return page lives (the key's `sign_in_return`). */
 const RETURN_PATH = '/mashura-sign-in-return.html'
 const DEV_SME = 'نورة بنت سعد القحطاني'
+/** Another partner's key, with a webhook receiver of its own that must hear nothing of this partner's bookings. */
+const OTHER_KEY = 'other-partner-e2e-key'
+/** Each partner's webhook secret (Standard Webhooks: whsec_ and base64). */
+const SECRET = `whsec_${randomBytes(32).toString('base64')}`
+const OTHER_SECRET = `whsec_${randomBytes(32).toString('base64')}`
+let receiver: WebhookReceiver
+let otherReceiver: WebhookReceiver
+/** The sessions the embed journeys booked through the partner's key, in order. */
+const partnerBookings: number[] = []
 
 let app: NpmStart
 let browser: Browser
@@ -92,10 +105,21 @@ beforeAll(async () => {
   partnerOrigin = `http://127.0.0.1:${partnerPort}`
   // Another origin the key does not name (and one no key names).
   strangerOrigin = `http://127.0.0.1:${strangerPort}`
+  // The partners' servers hear by webhook (issue 36), each at its own receiver, as the docs' WEBHOOKS setting says;
+  // quick polls and retries, and no change cut-off, so the test need not wait a day.
+  ;[receiver, otherReceiver] = await Promise.all([webhookReceiver(), webhookReceiver()])
   app = await startNpm({
     API_KEYS: JSON.stringify({
       [PARTNER_KEY]: { origins: [partnerOrigin], sign_in_return: [`${partnerOrigin}${RETURN_PATH}`] },
+      [OTHER_KEY]: [`http://127.0.0.1:${await freePort()}`],
     }),
+    WEBHOOKS: JSON.stringify({
+      [PARTNER_KEY]: { url: receiver.url, secret: SECRET },
+      [OTHER_KEY]: { url: otherReceiver.url, secret: OTHER_SECRET },
+    }),
+    WEBHOOK_POLL_MS: '200',
+    WEBHOOK_RETRY_BASE_MS: '500',
+    OWNER_CHANGE_CUTOFF_HOURS: '0',
   })
   platform = app.base.replace(/\/$/, '')
   expect(new URL(platform).hostname).toBe('localhost')
@@ -106,6 +130,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  await Promise.all([receiver?.stop(), otherReceiver?.stop()])
   await browser?.close()
   for (const server of servers) await new Promise((resolve) => server.close(resolve))
   await app?.stop()
@@ -129,7 +154,7 @@ async function openPartnerPage(path: string, width = 1280): Promise<{ context: B
  * is chosen, sign-in runs in the platform's popup, and the booking completes with `booking-created` on the
  * partner's window. Returns the popup's last words when it stayed open (it closes itself where it may).
  */
-async function bookThroughEmbed(path: string, label: string): Promise<void> {
+async function bookThroughEmbed(path: string, label: string): Promise<number> {
   // Each test books the first expert's first free slot: the owner's earlier bookings must not stand in the way.
   await clearCalendar(app.dataDir, 'dev-sme')
   const { context, page } = await openPartnerPage(`${partnerOrigin}${path}`)
@@ -197,6 +222,8 @@ async function bookThroughEmbed(path: string, label: string): Promise<void> {
       .toMatch(new RegExp(done.join('|')))
   }
   await context.close()
+  partnerBookings.push(detail!.sessionId)
+  return detail!.sessionId
 }
 
 /**
@@ -358,3 +385,143 @@ describe('the widgets on a partner’s own origin', () => {
     await context.close()
   })
 })
+
+/** A webhook as a partner's verifier reads it (the Standard Webhooks library): its type and the session named. */
+type PartnerEvent = {
+  type: string
+  data: { session?: { id: number }; session_id?: number; cancelled_by?: string }
+}
+
+/** What the partner's receiver got about `sessionId`, each verified with the partner's secret (throws if one is not). */
+function eventsAbout(sessionId: number): string[] {
+  const verifier = new Webhook(SECRET)
+  return receiver.got
+    .map((got) => verifier.verify(got.body, got.headers) as PartnerEvent)
+    .filter((event) => (event.data.session?.id ?? event.data.session_id) === sessionId)
+    .map((event) => event.type)
+}
+
+describe('the partner’s server hears of its bookings by webhook (issue 36)', () => {
+  it('gets one signed booking.created for a booking on its page, then the cancellation, kept while its receiver was down; another partner hears nothing', async () => {
+    // The last booking the journeys above made on the partner's page (one more sign-in there would meet the
+    // sign-in rate limit those journeys and the attacker's tries used up); alone, this test books its own.
+    const sessionId = partnerBookings.at(-1) ?? (await bookThroughEmbed('/esm.en.html', 'webhooks-en'))
+    await expect.poll(() => eventsAbout(sessionId), { timeout: 20_000 }).toEqual(['booking.created'])
+    // Every booking on its page reached the partner once.
+    for (const id of partnerBookings) expect(eventsAbout(id)[0]).toBe('booking.created')
+
+    // The receiver goes down; the business owner cancels on the platform; the event waits and is retried.
+    await receiver.stop()
+    const { context, token } = await ownerToken()
+    const [reason] = (
+      (await (
+        await fetch(`${platform}/api/schedule/cancel/reasons`, { headers: apiHeaders(token) })
+      ).json()) as {
+        data: { id: number; requires_details: boolean }[]
+      }
+    ).data.filter((r) => !r.requires_details)
+    const cancelled = await fetch(`${platform}/api/schedule/sme/sessions/${sessionId}/cancel`, {
+      method: 'POST',
+      headers: { ...apiHeaders(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ cancel_reason_id: reason!.id }),
+    })
+    expect(cancelled.status, await cancelled.text()).toBe(200)
+    await expect
+      .poll(() => deliveryOf('booking.cancelled', sessionId), { timeout: 20_000 })
+      .toMatchObject({ state: 'pending', attempts: expect.any(Number) })
+    expect((await deliveryOf('booking.cancelled', sessionId))!.attempts).toBeGreaterThanOrEqual(1)
+    await receiver.start()
+    await expect
+      .poll(() => eventsAbout(sessionId), { timeout: 20_000 })
+      .toEqual(['booking.created', 'booking.cancelled'])
+    await context.close()
+
+    // Each message once, whatever was retried; nothing of it at the other partner's receiver.
+    const ids = receiver.got.map((got) => got.headers['webhook-id'])
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(otherReceiver.got).toEqual([])
+  }, 180_000)
+
+  it('gets rating.submitted when the business owner rates a session booked through its key', async () => {
+    // Booked with the partner's key, as its page's calendar does, then over and rated through the mailed link.
+    const { context, token, page } = await ownerToken()
+    await clearCalendar(app.dataDir, 'dev-sme')
+    const slot = await withStore(app.dataDir, async (db) => {
+      const { insertSlot } = await import('@mashura/server/testing')
+      const expert = await db
+        .selectFrom('contributors')
+        .innerJoin('contributor_subjects', 'contributor_subjects.contributor_id', 'contributors.id')
+        .select(['contributors.id', 'contributor_subjects.subject_id'])
+        .where('contributors.kind', '=', 'consultant')
+        .executeTakeFirstOrThrow()
+      const start = new Date(Date.now() + 9 * 24 * 3600_000)
+      start.setUTCHours(5, 20, 0, 0)
+      const row = await insertSlot(db, { contributorId: expert.id, start, minutes: 60, availability: 2 })
+      return { id: row.id, subjectId: expert.subject_id }
+    })
+    const booked = await fetch(`${platform}/api/schedule/v3/schedules/${slot.id}/sessions/dashboard`, {
+      method: 'POST',
+      headers: { ...apiHeaders(token, PARTNER_KEY, partnerOrigin), 'content-type': 'application/json' },
+      body: JSON.stringify({ communication_way: 0, subject_id: slot.subjectId }),
+    })
+    expect(booked.status, await booked.clone().text()).toBe(201)
+    const sessionId = ((await booked.json()) as { data: { session: { id: number } } }).data.session.id
+    await expect.poll(() => eventsAbout(sessionId), { timeout: 20_000 }).toEqual(['booking.created'])
+    await endUnheard(app.dataDir, sessionId)
+    const link = await withStore(app.dataDir, async (db) => {
+      const { createRatingLink } = await import('@mashura/server/testing')
+      return createRatingLink(db, { sessionId, publicUrl: platform })
+    })
+    await page.goto(link!.url)
+    const rate = page.locator('div[data-widget="rate-form"]')
+    await expect.poll(() => rate.locator('fieldset').count(), { timeout: 20_000 }).toBeGreaterThan(0)
+    for (const group of await rate.locator('fieldset').all()) {
+      const radios = group.locator('input[type=radio]')
+      const n = await radios.count()
+      if (n > 0) await radios.nth(n === 5 ? 3 : 0).check()
+    }
+    await rate.locator('button[type=submit]').click()
+    await expect
+      .poll(() => eventsAbout(sessionId), { timeout: 20_000 })
+      .toEqual(['booking.created', 'rating.submitted'])
+    const rating = receiver.got
+      .map((got) => new Webhook(SECRET).verify(got.body, got.headers) as { type: string; data: object })
+      .find(
+        (event) =>
+          event.type === 'rating.submitted' &&
+          JSON.stringify(event.data).includes(`"session_id":${sessionId}`),
+      )
+    expect(rating?.data).toMatchObject({ session_id: sessionId, stars: expect.any(Number) })
+    expect(otherReceiver.got).toEqual([])
+    await context.close()
+  }, 180_000)
+})
+
+/** The business owner signed in on the platform's own site, and her token. */
+async function ownerToken(): Promise<{ context: BrowserContext; page: Page; token: string }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const page = await context.newPage()
+  await page.goto(platform)
+  await signIn(page, people.sme)
+  const token = (await page.evaluate(() => localStorage.getItem('smeToken'))) ?? ''
+  expect(token).not.toBe('')
+  return { context, page, token }
+}
+
+/** The headers of an API call made with a token, through a key (the development key by default). */
+function apiHeaders(token: string, key = 'mashura-dev-key', origin?: string): Record<string, string> {
+  return { 'x-api-key': key, authorization: `Bearer ${token}`, ...(origin ? { origin } : {}) }
+}
+
+/** The partner's delivery of one event about a session, as the platform's outbox holds it. */
+function deliveryOf(type: string, sessionId: number) {
+  return withStore(app.dataDir, async (db) => {
+    const rows = await db
+      .selectFrom('webhook_deliveries')
+      .select(['state', 'attempts', 'body'])
+      .where('event_type', '=', type)
+      .execute()
+    const row = rows.find((r) => (JSON.parse(r.body) as PartnerEvent).data.session?.id === sessionId)
+    return row ? { state: row.state, attempts: row.attempts } : undefined
+  })
+}
