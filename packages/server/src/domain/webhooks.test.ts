@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkedLookup, checkWebhookUrl } from '../adapters/webhooks/address.ts'
 import { newWebhookSecret, webhookHeaders } from '../adapters/webhooks/sign.ts'
 import { eachDatabase, jsonOf, testConfig, useTestContext } from '../test-support/context.ts'
-import { addBookableSlot, addCancelReasons } from '../test-support/fixtures.ts'
+import { addBookableSlot, addCancelReasons, insertCatalogue, insertSlot } from '../test-support/fixtures.ts'
 import { runFollowUps } from './follow-ups.ts'
-import { cancelSession } from './lifecycle.ts'
+import { answerRequest, cancelSession, endSession, startSession } from './lifecycle.ts'
 import {
   deliverDueWebhooks,
   PAUSE_AFTER_MS,
@@ -319,6 +319,59 @@ eachDatabase('partner webhooks', (dialect) => {
     await jsonOf(ctx.put(`/api/admin/webhooks/${endpointIds[PARTNER_A]}`, admin.token, { paused: false }))
     expect((await deliver()).delivered).toHaveLength(1)
     expect(verified(PARTNER_A, a.got.at(-1)!).type).toBe('booking.created')
+  })
+
+  it('follows an advisor’s request through its answer, the start and the end', async () => {
+    const sme = await ctx.person()
+    const cat = await insertCatalogue(ctx.store.db)
+    const advisor = await ctx.person({ contributor: { kind: 'advisor', subjects: [cat.subjectId] } })
+    const start = new Date(Date.now() + 20 * 60_000)
+    const slot = await insertSlot(ctx.store.db, { contributorId: advisor.contributorId!, start })
+    await ctx.store.db
+      .updateTable('webhook_endpoints')
+      .set({
+        events: JSON.stringify(['request.created', 'request.accepted', 'session.started', 'session.ended']),
+      })
+      .where('id', '=', endpointIds[PARTNER_A]!)
+      .execute()
+    const requested = await jsonOf(
+      ctx.call({
+        method: 'POST',
+        url: `/api/schedule/v3/schedules/${slot.id}/sessions/dashboard`,
+        token: sme.token,
+        apiKey: PARTNER_A,
+        payload: { communication_way: 0, subject_id: cat.subjectId },
+      }),
+      201,
+    )
+    const id = (requested.data.request ?? requested.data.session).id as number
+    const who = { personId: advisor.personId, contributorId: advisor.contributorId! }
+    await answerRequest(ctx.store.db, { id, contributorId: who.contributorId, accept: true, reason: null })
+    await startSession(ctx.store.db, id, who, new Date(Date.parse(slot.start_at)))
+    await endSession(
+      ctx.store.db,
+      id,
+      who,
+      { forceEnd: true, endReason: null },
+      new Date(Date.parse(slot.end_at)),
+    )
+    await runFollowUps(ctx.app.followUps, [id])
+    const seen = a.got.length
+    await deliver()
+    const events = a.got.slice(seen).map((got) => verified(PARTNER_A, got))
+    expect(events.map((e) => e.type)).toEqual([
+      'request.created',
+      'request.accepted',
+      'session.started',
+      'session.ended',
+    ])
+    expect(events[0]).toMatchObject({ data: { session: { id, request_state: expect.any(String) } } })
+    expect(events.every((e) => e.data.session.id === id)).toBe(true)
+    await ctx.store.db
+      .updateTable('webhook_endpoints')
+      .set({ events: JSON.stringify(['booking.created', 'booking.cancelled', 'rating.submitted']) })
+      .where('id', '=', endpointIds[PARTNER_A]!)
+      .execute()
   })
 
   it('queues rating.submitted to the session’s partner with its stars, never the comment', async () => {

@@ -161,6 +161,7 @@ export async function queueSessionWebhooks(
     followUpId: number
     previous?: { start: string; end: string } | null
     publicUrl: string
+    /** When the change happened (the event's `occurred_at`); the delivery is due at once whatever it says. */
     now: Date
   },
 ): Promise<number> {
@@ -194,7 +195,7 @@ export async function queueSessionWebhooks(
     trx,
     endpoints,
     { key: `follow_up:${input.followUpId}`, type, occurredAt: input.now, data },
-    input.now,
+    new Date(),
   )
   return queued.length
 }
