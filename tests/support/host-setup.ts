@@ -54,13 +54,14 @@ const hostOnly: Record<string, (payload: Record<string, unknown>) => Promise<unk
   },
 
   /**
-   * Gives a seeded person `count` notifications, a minute apart and older than any made live, titled
-   * `إشعار {n}` / `Notice {n}` with `tag` in both bodies; answers their ids, newest first.
+   * Gives a seeded person `count` notifications, a minute apart and older than any made live (with `now`: just
+   * made, newer than any), titled `إشعار {n}` / `Notice {n}` with `tag` in both bodies; answers their ids, newest
+   * first.
    */
-  async 'host-notifications'({ subject, count, tag }) {
+  async 'host-notifications'({ subject, count, tag, now }) {
     const { server } = running()
     const person = await personBySubject(String(subject))
-    const start = Date.now() - 7 * 24 * 3_600_000
+    const start = now ? Date.now() - Number(count) * 60_000 : Date.now() - 7 * 24 * 3_600_000
     const ids: number[] = []
     for (let n = 1; n <= Number(count); n++) {
       const row = await server.store.db

@@ -48,20 +48,29 @@ describe('useNotifications', () => {
     await hook.unmount()
   })
 
-  it('starts again from the first page when the live count rises, and when the language changes', async () => {
+  it('puts what arrives on top and keeps the pages shown when the live count rises; starts over in a new language', async () => {
     const hook = await renderHook((lang: string) => useNotifications(lang), 'ar')
     await vi.waitFor(() => expect(hook.current.loading).toBe(false), { timeout: 10_000 })
     hook.current.loadMore()
     await vi.waitFor(() => expect(hook.current.meta?.page).toBe(2), { timeout: 10_000 })
+    const shown = hook.current.items.length
 
-    // A notification arrived (the realtime count went up): the list shows the first page again.
+    // A notification arrived (the realtime count went up): it shows on top, and "show more"'s page stays.
+    const [arrived] = await command<number[]>('host-notifications', {
+      subject: 'dev-partner',
+      count: 1,
+      tag: 'ج',
+      now: true,
+    })
     $notificationCount.set($notificationCount.get() + 1)
-    await vi.waitFor(() => expect(hook.current.meta?.page).toBe(1), { timeout: 10_000 })
-    expect(hook.current.items).toHaveLength(perPage)
+    await vi.waitFor(() => expect(hook.current.items[0]?.id).toBe(arrived), { timeout: 10_000 })
+    expect(hook.current.items).toHaveLength(shown + 1)
+    expect(hook.current.meta?.page).toBe(2)
+    expect(new Set(hook.current.items.map((item) => item.id)).size).toBe(hook.current.items.length)
     // A count going down (one was read elsewhere) changes nothing.
     $notificationCount.set($notificationCount.get() - 1)
     await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(hook.current.meta?.page).toBe(1)
+    expect(hook.current.items).toHaveLength(shown + 1)
 
     const newest = hook.current.items.find((item) => item.id === mine[0])
     expect(newest?.title).toBe('إشعار 3')
@@ -80,7 +89,8 @@ describe('useNotifications', () => {
   it("marks one read on the server; a refusal shows the server's message and answers false", async () => {
     const hook = await renderHook((lang: string) => useNotifications(lang), 'ar')
     await vi.waitFor(() => expect(hook.current.loading).toBe(false), { timeout: 10_000 })
-    const id = mine[1]!
+    // An unread one of the first page (the earlier tests' arrivals push the file's own further down).
+    const id = hook.current.items.find((item) => item.read_at === null)!.id
     expect(hook.current.items.find((item) => item.id === id)?.read_at).toBeNull()
 
     expect(await hook.current.markRead(id)).toBe(true)

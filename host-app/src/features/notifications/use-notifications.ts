@@ -28,7 +28,9 @@ export interface NotificationsState {
 /**
  * The expert's notifications, page by page ("show more" appends the next page). A failed load is logged and
  * reported through `failed` (spec 8); marking read shows the server's message on failure. When the live
- * notification count rises, a notification arrived: the list starts again from its first page.
+ * notification count rises, a notification arrived: the first page is read again and what is new goes on top,
+ * the pages already shown stay (the count's first arrival after the page opened looks like a rise too, and
+ * used to start the list over, undoing a "show more").
  */
 export function useNotifications(lang: string): NotificationsState {
   const [items, setItems] = useState<AppNotification[]>([])
@@ -37,6 +39,7 @@ export function useNotifications(lang: string): NotificationsState {
   const [loading, setLoading] = useState(true)
   const [failed, setFailed] = useState(false)
   const [attempt, setAttempt] = useState(0)
+  const [arrivals, setArrivals] = useState(0)
 
   // A new language starts over: titles and bodies come translated.
   // biome-ignore lint/correctness/useExhaustiveDependencies: lang is the reason to reset
@@ -52,12 +55,27 @@ export function useNotifications(lang: string): NotificationsState {
       $notificationCount.listen((count) => {
         const rose = count > lastCount.current
         lastCount.current = count
-        if (!rose) return
-        setPage(1)
-        setAttempt((n) => n + 1)
+        if (rose) setArrivals((n) => n + 1)
       }),
     [],
   )
+
+  // What arrived: page one again, its new items on top of those shown.
+  useEffect(() => {
+    if (arrivals === 0) return
+    const controller = new AbortController()
+    getNotifications(api, { page: 1 }, { signal: controller.signal }).then(
+      (result) =>
+        setItems((before) => {
+          const shown = new Set(before.map((item) => item.id))
+          return [...result.data.filter((item) => !shown.has(item.id)), ...before]
+        }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) console.error(error)
+      },
+    )
+    return () => controller.abort()
+  }, [arrivals])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt reloads the same page after a failure
   useEffect(() => {
