@@ -1,7 +1,8 @@
 /**
  * The outbox's sender in a running server: every `pollMs` (two seconds by default) it sends what is due
  * (`deliverDue`), one round at a time, under a name of its own so that several instances share the outbox.
- * It stops with the app.
+ * It stops with the app, after the round in flight: a mail it claimed is then marked sent or refused, not left
+ * claimed for two minutes where the next start (or another instance) cannot take it.
  */
 import { randomBytes } from 'node:crypto'
 import { hostname } from 'node:os'
@@ -18,14 +19,18 @@ export interface MailerOptions {
   retryBaseMs?: number
 }
 
-/** Starts sending the outbox; returns a function that stops it. */
-export function startMailer(app: FastifyInstance, options: MailerOptions): () => void {
+/** Starts sending the outbox; returns a function that stops it (resolving once the round in flight is done). */
+export function startMailer(app: FastifyInstance, options: MailerOptions): () => Promise<void> {
   const instance = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
-  let running = false
+  let running: Promise<void> | null = null
   let stopped = false
-  const round = async () => {
+  const round = () => {
     if (running || stopped) return
-    running = true
+    running = sendRound().finally(() => {
+      running = null
+    })
+  }
+  const sendRound = async () => {
     try {
       const result = await deliverDue(app.store.db, {
         transport: options.transport,
@@ -41,16 +46,15 @@ export function startMailer(app: FastifyInstance, options: MailerOptions): () =>
       }
     } catch (error) {
       app.log.error({ err: error }, 'mail round failed')
-    } finally {
-      running = false
     }
   }
   const timer = setInterval(round, options.pollMs ?? 2000)
   timer.unref()
-  void round()
-  const stop = () => {
+  round()
+  const stop = async () => {
     stopped = true
     clearInterval(timer)
+    await running
     options.transport.close?.()
   }
   try {
