@@ -14,7 +14,7 @@ import { AjvCompiler } from '@fastify/ajv-compiler'
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
 import type { FastifyServerOptions } from 'fastify'
 
-type Compiled = ((data: unknown) => unknown) & { errors?: unknown }
+type Compiled = ((data: unknown, context?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown }
 type RouteSchema = { schema: unknown; method: string; url: string; httpPart?: string; httpStatus?: string }
 type Build = (route: RouteSchema) => Compiled
 
@@ -64,12 +64,15 @@ export function lazyCompilers({ lazy }: { lazy: boolean }): LazyCompilers {
       return compiled
     }
     waiting.add(ready)
-    const standIn: Compiled = (data) => {
+    const standIn: Compiled = (data, context) => {
       const real = ready()
-      const result = real(data)
+      const result = context === undefined ? real(data) : real(data, context)
       standIn.errors = real.errors
       return result
     }
+    // Fastify gives an Ajv validator (one with `schemaEnv`) its parent, so that Ajv may replace a coerced root
+    // value: asking for it compiles the real one, and the stand-in passes the parent on.
+    Object.defineProperty(standIn, 'schemaEnv', { get: () => ready().schemaEnv })
     return standIn
   }
   const validators = AjvCompiler()
