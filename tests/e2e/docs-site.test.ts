@@ -65,6 +65,8 @@ describe('the docs site', () => {
     '/api/',
     '/api/contributors/',
     '/en/api/sme-sessions/',
+    '/guides/webhooks/',
+    '/en/guides/webhooks/',
   ]) {
     it(`has no WCAG 2.1 A/AA violation on ${path} (axe-core)`, async () => {
       await open(path)

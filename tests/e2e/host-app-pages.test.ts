@@ -107,7 +107,7 @@ const pages: Sweep[] = [
   },
   { name: 'requests', path: () => '/requests', as: people.advisor, shot: 'requests-advisor' },
   // The back office (issue 33), each section as the admin.
-  ...(['experts', 'content', 'deletions', 'reports', 'audit'] as const).map((section) => ({
+  ...(['experts', 'content', 'deletions', 'webhooks', 'reports', 'audit'] as const).map((section) => ({
     name: 'admin',
     path: () => `/admin/${section}`,
     as: people.admin,

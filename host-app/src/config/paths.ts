@@ -1,7 +1,7 @@
 import { sitePaths } from '@mashura/core'
 
 /** The sections of the back office (issue 33), each its own address below `/admin`. */
-export type AdminSection = 'experts' | 'content' | 'deletions' | 'reports' | 'audit'
+export type AdminSection = 'experts' | 'content' | 'deletions' | 'webhooks' | 'reports' | 'audit'
 
 /**
  * Every address of the site (spec section 2's route table), as route patterns for the router and as

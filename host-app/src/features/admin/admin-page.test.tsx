@@ -65,7 +65,7 @@ describe('the back office page (issue 33)', () => {
   it('shows an admin every section, the first one at /admin', async () => {
     const page = await drawAdmin('/admin', ['sme', 'admin'])
     const tabs = [...page.container.querySelectorAll('[data-tab]')].map((tab) => tab.getAttribute('data-tab'))
-    expect(tabs).toEqual(['experts', 'content', 'deletions', 'reports', 'audit'])
+    expect(tabs).toEqual(['experts', 'content', 'deletions', 'webhooks', 'reports', 'audit'])
     expect(page.container.querySelector('[data-where]')?.textContent).toBe('/admin/experts')
     await page.remove()
   })

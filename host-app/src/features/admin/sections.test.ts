@@ -33,7 +33,7 @@ describe('back-office roles (issue 33)', () => {
   })
 
   it('gives an admin every section and an analyst only the reports and the audit trail', () => {
-    expect(sectionsFor('admin')).toEqual(['experts', 'content', 'deletions', 'reports', 'audit'])
+    expect(sectionsFor('admin')).toEqual(['experts', 'content', 'deletions', 'webhooks', 'reports', 'audit'])
     expect(sectionsFor('analyst')).toEqual(['reports', 'audit'])
     expect(sectionsFor(null)).toEqual([])
   })
@@ -45,6 +45,7 @@ describe('back-office roles (issue 33)', () => {
     expect(chooseSection('analyst', 'audit')).toEqual({ show: 'audit' })
     expect(chooseSection('analyst', 'experts')).toEqual({ redirect: 'reports' })
     expect(chooseSection('analyst', 'deletions')).toEqual({ redirect: 'reports' })
+    expect(chooseSection('analyst', 'webhooks')).toEqual({ redirect: 'reports' })
     expect(chooseSection(null, 'reports')).toEqual({ noAccess: true })
     expect(chooseSection(null, undefined)).toEqual({ noAccess: true })
   })

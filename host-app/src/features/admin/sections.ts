@@ -2,7 +2,14 @@ import type { AdminSection } from '../../config/paths.ts'
 import type { BackOfficeRole } from '../../lib/profile-menu.ts'
 
 /** The back office's sections, in the order its tabs show them. */
-export const ADMIN_SECTIONS: readonly AdminSection[] = ['experts', 'content', 'deletions', 'reports', 'audit']
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  'experts',
+  'content',
+  'deletions',
+  'webhooks',
+  'reports',
+  'audit',
+]
 
 /** The sections an analyst may open: the reports and the audit trail (they read, never change). */
 const ANALYST_SECTIONS: readonly AdminSection[] = ['reports', 'audit']

@@ -14,6 +14,7 @@ const SCREENS: Record<AdminSection, ComponentType> = {
   experts: lazy(() => import('./experts-section.tsx').then((m) => ({ default: m.ExpertsSection }))),
   content: lazy(() => import('./content-section.tsx').then((m) => ({ default: m.ContentSection }))),
   deletions: lazy(() => import('./deletions-section.tsx').then((m) => ({ default: m.DeletionsSection }))),
+  webhooks: lazy(() => import('./webhooks-section.tsx').then((m) => ({ default: m.WebhooksSection }))),
   reports: lazy(() => import('./reports-section.tsx').then((m) => ({ default: m.ReportsSection }))),
   audit: lazy(() => import('./audit-section.tsx').then((m) => ({ default: m.AuditSection }))),
 }
