@@ -11,12 +11,21 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { precompressDir } from './precompress.mjs'
+import { writeIntegrity } from './widget-integrity.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const STAMP = `${root}.cache/build-stamp.json`
 
 /** The folders whose files the build reads, and the single files it reads outside them. */
-const INPUTS = ['packages/core', 'host-app', 'widgets', 'examples', 'zoom-page', 'scripts/precompress.mjs']
+const INPUTS = [
+  'packages/core',
+  'host-app',
+  'widgets',
+  'examples',
+  'zoom-page',
+  'scripts/precompress.mjs',
+  'scripts/widget-integrity.mjs',
+]
 const SINGLE = ['package-lock.json', 'tsconfig.json', 'tsconfig.base.json']
 /** What the build writes: when one is missing, the build runs whatever the stamp says. */
 export const OUTPUTS = [
@@ -173,6 +182,8 @@ export async function buildSite({ force = false, separate = false, log = console
   // The widget bundles, served at /widgets/ for the examples and partner pages; the same build makes the
   // Zoom page in widgets/dist/zoom/ (served at /widgets/zoom/) once the widgets are done.
   await viteBuild({ configFile: `${root}widgets/vite.config.ts`, logLevel: 'warn' })
+  // Their version and SRI hashes (widgets/dist/integrity.json), which the versioned addresses need (issue 36).
+  writeIntegrity(`${root}widgets/dist`)
   // Brotli and gzip copies beside the built files: the server sends them to browsers that accept them.
   for (const dir of ['host-app/dist', 'examples/dist', 'widgets/dist']) precompressDir(`${root}${dir}`)
   writeStamp(STAMP, fingerprint)

@@ -4,7 +4,7 @@
  * `/examples/`, and the widget bundles at `/widgets/` (the Zoom page with its own policy). Each file is sent
  * as its brotli or gzip copy when the build made one (`scripts/precompress.mjs`) and the browser accepts it.
  */
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
@@ -138,13 +138,30 @@ export async function registerSite(app: FastifyInstance, config: Config, roots: 
   }
   const widgets = roots.widgetsRoot && resolve(roots.widgetsRoot)
   if (widgets && existsSync(widgets)) {
-    // Partner pages load these cross-origin: CORP cross-origin is already set app-wide.
-    await app.register(fastifyStatic, {
-      root: widgets,
-      prefix: '/widgets/',
-      decorateReply: false,
-      preCompressed: true,
-    })
+    // Partner pages load these cross-origin: CORP cross-origin is already set app-wide. The same build
+    // answers at `/widgets/` ("latest", a short cache), `/widgets/v<major>/` (moves with each release of that
+    // major: short too) and `/widgets/v<version>/` (pinned: a year, immutable), the version being the one
+    // the build's integrity.json names (scripts/widget-integrity.mjs). A content-hashed chunk is immutable
+    // at every address. A folder `v<older version>/` an operator copies into the widgets folder is served
+    // as it is, pinned too, so partners on an old version keep it (docs: widgets/versions).
+    const version = widgetsVersion(widgets)
+    const pinned = version ? [`/widgets/v${version}/`, `/widgets/v${version.split('.')[0]}/`] : []
+    for (const prefix of ['/widgets/', ...pinned]) {
+      await app.register(fastifyStatic, {
+        root: widgets,
+        prefix,
+        decorateReply: false,
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: (reply, file) => {
+          const path = relative(widgets, file).split(sep).join('/')
+          const fixed =
+            HASHED_WIDGET_FILE.test(path) ||
+            (prefix === '/widgets/' ? KEPT_VERSION.test(path) : prefix === pinned[0])
+          reply.header('cache-control', fixed ? IMMUTABLE : WIDGETS_LATEST)
+        },
+      })
+    }
     // The Zoom page is framed by partner pages and runs Zoom's SDK: it gets its own policy (web/zoom-page.ts).
     const zoomPolicy = zoomPagePolicy(config)
     app.addHook('onSend', async (request, reply) => {
@@ -152,5 +169,24 @@ export async function registerSite(app: FastifyInstance, config: Config, roots: 
       reply.header('content-security-policy', zoomPolicy)
       reply.removeHeader('x-frame-options')
     })
+  }
+}
+
+/** The cache of the addresses that move with each release: `/widgets/…` and `/widgets/v<major>/…`. */
+const WIDGETS_LATEST = 'public, max-age=300'
+/** A chunk named by its content hash (`runtime-<hash>.js`, the Zoom page's `assets/`): never changes. */
+const HASHED_WIDGET_FILE = /(?:^|\/)(?:runtime-[\w-]{8}\.js|zoom\/assets\/.+)$/
+/** A file of an older version an operator keeps beside the build (`v1.2.3/…`). */
+const KEPT_VERSION = /^v\d+\.\d+\.\d+(?:-[\w.]+)?\//
+
+/** The kit's version, from the build's integrity.json; null when it has none (an older build). */
+function widgetsVersion(widgets: string): string | null {
+  try {
+    const { version } = JSON.parse(readFileSync(join(widgets, 'integrity.json'), 'utf8')) as {
+      version?: unknown
+    }
+    return typeof version === 'string' && /^\d+\.\d+\.\d+(?:-[\w.]+)?$/.test(version) ? version : null
+  } catch {
+    return null
   }
 }
