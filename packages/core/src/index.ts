@@ -157,7 +157,7 @@ export {
   s256Challenge,
   switchProfile,
 } from './auth/index.ts'
-export { type CalendarEvent, createIcs } from './calendar/index.ts'
+export { type CalendarEvent, createIcs, createIcsFeed } from './calendar/index.ts'
 export {
   ar,
   type CatalogExtension,

@@ -681,6 +681,27 @@ const cases: EndpointCase[] = [
     path: '/profile/mail-preferences',
     body: { kind: 'expert_news', enabled: false },
   },
+  // A person's calendar subscription addresses (issue 36)
+  {
+    fn: 'getMyCalendarFeeds',
+    call: (c) => api.getMyCalendarFeeds(c),
+    method: 'GET',
+    path: '/profile/calendar-feeds',
+  },
+  {
+    fn: 'createMyCalendarFeed',
+    call: (c) => api.createMyCalendarFeed(c, { role: 'sme' }),
+    method: 'POST',
+    path: '/profile/calendar-feeds',
+    body: { role: 'sme' },
+  },
+  {
+    fn: 'revokeMyCalendarFeed',
+    call: (c) => api.revokeMyCalendarFeed(c, 'contributor'),
+    method: 'DELETE',
+    path: '/profile/calendar-feeds/contributor',
+    body: {},
+  },
   // A person's own data (issue 34)
   {
     fn: 'requestMyDataExport',
@@ -743,14 +764,14 @@ describe('endpoint functions', () => {
     const tested = new Set([...cases.map((row) => row.fn), ...multipartEndpoints])
     expect([...tested].sort()).toEqual(functions.sort())
     // 72 before issue 34, whose own bookings, consent, mail preferences and data add 11.
-    expect(functions).toHaveLength(83)
+    expect(functions).toHaveLength(86)
   })
 
   it('use every path of spec section 7 exactly once', () => {
     const paths = new Set(cases.map((row) => `${row.method} ${row.path}`))
     // 64 paths of the spec (the terms read has two; the 2 uploads are checked separately), the 8 extensions
     // and issue 34's 11 (a person's own bookings, consent, mail preferences and data).
-    expect(paths.size + multipartEndpoints.length).toBe(84)
+    expect(paths.size + multipartEndpoints.length).toBe(87)
   })
 
   it('make exactly the calls of the contract the server is checked against', () => {
@@ -758,7 +779,13 @@ describe('endpoint functions', () => {
     // calls no front end makes have no function.
     const functionOf = (call: string) =>
       call === 'getContributorTermsAndConditions' ? 'getTermsAndConditions' : call
-    const noFunction = ['createAppLink', 'getUploadedFile', 'getAvatar', 'downloadMyDataExport']
+    const noFunction = [
+      'createAppLink',
+      'getUploadedFile',
+      'getAvatar',
+      'downloadMyDataExport',
+      'getCalendarFeed',
+    ]
     const template = (path: string) =>
       new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`)
     // The back office's calls are sent by name through `callAdminApi` (admin.test.ts), not by functions.

@@ -4,6 +4,7 @@
  * call's function is public as soon as it is written in its area's module.
  */
 export * from './authentication.ts'
+export * from './calendar-feed.ts'
 export * from './chat.ts'
 export * from './consent.ts'
 export * from './contributors.ts'

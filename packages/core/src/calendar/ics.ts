@@ -91,20 +91,15 @@ function quotedParam(value: string): string {
   return `"${plain(value).replace(/"/g, "'")}"`
 }
 
-/**
- * Makes an iCalendar file (RFC 5545) with one event in Asia/Riyadh time: VCALENDAR with a VTIMEZONE for
- * Riyadh (+0300, no daylight saving) and a VEVENT (`UID`, `DTSTAMP`, `DTSTART`/`DTEND` with
- * `TZID=Asia/Riyadh`, `SUMMARY`, and `LOCATION`, `DESCRIPTION`, `URL`, `SEQUENCE`, `ORGANIZER`, `ATTENDEE`
- * when given), under the `METHOD` asked (`PUBLISH` by default), text escaped, lines folded at 75 octets and
- * ended by CRLF. Pure: the same event always gives the same file.
- */
-export function createIcs(event: CalendarEvent): string {
-  const lines = [
+/** The calendar's opening lines: VCALENDAR under `method`, and the VTIMEZONE for Riyadh. */
+function calendarHead(method: string, extra: readonly string[] = []): string[] {
+  return [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Mashura//Booking//EN',
     'CALSCALE:GREGORIAN',
-    `METHOD:${event.method ?? 'PUBLISH'}`,
+    `METHOD:${method}`,
+    ...extra,
     'BEGIN:VTIMEZONE',
     `TZID:${RIYADH_TZ}`,
     'BEGIN:STANDARD',
@@ -114,6 +109,12 @@ export function createIcs(event: CalendarEvent): string {
     'TZNAME:+03',
     'END:STANDARD',
     'END:VTIMEZONE',
+  ]
+}
+
+/** One VEVENT's lines, unfolded; its STATUS is `CANCELLED` for a `CANCEL`, else tentative or confirmed. */
+function eventLines(event: CalendarEvent): string[] {
+  const lines = [
     'BEGIN:VEVENT',
     `UID:${escapeIcsText(plain(event.uid))}`,
     `DTSTAMP:${stampOf(event.stamp, 0)}Z`,
@@ -132,6 +133,35 @@ export function createIcs(event: CalendarEvent): string {
   if (event.description) lines.push(`DESCRIPTION:${escapeIcsText(event.description)}`)
   if (event.url) lines.push(`URL:${plain(event.url)}`)
   const status = event.method === 'CANCEL' ? 'CANCELLED' : event.tentative ? 'TENTATIVE' : 'CONFIRMED'
-  lines.push(`STATUS:${status}`, 'END:VEVENT', 'END:VCALENDAR')
+  lines.push(`STATUS:${status}`, 'END:VEVENT')
+  return lines
+}
+
+/** Lines folded at 75 octets, each ended by CRLF. */
+function contentOf(lines: readonly string[]): string {
   return lines.map((line) => foldIcsLine(line) + CRLF).join('')
+}
+
+/**
+ * Makes an iCalendar file (RFC 5545) with one event in Asia/Riyadh time: VCALENDAR with a VTIMEZONE for
+ * Riyadh (+0300, no daylight saving) and a VEVENT (`UID`, `DTSTAMP`, `DTSTART`/`DTEND` with
+ * `TZID=Asia/Riyadh`, `SUMMARY`, and `LOCATION`, `DESCRIPTION`, `URL`, `SEQUENCE`, `ORGANIZER`, `ATTENDEE`
+ * when given), under the `METHOD` asked (`PUBLISH` by default), text escaped, lines folded at 75 octets and
+ * ended by CRLF. Pure: the same event always gives the same file.
+ */
+export function createIcs(event: CalendarEvent): string {
+  return contentOf([...calendarHead(event.method ?? 'PUBLISH'), ...eventLines(event), 'END:VCALENDAR'])
+}
+
+/**
+ * Makes a subscription calendar (issue 36): one `METHOD:PUBLISH` file with many events, each written as
+ * {@link createIcs} writes its one (an event whose `method` is `CANCEL` is `STATUS:CANCELLED`), and the
+ * calendar's name (`X-WR-CALNAME`) and time zone. Pure: the same events always give the same file.
+ */
+export function createIcsFeed(feed: { name: string; events: readonly CalendarEvent[] }): string {
+  return contentOf([
+    ...calendarHead('PUBLISH', [`X-WR-CALNAME:${escapeIcsText(feed.name)}`, `X-WR-TIMEZONE:${RIYADH_TZ}`]),
+    ...feed.events.flatMap(eventLines),
+    'END:VCALENDAR',
+  ])
 }

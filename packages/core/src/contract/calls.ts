@@ -78,6 +78,7 @@ import {
   WorkingHoursSchema,
 } from './schedule.ts'
 import { selfBookingSchemas } from './self/bookings.ts'
+import { calendarFeedSchemas } from './self/calendar-feed.ts'
 import { consentSchemas } from './self/consent.ts'
 import { mailPreferenceSchemas } from './self/mail-preferences.ts'
 import { myDataSchemas } from './self/my-data.ts'
@@ -463,6 +464,7 @@ const schemas = {
   ...consentSchemas,
   ...myDataSchemas,
   ...mailPreferenceSchemas,
+  ...calendarFeedSchemas,
 
   // The back office (issue 33)
   ...adminExpertSchemas,

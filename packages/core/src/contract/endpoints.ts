@@ -15,6 +15,7 @@
 
 import type { adminEndpoints } from './admin/endpoints.ts'
 import { selfBookingEndpoints } from './self/bookings-endpoints.ts'
+import { calendarFeedEndpoints } from './self/calendar-feed-endpoints.ts'
 import { consentEndpoints } from './self/consent-endpoints.ts'
 import { mailPreferenceEndpoints } from './self/mail-preferences-endpoints.ts'
 import { myDataEndpoints } from './self/my-data-endpoints.ts'
@@ -129,6 +130,7 @@ export const endpoints = {
   ...consentEndpoints,
   ...myDataEndpoints,
   ...mailPreferenceEndpoints,
+  ...calendarFeedEndpoints,
 } as const satisfies Record<string, `${CallMethod} /${string}`>
 
 /** The name of a call of the site and the widgets (its key in `endpoints`). */

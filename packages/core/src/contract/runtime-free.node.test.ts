@@ -56,6 +56,7 @@ it('the contract modules core and the front ends import at run time load no Type
     'self/consent-endpoints.ts',
     'self/my-data-endpoints.ts',
     'self/mail-preferences-endpoints.ts',
+    'self/calendar-feed-endpoints.ts',
   ]) {
     const text = readFileSync(join(SRC, 'contract', name), 'utf8')
     const statements = text.match(/^import\s[^'"]*?\sfrom\s+'[^']+'/gm) ?? []

@@ -644,6 +644,21 @@ export interface ErasuresTable {
   last_error: string | null
 }
 
+/**
+ * One private calendar subscription address (issue 36, migration 0023): the SHA-256 of its token, never the
+ * token; at most one unrevoked row per person and role.
+ */
+export interface CalendarFeedsTable {
+  id: Generated<number>
+  person_id: number
+  /** Whose sessions it lists: `sme` (as business owner) or `contributor` (as expert). */
+  role: 'sme' | 'contributor'
+  /** The token's SHA-256, hex. */
+  token_hash: string
+  created_at: string
+  revoked_at: ColumnType<string | null, string | null | undefined>
+}
+
 /** The whole database. */
 export interface Database {
   people: PeopleTable
@@ -687,6 +702,7 @@ export interface Database {
   erasures: ErasuresTable
   consents: ConsentsTable
   mail_opt_outs: MailOptOutsTable
+  calendar_feeds: CalendarFeedsTable
   personal_data_reads: PersonalDataReadsTable
   data_exports: DataExportsTable
 }

@@ -7,6 +7,7 @@
  */
 import {
   COLORS as BRAND_COLORS,
+  type CalendarEvent,
   createIcs,
   formatDateTime,
   type Language,
@@ -223,37 +224,53 @@ export interface CalendarRevision {
  * that holds the event updates or removes it.
  */
 function sessionCalendar(facts: SessionFacts, now: Date, revision?: CalendarRevision): MailAttachment {
+  const kind = revision?.request ? 'request' : 'session'
+  const method = revision?.method ?? 'PUBLISH'
+  return {
+    filename: `mashura-${kind}-${facts.sessionId}.ics`,
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+    content: createIcs(sessionCalendarEvent(facts, now, revision)),
+  }
+}
+
+/**
+ * The session's calendar event as its mails' files hold it: the UID (`session-<id>@<host>`, `request-<id>@<host>`
+ * for a waiting request), the bilingual summary, the place and the session's page; a revision adds its METHOD,
+ * SEQUENCE, organizer and attendee. The calendar feed (issue 36) writes the same event, so that a subscribed
+ * calendar and a mailed file are one event.
+ */
+export function sessionCalendarEvent(
+  facts: SessionFacts,
+  now: Date,
+  revision?: CalendarRevision,
+): CalendarEvent {
   const where = facts.office
     ? `${facts.office.ar.name}، ${facts.office.ar.address} / ${facts.office.en.name}, ${facts.office.en.address}`
     : facts.sessionUrl
   const kind = revision?.request ? 'request' : 'session'
   const method = revision?.method ?? 'PUBLISH'
   return {
-    filename: `mashura-${kind}-${facts.sessionId}.ics`,
-    contentType: `text/calendar; charset=utf-8; method=${method}`,
-    content: createIcs({
-      uid: `${kind}-${facts.sessionId}@${facts.host}`,
-      stamp: now,
-      start: facts.start,
-      end: facts.end,
-      summary: bilingualLine({
-        ar: `جلسة مشورة مع ${isolated(facts.expertName)}`,
-        en: `Mashura session with ${isolated(facts.expertName)}`,
-      }),
-      location: where,
-      description: facts.sessionUrl,
-      url: facts.sessionUrl,
-      ...(revision
-        ? {
-            method,
-            sequence: revision.sequence,
-            tentative: revision.request,
-            // The platform organises every booking; its mails come from this address's host.
-            organizer: { name: 'Mashura', email: `no-reply@${facts.host.replace(/:\d+$/, '')}` },
-            attendees: [revision.attendee],
-          }
-        : {}),
+    uid: `${kind}-${facts.sessionId}@${facts.host}`,
+    stamp: now,
+    start: facts.start,
+    end: facts.end,
+    summary: bilingualLine({
+      ar: `جلسة مشورة مع ${isolated(facts.expertName)}`,
+      en: `Mashura session with ${isolated(facts.expertName)}`,
     }),
+    location: where,
+    description: facts.sessionUrl,
+    url: facts.sessionUrl,
+    ...(revision
+      ? {
+          method,
+          sequence: revision.sequence,
+          tentative: revision.request,
+          // The platform organises every booking; its mails come from this address's host.
+          organizer: { name: 'Mashura', email: `no-reply@${facts.host.replace(/:\d+$/, '')}` },
+          attendees: [revision.attendee],
+        }
+      : {}),
   }
 }
 

@@ -53,8 +53,11 @@ export function isAppApiKey(config: Config, key: string | null): boolean {
 
 /** Paths under /api that need no key: the public API description. */
 const KEYLESS = new Set(['/api/openapi.json'])
-/** Prefixes under /api that need no key: avatars, which `<img>` tags load without headers. */
-const KEYLESS_PREFIXES = ['/api/files/avatars/']
+/**
+ * Prefixes under /api that need no key: avatars, which `<img>` tags load without headers, and calendar feeds,
+ * which calendar apps read without them (the token in the address is the credential; issue 36).
+ */
+const KEYLESS_PREFIXES = ['/api/files/avatars/', '/api/calendar-feeds/']
 
 export const apiKeyPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const { config } = opts

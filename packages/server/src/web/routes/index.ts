@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { adminRoutes } from './admin/index.ts'
 import { appLinkRoutes } from './authentication/app-link.ts'
 import { authenticationRoutes } from './authentication/index.ts'
+import { calendarFeedsRoutes } from './calendar-feeds/index.ts'
 import { chatHistoryRoutes } from './chat/history.ts'
 import { chatRoutes } from './chat/index.ts'
 import { consentRoutes } from './consent/index.ts'
@@ -44,4 +45,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(consentRoutes)
   await app.register(adminRoutes)
   await app.register(mailPreferencesRoutes)
+  await app.register(calendarFeedsRoutes)
 }
