@@ -131,6 +131,10 @@ const KEPT_FOR_ONE: Readonly<Record<string, string>> = {
   // Issue 34: the server enforces the business owner's change window and sends it as `changeable_until`; the
   // screens read that with `canOwnerChange`, beside it, so both sides judge by one rule.
   ownerChangeWindow: STATE_MACHINE,
+  // Issue 36: the calendar feed's many-event form of core's one .ics writer, kept beside createIcs (which the
+  // site and the mails share) so that a feed and a mail can never write an event two ways.
+  createIcsFeed:
+    "the .ics writer's feed form, beside createIcs: one writer for the mails' files and the feeds",
   OWNER_CHANGE_CUTOFF_HOURS_DEFAULT: `${STATE_MACHINE}; the server's default cut-off (OWNER_CHANGE_CUTOFF_HOURS)`,
   riyadhMonth: CORE_TIME,
   riyadhParts: CORE_TIME,
