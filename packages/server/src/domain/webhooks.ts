@@ -15,7 +15,6 @@
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import {
-  WEBHOOK_EVENT_TYPES,
   WEBHOOK_TEST_EVENT,
   WEBHOOK_VERSION,
   type WebhookDelivery,
@@ -308,10 +307,10 @@ export async function listWebhookEndpoints(db: Db): Promise<WebhookEndpoint[]> {
 }
 
 /** One endpoint as shown, or a 404. */
-async function shownEndpoint(db: Db, id: number): Promise<WebhookEndpoint> {
+export async function shownEndpoint(db: Db, id: number): Promise<WebhookEndpoint> {
   const row = await webhookEndpoint(db, id)
   if (!row) throw notFound('errors.webhookNotFound')
-  const stats = (await webhookEndpointStats(db)).find((s) => s.endpoint_id === id)
+  const [stats] = await webhookEndpointStats(db, id)
   return shown(row, stats as never)
 }
 
@@ -623,6 +622,3 @@ function pausedMail(endpoint: Row<'webhook_endpoints'>, link: string) {
     [],
   )
 }
-
-/** Every event type, for the docs and the tests. */
-export const WEBHOOK_EVENTS: readonly WebhookEventType[] = WEBHOOK_EVENT_TYPES

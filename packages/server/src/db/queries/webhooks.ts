@@ -211,10 +211,11 @@ export async function webhookDeliveriesPage(
   return { rows, total: Number(count.n) }
 }
 
-/** Per endpoint: how many deliveries wait, and when one last arrived. */
-export function webhookEndpointStats(db: Db) {
+/** Per endpoint (or for one): how many deliveries wait, and when one last arrived. */
+export function webhookEndpointStats(db: Db, endpointId?: number) {
   return db
     .selectFrom('webhook_deliveries')
+    .$if(endpointId !== undefined, (q) => q.where('endpoint_id', '=', endpointId!))
     .select([
       'endpoint_id',
       sql<number>`sum(case when state = 'pending' then 1 else 0 end)`.as('pending'),

@@ -17,6 +17,7 @@ import {
   removeWebhookEndpoint,
   rotateWebhookSecret,
   sendTestWebhook,
+  shownEndpoint,
   updateWebhookEndpointSettings,
 } from '../../../domain/webhooks.ts'
 import { webhookPolicy } from '../../../webhook-dispatcher.ts'
@@ -93,7 +94,7 @@ export async function adminWebhookRoutes(instance: FastifyInstance): Promise<voi
     }),
     handler: async (request) => {
       requireAdmin(request)
-      const before = (await listWebhookEndpoints(db)).find((e) => e.id === request.params.id)
+      const before = await shownEndpoint(db, request.params.id)
       const data = await updateWebhookEndpointSettings(db, request.params.id, request.body, {
         policy: policy(),
       })
@@ -103,7 +104,7 @@ export async function adminWebhookRoutes(instance: FastifyInstance): Promise<voi
           : request.body.paused === false
             ? 'webhook.resume'
             : 'webhook.update'
-      await audit(request, action, data.id, before ?? null, data)
+      await audit(request, action, data.id, before, data)
       return { data }
     },
   })
@@ -117,9 +118,9 @@ export async function adminWebhookRoutes(instance: FastifyInstance): Promise<voi
     }),
     handler: async (request) => {
       requireAdmin(request)
-      const before = (await listWebhookEndpoints(db)).find((e) => e.id === request.params.id)
+      const before = await shownEndpoint(db, request.params.id)
       await removeWebhookEndpoint(db, request.params.id)
-      await audit(request, 'webhook.delete', request.params.id, before ?? null, null)
+      await audit(request, 'webhook.delete', request.params.id, before, null)
       return { data: { id: request.params.id, deleted: true as const } }
     },
   })
