@@ -1,4 +1,5 @@
 import type { CatalogExtension } from '@mashura/core'
+import * as calendarFeeds from './calendar-feeds.ts'
 import * as expertChat from './expert-chat.ts'
 import * as expertRecommendations from './expert-recommendations.ts'
 import * as expertSessions from './expert-sessions.ts'
@@ -23,6 +24,7 @@ const parts = [
   myBookings,
   myData,
   mailPreferences,
+  calendarFeeds,
 ]
 
 /** A key of the host app's own messages. */
@@ -38,6 +40,7 @@ export type HostAppMessageKey =
   | keyof typeof myBookings.ar
   | keyof typeof myData.ar
   | keyof typeof mailPreferences.ar
+  | keyof typeof calendarFeeds.ar
 
 /**
  * The messages only the agency's host app shows (its own words under the shared namespaces, its shell, public

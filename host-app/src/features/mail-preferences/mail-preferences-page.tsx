@@ -4,7 +4,7 @@ import {
   type MailPreferenceKind,
   updateMailPreferences,
 } from '@mashura/core'
-import { useEffect, useId, useState } from 'react'
+import { type ReactNode, useEffect, useId, useState } from 'react'
 import { Loaded } from '../../components/ui/loaded.tsx'
 import type { HostAppMessageKey } from '../../i18n/index.ts'
 import { api } from '../../lib/api.ts'
@@ -117,9 +117,10 @@ function PreferenceList({ initial }: { initial: MailPreference[] }) {
 
 /**
  * `/mail-preferences`: each kind of mail that applies to the signed-in person, with a switch that turns it
- * off or on again (issue 34). Every mail that can be turned off links here.
+ * off or on again (issue 34). Every mail that can be turned off links here. `children`, other features'
+ * sections the route places below (the calendar subscription, issue 36): features do not import each other.
  */
-export function MailPreferencesPage() {
+export function MailPreferencesPage({ children }: { children?: ReactNode }) {
   const t = useT()
   const state = useApi((signal) => getMailPreferences(api, { signal }), [])
   return (
@@ -127,6 +128,7 @@ export function MailPreferencesPage() {
       <h1>{t.t('mailPreferences.title')}</h1>
       <p className="muted">{t.t('mailPreferences.intro')}</p>
       <Loaded state={state}>{(answer) => <PreferenceList initial={answer.data.preferences} />}</Loaded>
+      {children}
     </section>
   )
 }
