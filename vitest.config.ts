@@ -4,6 +4,7 @@ import { playwright } from '@vitest/browser-playwright'
 import { defineConfig } from 'vitest/config'
 import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
 import { hostApiProxy, hostCommands, hostServerPort } from './tests/support/host-browser.ts'
+import LongestFirst from './tests/support/sequencer.ts'
 
 /**
  * Debian's Chromium, headless, for a suite that runs in a browser: a fresh object each, since vitest names
@@ -46,6 +47,8 @@ const hostPort = await hostServerPort()
  */
 export default defineConfig({
   test: {
+    // Longest files first, from measured seconds (tests/durations.json): a clean clone has no cache to go by.
+    sequence: { sequencer: LongestFirst },
     coverage: {
       provider: 'v8',
       include: ['packages/core/src/**/*.ts'],
