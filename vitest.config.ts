@@ -66,6 +66,16 @@ export default defineConfig({
           // Two files at a time even on two cores (Vitest's default there is one): much of a server test is
           // waiting on PostgreSQL, Redis or a socket, and each file has its own schema, key prefix and port.
           maxWorkers: 2,
+          // In `npm test` the checks, the Chromium suites, the docs and the release run beside this suite on the
+          // same two cores: a test that starts its own server (a migrated database, a built app) took over
+          // Vitest's default 5 s there. A test that waits for a state still fails when the state never comes.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+          // One module graph per worker, not per file: every server test file imports the whole server, and
+          // importing it again for each of 166 files was a sixth of the suite's time (480 s → 295 s alone).
+          // Each file still makes its own app, database schema, key prefix and port (its test context), so no
+          // state is shared through modules; no file mocks a module, and the two that stub `fetch` put it back.
+          isolate: false,
         },
       },
       {
