@@ -174,8 +174,12 @@ async function prepareWorkingDay(store, config) {
     .orderBy('n', 'desc')
     .limit(1)
     .executeTakeFirstOrThrow()
+  // The catalogue's own words (four letters or more), from which the searches that find people are made.
+  const vocabulary = await db.selectFrom('search_words').select('word').distinct().execute()
+  const words = vocabulary.map((row) => row.word).filter((word) => [...word].length >= 4)
   return {
     smes,
+    words,
     expert: { contributorId: expert.id, personId: expert.person_id, token: expertToken },
     expertToken,
     bookable,
@@ -185,15 +189,63 @@ async function prepareWorkingDay(store, config) {
 
 const POPULAR = ['تسويق', 'تمويل', 'حوكمة', 'تصدير', 'الموارد', 'التسويق الرقمي', ' ', ' ', ' ']
 const LETTERS = 'ابتثجحخدذرزسشصضطظعغفقكلمنهوي'
-/** A query no cache has seen: two Arabic letters of a common word and a random tail. */
+/** A query no cache has seen: two Arabic letters of a common word and a random tail (most find no one). */
 const unseenQuery = () =>
   `${pick(['تس', 'تم', 'حو', 'تص', 'مو'])}${Array.from({ length: 3 }, () => pick([...LETTERS])).join('')}`
 
-/** Every request mix of the benchmarks against `origin`, by figure (search, distinct, profile, day). */
-export function mixes(origin, fixture) {
+/** Three letters in a row from somewhere in a word. */
+const fragment = (word) => {
+  const letters = [...word]
+  const at = Math.floor(Math.random() * (letters.length - 2))
+  return letters.slice(at, at + 3).join('')
+}
+
+/**
+ * Searches as people type them when they look for a subject or part of a name (issue 37): two three-letter
+ * fragments of the catalogue's own words, each query new (none repeats within a benchmark process), so no
+ * cache has seen it and most find someone (`findingShare` measures how many).
+ */
+export function findingQueries(words) {
+  const used = new Set()
+  return () => {
+    for (;;) {
+      const query = `${fragment(pick(words))} ${fragment(pick(words))}`
+      if (!used.has(query)) {
+        used.add(query)
+        return query
+      }
+    }
+  }
+}
+
+/** The share of `count` queries from `next` that find at least one expert, asked of the API at `origin`. */
+export async function findingShare(origin, next, count = 200) {
+  let found = 0
+  for (let i = 0; i < count; i++) {
+    const answer = await fetch(
+      `${origin}/api/profile/contributors?per_page=1&q=${encodeURIComponent(next())}`,
+      {
+        headers: { 'x-api-key': API_KEY },
+      },
+    )
+    if (!answer.ok) throw new Error(`the search answered ${answer.status}`)
+    if ((await answer.json()).meta.total > 0) found++
+  }
+  return found / count
+}
+
+/**
+ * Every request mix of the benchmarks against `origin`, by figure (search, distinct, finding, profile, day).
+ * `finding` draws from `nextFinding` (findingQueries), shared with whoever measures its share.
+ */
+export function mixes(origin, fixture, nextFinding = findingQueries(fixture.words)) {
   const auth = (token) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' })
   const search = (q) => `/api/profile/contributors?q=${encodeURIComponent(q)}`
   return {
+    finding: {
+      url: origin,
+      requests: [{ setupRequest: (r) => ({ ...r, method: 'GET', path: search(nextFinding()) }) }],
+    },
     search: {
       url: origin,
       requests: [{ setupRequest: (r) => ({ ...r, method: 'GET', path: search(pick(POPULAR)) }) }],

@@ -110,18 +110,19 @@ export async function sendVersioned(
       .header('etag', etag)
       .header('cache-control', 'no-cache')
       .send()
-  const cache = request.server.catalogueCache
-  const key = `body|${basis}`
-  let body = cache.get<CachedBody>(key)
-  if (!body) {
-    // The route's response schema serializes it, exactly as a returned object would be.
-    const json = String(reply.serialize(await compute()))
-    body = { json, bytes: Buffer.byteLength(json) }
+  // Kept, or made once for every identical request that misses meanwhile (`load`).
+  const body = await request.server.catalogueCache.load<CachedBody>(
+    `body|${basis}`,
+    async () => {
+      // The route's response schema serializes it, exactly as a returned object would be.
+      const json = String(reply.serialize(await compute()))
+      return { json, bytes: Buffer.byteLength(json) }
+    },
     // Room for the text (two bytes a character in memory) and a compressed copy.
-    cache.set(key, body, body.json.length * 3 + 256)
-  }
+    (made) => made.json.length * 3 + 256,
+  )
   vary(reply, 'accept-language').header('etag', etag).header('cache-control', 'no-cache')
-  return sendBody(request, reply, body as CachedBody)
+  return sendBody(request, reply, body)
 }
 
 /**

@@ -158,3 +158,60 @@ describe('ETags', () => {
     expect(matchesEtag(etagOf('b'), tag)).toBe(false)
   })
 })
+
+describe('load (issue 37: identical misses read once)', () => {
+  /** A read that answers when told to, counting how often it was started. */
+  function heldRead<T>() {
+    const started = { count: 0 }
+    let answer: (value: T) => void = () => {}
+    let refuse: (error: Error) => void = () => {}
+    const make = () => {
+      started.count++
+      return new Promise<T>((resolve, reject) => {
+        answer = resolve
+        refuse = reject
+      })
+    }
+    return { make, started, answer: (value: T) => answer(value), refuse: (e: Error) => refuse(e) }
+  }
+
+  it('makes one read for every identical miss under way, hands each the value, and keeps it', async () => {
+    const { cache } = cacheWith(() => null)
+    const read = heldRead<number[]>()
+    const waiting = Array.from({ length: 20 }, () => cache.load('ids|q', read.make, () => 64))
+    expect(read.started.count).toBe(1)
+    read.answer([3, 1, 2])
+    expect(await Promise.all(waiting)).toEqual(Array.from({ length: 20 }, () => [3, 1, 2]))
+    expect(cache.stats().shared).toBe(19)
+    // Kept: the next request reads nothing.
+    expect(await cache.load('ids|q', read.make, () => 64)).toEqual([3, 1, 2])
+    expect(read.started.count).toBe(1)
+    // Another key is another read.
+    const other = cache.load('ids|r', read.make, () => 64)
+    expect(read.started.count).toBe(2)
+    read.answer([])
+    expect(await other).toEqual([])
+  })
+
+  it('keeps no failed read: every request waiting gets the error, and the next one reads again', async () => {
+    const { cache } = cacheWith(() => null)
+    const read = heldRead<string>()
+    const waiting = [cache.load('k', read.make, () => 1), cache.load('k', read.make, () => 1)]
+    read.refuse(new Error('database down'))
+    for (const result of await Promise.allSettled(waiting))
+      expect(result).toMatchObject({ status: 'rejected', reason: { message: 'database down' } })
+    const again = cache.load('k', read.make, () => 1)
+    expect(read.started.count).toBe(2)
+    read.answer('back')
+    expect(await again).toBe('back')
+    expect(cache.get('k')).toBe('back')
+  })
+
+  it('reads every time, sharing nothing, when the cache is off', async () => {
+    const { cache } = cacheWith(() => null, 0)
+    const read = heldRead<number>()
+    void cache.load('k', read.make, () => 1)
+    void cache.load('k', read.make, () => 1)
+    expect(read.started.count).toBe(2)
+  })
+})

@@ -70,14 +70,32 @@ export interface CatalogueCache {
   get<T>(key: string): T | undefined
   /** Keeps a value; `bytes` is its approximate size, for the bound. */
   set(key: string, value: unknown, bytes: number): void
+  /**
+   * The value kept under `key`; else the read already under way for it in this process; else a new read
+   * (`make`), whose value is kept (`bytes`, its size) once it arrives. Identical requests that miss together,
+   * as every search in flight does after a booking bumps the versions, wait for one database read instead of
+   * each making its own (issue 37). A failed read is not kept: each request waiting on it gets its error, and
+   * the next one reads again.
+   */
+  load<T>(key: string, make: () => Promise<T>, bytes: (value: T) => number): Promise<T>
   /** Drops every value this process holds (an erased person's data must not stay in memory until it ages out). */
   clear(): void
   /** How many values this process holds (for tests and diagnostics). */
   size(): number
-  /** Lookups since start that found a value (hits) and that found none (misses), for the metrics (issue 35). */
-  stats(): { hits: number; misses: number }
+  /**
+   * Lookups since start that found a value (hits) and that found none (misses), for the metrics (issue 35), and
+   * the misses that waited on a read already under way instead of reading themselves (`shared`, issue 37).
+   */
+  stats(): CacheStats
   /** Closes the Redis connection, if any. */
   close(): Promise<void>
+}
+
+/** The cache's running totals since start. */
+export interface CacheStats {
+  hits: number
+  misses: number
+  shared: number
 }
 
 /** What the cache needs to know. */
@@ -216,7 +234,9 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
   const enabled = options.maxMb > 0
   const store = options.redisUrl ? redisVersions(options.redisUrl, options.prefix) : memoryVersions()
   const values = new Lru(options.maxMb * 1024 * 1024)
-  const counts = { hits: 0, misses: 0 }
+  const counts: CacheStats = { hits: 0, misses: 0, shared: 0 }
+  /** The reads under way, by key: a miss on one of these waits for it (`load`). */
+  const loading = new Map<string, Promise<unknown>>()
   // The next slot start after `from`, as of a `slotset` version: it holds for any moment from `from` until
   // that instant, as long as the version does not move.
   let boundary: { token: string; from: Date; at: Promise<string | null> } | null = null
@@ -237,6 +257,15 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
       if (boundary === fresh) boundary = null
       throw error
     }
+  }
+
+  /** A kept value, counted as a hit or a miss. */
+  function lookUp<T>(key: string): T | undefined {
+    if (!enabled) return undefined
+    const value = values.get(key) as T | undefined
+    if (value === undefined) counts.misses++
+    else counts.hits++
+    return value
   }
 
   return {
@@ -263,15 +292,27 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
     async bump(scopes) {
       await store.bump(scopes)
     },
-    get<T>(key: string) {
-      if (!enabled) return undefined
-      const value = values.get(key) as T | undefined
-      if (value === undefined) counts.misses++
-      else counts.hits++
-      return value
-    },
+    get: lookUp,
     set(key, value, bytes) {
       if (enabled) values.set(key, value, bytes)
+    },
+    load<T>(key: string, make: () => Promise<T>, bytes: (value: T) => number): Promise<T> {
+      if (!enabled) return make()
+      const kept = lookUp<T>(key)
+      if (kept !== undefined) return Promise.resolve(kept)
+      const under = loading.get(key) as Promise<T> | undefined
+      if (under) {
+        counts.shared++
+        return under
+      }
+      const read = make()
+        .then((value) => {
+          values.set(key, value, bytes(value))
+          return value
+        })
+        .finally(() => loading.delete(key))
+      loading.set(key, read)
+      return read
     },
     clear: () => values.clear(),
     size: () => values.size,

@@ -21,7 +21,7 @@ export interface MetricSources {
   /** Sessions by state. */
   sessions?: () => Promise<{ state: string; n: number }[]>
   /** The catalogue cache's lookups since start: found, and not found. */
-  catalogueCache?: () => { hits: number; misses: number }
+  catalogueCache?: () => { hits: number; misses: number; shared: number }
 }
 
 /** The metrics of one app. */
@@ -204,13 +204,14 @@ export function createMetrics(): Metrics {
     },
   })
   // Totals kept by the cache itself, shown as counters: reset and set to the cache's own running total.
-  for (const [name, key] of [
-    ['hits', 'hits'],
-    ['misses', 'misses'],
+  for (const [key, help] of [
+    ['hits', 'Catalogue cache lookups that found a cached answer.'],
+    ['misses', 'Catalogue cache lookups that found none.'],
+    ['shared', 'Catalogue cache misses that waited on the same read already under way instead of reading.'],
   ] as const) {
     new Counter({
-      name: `${METRIC_PREFIX}catalogue_cache_${name}_total`,
-      help: `Catalogue cache lookups that ${key === 'hits' ? 'found a cached answer' : 'found none'}.`,
+      name: `${METRIC_PREFIX}catalogue_cache_${key}_total`,
+      help,
       registers: [registry],
       collect() {
         const stats = sources.catalogueCache?.()

@@ -96,6 +96,7 @@ eachDatabase('metrics with METRICS_TOKEN', (dialect) => {
     expect(sample(text, 'mashura_mail_failures_total{kind="permanent"}')).toBe(0)
     expect(sample(text, 'mashura_catalogue_cache_hits_total')).toBeGreaterThanOrEqual(1)
     expect(sample(text, 'mashura_catalogue_cache_misses_total')).toBeGreaterThanOrEqual(1)
+    expect(sample(text, 'mashura_catalogue_cache_shared_total')).toBeGreaterThanOrEqual(0)
     expect(
       sample(text, 'mashura_sessions{state="pending"}') ?? sample(text, 'mashura_sessions{state="booked"}'),
     ).toBe(1)

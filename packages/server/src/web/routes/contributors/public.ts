@@ -142,11 +142,13 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
     // Everything the query says but its page (its sort too), and the kinds.
     const { page: _page, per_page: _perPage, ...asked } = query
     const idsKey = `ids|${JSON.stringify([asked, kinds ?? null])}|${versions.tokens.join(',')}|${slotBound ? versions.boundary : '-'}|${versions.epoch}`
-    let ids = cache.get<number[]>(idsKey)
-    if (!ids) {
-      ids = (await searchContributorIds(app.store, filters, { page: 1, perPage: ALL_MATCHES }, now)).ids
-      cache.set(idsKey, ids, ids.length * 8 + 256)
-    }
+    // Found once for every identical search that misses meanwhile (after a booking, all of them at once).
+    const ids = await cache.load(
+      idsKey,
+      async () =>
+        (await searchContributorIds(app.store, filters, { page: 1, perPage: ALL_MATCHES }, now)).ids,
+      (found) => found.length * 8 + 256,
+    )
     const page = query.page ?? 1
     const perPage = query.per_page ?? DEFAULT_PER_PAGE
     const total = ids.length
