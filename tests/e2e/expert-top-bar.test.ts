@@ -77,7 +77,7 @@ describe('the top bar of an expert (desktop)', () => {
     // The week link waits for the expert's own profile (its address names a subject).
     await expect.poll(() => navItems(page), { timeout: 15_000 }).toEqual(advisorNav)
     // Eight labelled links, the search and the account still share one row.
-    expect(await oneRow(page)).toBe(true)
+    await expect.poll(() => oneRow(page)).toBe(true)
     const week = page.locator('header nav li[data-nav-item="week"] a')
     const sessions = page.locator('header nav li[data-nav-item="sessions"] a')
     expect(await week.getAttribute('href')).toBe(own.path)
@@ -103,7 +103,8 @@ describe('the top bar of an expert (desktop)', () => {
     await switchTo(page, 'en')
     expect(await linkName(page, 'week')).toBe(en['nav.myWeek'])
     expect(await linkName(page, 'sessions')).toBe(en['nav.sessions'])
-    expect(await oneRow(page)).toBe(true)
+    // Waited for: on a busy machine the English labels and their font can land a frame after `lang` turns.
+    await expect.poll(() => oneRow(page)).toBe(true)
     await week.click()
     await page.waitForURL((url) => url.pathname === own.path)
     await settled(page, 'profile')
