@@ -25,6 +25,7 @@ import * as m0020 from './migrations/0020-mail-preferences.ts'
 import * as m0021 from './migrations/0021-erasure.ts'
 import * as m0022 from './migrations/0022-webhooks.ts'
 import * as m0023 from './migrations/0023-calendar-feeds.ts'
+import * as m0024 from './migrations/0024-ranking-search.ts'
 
 type MigrationModule = {
   up(db: Db, dialect: Dialect): Promise<void>
@@ -56,6 +57,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0021-erasure': m0021,
   '0022-webhooks': m0022,
   '0023-calendar-feeds': m0023,
+  '0024-ranking-search': m0024,
 }
 
 function provider(dialect: Dialect): MigrationProvider {

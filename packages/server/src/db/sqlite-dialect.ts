@@ -5,7 +5,8 @@
  * - reads outside a transaction go to a pool of reader threads with read-only connections
  *   (sqlite-readers.ts) when the database is a file; WAL lets them read beside the writer, each statement
  *   from the newest committed snapshot. Reads seen to be quick (INLINE_READ_MS) run on the main thread
- *   when the writer is free, since the trip to a thread would cost more than they do;
+ *   when the writer is free, since the trip to a thread would cost more than they do, unless the main thread
+ *   is the busy one (BUSY_MAIN_THREAD);
  * - writes, and everything inside a transaction, run on the one read-write connection, in turn (an
  *   async lock stands in for Kysely's own single-connection mutex, which would also hold the reads);
  * - transactions begin IMMEDIATE: they take the write lock first, so a transaction that read and then
@@ -14,6 +15,7 @@
  *   handler, which would sleep on it;
  * - prepared statements are kept for reuse (sqlite-statements.ts).
  */
+import { performance } from 'node:perf_hooks'
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
 import { setTimeout as sleep } from 'node:timers/promises'
 import {
@@ -118,6 +120,37 @@ class ReadCosts {
   }
 }
 
+/**
+ * Above this share of its time spent working, the main thread is the busy one: quick reads go to the reader
+ * threads too, whose trip costs the main thread less than the read itself (issue 37: under a load of new
+ * searches the main thread was saturated while the threads idled three quarters of the time).
+ */
+export const BUSY_MAIN_THREAD = 0.75
+/** How often the main thread's load is measured again, over the time since the last measure. */
+const LOAD_WINDOW_MS = 100
+
+/** How busy the main thread has been lately (its event loop utilization). */
+class MainThreadLoad {
+  #last = performance.eventLoopUtilization()
+  #at = performance.now()
+  #busy = false
+
+  /** Whether the main thread worked more than {@link BUSY_MAIN_THREAD} of the last window. */
+  busy(): boolean {
+    const now = performance.now()
+    if (now - this.#at >= LOAD_WINDOW_MS) {
+      const current = performance.eventLoopUtilization()
+      this.#busy = performance.eventLoopUtilization(current, this.#last).utilization > BUSY_MAIN_THREAD
+      this.#last = current
+      this.#at = now
+    }
+    return this.#busy
+  }
+}
+
+/** This process's main thread's load: one per process, whatever the number of databases open. */
+export const mainThreadLoad = new MainThreadLoad()
+
 /** The one read-write connection, its statements, and the lock that gives it to one user at a time. */
 class SqliteWriter {
   readonly db: DatabaseSync
@@ -191,19 +224,21 @@ class SqliteStoreConnection implements DatabaseConnection {
   readonly #writer: SqliteWriter
   readonly #readers: SqliteReaders | null
   readonly #costs: ReadCosts
+  readonly #load: MainThreadLoad
   #holdsWriter = false
 
-  constructor(writer: SqliteWriter, readers: SqliteReaders | null, costs: ReadCosts) {
+  constructor(writer: SqliteWriter, readers: SqliteReaders | null, costs: ReadCosts, load: MainThreadLoad) {
     this.#writer = writer
     this.#readers = readers
     this.#costs = costs
+    this.#load = load
   }
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     if (!this.#holdsWriter && this.#readers && isRead(query)) {
       // A quick read runs here, at once, when no one holds the writer (so no transaction is open on it);
       // being synchronous, nothing can begin one meanwhile. Should it meet a lock, a thread reads instead.
-      if (this.#costs.quick(query.sql) && this.#writer.free) {
+      if (this.#costs.quick(query.sql) && this.#writer.free && !this.#load.busy()) {
         try {
           const started = performance.now()
           const result = this.#writer.now(query.sql, query.parameters)
@@ -262,7 +297,7 @@ class SqliteStoreDriver implements Driver {
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new SqliteStoreConnection(this.#writer, this.#readers, this.#costs)
+    return new SqliteStoreConnection(this.#writer, this.#readers, this.#costs, mainThreadLoad)
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {

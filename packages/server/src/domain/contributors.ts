@@ -24,6 +24,7 @@ import {
 } from '../adapters/search/typos.ts'
 import type { Store } from '../db/database.ts'
 import {
+  activeContributorsNewestFirst,
   type ContributorQuery,
   contributorSearchSources,
   contributorSubjectNames,
@@ -34,9 +35,11 @@ import {
   type SearchTerm,
   searchWordsByVariant,
   setSearchText,
+  termMatches,
   upsertRankingFields,
 } from '../db/queries/contributors.ts'
 import type { Database } from '../db/tables.ts'
+import { newestOrder, rankedPage, termList, termListBytes } from './ranked-search.ts'
 
 /**
  * Which contributor kind serves which field (subject type): 1 consulting →
@@ -143,21 +146,61 @@ function contributorQuery(
 }
 
 /**
+ * Where a search keeps what it reads for the next searches (the catalogue cache, under the catalogue's
+ * versions, web/routes/contributors/public.ts): `keep` answers the value kept under `key`, or reads it with
+ * `make` and keeps it (`bytes`, its size).
+ */
+export interface KeptReads {
+  keep<T>(key: string, make: () => Promise<T>, bytes: (value: T) => number): Promise<T>
+}
+
+/** Whether a search narrows by nothing but kinds besides its text: what the per-word lists can answer. */
+function narrowsByKindAtMost(query: ContributorQuery): boolean {
+  return (
+    query.field === undefined &&
+    query.subjects === undefined &&
+    query.centers === undefined &&
+    query.freeSlot === undefined
+  )
+}
+
+/**
  * Finds contributors: the ids of one page and the total across pages. A text query orders by
  * relevance (`db/queries/contributors.ts`: the name above the titles and subjects above the bio, whole words
  * above parts of words, exact words above corrected ones), then newest first, unless its `sort` asks
  * for newest first; without text, newest first (`created_at` desc, then id desc). A page beyond the last gives no ids and the right total.
+ * With `kept`, a text search narrowed by kinds at most is ranked from each word's kept list (`ranked-search.ts`)
+ * in the same order.
  */
 export async function searchContributorIds(
   store: Pick<Store, 'db' | 'dialect'>,
   filters: ContributorFilters,
   paging: { page: number; perPage: number },
   now: Date = new Date(),
+  kept?: KeptReads,
 ): Promise<{ ids: number[]; total: number }> {
   const offset = (paging.page - 1) * paging.perPage
   const terms = await searchTermsOf(store.db, filters.q)
   const query = contributorQuery(filters, terms, now)
   const page = { limit: paging.perPage, offset }
+  if (kept && terms.length > 0 && filters.sort !== 'newest' && narrowsByKindAtMost(query)) {
+    // Ranked from each word's kept list: a new query of words searched for before reads nothing.
+    const order = await kept.keep(
+      'newest-order',
+      async () => newestOrder(await activeContributorsNewestFirst(store.db)),
+      (made) => made.ids.length * 16 + made.rankOf.byteLength + 256,
+    )
+    const lists = await Promise.all(
+      terms.map((term) =>
+        kept.keep(
+          `term|${order.token}|${term.text}|${term.corrections.join(' ')}`,
+          async () => termList(order, await termMatches(store.db, term, store.dialect)),
+          termListBytes,
+        ),
+      ),
+    )
+    return rankedPage(order, lists, query.kinds, page)
+  }
   if (terms.length === 0 || filters.sort === 'newest') {
     // Newest first: the (created_at, id) index lets the page stop after its rows, and one count follows.
     const total = await countContributors(store.db, query, store.dialect)

@@ -1,7 +1,13 @@
 /** The catalogue cache's versions, its time boundary, its size bound and its ETag matching, without a server. */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { etagOf, matchesEtag } from './cached-answer.ts'
-import { createCatalogueCache, invalidatingBus, OUT_OF_BAND_MS, scopesChangedBy } from './catalogue-cache.ts'
+import {
+  ASKED_KEYS,
+  createCatalogueCache,
+  invalidatingBus,
+  OUT_OF_BAND_MS,
+  scopesChangedBy,
+} from './catalogue-cache.ts'
 
 /** A cache whose next slot start is whatever `next` says, counting how often it is asked. */
 function cacheWith(next: () => string | null, maxMb = 1) {
@@ -205,6 +211,38 @@ describe('load (issue 37: identical misses read once)', () => {
     read.answer('back')
     expect(await again).toBe('back')
     expect(cache.get('k')).toBe('back')
+  })
+
+  it("keeps a `repeated` read only from its key's second time, and tells the read whether it will be kept", async () => {
+    const { cache } = cacheWith(() => null)
+    const told: boolean[] = []
+    const make = async (kept: boolean) => {
+      told.push(kept)
+      return told.length
+    }
+    const repeated = { keep: 'repeated' } as const
+    // Asked once (two requests sharing one read): answered, not kept.
+    const first = [cache.load('q', make, () => 1, repeated), cache.load('q', make, () => 1, repeated)]
+    expect(await Promise.all(first)).toEqual([1, 1])
+    expect(cache.get('q')).toBeUndefined()
+    // Asked again: read again, and kept from now on.
+    expect(await cache.load('q', make, () => 1, repeated)).toBe(2)
+    expect(await cache.load('q', make, () => 1, repeated)).toBe(2)
+    expect(told).toEqual([false, true])
+    // A key asked for once among more than ASKED_KEYS others is forgotten, and starts over.
+    await cache.load('once', make, () => 1, repeated)
+    for (let i = 0; i < ASKED_KEYS; i++)
+      await cache.load(
+        `other-${i}`,
+        async () => i,
+        () => 1,
+        repeated,
+      )
+    await cache.load('once', make, () => 1, repeated)
+    expect(cache.get('once')).toBeUndefined()
+    // Reads kept always are told so.
+    await cache.load('always', make, () => 1)
+    expect(told.at(-1)).toBe(true)
   })
 
   it('reads every time, sharing nothing, when the cache is off', async () => {

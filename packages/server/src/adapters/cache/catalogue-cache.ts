@@ -75,9 +75,14 @@ export interface CatalogueCache {
    * (`make`), whose value is kept (`bytes`, its size) once it arrives. Identical requests that miss together,
    * as every search in flight does after a booking bumps the versions, wait for one database read instead of
    * each making its own (issue 37). A failed read is not kept: each request waiting on it gets its error, and
-   * the next one reads again.
+   * the next one reads again. `make` is told whether its value will be kept.
    */
-  load<T>(key: string, make: () => Promise<T>, bytes: (value: T) => number): Promise<T>
+  load<T>(
+    key: string,
+    make: (kept: boolean) => Promise<T>,
+    bytes: (value: T) => number,
+    options?: LoadOptions,
+  ): Promise<T>
   /** Drops every value this process holds (an erased person's data must not stay in memory until it ages out). */
   clear(): void
   /** How many values this process holds (for tests and diagnostics). */
@@ -90,6 +95,19 @@ export interface CatalogueCache {
   /** Closes the Redis connection, if any. */
   close(): Promise<void>
 }
+
+/** How a read is kept. */
+export interface LoadOptions {
+  /**
+   * `always` (the default) keeps every value read. `repeated` keeps it only when the same key was asked for
+   * before ({@link ASKED_KEYS}): a search nobody repeats (most new queries) is answered without pushing out
+   * what every search shares (each word's list, the profiles), and a popular one is kept from its second time.
+   */
+  keep?: 'always' | 'repeated'
+}
+
+/** How many keys `repeated` remembers having been asked for; all are forgotten when there are more. */
+export const ASKED_KEYS = 16_384
 
 /** The cache's running totals since start. */
 export interface CacheStats {
@@ -237,6 +255,15 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
   const counts: CacheStats = { hits: 0, misses: 0, shared: 0 }
   /** The reads under way, by key: a miss on one of these waits for it (`load`). */
   const loading = new Map<string, Promise<unknown>>()
+  /** Keys asked for with `keep: 'repeated'` and not kept yet. */
+  const asked = new Set<string>()
+  /** Whether a value read for `key` should be kept. */
+  function admits(key: string, options: LoadOptions | undefined): boolean {
+    if (options?.keep !== 'repeated' || asked.delete(key)) return true
+    if (asked.size >= ASKED_KEYS) asked.clear()
+    asked.add(key)
+    return false
+  }
   // The next slot start after `from`, as of a `slotset` version: it holds for any moment from `from` until
   // that instant, as long as the version does not move.
   let boundary: { token: string; from: Date; at: Promise<string | null> } | null = null
@@ -296,8 +323,13 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
     set(key, value, bytes) {
       if (enabled) values.set(key, value, bytes)
     },
-    load<T>(key: string, make: () => Promise<T>, bytes: (value: T) => number): Promise<T> {
-      if (!enabled) return make()
+    load<T>(
+      key: string,
+      make: (kept: boolean) => Promise<T>,
+      bytes: (value: T) => number,
+      options?: LoadOptions,
+    ): Promise<T> {
+      if (!enabled) return make(false)
       const kept = lookUp<T>(key)
       if (kept !== undefined) return Promise.resolve(kept)
       const under = loading.get(key) as Promise<T> | undefined
@@ -305,9 +337,10 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
         counts.shared++
         return under
       }
-      const read = make()
+      const keep = admits(key, options)
+      const read = make(keep)
         .then((value) => {
-          values.set(key, value, bytes(value))
+          if (keep) values.set(key, value, bytes(value))
           return value
         })
         .finally(() => loading.delete(key))

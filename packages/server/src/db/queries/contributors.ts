@@ -251,6 +251,103 @@ export function rankedContributorIds(
     .execute()
 }
 
+/** The contributors a search term matches, each with the term's {@link relevance} score (what a ranked search adds up). */
+export interface TermMatches {
+  /** The matching contributors, active or not. */
+  ids: number[]
+  /** Each one's score for the term, in the same order. */
+  scores: number[]
+}
+
+/** Whether a word can be read from the FTS5 trigram tables: three characters or more, none of LIKE's. */
+function ftsReadable(word: string): boolean {
+  return [...word].length >= 3 && escapeLike(word) === word
+}
+
+/** An FTS5 phrase: the text between double quotes, a quote inside doubled. */
+const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`
+
+/**
+ * The contributors a term matches with its score, read from the trigram indexes (SQLite, migrations 0002 and
+ * 0024) in one statement: the rows whose `search_text` holds the term or a correction, and for each of those
+ * words the rows holding it in each ranked field as part of a word and as a whole word, each list a JSON
+ * array. The score is {@link relevance}'s arithmetic on those lists: a phrase restricted to a column is
+ * `instr(column, word) > 0`, the phrase with a space each side `instr(column, ' word ') > 0`.
+ */
+async function termMatchesFromIndex(db: Db, term: SearchTerm): Promise<TermMatches> {
+  const words = [term.text, ...term.corrections]
+  const lists = (table: 'contributors_search' | 'ranking_search', match: string) =>
+    sql<string>`(select json_group_array(rowid) from ${sql.table(table)} where ${sql.table(table)} match ${match})`
+  const fieldLists = words.flatMap((word) =>
+    FIELD_WEIGHTS.flatMap(([column]) => {
+      const field = column.slice('ranking_fields.'.length)
+      return [
+        lists('ranking_search', `{${field}} : ${phrase(word)}`),
+        lists('ranking_search', `{${field}} : ${phrase(` ${word} `)}`),
+      ]
+    }),
+  )
+  const matched = lists('contributors_search', words.map(phrase).join(' OR '))
+  const { rows } = await sql<Record<string, string>>`select ${sql.join(
+    [matched, ...fieldLists].map((list, i) => sql`${list} as ${sql.ref(`l${i}`)}`),
+  )}`.execute(db)
+  const row = rows[0]!
+  const list = (i: number) => JSON.parse(row[`l${i}`]!) as number[]
+  const ids = list(0)
+  const size = ids.reduce((max, id) => Math.max(max, id), 0) + 1
+  /** One word's score by id for the matched rows: per field, its weight, and as much again for a whole word. */
+  const scoresOf = (w: number) => {
+    const scores = new Uint16Array(size)
+    FIELD_WEIGHTS.forEach(([, weight], f) => {
+      for (const part of [0, 1]) {
+        for (const id of list(1 + w * 2 * FIELD_WEIGHTS.length + f * 2 + part)) {
+          if (id < size) scores[id]! += weight
+        }
+      }
+    })
+    return scores
+  }
+  const exact = scoresOf(0)
+  const fixes = term.corrections.map((_, c) => scoresOf(c + 1))
+  const scores = ids.map((id) => {
+    const own = exact[id]!
+    if (fixes.length === 0) return own
+    if (own > 0) return EXACT_BONUS + own
+    return fixes.reduce((best, fix) => Math.max(best, fix[id]!), 0)
+  })
+  return { ids, scores }
+}
+
+/**
+ * The contributors a search term matches, each with its {@link relevance} score for the term alone: what a
+ * ranked search reads per word (`domain/ranked-search.ts`) and keeps, so that a new query of words already
+ * searched for reads nothing. From the trigram indexes where they can answer (SQLite, a word of three
+ * characters or more), else scored row by row as {@link rankedContributorIds} does; the two agree.
+ */
+export async function termMatches(db: Db, term: SearchTerm, dialect: Dialect): Promise<TermMatches> {
+  if (dialect === 'sqlite' && [term.text, ...term.corrections].every(ftsReadable)) {
+    return termMatchesFromIndex(db, term)
+  }
+  const rows = await db
+    .selectFrom('contributors')
+    .leftJoin('ranking_fields', 'ranking_fields.contributor_id', 'contributors.id')
+    .select(['contributors.id as id', relevance([term], dialect).as('score')])
+    .where(textMatches(term, dialect))
+    .execute()
+  return { ids: rows.map((r) => r.id), scores: rows.map((r) => Number(r.score)) }
+}
+
+/** Every active contributor's id and kind, newest first (`created_at` desc, then id desc): how equal scores are ordered. */
+export function activeContributorsNewestFirst(db: Db) {
+  return db
+    .selectFrom('contributors')
+    .select(['id', 'kind'])
+    .where('is_active', '=', 1)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
+}
+
 /** The vocabulary words stored under some variants (`search_words`, migration 0007). */
 export function searchWordsByVariant(db: Db, variants: readonly string[]) {
   return db.selectFrom('search_words').select(['variant', 'word']).where('variant', 'in', variants).execute()

@@ -4,10 +4,11 @@ import type { ContributorProfile, Language } from '@mashura/core'
 import { type ContributorListQuerySchema, calls } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { answerCached, readKey, sendVersioned } from '../../../adapters/cache/cached-answer.ts'
-import type { CacheScope } from '../../../adapters/cache/catalogue-cache.ts'
+import type { CacheScope, LoadOptions } from '../../../adapters/cache/catalogue-cache.ts'
 import {
   CONSULTANT_KINDS,
   type ContributorFilters,
+  type KeptReads,
   searchContributorIds,
 } from '../../../domain/contributors.ts'
 import {
@@ -44,6 +45,13 @@ function usesSlots(filters: ContributorFilters): boolean {
 
 /** More ids than any catalogue holds: one query gives every match, in order, and the count is its length. */
 const ALL_MATCHES = 2_147_483_647
+
+/**
+ * How a list's ids and pages are kept: a text search's from its second time, since most new queries are never
+ * asked again (each word's list is kept instead, so asking again costs little); filters alone at once.
+ */
+const keepingFor = (query: ListQuery): LoadOptions =>
+  query.q !== undefined && query.q.trim() !== '' ? { keep: 'repeated' } : { keep: 'always' }
 
 const route = callRoutes({ tags: ['contributors'], access: 'public' })
 
@@ -123,7 +131,8 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
   /**
    * Answers a page of profiles through the cache. Every match of the query is found once, in order, and
    * kept under the catalogue's version (and, for the slot filters, the free slots' and the next slot
-   * start): later pages slice that list and the total is its length, so no page counts again.
+   * start): later pages slice that list and the total is its length, so no page counts again. A text
+   * search's list is kept from its second time ({@link keepingFor}); its words' lists are kept at once.
    */
   async function cachedListPage(
     request: FastifyRequest,
@@ -133,6 +142,7 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
   ) {
     const cache = app.catalogueCache
     const filters = filtersOf(query, kinds)
+    const keeping = keepingFor(query)
     const slotBound = usesSlots(filters)
     const scopes: CacheScope[] = slotBound ? ['catalogue', 'slots'] : ['catalogue']
     // Timed always: profiles show the next free slot, whatever the filters.
@@ -142,12 +152,19 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
     // Everything the query says but its page (its sort too), and the kinds.
     const { page: _page, per_page: _perPage, ...asked } = query
     const idsKey = `ids|${JSON.stringify([asked, kinds ?? null])}|${versions.tokens.join(',')}|${slotBound ? versions.boundary : '-'}|${versions.epoch}`
-    // Found once for every identical search that misses meanwhile (after a booking, all of them at once).
+    // What each word of a text matches, kept under the catalogue's versions for every search that has it.
+    const catalogueRead = `${versions.tokens[0]}|${versions.epoch}`
+    const kept: KeptReads = {
+      keep: (key, make, bytes) => cache.load(`search|${key}|${catalogueRead}`, make, bytes),
+    }
+    // Found once for every identical search that misses meanwhile (after a booking, all of them at once), and
+    // kept from its second time (most new queries are never asked again).
     const ids = await cache.load(
       idsKey,
       async () =>
-        (await searchContributorIds(app.store, filters, { page: 1, perPage: ALL_MATCHES }, now)).ids,
+        (await searchContributorIds(app.store, filters, { page: 1, perPage: ALL_MATCHES }, now, kept)).ids,
       (found) => found.length * 8 + 256,
+      keeping,
     )
     const page = query.page ?? 1
     const perPage = query.per_page ?? DEFAULT_PER_PAGE
@@ -157,16 +174,22 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
     if (!mine) return listPage(query, request.lang, kinds)
     const catalogue = versions.tokens[0]!
     const basis = `list|${idsKey}|${page}|${perPage}|${request.lang}|${versions.boundary}|${mine.tokens.join(',')}`
-    return sendVersioned(request, reply, basis, async () => ({
-      data: await cachedProfiles(
-        pageIds,
-        mine.tokens,
-        `${catalogue}|${versions.boundary}|${versions.epoch}`,
-        request.lang,
-        now,
-      ),
-      meta: pageMeta(page, perPage, total),
-    }))
+    return sendVersioned(
+      request,
+      reply,
+      basis,
+      async () => ({
+        data: await cachedProfiles(
+          pageIds,
+          mine.tokens,
+          `${catalogue}|${versions.boundary}|${versions.epoch}`,
+          request.lang,
+          now,
+        ),
+        meta: pageMeta(page, perPage, total),
+      }),
+      keeping,
+    )
   }
 
   app.route({

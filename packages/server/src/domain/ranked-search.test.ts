@@ -1,0 +1,190 @@
+/**
+ * The search ranked from kept word lists (issue 37): the pure intersection and cut, then, on a seeded
+ * catalogue on both databases, the same pages and totals as the search read each time, for queries made as
+ * people type them (fragments of the catalogue's words, typos, short words, kinds), with deactivated experts
+ * left out, and a word's list read once for every query that has it.
+ */
+import type { ContributorKind } from '@mashura/core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { seedDatabase } from '../seed/seed.ts'
+import { eachDatabase, useTestContext } from '../test-support/context.ts'
+import { type ContributorFilters, type KeptReads, searchContributorIds } from './contributors.ts'
+import { newestOrder, rankedPage, termList } from './ranked-search.ts'
+
+describe('rankedPage', () => {
+  // Ids 10..15, newest first: 15 is rank 0.
+  const order = newestOrder(
+    [15, 14, 13, 12, 11, 10].map((id) => ({
+      id,
+      kind: (id % 2 === 0 ? 'advisor' : 'bsa') as ContributorKind,
+    })),
+  )
+  const list = (pairs: [number, number][]) =>
+    termList(order, { ids: pairs.map(([id]) => id), scores: pairs.map(([, score]) => score) })
+  const all = { limit: 100, offset: 0 }
+
+  it('keeps those every list holds, adds up their scores, and breaks ties newest first', () => {
+    const a = list([
+      [10, 3],
+      [11, 9],
+      [12, 3],
+      [14, 1],
+    ])
+    const b = list([
+      [14, 2],
+      [12, 1],
+      [10, 1],
+      [13, 50],
+    ])
+    // 12 and 10 score 4 (12 is newer), 14 scores 3; 11 and 13 are in one list only.
+    expect(rankedPage(order, [a, b], undefined, all)).toEqual({ ids: [12, 10, 14], total: 3 })
+  })
+
+  it('leaves out ids the order does not hold (deactivated experts) and kinds not asked for', () => {
+    const a = list([
+      [99, 40],
+      [11, 2],
+      [12, 1],
+      [13, 5],
+    ])
+    expect(rankedPage(order, [a], undefined, all)).toEqual({ ids: [13, 11, 12], total: 3 })
+    expect(rankedPage(order, [a], ['bsa'], all)).toEqual({ ids: [13, 11], total: 2 })
+    expect(rankedPage(order, [a], [], all)).toEqual({ ids: [], total: 0 })
+  })
+
+  it('cuts pages across score groups, with the total on every page and nothing past the last', () => {
+    const a = list([10, 11, 12, 13, 14, 15].map((id) => [id, id % 3]))
+    const pages = [0, 2, 4, 6].map((offset) => rankedPage(order, [a], undefined, { limit: 2, offset }))
+    expect(pages.map((p) => p.ids)).toEqual([[14, 11], [13, 10], [15, 12], []])
+    expect(new Set(pages.map((p) => p.total))).toEqual(new Set([6]))
+  })
+})
+
+eachDatabase('a search ranked from kept word lists', (dialect) => {
+  const ctx = useTestContext(dialect)
+  /** Fragments of the catalogue's own words, a few whole words (some corrected), and short ones. */
+  const queries: string[] = []
+  let deactivated: number[] = []
+
+  beforeAll(async () => {
+    const { db } = ctx.store
+    await seedDatabase(ctx.store, { experts: 300 })
+    // Some experts deactivated by the back office: gone from every search, whichever way it is answered.
+    const some = await db.selectFrom('contributors').select('id').orderBy('id').limit(12).execute()
+    deactivated = some.filter((_, i) => i % 3 === 0).map((r) => r.id)
+    await db.updateTable('contributors').set({ is_active: 0 }).where('id', 'in', deactivated).execute()
+    const words = (await db.selectFrom('search_words').select('word').distinct().orderBy('word').execute())
+      .map((r) => r.word)
+      .filter((w) => [...w].length >= 4)
+    // A fixed walk through the vocabulary, so a failure names the same queries every run.
+    let seed = 7
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648
+      return seed % n
+    }
+    const fragment = () => {
+      const letters = [...words[next(words.length)]!]
+      const at = next(letters.length - 2)
+      return letters.slice(at, at + 3).join('')
+    }
+    for (let i = 0; i < 60; i++) queries.push(`${fragment()} ${fragment()}`)
+    for (let i = 0; i < 20; i++) queries.push(fragment())
+    // Whole words, and the same with a letter swapped: corrections from the vocabulary.
+    for (let i = 0; i < 15; i++) {
+      const word = [...words[next(words.length)]!]
+      queries.push(word.join(''))
+      if (word.length >= 5) queries.push([word[1], word[0], ...word.slice(2)].join(''))
+    }
+    // Short words (LIKE, not the trigram index), LIKE's own characters, a quote, three words.
+    queries.push('في', 'ا', '50%', 'a_b', '"تمويل"', 'تمويل حوكمة دعم')
+  })
+
+  /** Kept reads in a map, counting the reads made. */
+  const keptIn = (memory: Map<string, unknown>) => {
+    const made: string[] = []
+    const kept: KeptReads = {
+      async keep(key, make) {
+        if (!memory.has(key)) {
+          made.push(key)
+          memory.set(key, await make())
+        }
+        return memory.get(key) as never
+      },
+    }
+    return { kept, made }
+  }
+
+  const bothWays = async (filters: ContributorFilters, page: { page: number; perPage: number }) => {
+    const read = await searchContributorIds(ctx.store, filters, page)
+    const { kept } = keptIn(new Map())
+    const ranked = await searchContributorIds(ctx.store, filters, page, new Date(), kept)
+    return { read, ranked }
+  }
+
+  it('gives the pages and totals of the search read each time, for queries as people type them', async () => {
+    let found = 0
+    for (const q of queries) {
+      const { read, ranked } = await bothWays({ q }, { page: 1, perPage: 15 })
+      expect(ranked, q).toEqual(read)
+      expect(
+        ranked.ids.some((id) => deactivated.includes(id)),
+        q,
+      ).toBe(false)
+      if (read.total > 0) found++
+    }
+    // Most of them find someone, so the comparison is of real rankings, not of empty pages.
+    expect(found).toBeGreaterThan(queries.length / 2)
+  })
+
+  it('gives the same later pages and the same answers within kinds', async () => {
+    for (const q of queries.slice(0, 20)) {
+      for (const filters of [
+        { q, kinds: ['bsa'] },
+        { q, kinds: ['consultant', 'advisor', 'partner'] },
+      ] satisfies ContributorFilters[]) {
+        for (const page of [2, 3]) {
+          const { read, ranked } = await bothWays(filters, { page, perPage: 5 })
+          expect(ranked, `${q} ${filters.kinds} ${page}`).toEqual(read)
+        }
+      }
+    }
+  })
+
+  it("reads a word's list once for every query that has it, and the order once", async () => {
+    const memory = new Map<string, unknown>()
+    const { kept, made } = keptIn(memory)
+    const page = { page: 1, perPage: 15 }
+    await searchContributorIds(ctx.store, { q: 'تمويل حوكمة' }, page, new Date(), kept)
+    expect(made).toHaveLength(3)
+    made.length = 0
+    await searchContributorIds(ctx.store, { q: 'حوكمة تمويل' }, page, new Date(), kept)
+    await searchContributorIds(ctx.store, { q: 'تمويل', kinds: ['bsa'] }, page, new Date(), kept)
+    expect(made).toEqual([])
+  })
+
+  it('leaves the filters it cannot answer (centers, subjects, fields, free slots) to the search read each time', async () => {
+    const { kept, made } = keptIn(new Map())
+    await searchContributorIds(
+      ctx.store,
+      { q: 'تمويل', centers: [1] },
+      { page: 1, perPage: 15 },
+      new Date(),
+      kept,
+    )
+    await searchContributorIds(
+      ctx.store,
+      { q: 'تمويل', available: true },
+      { page: 1, perPage: 15 },
+      new Date(),
+      kept,
+    )
+    await searchContributorIds(
+      ctx.store,
+      { q: 'تمويل', sort: 'newest' },
+      { page: 1, perPage: 15 },
+      new Date(),
+      kept,
+    )
+    expect(made).toEqual([])
+  })
+})
