@@ -5,7 +5,6 @@
 
 import { join } from 'node:path'
 import compress from '@fastify/compress'
-import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -41,6 +40,7 @@ import { languagePlugin } from './web/plugins/language.ts'
 import { metricsPlugin } from './web/plugins/metrics.ts'
 import { noNulPlugin } from './web/plugins/no-nul.ts'
 import { REQUEST_ID_OPTIONS, requestLogPlugin } from './web/plugins/request-log.ts'
+import { securityHeadersPlugin } from './web/plugins/security-headers.ts'
 import { devMailboxRoutes } from './web/routes/dev-mailbox/index.ts'
 import { devRatingLinkRoutes } from './web/routes/dev-rating-link/index.ts'
 import { healthRoutes } from './web/routes/health/index.ts'
@@ -217,7 +217,7 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
   await app.register(noNulPlugin)
   await app.register(bodyDeadlinePlugin, { config })
   await app.register(jsonDepthPlugin)
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

@@ -64,6 +64,30 @@ describe('versions', () => {
     const later = await cache.versions(['settings'])
     expect(later!.tokens).toEqual(first!.tokens)
     expect(later!.epoch).not.toBe(first!.epoch)
+    // Without a way to see other processes' commits, catalogue-only values move on every minute too.
+    expect(later!.changes).not.toBe(first!.changes)
+  })
+
+  it("keep catalogue-only values across minutes where other processes' commits show (SQLite), until one commits", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2030-01-01T10:00:05Z'))
+    let dataVersion = 1
+    const cache = createCatalogueCache({
+      redisUrl: null,
+      prefix: 'test:',
+      maxMb: 1,
+      nextSlotStart: async () => null,
+      externalChanges: () => dataVersion,
+    })
+    const first = await cache.versions(['catalogue'])
+    vi.setSystemTime(new Date(Date.parse('2030-01-01T10:00:05Z') + 5 * OUT_OF_BAND_MS))
+    const later = await cache.versions(['catalogue'])
+    expect(later!.epoch).not.toBe(first!.epoch)
+    expect(later!.changes).toBe(first!.changes)
+    dataVersion++
+    const changed = await cache.versions(['catalogue'])
+    expect(changed!.changes).not.toBe(later!.changes)
+    expect(changed!.epoch).not.toBe(later!.epoch)
   })
 })
 

@@ -50,6 +50,13 @@ export interface ReadVersions {
    * API (the seed, SQL by hand), which bumps nothing, shows within a minute all the same.
    */
   epoch: string
+  /**
+   * What moves only when the database may have been changed outside the API: on SQLite `PRAGMA data_version`,
+   * which moves the moment another process commits, else the current minute, as in {@link epoch}. Values that
+   * hold only catalogue data (a search's word lists) key on it instead of the epoch, so on SQLite they are
+   * not all read again every minute.
+   */
+  changes: string
 }
 
 /** How long a change made outside the API may stay unseen: every key and ETag moves on this often. */
@@ -198,8 +205,13 @@ function redisVersions(url: string, prefix: string): VersionStore {
 }
 
 /** A least-recently-used map bounded by the approximate bytes of its values. */
+/**
+ * A size-bounded map that drops what was least used (second chance, or CLOCK): a hit only marks its entry, and
+ * the trim moves a marked oldest entry to the back instead of dropping it. A hit costs no reordering of the map,
+ * which under a load of hits (twenty profiles a page) was a measurable share of the main thread (issue 37).
+ */
 class Lru {
-  readonly #entries = new Map<string, { value: unknown; bytes: number }>()
+  readonly #entries = new Map<string, { value: unknown; bytes: number; used: boolean }>()
   #bytes = 0
   readonly #max: number
 
@@ -210,9 +222,7 @@ class Lru {
   get(key: string): unknown {
     const entry = this.#entries.get(key)
     if (!entry) return undefined
-    // Re-inserted: a Map iterates in insertion order, so the first entry is the least recently used.
-    this.#entries.delete(key)
-    this.#entries.set(key, entry)
+    entry.used = true
     return entry.value
   }
 
@@ -224,7 +234,7 @@ class Lru {
       this.#bytes -= old.bytes
       this.#entries.delete(key)
     }
-    this.#entries.set(key, { value, bytes })
+    this.#entries.set(key, { value, bytes, used: false })
     this.#bytes += bytes
     this.#trim()
   }
@@ -239,10 +249,17 @@ class Lru {
   }
 
   #trim(): void {
+    // A Map iterates in insertion order: the first entry is the oldest. Each marked one is unmarked and moved
+    // to the back once, so a trim ends after at most one pass over the marked entries.
     for (const [oldest, entry] of this.#entries) {
       if (this.#bytes <= this.#max) break
       this.#entries.delete(oldest)
-      this.#bytes -= entry.bytes
+      if (entry.used) {
+        entry.used = false
+        this.#entries.set(oldest, entry)
+      } else {
+        this.#bytes -= entry.bytes
+      }
     }
   }
 }
@@ -310,6 +327,7 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
           boundary: bound,
           now,
           epoch: external === undefined ? `${minute}` : `${minute}.${external}`,
+          changes: external === undefined ? `${minute}` : `v${external}`,
         }
       } catch {
         // Uncached (and without an ETag) rather than possibly stale.

@@ -153,7 +153,7 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
     const { page: _page, per_page: _perPage, ...asked } = query
     const idsKey = `ids|${JSON.stringify([asked, kinds ?? null])}|${versions.tokens.join(',')}|${slotBound ? versions.boundary : '-'}|${versions.epoch}`
     // What each word of a text matches, kept under the catalogue's versions for every search that has it.
-    const catalogueRead = `${versions.tokens[0]}|${versions.epoch}`
+    const catalogueRead = `${versions.tokens[0]}|${versions.changes}`
     const kept: KeptReads = {
       keep: (key, make, bytes) => cache.load(`search|${key}|${catalogueRead}`, make, bytes),
     }

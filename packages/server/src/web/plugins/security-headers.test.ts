@@ -1,0 +1,38 @@
+import Fastify from 'fastify'
+import { describe, expect, it } from 'vitest'
+import { securityHeadersPlugin } from './security-headers.ts'
+
+describe('security headers', () => {
+  it("sets Helmet's headers with the policy given on every answer, and lets a route set its own", async () => {
+    const app = Fastify()
+    await app.register(securityHeadersPlugin, {
+      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], frameAncestors: ["'self'"] } },
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+    })
+    app.get('/plain', async () => ({ ok: true }))
+    app.get('/own', async (_request, reply) => {
+      reply.header('content-security-policy', "default-src 'none'")
+      return 'own'
+    })
+    app.get('/fails', async () => {
+      throw new Error('boom')
+    })
+    try {
+      for (const url of ['/plain', '/fails', '/missing']) {
+        const res = await app.inject({ method: 'GET', url })
+        // Helmet's defaults, with the directives given over them.
+        const csp = String(res.headers['content-security-policy']).split(';')
+        expect(csp, url).toContain("default-src 'self'")
+        expect(csp, url).toContain("frame-ancestors 'self'")
+        expect(csp, url).toContain("object-src 'none'")
+        expect(res.headers['x-content-type-options'], url).toBe('nosniff')
+        expect(res.headers['cross-origin-resource-policy'], url).toBe('cross-origin')
+        expect(res.headers['x-powered-by'], url).toBeUndefined()
+      }
+      const own = await app.inject({ method: 'GET', url: '/own' })
+      expect(own.headers['content-security-policy']).toBe("default-src 'none'")
+    } finally {
+      await app.close()
+    }
+  })
+})
