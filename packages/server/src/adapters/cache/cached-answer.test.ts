@@ -268,6 +268,20 @@ eachDatabase('catalogue reads: compression, ETags and the read cache', (dialect)
       expect(await starts()).not.toContain(start.toISOString())
     })
 
+    it('answers every page of a new text search asked at once, and keeps its matches from its second time', async () => {
+      // «التخطيط» is in every bio: four matches, ranked alike, so newest first.
+      const text = `/api/profile/contributors?q=${encodeURIComponent('التخطيط')}&per_page=1`
+      const pages = await Promise.all([1, 2, 3, 4, 5].map((page) => get(`${text}&page=${page}`)))
+      const found = pages.map((res) => ids(res)[0])
+      expect(found.slice(0, 4).every((id) => typeof id === 'number')).toBe(true)
+      expect(new Set(found.slice(0, 4)).size).toBe(4)
+      expect(ids(pages[4]!)).toEqual([])
+      expect(new Set(pages.map((res) => res.json().meta.total))).toEqual(new Set([4]))
+      // Asked again, the same pages in the same order.
+      const again = await Promise.all([1, 2, 3, 4].map((page) => get(`${text}&page=${page}`)))
+      expect(again.map((res) => ids(res)[0])).toEqual(found.slice(0, 4))
+    })
+
     it('page 2 slices the matches found for page 1: no second search and no second count', async () => {
       const page1 = await search('&per_page=2')
       const total = page1.json().meta.total as number

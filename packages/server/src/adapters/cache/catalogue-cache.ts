@@ -71,6 +71,11 @@ export interface CatalogueCache {
    * off or the versions cannot be read (Redis down): the read is then answered uncached, never stale.
    */
   versions(scopes: readonly CacheScope[], options?: { timed?: boolean }): Promise<ReadVersions | null>
+  /**
+   * The current tokens of some scopes alone (no next slot start, no epoch): for values kept per scope inside a
+   * read whose other versions are known already. Null as for {@link versions}.
+   */
+  tokens(scopes: readonly CacheScope[]): Promise<string[] | null>
   /** Makes every value cached under the current versions of these scopes unreachable, on every instance. */
   bump(scopes: readonly CacheScope[]): Promise<void>
   /** A cached value. */
@@ -331,6 +336,14 @@ export function createCatalogueCache(options: CatalogueCacheOptions): CatalogueC
         }
       } catch {
         // Uncached (and without an ETag) rather than possibly stale.
+        return null
+      }
+    },
+    async tokens(scopes) {
+      if (!enabled) return null
+      try {
+        return await store.read(scopes)
+      } catch {
         return null
       }
     },

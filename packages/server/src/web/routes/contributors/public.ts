@@ -53,6 +53,20 @@ const ALL_MATCHES = 2_147_483_647
 const keepingFor = (query: ListQuery): LoadOptions =>
   query.q !== undefined && query.q.trim() !== '' ? { keep: 'repeated' } : { keep: 'always' }
 
+/** Some of a search's matches in order, from the `from`th (0 for all of them), and how many there are. */
+interface Matches {
+  ids: number[]
+  from: number
+  total: number
+}
+
+/** Whether some matches hold a whole page (or show that it is past the last). */
+function covers(matches: Matches, { page, perPage }: { page: number; perPage: number }): boolean {
+  const start = (page - 1) * perPage
+  const end = Math.min(page * perPage, matches.total)
+  return start >= matches.total || (start >= matches.from && end <= matches.from + matches.ids.length)
+}
+
 const route = callRoutes({ tags: ['contributors'], access: 'public' })
 
 /** Registers the public reads: schedule, lists, search and covered subjects. */
@@ -128,6 +142,17 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
     return found.filter((p): p is ContributorProfile => p !== undefined)
   }
 
+  /** The matches of a search from one page on: their ids in order, the first one's place, and the total. */
+  async function matchesFor(
+    filters: ContributorFilters,
+    paging: { page: number; perPage: number },
+    now: Date,
+    kept: KeptReads,
+  ): Promise<Matches> {
+    const { ids, total } = await searchContributorIds(app.store, filters, paging, now, kept)
+    return { ids, total, from: (paging.page - 1) * paging.perPage }
+  }
+
   /**
    * Answers a page of profiles through the cache. Every match of the query is found once, in order, and
    * kept under the catalogue's version (and, for the slot filters, the free slots' and the next slot
@@ -157,23 +182,25 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
     const kept: KeptReads = {
       keep: (key, make, bytes) => cache.load(`search|${key}|${catalogueRead}`, make, bytes),
     }
-    // Found once for every identical search that misses meanwhile (after a booking, all of them at once), and
-    // kept from its second time (most new queries are never asked again).
-    const ids = await cache.load(
-      idsKey,
-      async () =>
-        (await searchContributorIds(app.store, filters, { page: 1, perPage: ALL_MATCHES }, now, kept)).ids,
-      (found) => found.length * 8 + 256,
-      keeping,
-    )
     const page = query.page ?? 1
     const perPage = query.per_page ?? DEFAULT_PER_PAGE
-    const total = ids.length
-    const pageIds = ids.slice((page - 1) * perPage, page * perPage)
-    const mine = await cache.versions(pageIds.map((id): CacheScope => `contributor:${id}`))
+    const wanted = { page, perPage }
+    // Found once for every identical search that misses meanwhile (after a booking, all of them at once). Every
+    // match when kept, for every page to slice; a search not kept (a text's first time) finds its page alone.
+    let found = await cache.load(
+      idsKey,
+      (keep) => matchesFor(filters, keep ? { page: 1, perPage: ALL_MATCHES } : wanted, now, kept),
+      (made) => made.ids.length * 8 + 256,
+      keeping,
+    )
+    // A page other than the one a shared read found (two pages of one new search at once) finds its own.
+    if (!covers(found, wanted)) found = await matchesFor(filters, wanted, now, kept)
+    const { total } = found
+    const pageIds = found.ids.slice((page - 1) * perPage - found.from, page * perPage - found.from)
+    const mine = await cache.tokens(pageIds.map((id): CacheScope => `contributor:${id}`))
     if (!mine) return listPage(query, request.lang, kinds)
     const catalogue = versions.tokens[0]!
-    const basis = `list|${idsKey}|${page}|${perPage}|${request.lang}|${versions.boundary}|${mine.tokens.join(',')}`
+    const basis = `list|${idsKey}|${page}|${perPage}|${request.lang}|${versions.boundary}|${mine.join(',')}`
     return sendVersioned(
       request,
       reply,
@@ -181,8 +208,8 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
       async () => ({
         data: await cachedProfiles(
           pageIds,
-          mine.tokens,
-          `${catalogue}|${versions.boundary}|${versions.epoch}`,
+          mine,
+          `${catalogue}|${versions.boundary}|${versions.changes}`,
           request.lang,
           now,
         ),
