@@ -37,6 +37,17 @@ interface CachedBody {
   gzip?: Buffer
 }
 
+/**
+ * An answer already serialized, exactly as the route's response schema would serialize it (a page assembled
+ * from its items' kept JSON, say): sent as it is.
+ */
+export class Serialized {
+  readonly json: string
+  constructor(json: string) {
+    this.json = json
+  }
+}
+
 /** A catalogue read: what it depends on, what identifies it, and how to answer it. */
 export interface CachedRead<T> {
   /** The scopes whose versions the answer depends on. */
@@ -127,7 +138,8 @@ export async function sendVersioned(
     `body|${etag}`,
     async (kept) => {
       // The route's response schema serializes it, exactly as a returned object would be.
-      const json = String(reply.serialize(await compute()))
+      const answer = await compute()
+      const json = answer instanceof Serialized ? answer.json : String(reply.serialize(answer))
       return { json, bytes: Buffer.byteLength(json), kept }
     },
     // Room for the text (two bytes a character in memory) and a compressed copy.

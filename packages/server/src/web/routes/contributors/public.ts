@@ -1,9 +1,14 @@
 /** The public contributor reads: a contributor's schedule, the lists, the search and the covered subjects. */
 import type { Static, TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import type { ContributorProfile, Language } from '@mashura/core'
-import { type ContributorListQuerySchema, calls } from '@mashura/core/contract'
+import type { Language } from '@mashura/core'
+import {
+  type ContributorListQuerySchema,
+  ContributorProfileSchema,
+  calls,
+  PageMetaSchema,
+} from '@mashura/core/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { answerCached, readKey, sendVersioned } from '../../../adapters/cache/cached-answer.ts'
+import { answerCached, readKey, Serialized, sendVersioned } from '../../../adapters/cache/cached-answer.ts'
 import type { CacheScope, LoadOptions } from '../../../adapters/cache/catalogue-cache.ts'
 import {
   CONSULTANT_KINDS,
@@ -22,6 +27,9 @@ import { DEFAULT_PER_PAGE, pageMeta } from '../../http/schema.ts'
 import { callRoutes } from '../call-route.ts'
 
 type ListQuery = Static<typeof ContributorListQuerySchema>
+
+/** A JSON schema as Fastify's serializer compiler takes it (TypeBox schemas are plain JSON schemas). */
+type SchemaObject = Parameters<FastifyReply['compileSerializationSchema']>[0]
 
 /** The filters a list query asks for, within some kinds. */
 function filtersOf(query: ListQuery, kinds?: ContributorFilters['kinds']): ContributorFilters {
@@ -115,19 +123,23 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
   }
 
   /**
-   * Profiles by id in the ids' order, each kept under its contributor's version (and the catalogue's, and
-   * the next slot start): a booking recomputes one profile, not the page. The missing ones take one batch.
+   * Profiles by id in the ids' order, each kept serialized (by the contract's profile schema, as the route's
+   * response schema would) under its contributor's version (and the catalogue's, and the next slot start): a
+   * booking recomputes one profile, not the page, and a page of kept profiles is joined, not serialized again.
+   * The missing ones take one batch.
    */
-  async function cachedProfiles(
+  async function cachedProfileJson(
+    reply: FastifyReply,
     ids: readonly number[],
     tokens: readonly string[],
     prefix: string,
     lang: Language,
     now: Date,
-  ): Promise<ContributorProfile[]> {
+  ): Promise<string[]> {
     const cache = app.catalogueCache
+    const serialize = reply.compileSerializationSchema(ContributorProfileSchema as unknown as SchemaObject)
     const keys = ids.map((id, i) => `profile|${id}|${lang}|${prefix}|${tokens[i]}`)
-    const found = keys.map((key) => cache.get<ContributorProfile>(key))
+    const found = keys.map((key) => cache.get<string>(key))
     const missing = ids.filter((_, i) => found[i] === undefined)
     if (missing.length > 0) {
       const made = await orderedProfiles(db, missing, { lang, publicUrl, now })
@@ -135,11 +147,12 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
       ids.forEach((id, i) => {
         const profile = byId.get(id)
         if (!profile) return
-        found[i] = profile
-        cache.set(keys[i]!, profile, 4096)
+        const json = serialize(profile)
+        found[i] = json
+        cache.set(keys[i]!, json, json.length * 2 + 128)
       })
     }
-    return found.filter((p): p is ContributorProfile => p !== undefined)
+    return found.filter((json): json is string => json !== undefined)
   }
 
   /** The matches of a search from one page on: their ids in order, the first one's place, and the total. */
@@ -205,16 +218,21 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
       request,
       reply,
       basis,
-      async () => ({
-        data: await cachedProfiles(
+      async () => {
+        const profiles = await cachedProfileJson(
+          reply,
           pageIds,
           mine,
           `${catalogue}|${versions.boundary}|${versions.changes}`,
           request.lang,
           now,
-        ),
-        meta: pageMeta(page, perPage, total),
-      }),
+        )
+        const meta = reply.compileSerializationSchema(PageMetaSchema as unknown as SchemaObject)(
+          pageMeta(page, perPage, total),
+        )
+        // `Paged`'s own layout: data, then meta.
+        return new Serialized(`{"data":[${profiles.join(',')}],"meta":${meta}}`)
+      },
       keeping,
     )
   }
