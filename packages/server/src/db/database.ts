@@ -147,11 +147,24 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     throw error
   }
   const dataVersion = sqlite.prepare('PRAGMA data_version')
+  // Read once per turn of the event loop: the pragma looks at the WAL's shared index each time, a few per cent
+  // of the main thread when every cached read asked (issue 37). A commit by another process shows from the
+  // next turn on, a few milliseconds at most.
+  let known: number | undefined
+  const externalChanges = () => {
+    if (known === undefined) {
+      known = Number((dataVersion.get() as { data_version: number }).data_version)
+      setImmediate(() => {
+        known = undefined
+      })
+    }
+    return known
+  }
   return {
     db,
     dialect: 'sqlite',
     sqliteReaders: dialect.readers,
-    externalChanges: () => Number((dataVersion.get() as { data_version: number }).data_version),
+    externalChanges,
     destroy: () => db.destroy(),
   }
 }

@@ -11,7 +11,7 @@
  *
  * Writes made outside the API (the seed, SQL by hand) bump nothing: keys also embed the current minute, so
  * those show within a minute; on SQLite they also embed `PRAGMA data_version`, which moves as soon as another
- * process commits to the file, so there they show at once.
+ * process commits to the file (read once per turn of the event loop), so there they show at once.
  *
  * Answers about "future" slots change by themselves when a slot starts. Reads that depend on it (`timed`)
  * also key on the next instant any slot starts ({@link CatalogueCache.versions}), which only moves when that
