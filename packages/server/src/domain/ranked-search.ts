@@ -87,9 +87,27 @@ function seek(ranks: Int32Array, from: number, rank: number): number {
   return low
 }
 
+/** Room for a rank below each score when both are packed in one number to be sorted together. */
+const RANKS = 2 ** 32
+
+/** The ids of the first `total` matches, best score first, equal scores newest first, from the `from`th on. */
+function everyFrom(order: NewestOrder, ranks: Int32Array, scores: Uint32Array, total: number, from: number) {
+  // Packed so that the typed array's own ascending sort orders them: the higher the score, the lower the key.
+  const keys = new Float64Array(total)
+  let top = 0
+  for (let i = 0; i < total; i++) top = Math.max(top, scores[i]!)
+  for (let i = 0; i < total; i++) keys[i] = (top - scores[i]!) * RANKS + ranks[i]!
+  keys.sort()
+  const ids: number[] = []
+  for (let i = from; i < total; i++) ids.push(order.ids[keys[i]! % RANKS]!)
+  return ids
+}
+
 /**
  * One page of the contributors every list holds (optionally only some kinds), best total score first, equal
- * scores newest first, and how many there are across pages.
+ * scores newest first, and how many there are across pages. One pass intersects the lists (the shortest
+ * leads, the others are sought in) into typed arrays with a count per score; then only the score levels the
+ * page reaches are read again, in rank order.
  */
 export function rankedPage(
   order: NewestOrder,
@@ -103,9 +121,10 @@ export function rankedPage(
     ...TermList[],
   ]
   const allowed = kinds ? new Set(kinds) : null
-  const positions = others.map(() => 0)
-  // Matches in rank order, bucketed by score: each bucket stays newest first.
-  const buckets = new Map<number, number[]>()
+  const positions = new Int32Array(others.length)
+  const ranks = new Int32Array(driver.ranks.length)
+  const scores = new Uint32Array(driver.ranks.length)
+  const perScore = new Map<number, number>()
   let total = 0
   for (let i = 0; i < driver.ranks.length; i++) {
     const rank = driver.ranks[i]!
@@ -122,22 +141,28 @@ export function rankedPage(
       score += list.scores[at]!
     }
     if (!everywhere || (allowed && !allowed.has(order.kinds[rank]!))) continue
+    ranks[total] = rank
+    scores[total] = score
     total++
-    const bucket = buckets.get(score)
-    if (bucket) bucket.push(rank)
-    else buckets.set(score, [rank])
+    perScore.set(score, (perScore.get(score) ?? 0) + 1)
   }
+  if (page.offset + page.limit >= total)
+    return { ids: everyFrom(order, ranks, scores, total, page.offset), total }
   const ids: number[] = []
   let skip = page.offset
-  for (const score of [...buckets.keys()].sort((a, b) => b - a)) {
-    const ranks = buckets.get(score)!
-    if (skip >= ranks.length) {
-      skip -= ranks.length
+  for (const score of [...perScore.keys()].sort((a, b) => b - a)) {
+    if (ids.length >= page.limit) break
+    const count = perScore.get(score)!
+    if (skip >= count) {
+      skip -= count
       continue
     }
-    for (let i = skip; i < ranks.length && ids.length < page.limit; i++) ids.push(order.ids[ranks[i]!]!)
-    skip = 0
-    if (ids.length >= page.limit) break
+    // This level reaches the page: its matches in rank order, after those the page skips.
+    for (let i = 0; i < total && ids.length < page.limit; i++) {
+      if (scores[i] !== score) continue
+      if (skip > 0) skip--
+      else ids.push(order.ids[ranks[i]!]!)
+    }
   }
   return { ids, total }
 }

@@ -29,7 +29,8 @@ const BROTLI_ONCE = { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }
 
 /** A serialized answer, with its compressed copies made on first demand. */
 interface CachedBody {
-  json: string
+  /** The answer's JSON: text as serialized, or its UTF-8 bytes when it was assembled ({@link Serialized}). */
+  json: string | Buffer
   bytes: number
   /** Whether the cache keeps it: one that is not is compressed faster. */
   kept: boolean
@@ -39,11 +40,12 @@ interface CachedBody {
 
 /**
  * An answer already serialized, exactly as the route's response schema would serialize it (a page assembled
- * from its items' kept JSON, say): sent as it is.
+ * from its items' kept JSON, say), as UTF-8 bytes: sent as it is. Bytes, because joining kept strings made by
+ * the serializer (ropes of many pieces) cost a quarter of a millisecond a page, where copying bytes costs none.
  */
 export class Serialized {
-  readonly json: string
-  constructor(json: string) {
+  readonly json: Buffer
+  constructor(json: Buffer) {
     this.json = json
   }
 }
@@ -140,10 +142,10 @@ export async function sendVersioned(
       // The route's response schema serializes it, exactly as a returned object would be.
       const answer = await compute()
       const json = answer instanceof Serialized ? answer.json : String(reply.serialize(answer))
-      return { json, bytes: Buffer.byteLength(json), kept }
+      return { json, bytes: typeof json === 'string' ? Buffer.byteLength(json) : json.length, kept }
     },
     // Room for the text (two bytes a character in memory) and a compressed copy.
-    (made) => made.json.length * 3 + 256,
+    (made) => (typeof made.json === 'string' ? made.json.length * 3 : made.bytes * 2) + 256,
     options,
   )
   vary(reply, 'accept-language').header('etag', etag).header('cache-control', 'no-cache')

@@ -61,6 +61,10 @@ const ALL_MATCHES = 2_147_483_647
 const keepingFor = (query: ListQuery): LoadOptions =>
   query.q !== undefined && query.q.trim() !== '' ? { keep: 'repeated' } : { keep: 'always' }
 
+/** The pieces of a page's envelope around its profiles' JSON. */
+const OPEN_DATA = Buffer.from('{"data":[')
+const COMMA = Buffer.from(',')
+
 /** Some of a search's matches in order, from the `from`th (0 for all of them), and how many there are. */
 interface Matches {
   ids: number[]
@@ -123,7 +127,7 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
   }
 
   /**
-   * Profiles by id in the ids' order, each kept serialized (by the contract's profile schema, as the route's
+   * Profiles by id in the ids' order, each kept serialized as UTF-8 (by the contract's profile schema, as the route's
    * response schema would) under its contributor's version (and the catalogue's, and the next slot start): a
    * booking recomputes one profile, not the page, and a page of kept profiles is joined, not serialized again.
    * The missing ones take one batch.
@@ -135,11 +139,11 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
     prefix: string,
     lang: Language,
     now: Date,
-  ): Promise<string[]> {
+  ): Promise<Buffer[]> {
     const cache = app.catalogueCache
     const serialize = reply.compileSerializationSchema(ContributorProfileSchema as unknown as SchemaObject)
     const keys = ids.map((id, i) => `profile|${id}|${lang}|${prefix}|${tokens[i]}`)
-    const found = keys.map((key) => cache.get<string>(key))
+    const found = keys.map((key) => cache.get<Buffer>(key))
     const missing = ids.filter((_, i) => found[i] === undefined)
     if (missing.length > 0) {
       const made = await orderedProfiles(db, missing, { lang, publicUrl, now })
@@ -147,12 +151,12 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
       ids.forEach((id, i) => {
         const profile = byId.get(id)
         if (!profile) return
-        const json = serialize(profile)
+        const json = Buffer.from(serialize(profile))
         found[i] = json
-        cache.set(keys[i]!, json, json.length * 2 + 128)
+        cache.set(keys[i]!, json, json.length + 128)
       })
     }
-    return found.filter((json): json is string => json !== undefined)
+    return found.filter((json): json is Buffer => json !== undefined)
   }
 
   /** The matches of a search from one page on: their ids in order, the first one's place, and the total. */
@@ -231,7 +235,10 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
           pageMeta(page, perPage, total),
         )
         // `Paged`'s own layout: data, then meta.
-        return new Serialized(`{"data":[${profiles.join(',')}],"meta":${meta}}`)
+        const parts: Buffer[] = [OPEN_DATA]
+        profiles.forEach((json, i) => parts.push(...(i === 0 ? [json] : [COMMA, json])))
+        parts.push(Buffer.from(`],"meta":${meta}}`))
+        return new Serialized(Buffer.concat(parts))
       },
       keeping,
     )
