@@ -99,27 +99,51 @@ export function riyadhDayRange(date: string): { start: string; end: string } {
 
 /**
  * The words of a text query with their corrections: one indexed read of the vocabulary
- * (`search_words`, migration 0007) for all the words long enough to be corrected.
+ * (`search_words`, migration 0007) for all the words long enough to be corrected. With `kept`, a query whose
+ * words were all corrected before (under the same catalogue) reads nothing: each word's corrections are kept.
  */
-async function searchTermsOf(db: Kysely<Database>, q: string | undefined): Promise<SearchTerm[]> {
+async function searchTermsOf(
+  db: Kysely<Database>,
+  q: string | undefined,
+  kept?: KeptReads,
+): Promise<SearchTerm[]> {
   if (q === undefined) return []
   const texts = [...new Set(searchTerms(q).map(withoutArticle))]
   const correctable = texts.filter(isCorrectable)
-  const found = new Map<string, string[]>()
-  if (correctable.length > 0) {
-    const variants = [...new Set(correctable.flatMap(lookupVariants))]
-    const rows = await searchWordsByVariant(db, variants)
-    for (const r of rows) found.set(r.variant, [...(found.get(r.variant) ?? []), r.word])
-  }
-  return texts.map((text) => ({
-    text,
-    corrections: isCorrectable(text)
-      ? corrections(
+  if (correctable.length === 0) return texts.map((text) => ({ text, corrections: [] }))
+  const read = async (words: readonly string[]) => {
+    const variants = [...new Set(words.flatMap(lookupVariants))]
+    const found = new Map<string, string[]>()
+    for (const r of await searchWordsByVariant(db, variants))
+      found.set(r.variant, [...(found.get(r.variant) ?? []), r.word])
+    return new Map(
+      words.map((text) => [
+        text,
+        corrections(
           text,
           lookupVariants(text).flatMap((v) => found.get(v) ?? []),
-        )
-      : [],
-  }))
+        ),
+      ]),
+    )
+  }
+  const fixes = kept
+    ? new Map(
+        await Promise.all(
+          correctable.map(
+            async (text) =>
+              [
+                text,
+                await kept.keep(
+                  `corrections|${text}`,
+                  async () => (await read([text])).get(text)!,
+                  (made) => made.join('').length * 2 + 64,
+                ),
+              ] as const,
+          ),
+        ),
+      )
+    : await read(correctable)
+  return texts.map((text) => ({ text, corrections: fixes.get(text) ?? [] }))
 }
 
 /** A search's filters and terms as the contributor queries take them. */
@@ -180,7 +204,7 @@ export async function searchContributorIds(
   kept?: KeptReads,
 ): Promise<{ ids: number[]; total: number }> {
   const offset = (paging.page - 1) * paging.perPage
-  const terms = await searchTermsOf(store.db, filters.q)
+  const terms = await searchTermsOf(store.db, filters.q, kept)
   const query = contributorQuery(filters, terms, now)
   const page = { limit: paging.perPage, offset }
   if (kept && terms.length > 0 && filters.sort !== 'newest' && narrowsByKindAtMost(query)) {

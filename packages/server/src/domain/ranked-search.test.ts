@@ -150,12 +150,14 @@ eachDatabase('a search ranked from kept word lists', (dialect) => {
     }
   })
 
-  it("reads a word's list once for every query that has it, and the order once", async () => {
+  it("reads a word's list and corrections once for every query that has it, and the order once", async () => {
     const memory = new Map<string, unknown>()
     const { kept, made } = keptIn(memory)
     const page = { page: 1, perPage: 15 }
     await searchContributorIds(ctx.store, { q: 'تمويل حوكمة' }, page, new Date(), kept)
-    expect(made).toHaveLength(3)
+    expect(made.filter((key) => key.startsWith('term|'))).toHaveLength(2)
+    expect(made.filter((key) => key.startsWith('corrections|'))).toHaveLength(2)
+    expect(made).toHaveLength(5)
     made.length = 0
     await searchContributorIds(ctx.store, { q: 'حوكمة تمويل' }, page, new Date(), kept)
     await searchContributorIds(ctx.store, { q: 'تمويل', kinds: ['bsa'] }, page, new Date(), kept)
@@ -185,6 +187,7 @@ eachDatabase('a search ranked from kept word lists', (dialect) => {
       new Date(),
       kept,
     )
-    expect(made).toEqual([])
+    // The word's corrections are kept all the same: every search with a text needs them.
+    expect(made).toEqual(['corrections|تمويل'])
   })
 })
