@@ -12,7 +12,7 @@ import { type Browser, chromium, type Locator, type Page } from 'playwright-core
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { expectNoViolations } from './support/axe.ts'
-import { personRow, withStore } from './support/db.ts'
+import { expertWithSubject, withStore } from './support/db.ts'
 import { type NpmStart, root, startNpm } from './support/npm-start.ts'
 import { people, signIn } from './support/sign-in.ts'
 import { openPage, settled, signedInPage, widths } from './support/site.ts'
@@ -37,20 +37,14 @@ beforeAll(async () => {
   app = await startNpm()
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
   ;({ expert, slot } = await withStore(app.dataDir, async (db) => {
-    const row = await personRow(db, EXPERT.subject)
-    const subject = await db
-      .selectFrom('contributor_subjects')
-      .select('subject_id')
-      .where('contributor_id', '=', row.contributor_id!)
-      .orderBy('subject_id')
-      .executeTakeFirstOrThrow()
+    const { contributorId, subjectId } = await expertWithSubject(db, EXPERT.subject)
     const { insertSlot } = await import('@mashura/server/testing')
     // Twelve days away at 05:50 Riyadh time, an hour no seeded booking holds.
     const start = new Date(Date.now() + 12 * DAY)
     start.setUTCHours(2, 50, 0, 0)
     return {
-      expert: { contributorId: row.contributor_id!, subjectId: subject.subject_id },
-      slot: await insertSlot(db, { contributorId: row.contributor_id!, start, minutes: 60, availability: 2 }),
+      expert: { contributorId, subjectId },
+      slot: await insertSlot(db, { contributorId, start, minutes: 60, availability: 2 }),
     }
   }))
   // The business owner books the expert's slot over the API, as the booking calendar does.

@@ -12,7 +12,7 @@ import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { expectNoViolations } from './support/axe.ts'
-import { personRow, withStore } from './support/db.ts'
+import { expertWithSubject, personRow, withStore } from './support/db.ts'
 import { caughtMails, recipient } from './support/mail.ts'
 import { type NpmStart, root, startNpm } from './support/npm-start.ts'
 import { people, signIn } from './support/sign-in.ts'
@@ -34,21 +34,12 @@ beforeAll(async () => {
   app = await startNpm({ MAIL_POLL_MS: '200', MAIL_RETRY_BASE_MS: '300' })
   browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
   ;({ expert, owner } = await withStore(app.dataDir, async (db) => {
-    const row = await personRow(db, EXPERT.subject)
     const read = (subject: string) =>
       db.selectFrom('people').select('email').where('subject', '=', subject).executeTakeFirstOrThrow()
-    const subject = await db
-      .selectFrom('contributor_subjects')
-      .select('subject_id')
-      .where('contributor_id', '=', row.contributor_id!)
-      .orderBy('subject_id')
-      .executeTakeFirstOrThrow()
     return {
       expert: {
-        personId: row.id,
-        contributorId: row.contributor_id!,
+        ...(await expertWithSubject(db, EXPERT.subject)),
         email: (await read(EXPERT.subject)).email!,
-        subjectId: subject.subject_id,
       },
       owner: { email: (await read(people.sme.subject)).email! },
     }

@@ -12,7 +12,7 @@ import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { expectNoViolations } from './support/axe.ts'
-import { type Db, journeyDatabase, personRow } from './support/db.ts'
+import { type Db, expertWithSubject, journeyDatabase, personRow } from './support/db.ts'
 import { caughtMails, recipient } from './support/mail.ts'
 import { type NpmStart, root, startNpm } from './support/npm-start.ts'
 import { people, signIn } from './support/sign-in.ts'
@@ -84,14 +84,8 @@ for (const database of ['sqlite', 'postgres'] as const) {
         })
         browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
         expert = await withDb(async (db) => {
-          const row = await personRow(db, EXPERT.subject)
-          const subject = await db
-            .selectFrom('contributor_subjects')
-            .select('subject_id')
-            .where('contributor_id', '=', row.contributor_id!)
-            .orderBy('subject_id')
-            .executeTakeFirstOrThrow()
-          return { contributorId: row.contributor_id!, subjectId: subject.subject_id }
+          const { contributorId, subjectId } = await expertWithSubject(db, EXPERT.subject)
+          return { contributorId, subjectId }
         })
         slots = await withDb(async (db) => {
           const { insertSlot } = await import('@mashura/server/testing')

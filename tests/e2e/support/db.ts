@@ -25,6 +25,22 @@ export function personRow(db: Db, subject: string) {
     .executeTakeFirstOrThrow()
 }
 
+/**
+ * A seeded expert by subject, in an open store: their person and contributor ids and the first subject they
+ * cover (by id), what a booking of theirs names.
+ */
+export async function expertWithSubject(db: Db, subject: string) {
+  const row = await personRow(db, subject)
+  if (row.contributor_id === null) throw new Error(`${subject} is not an expert`)
+  const covered = await db
+    .selectFrom('contributor_subjects')
+    .select('subject_id')
+    .where('contributor_id', '=', row.contributor_id)
+    .orderBy('subject_id')
+    .executeTakeFirstOrThrow()
+  return { personId: row.id, contributorId: row.contributor_id, subjectId: covered.subject_id }
+}
+
 /** A seeded person's ids, by the provider's subject. */
 export function personIds(
   dataDir: string,
