@@ -1,6 +1,44 @@
-import { $direction, $language, createTranslator, type Translator } from '@mashura/core'
+import {
+  $direction,
+  $language,
+  type CatalogExtension,
+  createTranslator,
+  type Translator,
+} from '@mashura/core'
 import { useStore } from '@nanostores/react'
-import { type HostAppMessageKey, hostAppMessages } from '../i18n/index.ts'
+import * as expertSessions from '../i18n/expert-sessions.ts'
+import * as expertWorkspace from '../i18n/expert-workspace.ts'
+import type { HostAppMessageKey } from '../i18n/index.ts'
+import * as mailPreferences from '../i18n/mail-preferences.ts'
+import * as myData from '../i18n/my-data.ts'
+import * as publicPages from '../i18n/public-pages.ts'
+import * as shell from '../i18n/shell.ts'
+import * as site from '../i18n/site.ts'
+
+/**
+ * The parts of the site's own catalog (`i18n/index.ts`) that the public pages and the frame name: every
+ * page's first load carries them. The other parts (the business owner's pages, recommendations, chat,
+ * bookings, calendar feeds) join through `lib/more-messages.ts`, which each module naming their keys imports,
+ * so they load with those pages' chunks only (issue 37: per-route catalogs).
+ */
+const firstParts = [site, shell, publicPages, expertSessions, expertWorkspace, myData, mailPreferences]
+
+/**
+ * The host app's own messages known so far, one object per language that later parts are merged into (the
+ * translators look keys up in these objects, so what joins later is found by translators made before).
+ */
+export const siteMessages = {
+  ar: Object.assign({}, ...firstParts.map((part) => part.ar)),
+  en: Object.assign({}, ...firstParts.map((part) => part.en)),
+} as CatalogExtension<HostAppMessageKey>
+
+/** Adds catalog parts to the site's messages (`lib/more-messages.ts`). */
+export function addSiteMessages(parts: readonly Partial<CatalogExtension<string>>[]): void {
+  for (const part of parts) {
+    Object.assign(siteMessages.ar, part.ar)
+    Object.assign(siteMessages.en, part.en)
+  }
+}
 
 /**
  * The translator of the site's current language: shared catalogs plus the host app's own messages (a subpath
@@ -8,7 +46,7 @@ import { type HostAppMessageKey, hostAppMessages } from '../i18n/index.ts'
  */
 export function useT(): Translator<HostAppMessageKey> {
   const lang = useStore($language)
-  return createTranslator(lang, hostAppMessages)
+  return createTranslator(lang, siteMessages)
 }
 
 /**

@@ -131,7 +131,10 @@ function followServiceWorkerLinks(): void {
  * permission before, asks after a sign-in in this page, and stops listening at logout.
  */
 export function startPush(): void {
-  void registerServiceWorker()
+  // Once the page has loaded: the worker only relays pushes, and a phone's first load has the network and
+  // the main thread to itself until then (issue 37).
+  if (document.readyState === 'complete') void registerServiceWorker()
+  else window.addEventListener('load', () => void registerServiceWorker(), { once: true })
   followServiceWorkerLinks()
   const permission = typeof Notification === 'undefined' ? 'default' : Notification.permission
   let signedIn = $auth.get().token !== null

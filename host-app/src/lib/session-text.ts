@@ -1,3 +1,4 @@
+import './more-messages.ts'
 import { formatTime, type Translator, timeZoneLabel } from '@mashura/core'
 import type { HostAppMessageKey } from '../i18n/index.ts'
 

@@ -1,6 +1,5 @@
 import { createTranslator, setLanguage } from '@mashura/core'
-import { hostAppMessages } from '../../i18n/index.ts'
-import { useT } from '../../lib/i18n.ts'
+import { siteMessages, useT } from '../../lib/i18n.ts'
 import { GlobeIcon } from './icons.tsx'
 
 /**
@@ -19,7 +18,7 @@ export function LanguageToggle() {
       onClick={() => setLanguage(other)}
     >
       <GlobeIcon size={20} />
-      <span lang={other}>{createTranslator(other, hostAppMessages).t('language.nativeName')}</span>
+      <span lang={other}>{createTranslator(other, siteMessages).t('language.nativeName')}</span>
     </button>
   )
 }

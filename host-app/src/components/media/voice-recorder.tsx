@@ -1,3 +1,4 @@
+import '../../lib/more-messages.ts'
 import './voice-recorder.css'
 import type { HostAppMessageKey } from '../../i18n/index.ts'
 import { useT } from '../../lib/i18n.ts'

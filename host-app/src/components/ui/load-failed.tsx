@@ -1,3 +1,4 @@
+import '../../lib/more-messages.ts'
 import { useT } from '../../lib/i18n.ts'
 
 /** What a list shows when its load failed (spec 8: logged only): a plain message and a retry button. */

@@ -1,3 +1,4 @@
+import '../../lib/more-messages.ts'
 import type { PageMeta } from '@mashura/core'
 import { Link, useLocation } from 'react-router'
 import { useT } from '../../lib/i18n.ts'

@@ -1,3 +1,4 @@
+import '../../lib/more-messages.ts'
 import {
   type CallData,
   createMyCalendarFeed,

@@ -1,3 +1,4 @@
+import '../../lib/more-messages.ts'
 import { $auth, $expert } from '@mashura/core'
 import { useStore } from '@nanostores/react'
 import { useParams } from 'react-router'

@@ -1,3 +1,4 @@
+import '../../lib/more-messages.ts'
 import { type AppNotification, formatDateTime, timeZoneLabel } from '@mashura/core'
 import { Link } from 'react-router'
 import { paths } from '../../config/paths.ts'

@@ -1,3 +1,4 @@
+import '../../lib/more-messages.ts'
 import { useState } from 'react'
 import { LoadFailed } from '../../components/ui/load-failed.tsx'
 import { PageLoading } from '../../components/ui/page-loading.tsx'

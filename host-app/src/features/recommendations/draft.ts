@@ -1,3 +1,4 @@
+import '../../lib/more-messages.ts'
 import type { CompanyPhase, RecommendationInput, StoredFile } from '@mashura/core'
 import type { HostAppMessageKey } from '../../i18n/index.ts'
 

@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import type { CompanyPhase, SmeCompany } from '@mashura/core'
 import { useT } from '../../../lib/i18n.ts'
 

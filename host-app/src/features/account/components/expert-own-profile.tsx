@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { type ContributorProfile, getContributorProfile } from '@mashura/core'
 import { Link } from 'react-router'
 import { Loaded } from '../../../components/ui/loaded.tsx'

@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { type ChatMessageType, sendChatNotification, type UserRole } from '@mashura/core'
 import { CHAT_MESSAGE_MAX } from '@mashura/core/contract/limits'
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react'

@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { NavLink } from 'react-router'
 import { paths } from '../../../config/paths.ts'
 import { useT } from '../../../lib/i18n.ts'

@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { type ChatMessage, formatDateTime, formatTime, MESSAGE_STATUS_READ } from '@mashura/core'
 import { useT } from '../../../lib/i18n.ts'
 import { useProtectedFileUrl } from '../../../lib/protected-file.ts'

@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { $expert, formatDateTime, getAdvisorRequests, timeZoneLabel } from '@mashura/core'
 import { useStore } from '@nanostores/react'
 import { Link } from 'react-router'

@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { getBookedSessions } from '@mashura/core'
 import { Loaded } from '../../../components/ui/loaded.tsx'
 import { api } from '../../../lib/api.ts'

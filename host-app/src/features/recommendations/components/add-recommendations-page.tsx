@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { formatDateWithHijri, getSessionDetails, isApiError } from '@mashura/core'
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { Loaded } from '../../../components/ui/loaded.tsx'

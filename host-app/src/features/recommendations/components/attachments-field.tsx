@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { isApiError, type StoredFile, uploadAttachments } from '@mashura/core'
 import { type ChangeEvent, useId, useState } from 'react'
 import { api } from '../../../lib/api.ts'

@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { getAcademyCategories, getAcademyCourses } from '@mashura/core'
 import { useEffect, useId, useState } from 'react'
 import { LoadFailed } from '../../../components/ui/load-failed.tsx'

@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { formatDateWithHijri, type PagedResponse, type Session, sessionStateLabelKey } from '@mashura/core'
 import { useId } from 'react'
 import { Link } from 'react-router'

@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { type FormEvent, useId, useState } from 'react'
 import { useT } from '../../../lib/i18n.ts'
 import { isSupportingLink, LINK_MAX, LIST_MAX } from '../draft.ts'

@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { useT } from '../../../lib/i18n.ts'
 import { useProtectedFileUrl } from '../../../lib/protected-file.ts'
 

@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { useId } from 'react'
 import { useT } from '../../../lib/i18n.ts'
 import { FieldError } from './field-error.tsx'

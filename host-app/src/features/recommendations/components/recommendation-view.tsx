@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { formatDateTime, type Recommendation, timeZoneLabel } from '@mashura/core'
 import { ExternalLink } from '../../../components/ui/external-link.tsx'
 import { PHASE_KEYS } from '../../../lib/company-phases.ts'

@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { endSession, isApiError, type MessageKey, submitRecommendations } from '@mashura/core'
 import { type FormEvent, type MouseEvent, useRef, useState } from 'react'
 import type { HostAppMessageKey } from '../../../i18n/index.ts'

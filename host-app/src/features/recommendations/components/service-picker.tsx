@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { getService, getServices } from '@mashura/core'
 import { useId, useState } from 'react'
 import { ExternalLink } from '../../../components/ui/external-link.tsx'

@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { getSessionRecommendations, isApiError } from '@mashura/core'
 import { Navigate, useParams } from 'react-router'
 import { LoadFailed } from '../../../components/ui/load-failed.tsx'

@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { getSmeProfile } from '@mashura/core'
 import { api } from '../../../lib/api.ts'
 import { PHASE_KEYS } from '../../../lib/company-phases.ts'

@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import type { StoredFile } from '@mashura/core'
 import { useState } from 'react'
 import { type VoiceNote, VoiceRecorder } from '../../../components/media/voice-recorder.tsx'

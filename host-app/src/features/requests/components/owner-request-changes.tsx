@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { canOwnerChange, formatDate, formatTime, type SessionRequest, timeZoneLabel } from '@mashura/core'
 import { useId } from 'react'
 import { ActionButton } from '../../../components/ui/action-button.tsx'

@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { useState } from 'react'
 import { DialogActions } from '../../../components/ui/dialog-actions.tsx'
 import { LabelledTextArea } from '../../../components/ui/labelled-text-area.tsx'

@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { formatDateTime, formatDateWithHijri, type SessionRequest, timeZoneLabel } from '@mashura/core'
 import { useT } from '../../../lib/i18n.ts'
 import { communicationText, timeRangeText } from '../../../lib/session-text.ts'

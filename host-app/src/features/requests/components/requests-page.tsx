@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { $auth, getAdvisorRequests, getSmeSessionRequests } from '@mashura/core'
 import { useStore } from '@nanostores/react'
 import { Link } from 'react-router'

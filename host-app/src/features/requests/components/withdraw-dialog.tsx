@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { getCancelReasons } from '@mashura/core'
 import { useId, useState } from 'react'
 import { DialogActions } from '../../../components/ui/dialog-actions.tsx'

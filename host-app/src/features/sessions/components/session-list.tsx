@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import type { PagedResponse, Session, UserRole } from '@mashura/core'
 import type { ReactNode } from 'react'
 import { Loaded } from '../../../components/ui/loaded.tsx'

@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { $auth, type Session } from '@mashura/core'
 import { useStore } from '@nanostores/react'
 import { useCallback, useState } from 'react'

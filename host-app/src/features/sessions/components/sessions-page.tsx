@@ -1,3 +1,4 @@
+import '../../../lib/more-messages.ts'
 import { $auth, addCalendarDays, formatDateWithHijri, riyadhDay } from '@mashura/core'
 import { useStore } from '@nanostores/react'
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react'

@@ -236,7 +236,7 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
         )
         // `Paged`'s own layout: data, then meta.
         const parts: Buffer[] = [OPEN_DATA]
-        profiles.forEach((json, i) => parts.push(...(i === 0 ? [json] : [COMMA, json])))
+        for (const [i, json] of profiles.entries()) parts.push(...(i === 0 ? [json] : [COMMA, json]))
         parts.push(Buffer.from(`],"meta":${meta}}`))
         return new Serialized(Buffer.concat(parts))
       },

@@ -1,0 +1,177 @@
+// `node scripts/bench-inp.mjs [--base <url>] [--runs N] [--markdown]`: Interaction to Next Paint (issue 37) for
+// the two interactions a phone visitor waits on, in Debian's Chromium at 390 px with the CPU slowed 4× (the
+// DevTools protocol's CPU throttling): typing a search on the home page and submitting it (the list then
+// shows), and choosing a slot in an expert's booking calendar. Each runs RUNS times (5 by default) per
+// language in a fresh browser context, once the page has said it answers (`html[data-ready]`); the figure of
+// a run is its slowest interaction's duration as the Event Timing API reports it (`event` entries grouped by
+// interactionId, the longest of each: what web-vitals' INP takes on a page with so few interactions). The table
+// shows the median and the spread against the target of 200 ms.
+//
+// Without --base it starts `npm start` as bench-lighthouse.mjs does, and stops it after.
+import { cpus } from 'node:os'
+import { chromium } from 'playwright'
+import { chromiumArgs, chromiumPath } from './chromium.ts'
+
+const args = process.argv.slice(2)
+const option = (name) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? args[i + 1] : undefined
+}
+const runs = Number(option('--runs') ?? 5)
+const markdown = args.includes('--markdown')
+const TARGET_MS = 200
+
+let server = null
+let base = option('--base')
+if (!base) {
+  const { startNpm } = await import('../tests/e2e/support/npm-start.ts')
+  console.error('starting npm start (it builds everything first)…')
+  server = await startNpm()
+  base = server.base
+}
+if (!base.endsWith('/')) base += '/'
+
+/** An expert with free slots this week or next, for a profile whose calendar has something to choose. */
+async function profileWithSlots() {
+  const response = await fetch(new URL('api/profile/contributors?q=%20&per_page=50', base), {
+    headers: { 'X-API-Key': 'mashura-dev-key', 'Accept-Language': 'ar' },
+  })
+  const { data } = await response.json()
+  const experts = data.filter((e) => e.subjects.length)
+  return experts.map((e) => `profile/${e.role}/${e.subjects[0]?.id ?? 0}/${e.id}`)
+}
+
+/** Starts recording Event Timing entries before the page's own scripts run. */
+function recordInteractions() {
+  const longest = new Map()
+  window.__interactions = longest
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.interactionId) continue
+      const known = longest.get(entry.interactionId)
+      if (!known || entry.duration > known.duration)
+        longest.set(entry.interactionId, { name: entry.name, duration: entry.duration })
+    }
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true })
+}
+
+/** A fresh phone-sized page in `lang` with the CPU slowed 4×. */
+async function openPage(browser, lang) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 })
+  await context.addCookies([{ name: 'mashura_lang', value: lang, url: base }])
+  await context.addInitScript((value) => localStorage.setItem('language', value), lang)
+  await context.addInitScript(recordInteractions)
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  return page
+}
+
+/** The slowest interaction the page has recorded (ms), with its event name. */
+async function slowest(page) {
+  // Event Timing reports an interaction once its next paint is in: two frames later, every entry is there.
+  await page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 50))),
+      ),
+  )
+  const all = await page.evaluate(() => [...window.__interactions.values()])
+  return all.reduce((worst, entry) => (entry.duration > worst.duration ? entry : worst), {
+    name: '–',
+    duration: 0,
+  })
+}
+
+/** Types a search on the home page and submits it; the list of experts then shows. */
+async function searchFromHome(page) {
+  await page.goto(base)
+  await page.locator('html[data-ready]').waitFor({ state: 'attached' })
+  const input = page.locator('[data-region="home-search"] input[type="search"]')
+  await input.click()
+  await page.keyboard.type('ma')
+  await page.locator('[data-region="home-search"] button[type="submit"]').click()
+  await page.waitForURL((url) => url.pathname.startsWith('/contributers/search/'))
+  await page.locator('[data-page]').first().waitFor()
+  return slowest(page)
+}
+
+/** Opens an expert's profile and chooses the first free slot in the booking calendar. */
+function chooseSlot(paths) {
+  return async (page) => {
+    for (const path of paths) {
+      await page.goto(new URL(path, base).href)
+      await page.locator('html[data-ready]').waitFor({ state: 'attached' })
+      const slot = page.locator('[part~="slot"]:not([part~="slot-clash"])').first()
+      try {
+        await slot.waitFor({ timeout: 10_000 })
+      } catch {
+        continue // no free slot in this expert's first weeks: the next expert
+      }
+      await slot.click()
+      await page.locator('[part~="slot-selected"]').first().waitFor()
+      return slowest(page)
+    }
+    throw new Error('no expert in the first page of the list has a free slot')
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+}
+
+const scenarios = [
+  { name: 'submit a search (home)', run: searchFromHome },
+  { name: 'choose a slot (profile)', run: chooseSlot(await profileWithSlots()) },
+]
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })
+const rows = []
+try {
+  for (const lang of ['ar', 'en']) {
+    for (const scenario of scenarios) {
+      const results = []
+      for (let i = 0; i < runs; i++) {
+        const page = await openPage(browser, lang)
+        try {
+          results.push(await scenario.run(page))
+        } finally {
+          await page.context().close()
+        }
+      }
+      const durations = results.map((r) => r.duration)
+      rows.push({
+        name: `${scenario.name} (${lang})`,
+        median: median(durations),
+        min: Math.min(...durations),
+        max: Math.max(...durations),
+        events: [...new Set(results.map((r) => r.name))].join(', '),
+      })
+    }
+  }
+} finally {
+  await browser.close()
+  await server?.stop()
+}
+
+const cpu = cpus()
+console.log(`INP, Chromium at 390 px, CPU slowed 4×, median of ${runs} run${runs === 1 ? '' : 's'}, ${base}`)
+console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${new Date().toISOString()}`)
+const header = ['interaction', `INP (target ≤ ${TARGET_MS} ms)`, 'runs', 'slowest event']
+const cells = rows.map((r) => [
+  r.name,
+  `${r.median.toFixed(0)} ms${r.median <= TARGET_MS ? '' : ' ✗'}`,
+  `${r.min.toFixed(0)}–${r.max.toFixed(0)} ms`,
+  r.events,
+])
+if (markdown) {
+  console.log(`| ${header.join(' | ')} |`)
+  console.log(`|${header.map((_, i) => (i ? '---:' : '---')).join('|')}|`)
+  for (const row of cells) console.log(`| ${row.join(' | ')} |`)
+} else {
+  const width = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)))
+  const line = (row) => row.map((c, i) => (i ? c.padStart(width[i]) : c.padEnd(width[i]))).join('  ')
+  console.log(line(header))
+  for (const row of cells) console.log(line(row))
+}
