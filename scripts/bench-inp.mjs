@@ -11,6 +11,7 @@
 import { cpus } from 'node:os'
 import { chromium } from 'playwright'
 import { chromiumArgs, chromiumPath } from './chromium.ts'
+import { profilePath, publicExperts, siteUnderTest } from './site-under-test.mjs'
 
 const args = process.argv.slice(2)
 const option = (name) => {
@@ -21,24 +22,12 @@ const runs = Number(option('--runs') ?? 5)
 const markdown = args.includes('--markdown')
 const TARGET_MS = 200
 
-let server = null
-let base = option('--base')
-if (!base) {
-  const { startNpm } = await import('../tests/e2e/support/npm-start.ts')
-  console.error('starting npm start (it builds everything first)…')
-  server = await startNpm()
-  base = server.base
-}
-if (!base.endsWith('/')) base += '/'
+const site = await siteUnderTest(option('--base'))
+const { base } = site
 
-/** An expert with free slots this week or next, for a profile whose calendar has something to choose. */
+/** Experts with a subject, for a profile whose calendar has something to choose. */
 async function profileWithSlots() {
-  const response = await fetch(new URL('api/profile/contributors?q=%20&per_page=50', base), {
-    headers: { 'X-API-Key': 'mashura-dev-key', 'Accept-Language': 'ar' },
-  })
-  const { data } = await response.json()
-  const experts = data.filter((e) => e.subjects.length)
-  return experts.map((e) => `profile/${e.role}/${e.subjects[0]?.id ?? 0}/${e.id}`)
+  return (await publicExperts(base)).filter((e) => e.subjects.length).map(profilePath)
 }
 
 /** Starts recording Event Timing entries before the page's own scripts run. */
@@ -152,7 +141,7 @@ try {
   }
 } finally {
   await browser.close()
-  await server?.stop()
+  await site.stop()
 }
 
 const cpu = cpus()

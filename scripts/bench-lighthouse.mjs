@@ -16,6 +16,7 @@ import { cpus } from 'node:os'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromiumArgs, chromiumPath } from './chromium.ts'
+import { profilePath, publicExperts, siteUnderTest } from './site-under-test.mjs'
 
 const { version } = createRequire(import.meta.url)('lighthouse/package.json')
 const args = process.argv.slice(2)
@@ -28,24 +29,13 @@ const runs = Number(option('--runs') ?? 3)
 const languages = option('--lang') ? [option('--lang')] : ['ar', 'en']
 const only = option('--only')
 
-let server = null
-let base = option('--base')
-if (!base) {
-  const { startNpm } = await import('../tests/e2e/support/npm-start.ts')
-  console.error('starting npm start (it builds everything first)…')
-  server = await startNpm()
-  base = server.base
-}
-if (!base.endsWith('/')) base += '/'
+const site = await siteUnderTest(option('--base'))
+const { base } = site
 
 /** The first consultant the public search lists, for a real profile address. */
 async function expertProfilePath() {
-  const response = await fetch(new URL('api/profile/contributors?q=%20&per_page=50', base), {
-    headers: { 'X-API-Key': 'mashura-dev-key', 'Accept-Language': 'ar' },
-  })
-  const { data } = await response.json()
-  const expert = data.find((e) => e.role === 'consultant' && e.subjects.length) ?? data[0]
-  return `profile/${expert.role}/${expert.subjects[0]?.id ?? 0}/${expert.id}`
+  const data = await publicExperts(base)
+  return profilePath(data.find((e) => e.role === 'consultant' && e.subjects.length) ?? data[0])
 }
 
 /** The pages, with issue 37's budget for the JavaScript of their first load (gzip, as transferred). */
@@ -145,7 +135,7 @@ try {
   }
 } finally {
   chrome.kill()
-  await server?.stop()
+  await site.stop()
 }
 
 /** Issue 37's targets for each page (median of the runs): a figure outside them is marked with `✗`. */
