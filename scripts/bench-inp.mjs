@@ -11,7 +11,7 @@
 import { cpus } from 'node:os'
 import { chromium } from 'playwright'
 import { chromiumArgs, chromiumPath } from './chromium.ts'
-import { profilePath, publicExperts, siteUnderTest } from './site-under-test.mjs'
+import { printTable, profilePath, publicExperts, siteUnderTest } from './site-under-test.mjs'
 
 const args = process.argv.slice(2)
 const option = (name) => {
@@ -154,13 +154,4 @@ const cells = rows.map((r) => [
   `${r.min.toFixed(0)}–${r.max.toFixed(0)} ms`,
   r.events,
 ])
-if (markdown) {
-  console.log(`| ${header.join(' | ')} |`)
-  console.log(`|${header.map((_, i) => (i ? '---:' : '---')).join('|')}|`)
-  for (const row of cells) console.log(`| ${row.join(' | ')} |`)
-} else {
-  const width = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)))
-  const line = (row) => row.map((c, i) => (i ? c.padStart(width[i]) : c.padEnd(width[i]))).join('  ')
-  console.log(line(header))
-  for (const row of cells) console.log(line(row))
-}
+printTable(header, cells, markdown)

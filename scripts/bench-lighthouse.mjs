@@ -16,7 +16,7 @@ import { cpus } from 'node:os'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { chromiumArgs, chromiumPath } from './chromium.ts'
-import { profilePath, publicExperts, siteUnderTest } from './site-under-test.mjs'
+import { printTable, profilePath, publicExperts, siteUnderTest } from './site-under-test.mjs'
 
 const { version } = createRequire(import.meta.url)('lighthouse/package.json')
 const args = process.argv.slice(2)
@@ -187,13 +187,4 @@ const cells = [
 const cpu = cpus()
 console.log(`Lighthouse ${version}, mobile, median of ${runs} run${runs === 1 ? '' : 's'}, ${base}`)
 console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${new Date().toISOString()}`)
-if (markdown) {
-  console.log(`| ${header.join(' | ')} |`)
-  console.log(`|${header.map((_, i) => (i ? '---:' : '---')).join('|')}|`)
-  for (const row of cells) console.log(`| ${row.join(' | ')} |`)
-} else {
-  const width = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)))
-  const line = (row) => row.map((c, i) => (i ? c.padStart(width[i]) : c.padEnd(width[i]))).join('  ')
-  console.log(line(header))
-  for (const row of cells) console.log(line(row))
-}
+printTable(header, cells, markdown)

@@ -1,6 +1,6 @@
 // What the phone benchmarks (bench-lighthouse.mjs, bench-inp.mjs) share: the site they measure, either at
 // `--base <url>` or a fresh `npm start` (tests/e2e/support/npm-start.ts: a free port, a seeded data directory;
-// it builds everything first), and the public experts it lists.
+// it builds everything first), the public experts it lists, and how their tables are printed.
 
 /**
  * The site at `base`, or an `npm start` of this checkout when `base` is undefined: its address (ending in `/`)
@@ -25,3 +25,17 @@ export async function publicExperts(base) {
 
 /** An expert's profile address on the site, under the first subject they cover. */
 export const profilePath = (expert) => `profile/${expert.role}/${expert.subjects[0]?.id ?? 0}/${expert.id}`
+
+/** Prints a table: Markdown for docs/performance.md, else aligned columns (the first left, the rest right). */
+export function printTable(header, cells, markdown) {
+  if (markdown) {
+    console.log(`| ${header.join(' | ')} |`)
+    console.log(`|${header.map((_, i) => (i ? '---:' : '---')).join('|')}|`)
+    for (const row of cells) console.log(`| ${row.join(' | ')} |`)
+    return
+  }
+  const width = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)))
+  const line = (row) => row.map((c, i) => (i ? c.padStart(width[i]) : c.padEnd(width[i]))).join('  ')
+  console.log(line(header))
+  for (const row of cells) console.log(line(row))
+}
