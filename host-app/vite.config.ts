@@ -83,6 +83,15 @@ export default defineConfig(({ isSsrBuild, mode }) => {
           copyPublicDir: false,
           cssMinify: true,
         }
-      : { outDir: `${root}dist`, emptyOutDir: true, target: 'es2022', assetsInlineLimit: 0, manifest: true },
+      : {
+          outDir: `${root}dist`,
+          emptyOutDir: true,
+          target: 'es2022',
+          assetsInlineLimit: 0,
+          manifest: true,
+          // The app (index.html), and the script of the drawn pages that run without it (src/islands.ts,
+          // issue 37), which the server's loader names from the manifest.
+          rolldownOptions: { input: { index: `${root}index.html`, islands: `${root}src/islands.ts` } },
+        },
   }
 })

@@ -25,6 +25,11 @@ export interface RenderResult {
   data?: string
   /** The page modules the address shows (manifest names), whose chunks and styles the page should preload. */
   modules: string[]
+  /**
+   * Whether the drawn page runs without the app (`islands.ts`): its route says it can, and the drawing is
+   * whole (every load it asked for came in; else the app must load the rest).
+   */
+  islands?: boolean
 }
 
 const handler = createStaticHandler(routes)
@@ -51,6 +56,7 @@ export async function render(url: string, lang: Language, draw = true): Promise<
   // in turn shows the first two rounds and leaves the rest to the browser.
   for (let round = 0; round <= LOAD_ROUNDS; round++) {
     data.pending = round < LOAD_ROUNDS ? new Map() : undefined
+    data.missing = round < LOAD_ROUNDS ? undefined : new Set()
     // A pass is synchronous: the shared language store is this request's while it draws (and while the
     // loads it starts read their Accept-Language, in the same turn).
     $language.set(lang)
@@ -76,7 +82,9 @@ export async function render(url: string, lang: Language, draw = true): Promise<
       }),
     )
   }
-  return { html, data: serverDataScript(data), modules }
+  const islands = Boolean(handles.at(-1)?.islands) && (data.missing?.size ?? 0) === 0
+  data.missing = undefined
+  return { html, data: serverDataScript(data), modules, islands }
 }
 
 /** Rounds of loading while drawing, and how long one load may take before the browser is left to do it. */

@@ -54,33 +54,42 @@ describe('public pages drawn by the server', () => {
       const { preloads, entries } = JSON.parse(files ?? '{}') as { preloads: string[]; entries: string[] }
       expect(entries, path).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/)])
       expect(preloads.length, path).toBeGreaterThan(1)
+      // The FAQ and the info pages run without the app until it is needed (islands.test.ts); the list needs it.
+      expect(Boolean(JSON.parse(files ?? '{}').islands), path).toBe(path !== '/contributers/consultant')
     }
     expect(heading(await html('/Faq', 'en'))).toBe('Frequently asked questions')
     expect(await html('/Faq')).toMatch(/<link rel="stylesheet" href="\/assets\/faq-[\w-]+\.css">/)
   })
 
-  it('holds a button pressed before React runs the page, and presses it once React does', async () => {
-    const page = await openPage(browser, { width: 390 })
-    // The entry script waits until the button has been pressed on the drawn page.
-    let release = () => {}
-    const pressed = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await pressed
-      await route.continue()
-    })
-    // Not waiting for `load`: the held script keeps it back.
-    await page.goto(new URL('/Faq', app.base).href, { waitUntil: 'domcontentloaded' })
-    const signIn = page.locator('li[data-nav-item="signIn"] button')
-    await signIn.click()
-    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(false)
-    expect(new URL(page.url()).pathname).toBe('/Faq')
-    release()
-    // Once React runs the page, the press it held starts the sign-in.
-    await page.waitForURL(/\/oidc\//)
-    await page.context().close()
-  })
+  // The FAQ runs without the app (host-app/src/islands.ts, issue 37), the expert list with it.
+  it.each([
+    ['/Faq', /\/assets\/islands-[\w-]+\.js$/],
+    ['/contributers/consultant', /\/assets\/index-[\w-]+\.js$/],
+  ])(
+    'holds a button pressed on %s before its script runs, and presses it once it does',
+    async (path, script) => {
+      const page = await openPage(browser, { width: 390 })
+      // The page's script waits until the button has been pressed on the drawn page.
+      let release = () => {}
+      const pressed = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      await page.route(script, async (route) => {
+        await pressed
+        await route.continue()
+      })
+      // Not waiting for `load`: the held script keeps it back.
+      await page.goto(new URL(path, app.base).href, { waitUntil: 'domcontentloaded' })
+      const signIn = page.locator('li[data-nav-item="signIn"] button')
+      await signIn.click()
+      expect(await page.evaluate(() => document.documentElement.hasAttribute('data-ready'))).toBe(false)
+      expect(new URL(page.url()).pathname).toBe(path)
+      release()
+      // Once the script runs the page, the press it held starts the sign-in.
+      await page.waitForURL(/\/oidc\//)
+      await page.context().close()
+    },
+  )
 
   it('keeps the video player off the home page until the visitor presses play', async () => {
     const drawn = await html('/', 'en')
@@ -253,8 +262,9 @@ describe('public pages drawn by the server', () => {
           if (document.readyState === 'interactive' && h1) h1.drawn = true
         })
       })
-      await page.goto(new URL('/Faq', app.base).href)
-      await settled(page, 'faq')
+      // The expert list: the FAQ no longer loads the app (islands.test.ts).
+      await page.goto(new URL('/contributers/consultant', app.base).href)
+      await settled(page, 'contributors')
       expect(
         await page.evaluate(() => (document.querySelector('h1') as { drawn?: boolean } | null)?.drawn),
       ).toBe(true)

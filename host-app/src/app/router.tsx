@@ -16,34 +16,45 @@ export interface PageHandle {
   module: string
   /** Whether the server renders the page's HTML: public pages that show the same to everyone signed out. */
   prerender: boolean
+  /**
+   * Whether a visitor's drawn page runs without the app (`islands.ts`, issue 37): pages whose only controls
+   * are the header's, the search boxes and the FAQ's filter. The app loads when something else is pressed.
+   */
+  islands: boolean
 }
 
 /** The route of the page in `routes/{name}.tsx`, loaded when the route first matches. */
-function page(path: string, name: string, prerender = false): RouteObject {
+function page(path: string, name: string, drawn: Omit<PageHandle, 'module'> = NOT_DRAWN): RouteObject {
   const load = pageModules[`./routes/${name}.tsx`]
   if (!load) throw new Error(`no page module routes/${name}.tsx`)
-  const handle: PageHandle = { module: `src/app/routes/${name}.tsx`, prerender }
+  const handle: PageHandle = { module: `src/app/routes/${name}.tsx`, ...drawn }
   return { path, handle, lazy: async () => ({ Component: (await load()).default }) }
 }
 
-/** A public page the server renders to HTML (first paint without waiting for script: issue 15). */
-function publicPage(path: string, name: string): RouteObject {
-  return page(path, name, true)
+/** A page only the browser draws. */
+const NOT_DRAWN = { prerender: false, islands: false }
+
+/**
+ * A public page the server renders to HTML (first paint without waiting for script: issue 15); with
+ * `islands`, a visitor's page runs without the app until something needs it (issue 37).
+ */
+function publicPage(path: string, name: string, islands = false): RouteObject {
+  return page(path, name, { prerender: true, islands })
 }
 
 /** The public pages, inside the header and footer. */
 const publicRoutes: RouteObject[] = [
-  publicPage(paths.home.pattern, 'home'),
+  publicPage(paths.home.pattern, 'home', true),
   page(paths.redirectAuth.pattern, 'redirect-auth'),
-  publicPage(paths.subjects.pattern, 'subjects'),
+  publicPage(paths.subjects.pattern, 'subjects', true),
   publicPage(paths.profile.pattern, 'profile'),
   publicPage(paths.search.pattern, 'search'),
   publicPage(paths.contributors.pattern, 'contributors'),
   publicPage(paths.contributorsBySubject.pattern, 'contributors'),
-  publicPage(paths.info.pattern, 'info'),
+  publicPage(paths.info.pattern, 'info', true),
   page(paths.redirection.pattern, 'redirection'),
   page(paths.expertInvitation.pattern, 'expert-invitation'),
-  publicPage(paths.faq.pattern, 'faq'),
+  publicPage(paths.faq.pattern, 'faq', true),
   page('*', 'not-found'),
 ]
 

@@ -14,6 +14,7 @@ import * as myData from '../i18n/my-data.ts'
 import * as publicPages from '../i18n/public-pages.ts'
 import * as shell from '../i18n/shell.ts'
 import * as site from '../i18n/site.ts'
+import { writeLanguageCookie } from './language-cookie.ts'
 
 /**
  * The parts of the site's own catalog (`i18n/index.ts`) that the public pages and the frame name: every
@@ -58,8 +59,7 @@ export function syncDocumentLanguage(): () => void {
     const lang = $language.get()
     document.documentElement.lang = lang
     document.documentElement.dir = $direction.get()
-    // biome-ignore lint/suspicious/noDocumentCookie: one plain preference cookie; Cookie Store is not in every browser
-    document.cookie = `mashura_lang=${lang}; path=/; max-age=31536000; samesite=lax`
+    writeLanguageCookie(lang)
   }
   apply()
   return $language.listen(apply)

@@ -10,15 +10,21 @@ export interface ServerData {
   results: Record<string, unknown>
   /** Server only: the loads the current drawing pass asked for, by id. */
   pending?: Map<string, Promise<unknown>>
+  /**
+   * Server only, on the last drawing pass (no more loads are waited for): the loads it would still ask for.
+   * A page drawn with some missing is not whole: the browser must run the app to load them.
+   */
+  missing?: Set<string>
 }
 
 /**
  * While the server draws (`pending` is set): hands it `load` under `id`, once per drawing pass, unless it has
- * that result already. `useApi` and the widgets' seed (`useWidgetSeed`) both ask through here.
+ * that result already; on the last pass, notes it as missing. `useApi` and the widgets' seed (`useWidgetSeed`) both ask through here.
  */
 export function wantServerLoad(server: ServerData, id: string, load: () => Promise<unknown>): void {
-  if (server.pending && !Object.hasOwn(server.results, id) && !server.pending.has(id))
-    server.pending.set(id, load())
+  if (Object.hasOwn(server.results, id)) return
+  if (!server.pending) server.missing?.add(id)
+  else if (!server.pending.has(id)) server.pending.set(id, load())
 }
 
 /** The page's server data, for `useApi`; null on pages the browser drew alone. */

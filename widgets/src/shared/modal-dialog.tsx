@@ -1,5 +1,6 @@
 import { type DialogHTMLAttributes, type ReactNode, useEffect, useRef } from 'react'
 import css from './modal-dialog.css?inline'
+import { tabWrapTarget } from './tab-stops.ts'
 
 /** The styles of {@link ModalDialog}'s `modal` class, for the sheets of the widgets that show one. */
 export const modalDialogCss: string = css
@@ -33,39 +34,16 @@ export interface ModalDialogProps
   closeOnBackdrop?: boolean | undefined
   /** The dialog's `part` names, for widgets whose dialog element itself is a documented part. */
   part?: string | undefined
+  /**
+   * Whether the closed dialog keeps its content in the page (hidden, as a closed `<dialog>` is): for a dialog
+   * the server draws for a script without React to open (the host app's side menu, `host-app/src/islands.ts`).
+   */
+  keepContent?: boolean | undefined
   /** The dialog's class; `modal` by default, which {@link modalDialogCss} styles (with its `::backdrop`). */
   className?: string | undefined
   /** The writing direction, when the dialog must state it rather than inherit it. */
   dir?: 'rtl' | 'ltr' | undefined
   children: ReactNode
-}
-
-const FOCUSABLE =
-  'a[href], button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [tabindex]'
-
-/** Whether `a` and `b` are the same Tab stop: the same element, or radios of one group (one stop). */
-function sameStop(a: Element | null, b: HTMLElement): boolean {
-  if (a === b) return true
-  return (
-    a instanceof HTMLInputElement &&
-    b instanceof HTMLInputElement &&
-    a.type === 'radio' &&
-    b.type === 'radio' &&
-    a.name !== '' &&
-    a.name === b.name
-  )
-}
-
-/** The dialog's Tab stops in order; a radio group counts once, by its checked radio or its first. */
-function tabStops(dialog: HTMLDialogElement): HTMLElement[] {
-  const stops: HTMLElement[] = []
-  for (const element of dialog.querySelectorAll<HTMLElement>(FOCUSABLE)) {
-    if (element.tabIndex < 0 || !element.checkVisibility()) continue
-    const index = stops.findIndex((stop) => sameStop(element, stop))
-    if (index === -1) stops.push(element)
-    else if ((element as HTMLInputElement).checked) stops[index] = element
-  }
-  return stops
 }
 
 /**
@@ -86,6 +64,7 @@ export function ModalDialog({
   onClose,
   dismissable = true,
   closeOnBackdrop = true,
+  keepContent = false,
   part,
   className = 'modal',
   dir,
@@ -130,19 +109,7 @@ export function ModalDialog({
         dismiss()
       }}
       onKeyDown={(event) => {
-        if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return
-        const dialog = event.currentTarget
-        const stops = tabStops(dialog)
-        const [first, last] = [stops[0], stops.at(-1)]
-        if (!first || !last) return
-        const active = (dialog.getRootNode() as Document | ShadowRoot).activeElement
-        const wrapTo = event.shiftKey
-          ? sameStop(active, first) || active === dialog
-            ? last
-            : null
-          : sameStop(active, last)
-            ? first
-            : null
+        const wrapTo = tabWrapTarget(event.currentTarget, event)
         if (!wrapTo) return
         event.preventDefault()
         wrapTo.focus()
@@ -152,7 +119,7 @@ export function ModalDialog({
         if (closeOnBackdrop && event.target === event.currentTarget) dismiss()
       }}
     >
-      {open ? children : null}
+      {open || keepContent ? children : null}
     </dialog>
   )
 }

@@ -123,13 +123,22 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
       className="side-menu"
       data-region="side-menu"
       labelledBy={titleId}
+      // Drawn with its entries while closed: on the pages the server draws, the script without React opens
+      // it as drawn (islands.ts, issue 37).
+      keepContent
     >
       <div className="side-menu-inner">
         <div className="side-menu-head">
           <h2 id={titleId} className="side-menu-title">
             {t.t('shell.sideMenu.title')}
           </h2>
-          <button type="button" className="icon-button" onClick={onClose} title={t.t('nav.closeMenu')}>
+          <button
+            type="button"
+            className="icon-button"
+            data-action="close-side-menu"
+            onClick={onClose}
+            title={t.t('nav.closeMenu')}
+          >
             <CloseIcon />
             <span className="visually-hidden">{t.t('nav.closeMenu')}</span>
           </button>

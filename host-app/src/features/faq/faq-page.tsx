@@ -46,7 +46,14 @@ export function FaqPage() {
               onChange={(event) => setFilter(event.target.value)}
             />
           </div>
-          <p className="faq-count muted" role="status">
+          <p
+            className="faq-count muted"
+            role="status"
+            // Every count's wording, for the filter of the drawn page's script without React (islands.ts).
+            data-counts={JSON.stringify(
+              Array.from({ length: all.length + 1 }, (_, count) => t.t('faqPage.count', { count })),
+            )}
+          >
             {t.t('faqPage.count', { count: shown.length })}
           </p>
           <div className="faq-list">

@@ -53,6 +53,8 @@ const manifest = {
     imports: ['_shared.js', '_hooks.js'],
     css: ['assets/faq-1.css'],
   },
+  // The drawn pages' script without React (host-app/src/islands.ts), a second entry.
+  'src/islands.ts': { file: 'assets/islands-1.js', isEntry: true, imports: ['_shared.js'] },
   'src/app/routes/dashboard.tsx': {
     file: 'assets/dashboard-1.js',
     isDynamicEntry: true,
@@ -67,6 +69,7 @@ const renderer = `export async function render(url, lang, draw) {
   const path = new URL(url).pathname
   if (path === '/Faq' && !draw) return { html: null, modules: ['src/app/routes/faq.tsx'] }
   if (path === '/Faq') return { html: '<h1>' + (lang === 'en' ? 'FAQ' : 'الأسئلة') + '</h1>', modules: ['src/app/routes/faq.tsx'] }
+  if (path === '/Faq/whole') return { html: '<h1>FAQ</h1>', modules: ['src/app/routes/faq.tsx'], islands: true }
   if (path === '/dashboard') return { html: null, modules: ['src/app/routes/dashboard.tsx'] }
   if (path === '/broken') throw new Error('a page that fails to draw')
   return { html: null, modules: [] }
@@ -151,6 +154,22 @@ describe('a page drawn into the built template', () => {
     const code = /<script>([^<]+)<\/script>\s*<\/body>/.exec(page)?.[1] ?? ''
     expect(code).toContain("observe({type:'paint',buffered:true})")
     expect(AFTER_PAINT_HASH).toBe(`'sha256-${createHash('sha256').update(code).digest('base64')}'`)
+  })
+
+  it('hands a page that runs without the app its islands script, and keeps the app for a press it needs', async () => {
+    const { siteRoot, serverEntry } = builtSite()
+    const site = await loadSiteRenderer(siteRoot, serverEntry)
+    const files = async (path: string) => {
+      const page = (await site?.page(`http://localhost${path}`, 'ar')) ?? ''
+      return JSON.parse(/id="mashura-scripts">([^<]*)</.exec(page)?.[1] ?? '{}')
+    }
+    const whole = await files('/Faq/whole')
+    expect(whole.islands).toEqual({ entries: ['/assets/islands-1.js'], preloads: ['/assets/shared-1.js'] })
+    // The app's files stay named, for the loader to load when a button the islands do not answer is pressed.
+    expect(whole.entries).toEqual(['/assets/index-1.js'])
+    expect(whole.preloads).toEqual(['/assets/shared-1.js', '/assets/faq-1.js', '/assets/hooks-1.js'])
+    // A page whose route or drawing needs the app (its loads did not all come in) loads it, as before.
+    expect((await files('/Faq')).islands).toBeUndefined()
   })
 
   it('escapes the file list so that no name can close its script element', () => {

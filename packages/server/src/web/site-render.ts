@@ -24,7 +24,7 @@ interface Renderer {
     url: string,
     lang: SiteLanguage,
     draw: boolean,
-  ): Promise<{ html: string | null; data?: string; modules: string[] }>
+  ): Promise<{ html: string | null; data?: string; modules: string[]; islands?: boolean }>
 }
 
 /** One file of Vite's build manifest. */
@@ -81,6 +81,9 @@ function closure(manifest: Record<string, ManifestChunk>, keys: string[]): { js:
   return { js: [...js], css: [...css] }
 }
 
+/** The manifest's name of the drawn pages' script without React (host-app/src/islands.ts, issue 37). */
+const ISLANDS_ENTRY = 'src/islands.ts'
+
 /** The head's module script and module preloads, as Vite writes them into index.html. */
 const SCRIPT_TAG = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g
 const PRELOAD_TAG = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
@@ -89,24 +92,37 @@ const PRELOAD_TAG = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g
  * A drawn page's scripts start after its first paint, so that on a slow phone the HTML, the styles and the
  * fonts have the connection to themselves until the content shows (issue 15). The loader waits for the
  * browser's paint entry; where the browser does not report paints it starts on DOMContentLoaded, and a page
- * that never paints (a tab opened in the background) starts when it is shown. React then takes over the
- * drawn page (host-app/src/main.tsx). A button pressed before then (the header's sign-in, the language
- * toggle, the home search) would do nothing: the loader holds such presses and presses the same buttons
- * again when the site calls `window.mashuraHydrated()` (host-app/src/app/layout.tsx); links work without
- * script and are left alone. Its code never changes, so the site's CSP allows it by its hash
- * (AFTER_PAINT_HASH); the files it loads are in the JSON script `#mashura-scripts` before it.
+ * that never paints (a tab opened in the background) starts when it is shown.
+ *
+ * It then loads either the app, which takes over the drawn page (host-app/src/main.tsx), or, on the pages
+ * that can run without it (`islands`), the small script that wires the header, the search boxes and the
+ * FAQ's filter to the drawn HTML (host-app/src/islands.ts, issue 37), and the app only when a button that
+ * script does not answer is pressed (or pointed at, to start sooner).
+ *
+ * A button pressed before then would do nothing: the loader holds such presses and presses the same buttons
+ * again when the script that answers them is running: `window.mashuraIslands(islands)` (islands.ts; presses
+ * it does not answer stay held and load the app) or `window.mashuraHydrated()` (the app,
+ * host-app/src/app/layout.tsx). Links work without script and are left alone. Its code never changes, so the
+ * site's CSP allows it by its hash (AFTER_PAINT_HASH); the files it loads are in the JSON script
+ * `#mashura-scripts` before it.
  */
 const AFTER_PAINT_CODE =
-  "(function(){var f=JSON.parse(document.getElementById('mashura-scripts').textContent),done=0,early=[];" +
-  // A button pressed before React runs the page is held, and pressed again once it does (see above).
-  "function hold(e){var t=e.target&&e.target.closest?e.target.closest('button'):null;" +
-  'if(t&&!t.disabled){e.preventDefault();e.stopImmediatePropagation();if(early.indexOf(t)===-1)early.push(t)}}' +
+  "(function(){var f=JSON.parse(document.getElementById('mashura-scripts').textContent),started=0,app=0,early=[],isl=null;" +
+  "function add(u,module){var e;if(module){e=document.createElement('script');e.type='module';e.src=u}" +
+  "else{e=document.createElement('link');e.rel='modulepreload';e.href=u}e.crossOrigin='';document.head.appendChild(e)}" +
+  'function loadApp(){if(app)return;app=1;if(isl){isl.reset();isl=null}' +
+  'f.preloads.forEach(function(u){add(u,0)});f.entries.forEach(function(u){add(u,1)})}' +
+  "function button(e){return e.target&&e.target.closest?e.target.closest('button'):null}" +
+  // A button pressed before a script answers it is held, and pressed again once one does (see above).
+  'function hold(e){var t=button(e);if(!t||t.disabled||(isl&&isl.handles(t)))return;' +
+  'e.preventDefault();e.stopImmediatePropagation();if(early.indexOf(t)===-1)early.push(t);if(isl)loadApp()}' +
   "document.addEventListener('click',hold,true);" +
-  "window.mashuraHydrated=function(){document.removeEventListener('click',hold,true);var q=early;early=[];" +
-  'q.forEach(function(t){if(t.isConnected)t.click()})};' +
-  'function go(){if(done)return;done=1;var h=document.head;' +
-  "f.preloads.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)});" +
-  "f.entries.forEach(function(u){var s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=u;h.appendChild(s)})}" +
+  "document.addEventListener('pointerdown',function(e){var t=button(e);if(t&&isl&&!isl.handles(t))loadApp()},true);" +
+  'function again(){var q=early;early=[];q.forEach(function(t){if(t.isConnected)t.click()})}' +
+  'window.mashuraIslands=function(i){if(!app){isl=i;again()}};window.mashuraLoadApp=loadApp;' +
+  "window.mashuraHydrated=function(){document.removeEventListener('click',hold,true);isl=null;again()};" +
+  'function go(){if(started)return;started=1;var i=f.islands;if(!i)return loadApp();' +
+  'i.preloads.forEach(function(u){add(u,0)});i.entries.forEach(function(u){add(u,1)})}' +
   "var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0)" +
   "{new P(function(l,o){o.disconnect();setTimeout(go)}).observe({type:'paint',buffered:true})}" +
   "else if(document.readyState==='loading'){document.addEventListener('DOMContentLoaded',go)}else{go()}})()"
@@ -114,9 +130,16 @@ const AFTER_PAINT_CODE =
 /** The CSP source that allows the loader (`script-src`), added by app.ts. */
 export const AFTER_PAINT_HASH = `'sha256-${createHash('sha256').update(AFTER_PAINT_CODE).digest('base64')}'`
 
-/** The tags that load `preloads` then `entries` (the head's order) once the page has painted. */
-export function afterPaintLoader(preloads: string[], entries: string[]): string {
-  const files = JSON.stringify({ preloads, entries }).replaceAll('<', '\\u003c')
+/**
+ * The tags that load, once the page has painted, `preloads` then `entries` (the head's order): the app; or,
+ * with `islands` (host-app/src/islands.ts and its imports), those, and the app only when needed.
+ */
+export function afterPaintLoader(
+  preloads: string[],
+  entries: string[],
+  islands?: { preloads: string[]; entries: string[] },
+): string {
+  const files = JSON.stringify({ preloads, entries, islands }).replaceAll('<', '\\u003c')
   return `<script type="application/json" id="mashura-scripts">${files}</script><script>${AFTER_PAINT_CODE}</script>`
 }
 
@@ -167,6 +190,8 @@ export async function loadSiteRenderer(
     scripts: { entries: string[]; preloads: string[] }
     manifest: Record<string, ManifestChunk>
     entry: { js: string[]; css: string[] }
+    /** The drawn pages' script without React (host-app/src/islands.ts) and its imports, if built. */
+    islands: { entries: string[]; preloads: string[] } | null
     fonts: Record<SiteLanguage, string[]>
   } | null = null
   const build = () => {
@@ -174,7 +199,11 @@ export async function loadSiteRenderer(
     if (cached?.stamp !== stamp) {
       const html = readFileSync(template, 'utf8')
       const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>
-      const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry)
+      // The app's entry (index.html) and the islands' (a second entry of the build).
+      const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry && key !== ISLANDS_ENTRY)
+      const islands = manifest[ISLANDS_ENTRY]
+        ? closure(manifest, [ISLANDS_ENTRY]).js.map((file) => `/${file}`)
+        : []
       cached = {
         stamp,
         html,
@@ -185,6 +214,7 @@ export async function loadSiteRenderer(
         },
         manifest,
         entry: closure(manifest, entries),
+        islands: islands.length ? { entries: islands.slice(0, 1), preloads: islands.slice(1) } : null,
         fonts: { ar: fontPreloads(manifest, 'ar'), en: fontPreloads(manifest, 'en') },
       }
     }
@@ -192,8 +222,8 @@ export async function loadSiteRenderer(
   }
   return {
     async page(url, lang, draw = true) {
-      const { html: template, bare, scripts, manifest, entry, fonts } = build()
-      const { html, data, modules } = await renderer.render(url, lang, draw)
+      const { html: template, bare, scripts, manifest, entry, islands, fonts } = build()
+      const { html, data, modules, islands: withoutApp } = await renderer.render(url, lang, draw)
       if (html === null && modules.length === 0) return null
       // The page's files on top of the entry's.
       const own = closure(manifest, modules)
@@ -218,7 +248,11 @@ export async function loadSiteRenderer(
         .replace('</head>', head(links))
         .replace(
           '</body>',
-          `  ${afterPaintLoader([...scripts.preloads, ...ownScripts], scripts.entries)}\n  </body>`,
+          `  ${afterPaintLoader(
+            [...scripts.preloads, ...ownScripts],
+            scripts.entries,
+            withoutApp ? (islands ?? undefined) : undefined,
+          )}\n  </body>`,
         )
         .replace(/<html lang="ar" dir="rtl">/, `<html lang="${lang}" dir="${lang === 'en' ? 'ltr' : 'rtl'}">`)
         .replace('<div id="root"></div>', `<div id="root" data-ssr>${html}</div>${data ?? ''}`)
