@@ -26,10 +26,11 @@ export interface RenderResult {
   /** The page modules the address shows (manifest names), whose chunks and styles the page should preload. */
   modules: string[]
   /**
-   * Whether the drawn page runs without the app (`islands.ts`): its route says it can, and the drawing is
-   * whole (every load it asked for came in; else the app must load the rest).
+   * When the drawn page runs without the app (`islands.ts`): the modules it needs besides (its widget's island,
+   * manifest names). Only when its route says it can, and the drawing is whole (every load it asked for came
+   * in; else the app must load the rest).
    */
-  islands?: boolean
+  islands?: string[]
 }
 
 const handler = createStaticHandler(routes)
@@ -82,9 +83,11 @@ export async function render(url: string, lang: Language, draw = true): Promise<
       }),
     )
   }
-  const islands = Boolean(handles.at(-1)?.islands) && (data.missing?.size ?? 0) === 0
+  const own = handles.at(-1)
+  const whole = (data.missing?.size ?? 0) === 0
   data.missing = undefined
-  return { html, data: serverDataScript(data), modules, islands }
+  const islands = own?.islands && whole ? (own.widgetIsland ? [own.widgetIsland] : []) : undefined
+  return { html, data: serverDataScript(data), modules, ...(islands ? { islands } : {}) }
 }
 
 /** Rounds of loading while drawing, and how long one load may take before the browser is left to do it. */

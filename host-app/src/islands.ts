@@ -13,6 +13,7 @@
  */
 import { $auth, $language, foldArabic, hydrateStores, setLanguage, sitePaths } from '@mashura/core'
 import { tabWrapTarget } from '@mashura/widgets/tab-stops'
+import type { HydrateWidget } from './islands/drawn-widget.ts'
 import { writeLanguageCookie } from './lib/language-cookie.ts'
 
 /** What this module tells the page's loader (`afterPaintLoader`). */
@@ -36,12 +37,16 @@ declare global {
 const handled = new WeakSet<Element>()
 /** What to undo before the app takes the page over. */
 const resets: (() => void)[] = []
+/** Removes every listener of this module when the app takes over (React's own handlers answer then). */
+const wired = new AbortController()
+const { signal } = wired
+resets.push(() => wired.abort())
 
 /** Calls `listener` when `button` is pressed, and marks it as answered here. */
 function onPress(button: Element | null, listener: (event: Event) => void): void {
   if (!button) return
   handled.add(button)
-  button.addEventListener('click', listener)
+  button.addEventListener('click', listener, { signal })
 }
 
 /**
@@ -61,16 +66,24 @@ function sideMenu(): void {
     opener.setAttribute('aria-expanded', 'true')
   })
   onPress(dialog.querySelector('[data-action="close-side-menu"]'), () => dialog.close())
-  dialog.addEventListener('close', () => opener.setAttribute('aria-expanded', 'false'))
-  dialog.addEventListener('click', (event) => {
-    if (event.target === dialog) dialog.close()
-  })
-  dialog.addEventListener('keydown', (event) => {
-    const wrapTo = tabWrapTarget(dialog, event)
-    if (!wrapTo) return
-    event.preventDefault()
-    wrapTo.focus()
-  })
+  dialog.addEventListener('close', () => opener.setAttribute('aria-expanded', 'false'), { signal })
+  dialog.addEventListener(
+    'click',
+    (event) => {
+      if (event.target === dialog) dialog.close()
+    },
+    { signal },
+  )
+  dialog.addEventListener(
+    'keydown',
+    (event) => {
+      const wrapTo = tabWrapTarget(dialog, event)
+      if (!wrapTo) return
+      event.preventDefault()
+      wrapTo.focus()
+    },
+    { signal },
+  )
   resets.push(() => dialog.close())
 }
 
@@ -91,11 +104,15 @@ function searchBoxes(): void {
   )
   for (const form of forms) {
     for (const button of form.querySelectorAll('button[type="submit"]')) handled.add(button)
-    form.addEventListener('submit', (event) => {
-      event.preventDefault()
-      const text = form.querySelector<HTMLInputElement>('input[name="q"]')?.value ?? ''
-      location.assign(sitePaths.search.to(text))
-    })
+    form.addEventListener(
+      'submit',
+      (event) => {
+        event.preventDefault()
+        const text = form.querySelector<HTMLInputElement>('input[name="q"]')?.value ?? ''
+        location.assign(sitePaths.search.to(text))
+      },
+      { signal },
+    )
   }
 }
 
@@ -125,15 +142,44 @@ function faqFilter(): void {
     })
     count.textContent = needle === '' ? drawn : (wordings[shown] ?? String(shown))
   }
-  input.addEventListener('input', () => apply(foldArabic(input.value)))
+  input.addEventListener('input', () => apply(foldArabic(input.value)), { signal })
   resets.push(() => {
     input.value = ''
     apply('')
   })
 }
 
+/** The modules that hydrate a drawn widget without the app, by the widget's name (`data-widget`). */
+const WIDGET_ISLANDS: Record<string, () => Promise<{ hydrate: HydrateWidget<never> }>> = {
+  'expert-search': () => import('./islands/expert-search.tsx'),
+  'booking-calendar': () => import('./islands/booking-calendar.tsx'),
+}
+
+/**
+ * Hydrates the page's drawn widgets (an expert list's search, a profile's calendar), each in its own root
+ * with the props the page drew it with (`data-props`); a widget that cannot be loads the app.
+ */
+async function widgets(): Promise<void> {
+  const hosts = [...document.querySelectorAll<HTMLElement>('[data-widget][data-props]')]
+  await Promise.all(
+    hosts.map(async (host) => {
+      try {
+        const island = WIDGET_ISLANDS[host.dataset.widget ?? '']
+        const root = island
+          ? await (await island()).hydrate(host, JSON.parse(host.dataset.props ?? '{}') as never)
+          : null
+        if (!root) throw new Error(`the ${host.dataset.widget} widget was not drawn`)
+        resets.push(() => root.unmount())
+      } catch (error) {
+        console.warn('islands: the app takes the page over', error)
+        window.mashuraLoadApp?.()
+      }
+    }),
+  )
+}
+
 /** Wires the page, or loads the app for someone signed in. */
-function start(): void {
+async function start(): Promise<void> {
   // Who is signed in and the language chosen, read from storage as the app reads them at start.
   hydrateStores()
   const lang = $language.get()
@@ -149,14 +195,15 @@ function start(): void {
   searchBoxes()
   signIn()
   faqFilter()
-  // The page answers (the end-to-end tests and the INP benchmark wait for this mark, as the app sets it).
-  document.documentElement.setAttribute('data-ready', '')
   window.mashuraIslands?.({
     handles: (button) => handled.has(button),
     reset: () => {
-      for (const reset of resets) reset()
+      for (const reset of resets.splice(0)) reset()
     },
   })
+  await widgets()
+  // The page answers (the end-to-end tests and the INP benchmark wait for this mark, as the app sets it).
+  document.documentElement.setAttribute('data-ready', '')
 }
 
-start()
+void start()

@@ -149,6 +149,46 @@ describe('pages that run without the app', () => {
     await page.context().close()
   })
 
+  it('runs an expert list’s search without the app: filters, then an expert’s profile as a new page', async () => {
+    const { page, app: appLoaded } = await visit('/contributers/consultant')
+    const search = page.locator('div[data-widget="expert-search"]')
+    const results = search.locator('[part~="result"]')
+    expect(await results.count()).toBeGreaterThan(0)
+    // The filters fold behind a button on a phone: the hydrated widget opens them.
+    const toggle = search.locator('[part~="filters-toggle"]')
+    await toggle.click()
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true')
+    await search.locator('[part~="filters-done"]').click()
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false')
+    const first = results.first()
+    const id = await first.getAttribute('data-contributor')
+    await first.locator('[part~="choose"]').click()
+    await page.waitForURL((url) => url.pathname.startsWith('/profile/'))
+    expect(pathOf(page)).toMatch(new RegExp(`^/profile/consultant/\\d+/${id}$`))
+    expect(appLoaded()).toBe(false)
+    await page.context().close()
+  })
+
+  it('runs a profile’s booking calendar without the app, and booking signs in back to the chosen slot', async () => {
+    const { page: list } = await visit('/contributers/consultant')
+    const card = list.locator('div[data-widget="expert-search"] [part~="result"]').first()
+    await card.locator('[part~="choose"]').click()
+    await list.waitForURL((url) => url.pathname.startsWith('/profile/'))
+    const path = pathOf(list)
+    await list.context().close()
+    const { page, app: appLoaded } = await visit(path)
+    const calendar = page.locator('div[data-widget="booking-calendar"]')
+    const slot = calendar.locator('[part~="slot"]').first()
+    await slot.click()
+    await calendar.locator('[part~="slot-selected"]').waitFor()
+    expect(appLoaded()).toBe(false)
+    await expectNoViolations(page, 'profile, a slot chosen (islands)')
+    // Nobody is signed in: booking starts the site's sign-in, whose return address names the slot.
+    await calendar.locator('[part~="sign-in"]').click()
+    await page.waitForURL(/\/oidc\//)
+    await page.context().close()
+  })
+
   it('gives a visitor whose stored language the server did not know the app, in that language', async () => {
     // English in storage, no cookie (a choice made before the cookie existed): drawn in Arabic, shown in English.
     const page = await openPage(browser, { width: widths.mobile, lang: 'en' })

@@ -54,8 +54,13 @@ describe('public pages drawn by the server', () => {
       const { preloads, entries } = JSON.parse(files ?? '{}') as { preloads: string[]; entries: string[] }
       expect(entries, path).toEqual([expect.stringMatching(/^\/assets\/index-[\w-]+\.js$/)])
       expect(preloads.length, path).toBeGreaterThan(1)
-      // The FAQ and the info pages run without the app until it is needed (islands.test.ts); the list needs it.
-      expect(Boolean(JSON.parse(files ?? '{}').islands), path).toBe(path !== '/contributers/consultant')
+      // For a visitor they run without the app until it is needed (islands.test.ts), the list with its search.
+      const { islands } = JSON.parse(files ?? '{}') as { islands?: { entries: string[]; preloads: string[] } }
+      expect(islands?.entries, path).toEqual([expect.stringMatching(/^\/assets\/islands-[\w-]+\.js$/)])
+      if (path === '/contributers/consultant')
+        expect(islands?.preloads, path).toContainEqual(
+          expect.stringMatching(/^\/assets\/expert-search-[\w-]+\.js$/),
+        )
     }
     expect(heading(await html('/Faq', 'en'))).toBe('Frequently asked questions')
     expect(await html('/Faq')).toMatch(/<link rel="stylesheet" href="\/assets\/faq-[\w-]+\.css">/)
@@ -139,7 +144,8 @@ describe('public pages drawn by the server', () => {
     await page.goto(new URL(path, app.base).href)
     await settled(page, 'profile')
     expect(await page.locator('.profile-bio').count()).toBe(1)
-    expect(await page.locator('#mashura-server-data').count()).toBe(0)
+    // Read by the calendar without the app, and left for the app should it take the page over.
+    expect(await page.locator('#mashura-server-data').count()).toBe(1)
     expect(profileLoads).toEqual([])
     // The hydrated calendar answers: the next week loads.
     const calendar = page.locator('[data-widget="booking-calendar"]')
@@ -262,9 +268,12 @@ describe('public pages drawn by the server', () => {
           if (document.readyState === 'interactive' && h1) h1.drawn = true
         })
       })
-      // The expert list: the FAQ no longer loads the app (islands.test.ts).
-      await page.goto(new URL('/contributers/consultant', app.base).href)
-      await settled(page, 'contributors')
+      await page.goto(app.base)
+      await settled(page, 'home')
+      // The home page runs without the app until a press needs it: the video's play button loads it.
+      const play = page.getByRole('button', { name: hostAppMessages[lang]['home.video.play'] })
+      await play.click()
+      await page.locator('.video-frame iframe').waitFor()
       expect(
         await page.evaluate(() => (document.querySelector('h1') as { drawn?: boolean } | null)?.drawn),
       ).toBe(true)
@@ -277,11 +286,14 @@ describe('public pages drawn by the server', () => {
             ?.startTime ?? Number.NaN,
       }))
       expect(timing.entry).toBeGreaterThanOrEqual(timing.paint)
-      // It answers: the language toggle switches the page and the cookie the server reads next time.
+      // It answers: the language toggle switches the page in place and the cookie the server reads next time.
       await page.locator('[data-action="toggle-language"]').first().click()
       await expect
         .poll(() => page.evaluate(() => document.documentElement.lang))
         .toBe(lang === 'ar' ? 'en' : 'ar')
+      expect(
+        await page.evaluate(() => (document.querySelector('h1') as { drawn?: boolean } | null)?.drawn),
+      ).toBe(true)
       const cookies = await page.context().cookies(app.base)
       expect(cookies.find((cookie) => cookie.name === 'mashura_lang')?.value).toBe(
         lang === 'ar' ? 'en' : 'ar',

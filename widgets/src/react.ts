@@ -32,6 +32,7 @@ export type { WidgetSeed } from './shared/seed.ts'
 export {
   createShadowSlots,
   fillShadowSlots,
+  hydrateDrawnWidget,
   ShadowHost,
   type ShadowHostProps,
   ShadowSlotsContext,

@@ -21,6 +21,8 @@ export interface PageHandle {
    * are the header's, the search boxes and the FAQ's filter. The app loads when something else is pressed.
    */
   islands: boolean
+  /** The module that hydrates the page's widget without the app (`islands/*.tsx`), to preload with `islands.ts`. */
+  widgetIsland?: string
 }
 
 /** The route of the page in `routes/{name}.tsx`, loaded when the route first matches. */
@@ -36,25 +38,35 @@ const NOT_DRAWN = { prerender: false, islands: false }
 
 /**
  * A public page the server renders to HTML (first paint without waiting for script: issue 15); with
- * `islands`, a visitor's page runs without the app until something needs it (issue 37).
+ * `islands`, a visitor's page runs without the app until something needs it (issue 37), and with
+ * `islands:{widget}` its widget is hydrated on its own by `islands/{widget}.tsx`.
  */
-function publicPage(path: string, name: string, islands = false): RouteObject {
-  return page(path, name, { prerender: true, islands })
+function publicPage(
+  path: string,
+  name: string,
+  islands: 'islands' | `islands:${string}` | false = false,
+): RouteObject {
+  const widget = islands && islands.startsWith('islands:') ? islands.slice('islands:'.length) : undefined
+  return page(path, name, {
+    prerender: true,
+    islands: Boolean(islands),
+    ...(widget ? { widgetIsland: `src/islands/${widget}.tsx` } : {}),
+  })
 }
 
 /** The public pages, inside the header and footer. */
 const publicRoutes: RouteObject[] = [
-  publicPage(paths.home.pattern, 'home', true),
+  publicPage(paths.home.pattern, 'home', 'islands'),
   page(paths.redirectAuth.pattern, 'redirect-auth'),
-  publicPage(paths.subjects.pattern, 'subjects', true),
-  publicPage(paths.profile.pattern, 'profile'),
-  publicPage(paths.search.pattern, 'search'),
-  publicPage(paths.contributors.pattern, 'contributors'),
-  publicPage(paths.contributorsBySubject.pattern, 'contributors'),
-  publicPage(paths.info.pattern, 'info', true),
+  publicPage(paths.subjects.pattern, 'subjects', 'islands'),
+  publicPage(paths.profile.pattern, 'profile', 'islands:booking-calendar'),
+  publicPage(paths.search.pattern, 'search', 'islands:expert-search'),
+  publicPage(paths.contributors.pattern, 'contributors', 'islands:expert-search'),
+  publicPage(paths.contributorsBySubject.pattern, 'contributors', 'islands:expert-search'),
+  publicPage(paths.info.pattern, 'info', 'islands'),
   page(paths.redirection.pattern, 'redirection'),
   page(paths.expertInvitation.pattern, 'expert-invitation'),
-  publicPage(paths.faq.pattern, 'faq', true),
+  publicPage(paths.faq.pattern, 'faq', 'islands'),
   page('*', 'not-found'),
 ]
 

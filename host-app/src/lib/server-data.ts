@@ -35,9 +35,18 @@ export const SERVER_DATA_ID = 'mashura-server-data'
 
 /** Reads the data the server put in the page (once; later pages load their own). */
 export function takeServerData(): ServerData | null {
+  const data = readServerData()
+  document.getElementById(SERVER_DATA_ID)?.remove()
+  return data
+}
+
+/**
+ * Reads the data the server put in the page and leaves it there: for the widgets a drawn page hydrates
+ * without the app (`islands/`), whose data the app reads again if it takes the page over.
+ */
+export function readServerData(): ServerData | null {
   const element = document.getElementById(SERVER_DATA_ID)
   if (!element?.textContent) return null
-  element.remove()
   try {
     return { results: JSON.parse(element.textContent) as Record<string, unknown> }
   } catch {

@@ -4,7 +4,13 @@ import { flushSync } from 'react-dom'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { waitFor } from '../test-support/wait-for.ts'
-import { createShadowSlots, fillShadowSlots, ShadowHost, ShadowSlotsContext } from './shadow-host.tsx'
+import {
+  createShadowSlots,
+  fillShadowSlots,
+  hydrateDrawnWidget,
+  ShadowHost,
+  ShadowSlotsContext,
+} from './shadow-host.tsx'
 
 /**
  * ShadowHost in real Chromium: a page drawn on the server as the site's entry-server draws it (the widget in
@@ -119,6 +125,40 @@ describe('ShadowHost', () => {
       console.warn = warn
       root.unmount()
     }
+  })
+
+  it('hydrates a drawn widget on its own, without the host’s tree (the host app’s islands), keeping its nodes', async () => {
+    container.setHTMLUnsafe(drawn(<Page label="first" />))
+    const host = container.querySelector('[data-widget="test-counter"]') as Element
+    const button = shadow(container).querySelector('button')
+    const counts: number[] = []
+    const warnings: unknown[] = []
+    const warn = console.warn
+    console.warn = (...args: unknown[]) => warnings.push(args)
+    // Resolves once hydrated, with the widget's own root; the rest of the page stays the server's HTML.
+    const root = await hydrateDrawnWidget(
+      host,
+      'test-counter',
+      CSS,
+      <Counter label="first" onCount={(n) => counts.push(n)} />,
+    )
+    try {
+      expect(root).to.not.equal(null)
+      button?.click()
+      await waitFor(() => counts.length === 1, 5000, 'the hydrated widget answers')
+      expect(shadow(container).querySelector('button')).to.equal(button)
+      expect(button?.textContent).to.equal('1')
+      expect(warnings).to.deep.equal([])
+      // Unmounted (the app takes the page over), the shadow root is left empty for the app's own render.
+      root?.unmount()
+      expect(shadow(container).querySelectorAll('.base')).to.have.length(0)
+    } finally {
+      console.warn = warn
+    }
+    // A host the server did not draw into has nothing to hydrate.
+    const empty = document.createElement('div')
+    empty.attachShadow({ mode: 'open' })
+    expect(await hydrateDrawnWidget(empty, 'test-counter', CSS, <Counter label="x" />)).to.equal(null)
   })
 
   it('keeps one live widget when the browser’s first drawing differs from the server’s (issue 31)', async () => {

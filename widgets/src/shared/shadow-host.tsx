@@ -29,6 +29,11 @@ export interface ShadowHostProps {
    * render is the same on the server and in the browser (the expert search). Others arrive empty, as before.
    */
   drawOnServer?: boolean | undefined
+  /**
+   * The props the page drew the widget with that a script without the page's React tree needs to hydrate it
+   * (the host app's `src/islands/`, issue 37), as JSON in the host's `data-props`. Plain data only.
+   */
+  drawnProps?: Record<string, unknown> | undefined
 }
 
 /**
@@ -116,6 +121,58 @@ function Bridge({ store, first, css }: { store: ChildrenStore; first: ReactNode;
 }
 
 /**
+ * Hydrates `element` (the widget wrapped as it was drawn) in `shadow`, the declarative shadow root the server
+ * drew, in a root of its own. A drawing that does not match is drawn anew after the server's: React empties an
+ * element or a document first, never a shadow root, so the server's copy stayed above the live one, dead
+ * (issue 31); once React has committed, the nodes it added are the widget, and the drawn ones go.
+ */
+function hydrateShadow(shadow: ShadowRoot, widget: string, element: ReactNode): Root {
+  const drawnNodes = [...shadow.childNodes]
+  return hydrateRoot(shadow as unknown as Element, element, {
+    onRecoverableError: (error) => {
+      console.warn(`${widget}: the widget was drawn again in the browser`, error)
+      if ([...shadow.childNodes].some((node) => !drawnNodes.includes(node)))
+        for (const node of drawnNodes) node.remove()
+    },
+  })
+}
+
+/** Calls `onHydrated` once its widget has hydrated (its effects run after the widget's own). */
+function Hydrated({ onHydrated, children }: { onHydrated: () => void; children: ReactNode }) {
+  useEffect(onHydrated, [])
+  return children
+}
+
+/**
+ * Hydrates the widget the server drew in `host` (a {@link ShadowHost} drawn with `drawOnServer`) in a root of
+ * its own, outside any React tree: for a page that runs without its app (the host app's `src/islands/`,
+ * issue 37). `children` are the widget as the page drew it. Resolves once it has hydrated, with its root;
+ * with null when `host` holds no drawn widget. In a transition, as {@link ShadowHost} does: a phone's main
+ * thread is not taken for the whole widget at once.
+ */
+export function hydrateDrawnWidget(
+  host: Element,
+  widget: string,
+  css: string,
+  children: ReactNode,
+): Promise<Root | null> {
+  const shadow = host.shadowRoot
+  if (!shadow?.querySelector(`style[${DRAWN_STYLE}]`)) return Promise.resolve(null)
+  return new Promise((resolve) => {
+    let root: Root | null = null
+    startTransition(() => {
+      root = hydrateShadow(
+        shadow,
+        widget,
+        <Hydrated onHydrated={() => resolve(root)}>
+          <Drawn css={css}>{children}</Drawn>
+        </Hydrated>,
+      )
+    })
+  })
+}
+
+/**
  * Renders a widget's React component into a shadow root on a `<div>`, with the same stylesheets the custom
  * element adopts: React hosts (the agency's host app) keep real callbacks instead of DOM events and no JSON
  * round trip of props, and the widget looks exactly as it does on a partner's page.
@@ -125,7 +182,8 @@ function Bridge({ store, first, css }: { store: ChildrenStore; first: ReactNode;
  * hydrates it in a root of its own instead (a portal cannot hydrate), fed the host's later renders through
  * a store.
  */
-export function ShadowHost({ widget, css, children, className, drawOnServer }: ShadowHostProps) {
+export function ShadowHost({ widget, css, children, className, drawOnServer, drawnProps }: ShadowHostProps) {
+  const props = drawnProps ? JSON.stringify(drawnProps) : undefined
   const slots = useContext(ShadowSlotsContext)
   const [root, setRoot] = useState<ShadowRoot | null>(null)
   const store = useRef<ChildrenStore>({ current: children, listeners: new Set() })
@@ -136,28 +194,12 @@ export function ShadowHost({ widget, css, children, className, drawOnServer }: S
       const drawn = host.shadowRoot?.querySelector(`style[${DRAWN_STYLE}]`)
       const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
       if (drawn && !hydrated.current) {
-        // The drawn style element stays (the widget renders it too): adopting the same sheets would only
-        // make the browser style the widget twice.
         const first = store.current.current
-        // What the server drew, to take away if React draws the widget anew (below).
-        const drawnNodes = [...shadow.childNodes]
-        // React takes a shadow root as a container (a document fragment); its types say elements only. In a
-        // transition, as the page itself hydrates (host-app/src/main.tsx): React yields to the browser
-        // every few milliseconds instead of hydrating a page of results in one task.
         startTransition(() => {
-          hydrated.current = hydrateRoot(
-            shadow as unknown as Element,
+          hydrated.current = hydrateShadow(
+            shadow,
+            widget,
             <Bridge store={store.current} first={first} css={css} />,
-            {
-              onRecoverableError: (error) => {
-                console.warn(`${widget}: the widget was drawn again in the browser`, error)
-                // A drawing that does not match is drawn anew, after the server's: React empties an element
-                // or a document first, never a shadow root, so the server's copy stayed above the live one,
-                // dead (issue 31). Called once React has committed: the nodes it added are the widget now.
-                if ([...shadow.childNodes].some((node) => !drawnNodes.includes(node)))
-                  for (const node of drawnNodes) node.remove()
-              },
-            },
           )
         })
         return
@@ -188,13 +230,14 @@ export function ShadowHost({ widget, css, children, className, drawOnServer }: S
     return (
       <div
         data-widget={widget}
+        data-props={props}
         className={className}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: a fixed marker the server replaces (fillShadowSlots)
         dangerouslySetInnerHTML={{ __html: slots.add(children, css) }}
       />
     )
   return (
-    <div ref={attach} data-widget={widget} className={className}>
+    <div ref={attach} data-widget={widget} data-props={props} className={className}>
       {root ? createPortal(children, root) : null}
     </div>
   )

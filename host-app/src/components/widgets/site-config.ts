@@ -3,7 +3,7 @@ import type { WidgetSeed } from '@mashura/widgets/react'
 import { useStore } from '@nanostores/react'
 import { useContext, useMemo } from 'react'
 import { API_BASE, API_KEY } from '../../config/env.ts'
-import { ServerDataContext, wantServerLoad } from '../../lib/server-data.ts'
+import { type ServerData, ServerDataContext, wantServerLoad } from '../../lib/server-data.ts'
 
 /*
  * Each widget of the site has its own module here, so a page's chunk carries only the widget it shows (the
@@ -28,12 +28,19 @@ export function useSiteConfig() {
  */
 export function useWidgetSeed(): WidgetSeed | undefined {
   const server = useContext(ServerDataContext)
-  return useMemo(() => {
-    if (!server) return undefined
-    const id = (key: string) => `widget:${key}`
-    return {
-      get: (key) => server.results[id(key)],
-      want: server.pending ? (key, load) => wantServerLoad(server, id(key), load) : undefined,
-    }
-  }, [server])
+  return useMemo(() => (server ? widgetSeed(server) : undefined), [server])
+}
+
+/** The id of a widget's load among the page's server data. */
+const seedId = (key: string) => `widget:${key}`
+
+/**
+ * A widget's seed from the page's server data (see {@link useWidgetSeed}): the app's, and that of the widgets
+ * a drawn page hydrates without the app (`islands/`).
+ */
+export function widgetSeed(server: ServerData): WidgetSeed {
+  return {
+    get: (key) => server.results[seedId(key)],
+    want: server.pending ? (key, load) => wantServerLoad(server, seedId(key), load) : undefined,
+  }
 }

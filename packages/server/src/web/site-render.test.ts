@@ -69,7 +69,7 @@ const renderer = `export async function render(url, lang, draw) {
   const path = new URL(url).pathname
   if (path === '/Faq' && !draw) return { html: null, modules: ['src/app/routes/faq.tsx'] }
   if (path === '/Faq') return { html: '<h1>' + (lang === 'en' ? 'FAQ' : 'الأسئلة') + '</h1>', modules: ['src/app/routes/faq.tsx'] }
-  if (path === '/Faq/whole') return { html: '<h1>FAQ</h1>', modules: ['src/app/routes/faq.tsx'], islands: true }
+  if (path === '/Faq/whole') return { html: '<h1>FAQ</h1>', modules: ['src/app/routes/faq.tsx'], islands: [] }
   if (path === '/dashboard') return { html: null, modules: ['src/app/routes/dashboard.tsx'] }
   if (path === '/broken') throw new Error('a page that fails to draw')
   return { html: null, modules: [] }

@@ -24,7 +24,7 @@ interface Renderer {
     url: string,
     lang: SiteLanguage,
     draw: boolean,
-  ): Promise<{ html: string | null; data?: string; modules: string[]; islands?: boolean }>
+  ): Promise<{ html: string | null; data?: string; modules: string[]; islands?: string[] }>
 }
 
 /** One file of Vite's build manifest. */
@@ -83,6 +83,19 @@ function closure(manifest: Record<string, ManifestChunk>, keys: string[]): { js:
 
 /** The manifest's name of the drawn pages' script without React (host-app/src/islands.ts, issue 37). */
 const ISLANDS_ENTRY = 'src/islands.ts'
+
+/**
+ * The files of a page that runs without the app: islands.ts (the entry) and, to preload, its imports and
+ * those of the page's own island modules (its widget's), each once.
+ */
+function islandFiles(
+  manifest: Record<string, ManifestChunk>,
+  entry: string[],
+  modules: string[],
+): { entries: string[]; preloads: string[] } {
+  const own = closure(manifest, modules).js.map((file) => `/${file}`)
+  return { entries: entry.slice(0, 1), preloads: [...new Set([...entry.slice(1), ...own])] }
+}
 
 /** The head's module script and module preloads, as Vite writes them into index.html. */
 const SCRIPT_TAG = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g
@@ -191,7 +204,7 @@ export async function loadSiteRenderer(
     manifest: Record<string, ManifestChunk>
     entry: { js: string[]; css: string[] }
     /** The drawn pages' script without React (host-app/src/islands.ts) and its imports, if built. */
-    islands: { entries: string[]; preloads: string[] } | null
+    islands: string[] | null
     fonts: Record<SiteLanguage, string[]>
   } | null = null
   const build = () => {
@@ -214,7 +227,9 @@ export async function loadSiteRenderer(
         },
         manifest,
         entry: closure(manifest, entries),
-        islands: islands.length ? { entries: islands.slice(0, 1), preloads: islands.slice(1) } : null,
+        islands: manifest[ISLANDS_ENTRY]
+          ? closure(manifest, [ISLANDS_ENTRY]).js.map((file) => `/${file}`)
+          : null,
         fonts: { ar: fontPreloads(manifest, 'ar'), en: fontPreloads(manifest, 'en') },
       }
     }
@@ -223,7 +238,7 @@ export async function loadSiteRenderer(
   return {
     async page(url, lang, draw = true) {
       const { html: template, bare, scripts, manifest, entry, islands, fonts } = build()
-      const { html, data, modules, islands: withoutApp } = await renderer.render(url, lang, draw)
+      const { html, data, modules, islands: islandModules } = await renderer.render(url, lang, draw)
       if (html === null && modules.length === 0) return null
       // The page's files on top of the entry's.
       const own = closure(manifest, modules)
@@ -251,7 +266,7 @@ export async function loadSiteRenderer(
           `  ${afterPaintLoader(
             [...scripts.preloads, ...ownScripts],
             scripts.entries,
-            withoutApp ? (islands ?? undefined) : undefined,
+            islands && islandModules ? islandFiles(manifest, islands, islandModules) : undefined,
           )}\n  </body>`,
         )
         .replace(/<html lang="ar" dir="rtl">/, `<html lang="${lang}" dir="${lang === 'en' ? 'ltr' : 'rtl'}">`)
