@@ -34,14 +34,26 @@ async function profileWithSlots() {
 function recordInteractions() {
   const longest = new Map()
   window.__interactions = longest
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
+  const keep = (list) => {
+    for (const entry of list) {
       if (!entry.interactionId) continue
       const known = longest.get(entry.interactionId)
       if (!known || entry.duration > known.duration)
         longest.set(entry.interactionId, { name: entry.name, duration: entry.duration })
     }
-  }).observe({ type: 'event', durationThreshold: 16, buffered: true })
+  }
+  // A search from home is a page load now (the results page is drawn by the server, issue 37): what was
+  // recorded on the page it left is carried over, by the tab's session storage, to the page it opened.
+  try {
+    for (const [id, entry] of JSON.parse(sessionStorage.getItem('bench-inp') ?? '[]'))
+      longest.set(`before:${id}`, entry)
+  } catch {}
+  const observer = new PerformanceObserver((list) => keep(list.getEntries()))
+  observer.observe({ type: 'event', durationThreshold: 16, buffered: true })
+  addEventListener('pagehide', () => {
+    keep(observer.takeRecords())
+    sessionStorage.setItem('bench-inp', JSON.stringify([...longest.entries()]))
+  })
 }
 
 /** A fresh phone-sized page in `lang` with the CPU slowed 4×. */
@@ -150,8 +162,9 @@ console.log(`machine: ${cpu[0]?.model ?? 'unknown CPU'}, ${cpu.length} cores, ${
 const header = ['interaction', `INP (target ≤ ${TARGET_MS} ms)`, 'runs', 'slowest event']
 const cells = rows.map((r) => [
   r.name,
-  `${r.median.toFixed(0)} ms${r.median <= TARGET_MS ? '' : ' ✗'}`,
-  `${r.min.toFixed(0)}–${r.max.toFixed(0)} ms`,
+  // Event Timing reports nothing under 16 ms: no entry is an interaction that answered within 16 ms.
+  `${r.median ? r.median.toFixed(0) : '< 16'} ms${r.median <= TARGET_MS ? '' : ' ✗'}`,
+  `${r.min ? r.min.toFixed(0) : '< 16'}–${r.max ? r.max.toFixed(0) : '< 16'} ms`,
   r.events,
 ])
 printTable(header, cells, markdown)

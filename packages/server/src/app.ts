@@ -236,6 +236,8 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
     },
     hsts: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
+    // The site's built files (host-app/dist/assets): only the headers that act on a page's files.
+    assetsPrefix: '/assets/',
   })
   await app.register(apiKeyPlugin, { config })
   await app.register(authPlugin, { config, store })

@@ -35,4 +35,35 @@ describe('security headers', () => {
       await app.close()
     }
   })
+
+  it('sends a page’s files only the headers that act on them', async () => {
+    const app = Fastify()
+    await app.register(securityHeadersPlugin, {
+      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"] } },
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+      hsts: { maxAge: 600 },
+      assetsPrefix: '/assets/',
+    })
+    app.get('/assets/app-1.js', async (_request, reply) => reply.type('text/javascript').send('0'))
+    app.get('/page', async (_request, reply) => reply.type('text/html').send('<p>page</p>'))
+    try {
+      const file = await app.inject({ method: 'GET', url: '/assets/app-1.js' })
+      expect(file.headers['x-content-type-options']).toBe('nosniff')
+      expect(file.headers['cross-origin-resource-policy']).toBe('cross-origin')
+      expect(file.headers['strict-transport-security']).toBe('max-age=600; includeSubDomains')
+      for (const name of [
+        'content-security-policy',
+        'x-frame-options',
+        'referrer-policy',
+        'cross-origin-opener-policy',
+      ])
+        expect(file.headers[name], name).toBeUndefined()
+      // A page keeps all of them.
+      const page = await app.inject({ method: 'GET', url: '/page' })
+      expect(page.headers['content-security-policy']).toContain("default-src 'self'")
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN')
+    } finally {
+      await app.close()
+    }
+  })
 })
