@@ -4,8 +4,7 @@ import {
   type CalendarPlace,
   hydrateDrawnWidget,
 } from '@mashura/widgets/react'
-import { signInFromCalendar } from '../components/widgets/booking-calendar-widget.tsx'
-import { paths } from '../config/paths.ts'
+import { SITE_CALENDAR } from '../components/widgets/booking-calendar-widget.tsx'
 import { drawnSeed, type HydrateWidget, siteConfig } from './drawn-widget.ts'
 
 /** The props a profile drew its calendar with (`components/widgets/booking-calendar-widget.tsx`). */
@@ -20,17 +19,7 @@ interface CalendarProps {
  * so choosing to book starts the site's sign-in, which comes back to the chosen slot (with the app then).
  */
 function Calendar(props: CalendarProps) {
-  return (
-    <BookingCalendar
-      {...siteConfig()}
-      seed={drawnSeed()}
-      token={null}
-      sessionHref={paths.session.to('{id}')}
-      requestHref={paths.request.to('{id}')}
-      onSignInRequired={signInFromCalendar}
-      {...props}
-    />
-  )
+  return <BookingCalendar {...siteConfig()} seed={drawnSeed()} token={null} {...SITE_CALENDAR} {...props} />
 }
 
 /** Hydrates a profile's drawn booking calendar without the app (issue 37). */

@@ -41,6 +41,13 @@ export function signInFromCalendar(_detail: unknown, where: CalendarPlace): fals
   return false
 }
 
+/** What the site's calendar gets besides the page's props: its own pages to link to and its sign-in. */
+export const SITE_CALENDAR = {
+  sessionHref: paths.session.to('{id}'),
+  requestHref: paths.request.to('{id}'),
+  onSignInRequired: signInFromCalendar,
+} as const
+
 /**
  * The booking calendar in the site. Signed out, its sign-in button starts the site's own sign-in (a full
  * redirect that comes back to this page) instead of the partner pages' popup; the chosen slot and its week
@@ -66,9 +73,7 @@ export function BookingCalendarWidget(props: Omit<BookingCalendarProps, SiteConf
         {...useSiteConfig()}
         seed={useWidgetSeed()}
         token={token}
-        sessionHref={paths.session.to('{id}')}
-        requestHref={paths.request.to('{id}')}
-        onSignInRequired={signInFromCalendar}
+        {...SITE_CALENDAR}
         {...props}
       />
     </ShadowHost>
