@@ -139,7 +139,8 @@ function hydrateShadow(shadow: ShadowRoot, widget: string, element: ReactNode): 
 
 /** Calls `onHydrated` once its widget has hydrated (its effects run after the widget's own). */
 function Hydrated({ onHydrated, children }: { onHydrated: () => void; children: ReactNode }) {
-  useEffect(onHydrated, [])
+  // Rendered once, by hydrateDrawnWidget: the effect runs once.
+  useEffect(onHydrated, [onHydrated])
   return children
 }
 
