@@ -169,7 +169,9 @@ async function widgets(): Promise<void> {
           ? await (await island()).hydrate(host, JSON.parse(host.dataset.props ?? '{}') as never)
           : null
         if (!root) throw new Error(`the ${host.dataset.widget} widget was not drawn`)
-        resets.push(() => root.unmount())
+        // The app may have taken the page over while the widget hydrated: it draws the widget itself then.
+        if (wired.signal.aborted) root.unmount()
+        else resets.push(() => root.unmount())
       } catch (error) {
         console.warn('islands: the app takes the page over', error)
         window.mashuraLoadApp?.()
