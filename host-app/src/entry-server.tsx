@@ -85,7 +85,6 @@ export async function render(url: string, lang: Language, draw = true): Promise<
   }
   const own = handles.at(-1)
   const whole = (data.missing?.size ?? 0) === 0
-  data.missing = undefined
   const islands = own?.islands && whole ? (own.widgetIsland ? [own.widgetIsland] : []) : undefined
   return { html, data: serverDataScript(data), modules, ...(islands ? { islands } : {}) }
 }

@@ -170,7 +170,7 @@ async function widgets(): Promise<void> {
           : null
         if (!root) throw new Error(`the ${host.dataset.widget} widget was not drawn`)
         // The app may have taken the page over while the widget hydrated: it draws the widget itself then.
-        if (wired.signal.aborted) root.unmount()
+        if (signal.aborted) root.unmount()
         else resets.push(() => root.unmount())
       } catch (error) {
         console.warn('islands: the app takes the page over', error)

@@ -36,37 +36,40 @@ function page(path: string, name: string, drawn: Omit<PageHandle, 'module'> = NO
 /** A page only the browser draws. */
 const NOT_DRAWN = { prerender: false, islands: false }
 
+/** How a visitor's drawn page runs without the app (issue 37): the header's script, and its widget if it has one. */
+interface Islands {
+  /** The widget hydrated on its own by `islands/{widget}.tsx`. */
+  widget?: 'expert-search' | 'booking-calendar'
+}
+
+/** The header's script alone: a page with no widget. */
+const ISLANDS: Islands = {}
+
 /**
  * A public page the server renders to HTML (first paint without waiting for script: issue 15); with
- * `islands`, a visitor's page runs without the app until something needs it (issue 37), and with
- * `islands:{widget}` its widget is hydrated on its own by `islands/{widget}.tsx`.
+ * `islands`, a visitor's page runs without the app until something needs it (issue 37).
  */
-function publicPage(
-  path: string,
-  name: string,
-  islands: 'islands' | `islands:${string}` | false = false,
-): RouteObject {
-  const widget = islands && islands.startsWith('islands:') ? islands.slice('islands:'.length) : undefined
+function publicPage(path: string, name: string, islands?: Islands): RouteObject {
   return page(path, name, {
     prerender: true,
-    islands: Boolean(islands),
-    ...(widget ? { widgetIsland: `src/islands/${widget}.tsx` } : {}),
+    islands: islands !== undefined,
+    ...(islands?.widget ? { widgetIsland: `src/islands/${islands.widget}.tsx` } : {}),
   })
 }
 
 /** The public pages, inside the header and footer. */
 const publicRoutes: RouteObject[] = [
-  publicPage(paths.home.pattern, 'home', 'islands'),
+  publicPage(paths.home.pattern, 'home', ISLANDS),
   page(paths.redirectAuth.pattern, 'redirect-auth'),
-  publicPage(paths.subjects.pattern, 'subjects', 'islands'),
-  publicPage(paths.profile.pattern, 'profile', 'islands:booking-calendar'),
-  publicPage(paths.search.pattern, 'search', 'islands:expert-search'),
-  publicPage(paths.contributors.pattern, 'contributors', 'islands:expert-search'),
-  publicPage(paths.contributorsBySubject.pattern, 'contributors', 'islands:expert-search'),
-  publicPage(paths.info.pattern, 'info', 'islands'),
+  publicPage(paths.subjects.pattern, 'subjects', ISLANDS),
+  publicPage(paths.profile.pattern, 'profile', { widget: 'booking-calendar' }),
+  publicPage(paths.search.pattern, 'search', { widget: 'expert-search' }),
+  publicPage(paths.contributors.pattern, 'contributors', { widget: 'expert-search' }),
+  publicPage(paths.contributorsBySubject.pattern, 'contributors', { widget: 'expert-search' }),
+  publicPage(paths.info.pattern, 'info', ISLANDS),
   page(paths.redirection.pattern, 'redirection'),
   page(paths.expertInvitation.pattern, 'expert-invitation'),
-  publicPage(paths.faq.pattern, 'faq', 'islands'),
+  publicPage(paths.faq.pattern, 'faq', ISLANDS),
   page('*', 'not-found'),
 ]
 

@@ -1,3 +1,4 @@
+import { $language } from '@mashura/core'
 import {
   BookingCalendar,
   bookingCalendarSheet,
@@ -5,7 +6,8 @@ import {
   hydrateDrawnWidget,
 } from '@mashura/widgets/react'
 import { SITE_CALENDAR } from '../components/widgets/booking-calendar-widget.tsx'
-import { drawnSeed, type HydrateWidget, siteConfig } from './drawn-widget.ts'
+import { siteConfig } from '../components/widgets/site-config.ts'
+import { drawnSeed, type HydrateWidget } from './drawn-widget.ts'
 
 /** The props a profile drew its calendar with (`components/widgets/booking-calendar-widget.tsx`). */
 interface CalendarProps {
@@ -19,7 +21,15 @@ interface CalendarProps {
  * so choosing to book starts the site's sign-in, which comes back to the chosen slot (with the app then).
  */
 function Calendar(props: CalendarProps) {
-  return <BookingCalendar {...siteConfig()} seed={drawnSeed()} token={null} {...SITE_CALENDAR} {...props} />
+  return (
+    <BookingCalendar
+      {...siteConfig($language.get())}
+      seed={drawnSeed()}
+      token={null}
+      {...SITE_CALENDAR}
+      {...props}
+    />
+  )
 }
 
 /** Hydrates a profile's drawn booking calendar without the app (issue 37). */

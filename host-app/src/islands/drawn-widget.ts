@@ -1,16 +1,9 @@
-import { $language } from '@mashura/core'
 import type { WidgetSeed } from '@mashura/widgets/react'
 import { widgetSeed } from '../components/widgets/site-config.ts'
-import { API_BASE, API_KEY } from '../config/env.ts'
 import { readServerData } from '../lib/server-data.ts'
 
 /** What a widget island module offers `islands.ts`: hydrating the widget drawn in `host` with its drawn props. */
 export type HydrateWidget<P> = (host: Element, props: P) => Promise<{ unmount(): void } | null>
-
-/** The widgets' configuration, as the app gives it (`components/widgets/site-config.ts`). */
-export function siteConfig() {
-  return { apiBase: API_BASE, apiKey: API_KEY, lang: $language.get() }
-}
 
 /** The page's server data, read once (and left in the page for the app, should it take the page over). */
 let seed: WidgetSeed | undefined | null = null

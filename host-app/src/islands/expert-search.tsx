@@ -1,6 +1,8 @@
+import { $language } from '@mashura/core'
 import { ExpertSearch, expertSearchSheet, hydrateDrawnWidget } from '@mashura/widgets/react'
+import { siteConfig } from '../components/widgets/site-config.ts'
 import { type ExpertListProps, useListSearch } from '../features/contributors/use-list-search.ts'
-import { drawnSeed, type HydrateWidget, siteConfig } from './drawn-widget.ts'
+import { drawnSeed, type HydrateWidget } from './drawn-widget.ts'
 
 /**
  * The expert search of a list page as the app's `ExpertList` gives it (`features/contributors/expert-list.tsx`),
@@ -8,7 +10,7 @@ import { drawnSeed, type HydrateWidget, siteConfig } from './drawn-widget.ts'
  */
 function List(props: ExpertListProps) {
   const search = useListSearch(props, (path) => window.location.assign(path))
-  return <ExpertSearch {...siteConfig()} seed={drawnSeed()} {...search} />
+  return <ExpertSearch {...siteConfig($language.get())} seed={drawnSeed()} {...search} />
 }
 
 /** Hydrates an expert list's drawn search without the app (issue 37). */

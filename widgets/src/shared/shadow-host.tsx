@@ -127,7 +127,9 @@ function Bridge({ store, first, css }: { store: ChildrenStore; first: ReactNode;
  * (issue 31); once React has committed, the nodes it added are the widget, and the drawn ones go.
  */
 function hydrateShadow(shadow: ShadowRoot, widget: string, element: ReactNode): Root {
+  // What the server drew, to take away if React draws the widget anew.
   const drawnNodes = [...shadow.childNodes]
+  // React takes a shadow root as a container (a document fragment); its types say elements only.
   return hydrateRoot(shadow as unknown as Element, element, {
     onRecoverableError: (error) => {
       console.warn(`${widget}: the widget was drawn again in the browser`, error)
@@ -195,7 +197,11 @@ export function ShadowHost({ widget, css, children, className, drawOnServer, dra
       const drawn = host.shadowRoot?.querySelector(`style[${DRAWN_STYLE}]`)
       const shadow = host.shadowRoot ?? host.attachShadow({ mode: 'open' })
       if (drawn && !hydrated.current) {
+        // The drawn style element stays (the widget renders it too): adopting the same sheets would only
+        // make the browser style the widget twice.
         const first = store.current.current
+        // In a transition, as the page itself hydrates (host-app/src/main.tsx): React yields to the browser
+        // every few milliseconds instead of hydrating a page of results in one task.
         startTransition(() => {
           hydrated.current = hydrateShadow(
             shadow,

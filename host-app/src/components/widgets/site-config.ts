@@ -1,4 +1,4 @@
-import { $language } from '@mashura/core'
+import { $language, type Language } from '@mashura/core'
 import type { WidgetSeed } from '@mashura/widgets/react'
 import { useStore } from '@nanostores/react'
 import { useContext, useMemo } from 'react'
@@ -16,7 +16,11 @@ export type SiteConfig = 'apiBase' | 'apiKey' | 'lang'
 
 /** The widgets' configuration from the site and the language store. */
 export function useSiteConfig() {
-  const lang = useStore($language)
+  return siteConfig(useStore($language))
+}
+
+/** The widgets' configuration for `lang`: for the widgets a drawn page hydrates without the app too (`islands/`). */
+export function siteConfig(lang: Language) {
   return { apiBase: API_BASE, apiKey: API_KEY, lang }
 }
 

@@ -84,17 +84,23 @@ function closure(manifest: Record<string, ManifestChunk>, keys: string[]): { js:
 /** The manifest's name of the drawn pages' script without React (host-app/src/islands.ts, issue 37). */
 const ISLANDS_ENTRY = 'src/islands.ts'
 
-/**
- * The files of a page that runs without the app: islands.ts (the entry) and, to preload, its imports and
- * those of the page's own island modules (its widget's), each once.
- */
-function islandFiles(
-  manifest: Record<string, ManifestChunk>,
-  entry: string[],
-  modules: string[],
-): { entries: string[]; preloads: string[] } {
+/** The module scripts of a page and those to preload, as the loader takes them (`afterPaintLoader`). */
+interface Scripts {
+  entries: string[]
+  preloads: string[]
+}
+
+/** The drawn pages' script without React and its imports (its entry first), or null when not built. */
+function islandsScripts(manifest: Record<string, ManifestChunk>): Scripts | null {
+  if (!manifest[ISLANDS_ENTRY]) return null
+  const [entry, ...imports] = closure(manifest, [ISLANDS_ENTRY]).js.map((file) => `/${file}`)
+  return { entries: [entry!], preloads: imports }
+}
+
+/** A page's islands scripts with, to preload too, the files of its own island modules (its widget's), each once. */
+function withModules(manifest: Record<string, ManifestChunk>, islands: Scripts, modules: string[]): Scripts {
   const own = closure(manifest, modules).js.map((file) => `/${file}`)
-  return { entries: entry.slice(0, 1), preloads: [...new Set([...entry.slice(1), ...own])] }
+  return { entries: islands.entries, preloads: [...new Set([...islands.preloads, ...own])] }
 }
 
 /** The head's module script and module preloads, as Vite writes them into index.html. */
@@ -147,11 +153,7 @@ export const AFTER_PAINT_HASH = `'sha256-${createHash('sha256').update(AFTER_PAI
  * The tags that load, once the page has painted, `preloads` then `entries` (the head's order): the app; or,
  * with `islands` (host-app/src/islands.ts and its imports), those, and the app only when needed.
  */
-export function afterPaintLoader(
-  preloads: string[],
-  entries: string[],
-  islands?: { preloads: string[]; entries: string[] },
-): string {
+export function afterPaintLoader(preloads: string[], entries: string[], islands?: Scripts): string {
   const files = JSON.stringify({ preloads, entries, islands }).replaceAll('<', '\\u003c')
   return `<script type="application/json" id="mashura-scripts">${files}</script><script>${AFTER_PAINT_CODE}</script>`
 }
@@ -200,11 +202,11 @@ export async function loadSiteRenderer(
     stamp: string
     html: string
     bare: string
-    scripts: { entries: string[]; preloads: string[] }
+    scripts: Scripts
     manifest: Record<string, ManifestChunk>
     entry: { js: string[]; css: string[] }
     /** The drawn pages' script without React (host-app/src/islands.ts) and its imports, if built. */
-    islands: string[] | null
+    islands: Scripts | null
     fonts: Record<SiteLanguage, string[]>
   } | null = null
   const build = () => {
@@ -214,9 +216,6 @@ export async function loadSiteRenderer(
       const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>
       // The app's entry (index.html) and the islands' (a second entry of the build).
       const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry && key !== ISLANDS_ENTRY)
-      const islands = manifest[ISLANDS_ENTRY]
-        ? closure(manifest, [ISLANDS_ENTRY]).js.map((file) => `/${file}`)
-        : []
       cached = {
         stamp,
         html,
@@ -227,9 +226,7 @@ export async function loadSiteRenderer(
         },
         manifest,
         entry: closure(manifest, entries),
-        islands: manifest[ISLANDS_ENTRY]
-          ? closure(manifest, [ISLANDS_ENTRY]).js.map((file) => `/${file}`)
-          : null,
+        islands: islandsScripts(manifest),
         fonts: { ar: fontPreloads(manifest, 'ar'), en: fontPreloads(manifest, 'en') },
       }
     }
@@ -266,7 +263,7 @@ export async function loadSiteRenderer(
           `  ${afterPaintLoader(
             [...scripts.preloads, ...ownScripts],
             scripts.entries,
-            islands && islandModules ? islandFiles(manifest, islands, islandModules) : undefined,
+            islands && islandModules ? withModules(manifest, islands, islandModules) : undefined,
           )}\n  </body>`,
         )
         .replace(/<html lang="ar" dir="rtl">/, `<html lang="${lang}" dir="${lang === 'en' ? 'ltr' : 'rtl'}">`)
