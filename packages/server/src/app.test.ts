@@ -210,12 +210,18 @@ describe('rate limits, CORS, headers and 5xx', () => {
     expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('x-api-key')
   })
 
-  it('sets security headers', async () => {
+  it('sets security headers: the site’s policy on pages, a policy that loads nothing on API answers', async () => {
     const res = await ctx.get('/api/center/centers')
     expect(res.headers['x-content-type-options']).toBe('nosniff')
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'")
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'self'")
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
     expect(res.headers['referrer-policy']).toBe('no-referrer')
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin')
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined()
+    const page = await ctx.app.inject({ method: 'GET', url: '/no-such-page' })
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'")
+    expect(page.headers['content-security-policy']).toContain('frame-src')
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin')
   })
 })
 

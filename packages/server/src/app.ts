@@ -238,6 +238,8 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     // The site's built files (host-app/dist/assets): only the headers that act on a page's files.
     assetsPrefix: '/assets/',
+    // The API's answers: data, with the headers that act on data.
+    apiPrefix: '/api/',
   })
   await app.register(apiKeyPlugin, { config })
   await app.register(authPlugin, { config, store })

@@ -212,7 +212,7 @@ export async function searchContributorIds(
     const order = await kept.keep(
       'newest-order',
       async () => newestOrder(await activeContributorsNewestFirst(store.db)),
-      (made) => made.ids.length * 16 + made.rankOf.byteLength + 256,
+      (made) => made.ids.length * 16 + made.rankOf.byteLength + made.scratch.byteLength + 256,
     )
     const lists = await Promise.all(
       terms.map((term) =>

@@ -58,6 +58,73 @@ describe('rankedPage', () => {
     expect(pages.map((p) => p.ids)).toEqual([[14, 11], [13, 10], [15, 12], []])
     expect(new Set(pages.map((p) => p.total))).toEqual(new Set([6]))
   })
+
+  it('orders thousands of matches as one sort of them all would, on every page, and leaves its scratch clean', () => {
+    // 5,000 contributors in a shuffled order, two lists of a few thousand with scores in a few levels.
+    let seed = 11
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648
+      return seed % n
+    }
+    const ids = Array.from({ length: 5000 }, (_, i) => i + 1)
+    for (let i = ids.length - 1; i > 0; i--) {
+      const j = next(i + 1)
+      ;[ids[i], ids[j]] = [ids[j]!, ids[i]!]
+    }
+    const big = newestOrder(
+      ids.map((id) => ({ id, kind: (id % 3 === 0 ? 'bsa' : 'advisor') as ContributorKind })),
+    )
+    const randomList = () => {
+      const pairs: [number, number][] = []
+      for (let id = 1; id <= 5200; id++) if (next(10) < 7) pairs.push([id, [0, 1, 2, 9, 18][next(5)]!])
+      return pairs
+    }
+    const a = randomList()
+    const b = randomList()
+    const inB = new Map(b)
+    const expected = (kinds?: ContributorKind[]) =>
+      a
+        .filter(([id]) => inB.has(id) && big.rankOf[id] !== undefined && big.rankOf[id]! >= 0)
+        .filter(([id]) => !kinds || kinds.includes(big.kinds[big.rankOf[id]!]!))
+        .map(([id, score]) => ({ id, score: score + inB.get(id)!, rank: big.rankOf[id]! }))
+        .sort((x, y) => y.score - x.score || x.rank - y.rank)
+        .map((m) => m.id)
+    const lists = [
+      termList(big, { ids: a.map(([id]) => id), scores: a.map(([, s]) => s) }),
+      termList(big, { ids: b.map(([id]) => id), scores: b.map(([, s]) => s) }),
+    ]
+    for (const kinds of [undefined, ['bsa'] as ContributorKind[]]) {
+      const all = expected(kinds)
+      expect(all.length).toBeGreaterThan(600)
+      for (const [offset, limit] of [
+        [0, 15],
+        [15, 15],
+        [300, 40],
+        [all.length - 7, 15],
+        [all.length, 15],
+      ] as const) {
+        expect(rankedPage(big, lists, kinds, { limit, offset })).toEqual({
+          ids: all.slice(offset, offset + limit),
+          total: all.length,
+        })
+      }
+    }
+    // A rare word beside a common one: its few ids are sought in the long list.
+    const rare = a.filter((_, i) => i % 97 === 0).map(([id]): [number, number] => [id, 5])
+    const rareList = termList(big, { ids: rare.map(([id]) => id), scores: rare.map(([, s]) => s) })
+    const both = rare
+      .filter(([id]) => inB.has(id) && (big.rankOf[id] ?? -1) >= 0)
+      .map(([id]) => ({ id, score: 5 + inB.get(id)!, rank: big.rankOf[id]! }))
+      .sort((x, y) => y.score - x.score || x.rank - y.rank)
+      .map((m) => m.id)
+    expect(both.length).toBeGreaterThan(5)
+    expect(rankedPage(big, [lists[1]!, rareList], undefined, { limit: 100, offset: 0 })).toEqual({
+      ids: both,
+      total: both.length,
+    })
+    expect(big.scratch.every((score) => score === -1)).toBe(true)
+    expect(big.hits.every((n) => n === 0) && big.sums.every((n) => n === 0)).toBe(true)
+  })
 })
 
 eachDatabase('a search ranked from kept word lists', (dialect) => {

@@ -176,8 +176,9 @@ describe('Firebase on the server', () => {
       claims: { contributor_id: expert.contributorId },
     })
     expect(Object.keys(res.json().data)).toEqual(['payload'])
-    // A site running Firebase may reach it: the content policy lets its SDK talk to Google.
-    expect(res.headers['content-security-policy']).toMatch(
+    // A site running Firebase may reach it: the pages' content policy lets its SDK talk to Google.
+    const page = await ctx.app.inject({ method: 'GET', url: '/no-such-page' })
+    expect(page.headers['content-security-policy']).toMatch(
       /connect-src 'self' ws: wss: https:\/\/\*\.googleapis\.com/,
     )
     expect(claims.claims).toHaveProperty('sid', expect.any(String))

@@ -66,4 +66,41 @@ describe('security headers', () => {
       await app.close()
     }
   })
+
+  it('sends API answers the headers that act on data, and lets a route set its own', async () => {
+    const app = Fastify()
+    await app.register(securityHeadersPlugin, {
+      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], frameSrc: ['https://video.example'] } },
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+      hsts: { maxAge: 600 },
+      apiPrefix: '/api/',
+    })
+    app.get('/api/things', async () => ({ ok: true }))
+    app.get('/api/file', async (_request, reply) => {
+      reply.header('content-security-policy', "default-src 'none'; sandbox")
+      return 'file'
+    })
+    app.get('/page', async (_request, reply) => reply.type('text/html').send('<p>page</p>'))
+    try {
+      for (const url of ['/api/things', '/api/missing']) {
+        const res = await app.inject({ method: 'GET', url })
+        expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'self'")
+        expect(res.headers['x-content-type-options'], url).toBe('nosniff')
+        expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN')
+        expect(res.headers['referrer-policy'], url).toBe('no-referrer')
+        expect(res.headers['cross-origin-resource-policy'], url).toBe('cross-origin')
+        expect(res.headers['strict-transport-security'], url).toBe('max-age=600; includeSubDomains')
+        for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control'])
+          expect(res.headers[name], `${url} ${name}`).toBeUndefined()
+      }
+      const file = await app.inject({ method: 'GET', url: '/api/file' })
+      expect(file.headers['content-security-policy']).toBe("default-src 'none'; sandbox")
+      // A page keeps the site's policy.
+      const page = await app.inject({ method: 'GET', url: '/page' })
+      expect(page.headers['content-security-policy']).toContain('frame-src https://video.example')
+      expect(page.headers['cross-origin-opener-policy']).toBe('same-origin')
+    } finally {
+      await app.close()
+    }
+  })
 })
