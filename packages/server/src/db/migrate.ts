@@ -26,6 +26,7 @@ import * as m0021 from './migrations/0021-erasure.ts'
 import * as m0022 from './migrations/0022-webhooks.ts'
 import * as m0023 from './migrations/0023-calendar-feeds.ts'
 import * as m0024 from './migrations/0024-ranking-search.ts'
+import * as m0025 from './migrations/0025-ranking-words.ts'
 
 type MigrationModule = {
   up(db: Db, dialect: Dialect): Promise<void>
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0022-webhooks': m0022,
   '0023-calendar-feeds': m0023,
   '0024-ranking-search': m0024,
+  '0025-ranking-words': m0025,
 }
 
 function provider(dialect: Dialect): MigrationProvider {

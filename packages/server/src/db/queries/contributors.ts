@@ -267,23 +267,31 @@ function ftsReadable(word: string): boolean {
 /** An FTS5 phrase: the text between double quotes, a quote inside doubled. */
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`
 
+/** A word the ranked fields' word index (migration 0025) holds as one token: letters and digits only. */
+const ONE_TOKEN = /^[\p{L}\p{N}]+$/u
+
 /**
- * The contributors a term matches with its score, read from the trigram indexes (SQLite, migrations 0002 and
- * 0024) in one statement: the rows whose `search_text` holds the term or a correction, and for each of those
- * words the rows holding it in each ranked field as part of a word and as a whole word, each list a JSON
- * array. The score is {@link relevance}'s arithmetic on those lists: a phrase restricted to a column is
- * `instr(column, word) > 0`, the phrase with a space each side `instr(column, ' word ') > 0`.
+ * The contributors a term matches with its score, read from the full-text indexes (SQLite, migrations 0002,
+ * 0024 and 0025) in one statement: the rows whose `search_text` holds the term or a correction, and for each
+ * of those words the rows holding it in each ranked field as part of a word (the trigram index) and as a whole
+ * word (the word index), each list a JSON array. The score is {@link relevance}'s arithmetic on those lists: a
+ * trigram phrase restricted to a column is `instr(column, word) > 0`, and the word as a token of a column is
+ * `instr(column, ' word ') > 0`, since the fields hold words of letters and digits between single spaces. A
+ * word of other characters is read as the phrase with a space each side from the trigram index, as before:
+ * three posting lists with positions merged for each field, several times the word index's time.
  */
 async function termMatchesFromIndex(db: Db, term: SearchTerm): Promise<TermMatches> {
   const words = [term.text, ...term.corrections]
-  const lists = (table: 'contributors_search' | 'ranking_search', match: string) =>
+  const lists = (table: 'contributors_search' | 'ranking_search' | 'ranking_words', match: string) =>
     sql<string>`(select json_group_array(rowid) from ${sql.table(table)} where ${sql.table(table)} match ${match})`
   const fieldLists = words.flatMap((word) =>
     FIELD_WEIGHTS.flatMap(([column]) => {
       const field = column.slice('ranking_fields.'.length)
       return [
         lists('ranking_search', `{${field}} : ${phrase(word)}`),
-        lists('ranking_search', `{${field}} : ${phrase(` ${word} `)}`),
+        ONE_TOKEN.test(word)
+          ? lists('ranking_words', `{${field}} : ${phrase(word)}`)
+          : lists('ranking_search', `{${field}} : ${phrase(` ${word} `)}`),
       ]
     }),
   )
