@@ -275,7 +275,8 @@ const WORD_ROWS = 1000
 
 /**
  * Adds words to the search vocabulary (`search_words`), each under itself and its one-deletion
- * variants; words already there are kept. Words are never removed: a stale one matches nothing.
+ * variants; words already there are kept. A word no text holds any more stays (a correction to it finds no one)
+ * until an erasure takes out the words the erased expert alone brought (`dropUnusedSearchWords`).
  */
 export async function addSearchWords(db: Kysely<Database>, words: readonly string[]): Promise<void> {
   const rows = vocabularyRows(words)
