@@ -8,7 +8,12 @@ import type { ContributorKind } from '@mashura/core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { seedDatabase } from '../seed/seed.ts'
 import { eachDatabase, useTestContext } from '../test-support/context.ts'
-import { type ContributorFilters, type KeptReads, searchContributorIds } from './contributors.ts'
+import {
+  type ContributorFilters,
+  type KeptReads,
+  rebuildSearchText,
+  searchContributorIds,
+} from './contributors.ts'
 import { newestOrder, rankedPage, termList } from './ranked-search.ts'
 
 describe('rankedPage', () => {
@@ -256,5 +261,38 @@ eachDatabase('a search ranked from kept word lists', (dialect) => {
     )
     // The word's corrections are kept all the same: every search with a text needs them.
     expect(made).toEqual(['corrections|تمويل'])
+  })
+
+  it('follows an edit: a new name is found as a whole word above a longer word holding it, the old one no longer', async () => {
+    const { db } = ctx.store
+    // The two newest experts: the older one gets the whole word, the newer one a longer word holding it, so
+    // the whole word's score alone puts the older one first (equal scores would put the newer one first).
+    const [newer, older] = await db
+      .selectFrom('contributors')
+      .innerJoin('people', 'people.id', 'contributors.person_id')
+      .select(['contributors.id', 'contributors.person_id', 'people.full_name'])
+      .where('contributors.is_active', '=', 1)
+      .orderBy('contributors.created_at', 'desc')
+      .orderBy('contributors.id', 'desc')
+      .limit(2)
+      .execute()
+    const oldWord = older!.full_name.split(' ').at(-1)!
+    await db
+      .updateTable('people')
+      .set({ full_name: 'زمردة قطلوني' })
+      .where('id', '=', older!.person_id)
+      .execute()
+    await db
+      .updateTable('people')
+      .set({ full_name: 'ياقوت قطلونيات' })
+      .where('id', '=', newer!.person_id)
+      .execute()
+    await rebuildSearchText(db, [older!.id, newer!.id])
+    for (const q of ['قطلوني', 'طلو', 'زمردة قطلوني', oldWord]) {
+      const { read, ranked } = await bothWays({ q }, { page: 1, perPage: 15 })
+      expect(ranked, q).toEqual(read)
+    }
+    const { ranked } = await bothWays({ q: 'قطلوني' }, { page: 1, perPage: 15 })
+    expect(ranked.ids).toEqual([older!.id, newer!.id])
   })
 })
