@@ -105,16 +105,18 @@ describe('mail preferences', () => {
     await settled(page, 'mail-preferences')
     expect(await page.locator('html').getAttribute('lang')).toBe('ar')
     await expect.poll(() => page.locator('h1').textContent()).toBe('إعدادات البريد')
-    const kinds = await page
-      .locator('li[data-kind]')
-      .evaluateAll((els) => els.map((el) => el.getAttribute('data-kind')))
-    expect(kinds).toEqual([
-      'session_reminders',
-      'rating_requests',
-      'expert_news',
-      'recommendations_reminders',
-      'session_changes',
-    ])
+    // The heading is drawn at once; the list when the preferences have loaded.
+    const kinds = () =>
+      page.locator('li[data-kind]').evaluateAll((els) => els.map((el) => el.getAttribute('data-kind')))
+    await expect
+      .poll(kinds)
+      .toEqual([
+        'session_reminders',
+        'rating_requests',
+        'expert_news',
+        'recommendations_reminders',
+        'session_changes',
+      ])
     await expectNoViolations(page, 'mail settings, ar 390')
     await page.screenshot({ path: `${shots}mail-preferences-ar-390.png`, fullPage: true })
 
