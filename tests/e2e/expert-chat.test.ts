@@ -216,8 +216,13 @@ describe('notifications', () => {
     const request = page.locator('li[data-notification-id][data-state="unread"]', {
       has: page.locator('a[href^="/request/"]'),
     })
-    await request.first().locator('[data-action="open-notification"]').click()
-    await page.waitForURL((url) => url.pathname.startsWith('/request/'))
+    // Pressed by its id and its address read first, so a list drawn again in between cannot swap the target.
+    const requestId = await request.first().getAttribute('data-notification-id')
+    const link = page.locator(`li[data-notification-id="${requestId}"] [data-action="open-notification"]`)
+    const href = await link.getAttribute('href')
+    expect(href).toMatch(/^\/request\//)
+    await link.click()
+    await page.waitForURL((url) => url.pathname === href)
     await expect.poll(() => headerCount(page), { timeout: 15_000 }).toBe(before - 2)
     await page.context().close()
   })

@@ -82,7 +82,8 @@ describe('pages that run without the app', () => {
     }
     await page.keyboard.press('Escape')
     await menu.waitFor({ state: 'hidden' })
-    expect(await opener.getAttribute('aria-expanded')).toBe('false')
+    // The dialog's close event, which unmarks the button, comes a task after the dialog is hidden.
+    await expect.poll(() => opener.getAttribute('aria-expanded')).toBe('false')
     expect(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.action)).toBe(
       'open-side-menu',
     )
