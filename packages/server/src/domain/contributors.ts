@@ -40,6 +40,7 @@ import {
 } from '../db/queries/contributors.ts'
 import type { Database } from '../db/tables.ts'
 import { newestOrder, rankedPage, termList, termListBytes } from './ranked-search.ts'
+import { answersFor, indexedMatches, type WordIndex } from './word-index.ts'
 
 /**
  * Which contributor kind serves which field (subject type): 1 consulting →
@@ -176,6 +177,8 @@ function contributorQuery(
  */
 export interface KeptReads {
   keep<T>(key: string, make: () => Promise<T>, bytes: (value: T) => number): Promise<T>
+  /** The catalogue's words in memory (`word-index.ts`), when ready under the same catalogue version. */
+  words?: WordIndex | null
 }
 
 /** Whether a search narrows by nothing but kinds besides its text: what the per-word lists can answer. */
@@ -218,7 +221,13 @@ export async function searchContributorIds(
       terms.map((term) =>
         kept.keep(
           `term|${order.token}|${term.text}|${term.corrections.join(' ')}`,
-          async () => termList(order, await termMatches(store.db, term, store.dialect)),
+          async () =>
+            termList(
+              order,
+              kept.words && answersFor(term)
+                ? indexedMatches(kept.words, term)
+                : await termMatches(store.db, term, store.dialect),
+            ),
           termListBytes,
         ),
       ),

@@ -6,6 +6,7 @@
  */
 import type { ContributorKind } from '@mashura/core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { wordIndexRows } from '../db/queries/contributors.ts'
 import { seedDatabase } from '../seed/seed.ts'
 import { eachDatabase, useTestContext } from '../test-support/context.ts'
 import {
@@ -15,6 +16,7 @@ import {
   searchContributorIds,
 } from './contributors.ts'
 import { newestOrder, rankedPage, termList } from './ranked-search.ts'
+import { buildWordIndex, type WordIndex } from './word-index.ts'
 
 describe('rankedPage', () => {
   // Ids 10..15, newest first: 15 is rank 0.
@@ -186,14 +188,33 @@ eachDatabase('a search ranked from kept word lists', (dialect) => {
     return { kept, made }
   }
 
+  /** The catalogue's word index as it is now. */
+  const indexNow = async () => {
+    const rows = await wordIndexRows(ctx.store.db, 0, 1_000_000)
+    return buildWordIndex(
+      (async function* () {
+        // In slices as the server reads it, so that the build across slices is what is tested.
+        for (let at = 0; at < rows.length; at += 64) yield rows.slice(at, at + 64)
+      })(),
+    )
+  }
+
+  /** A search read each time, ranked from lists read from the database, and ranked from the word index. */
   const bothWays = async (filters: ContributorFilters, page: { page: number; perPage: number }) => {
     const read = await searchContributorIds(ctx.store, filters, page)
     const { kept } = keptIn(new Map())
     const ranked = await searchContributorIds(ctx.store, filters, page, new Date(), kept)
+    const { kept: fromWords } = keptIn(new Map())
+    fromWords.words = words ?? (await indexNow())
+    const indexed = await searchContributorIds(ctx.store, filters, page, new Date(), fromWords)
+    expect(indexed, `${filters.q} from the word index`).toEqual(read)
     return { read, ranked }
   }
+  /** The word index of the catalogue seeded (an edit makes its own). */
+  let words: WordIndex | undefined
 
   it('gives the pages and totals of the search read each time, for queries as people type them', async () => {
+    words = await indexNow()
     let found = 0
     for (const q of queries) {
       const { read, ranked } = await bothWays({ q }, { page: 1, perPage: 15 })
@@ -288,6 +309,7 @@ eachDatabase('a search ranked from kept word lists', (dialect) => {
       .where('id', '=', newer!.person_id)
       .execute()
     await rebuildSearchText(db, [older!.id, newer!.id])
+    words = await indexNow()
     for (const q of ['قطلوني', 'طلو', 'زمردة قطلوني', oldWord]) {
       const { read, ranked } = await bothWays({ q }, { page: 1, perPage: 15 })
       expect(ranked, q).toEqual(read)

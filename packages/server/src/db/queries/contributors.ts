@@ -254,9 +254,67 @@ export function rankedContributorIds(
 /** The contributors a search term matches, each with the term's {@link relevance} score (what a ranked search adds up). */
 export interface TermMatches {
   /** The matching contributors, active or not. */
-  ids: number[]
+  ids: ArrayLike<number>
   /** Each one's score for the term, in the same order. */
-  scores: number[]
+  scores: ArrayLike<number>
+}
+
+/**
+ * What one word matches in one row, as bits: {@link IN_TEXT} when the search text holds it, {@link inField}
+ * when a ranked field holds it, {@link wholeInField} when it is a whole word of the field.
+ */
+export const IN_TEXT = 1
+/** The bit of a word found in the `f`-th field of {@link FIELD_WEIGHTS}. */
+export const inField = (f: number) => 2 << f
+/** The bit of a word that is a whole word of the `f`-th field of {@link FIELD_WEIGHTS}. */
+export const wholeInField = (f: number) => 16 << f
+
+/** {@link wordScore}'s arithmetic on a word's bits: per field, its weight, and as much again for a whole word. */
+const SCORE_OF_BITS = Uint16Array.from({ length: 128 }, (_, bits) =>
+  FIELD_WEIGHTS.reduce(
+    (sum, [, weight], f) => sum + (bits & inField(f) ? weight : 0) + (bits & wholeInField(f) ? weight : 0),
+    0,
+  ),
+)
+
+/**
+ * A row's score for a term, as {@link relevance} computes it, from its words' bits by id (`bits[0]` the term as
+ * typed, then its corrections): the bonus when found as typed, else the best correction.
+ */
+export function termScore(bits: readonly Uint8Array[], id: number): number {
+  const exact = SCORE_OF_BITS[bits[0]![id]!]!
+  if (bits.length === 1) return exact
+  if (exact > 0) return EXACT_BONUS + exact
+  let best = 0
+  for (let w = 1; w < bits.length; w++) best = Math.max(best, SCORE_OF_BITS[bits[w]![id]!]!)
+  return best
+}
+
+/** A contributor's texts as the word index reads them (`domain/word-index.ts`); blank where none. */
+export interface WordIndexRow {
+  id: number
+  search_text: string
+  name: string | null
+  topics: string | null
+  bio: string | null
+}
+
+/** Every contributor's search text and ranked fields after some id, at most `limit` of them, by id ascending. */
+export function wordIndexRows(db: Db, afterId: number, limit: number): Promise<WordIndexRow[]> {
+  return db
+    .selectFrom('contributors')
+    .leftJoin('ranking_fields', 'ranking_fields.contributor_id', 'contributors.id')
+    .select([
+      'contributors.id',
+      'contributors.search_text',
+      'ranking_fields.name',
+      'ranking_fields.topics',
+      'ranking_fields.bio',
+    ])
+    .where('contributors.id', '>', afterId)
+    .orderBy('contributors.id')
+    .limit(limit)
+    .execute()
 }
 
 /** Whether a word can be read from the FTS5 trigram tables: three characters or more, none of LIKE's. */
@@ -303,27 +361,16 @@ async function termMatchesFromIndex(db: Db, term: SearchTerm): Promise<TermMatch
   const list = (i: number) => JSON.parse(row[`l${i}`]!) as number[]
   const ids = list(0)
   const size = ids.reduce((max, id) => Math.max(max, id), 0) + 1
-  /** One word's score by id for the matched rows: per field, its weight, and as much again for a whole word. */
-  const scoresOf = (w: number) => {
-    const scores = new Uint16Array(size)
-    FIELD_WEIGHTS.forEach(([, weight], f) => {
-      for (const part of [0, 1]) {
-        for (const id of list(1 + w * 2 * FIELD_WEIGHTS.length + f * 2 + part)) {
-          if (id < size) scores[id]! += weight
-        }
-      }
+  const bits = words.map((_, w) => {
+    const found = new Uint8Array(size)
+    FIELD_WEIGHTS.forEach((_, f) => {
+      const at = 1 + w * 2 * FIELD_WEIGHTS.length + f * 2
+      for (const id of list(at)) if (id < size) found[id]! |= inField(f)
+      for (const id of list(at + 1)) if (id < size) found[id]! |= wholeInField(f)
     })
-    return scores
-  }
-  const exact = scoresOf(0)
-  const fixes = term.corrections.map((_, c) => scoresOf(c + 1))
-  const scores = ids.map((id) => {
-    const own = exact[id]!
-    if (fixes.length === 0) return own
-    if (own > 0) return EXACT_BONUS + own
-    return fixes.reduce((best, fix) => Math.max(best, fix[id]!), 0)
+    return found
   })
-  return { ids, scores }
+  return { ids, scores: ids.map((id) => termScore(bits, id)) }
 }
 
 /**

@@ -10,12 +10,14 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { answerCached, readKey, Serialized, sendVersioned } from '../../../adapters/cache/cached-answer.ts'
 import type { CacheScope, LoadOptions } from '../../../adapters/cache/catalogue-cache.ts'
+import { wordIndexRows } from '../../../db/queries/contributors.ts'
 import {
   CONSULTANT_KINDS,
   type ContributorFilters,
   type KeptReads,
   searchContributorIds,
 } from '../../../domain/contributors.ts'
+import { wordIndexes } from '../../../domain/word-index.ts'
 import {
   contributorProfile,
   coveredSubjects,
@@ -86,6 +88,15 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = app.store
   const { publicUrl } = app.config
+  // The catalogue's words in memory, built when a search first asks under a catalogue version (issue 37).
+  const words = wordIndexes(
+    (after, limit) => wordIndexRows(app.store.db, after, limit),
+    (error) => app.log.error({ err: error }, 'the search word index could not be built'),
+  )
+  // An erasure (on any instance) empties it at once, as it empties the cache: it holds people's names.
+  app.bus.subscribe((event) => {
+    if (event.type === 'person.erased') words.clear()
+  })
 
   app.route({
     ...route(calls.getContributorSchedule, {
@@ -214,6 +225,7 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
     const catalogueRead = `${versions.tokens[0]}|${versions.changes}`
     const kept: KeptReads = {
       keep: (key, make, bytes) => cache.load(`search|${key}|${catalogueRead}`, make, bytes),
+      words: filters.q?.trim() ? words.at(catalogueRead) : null,
     }
     const page = query.page ?? 1
     const perPage = query.per_page ?? DEFAULT_PER_PAGE
