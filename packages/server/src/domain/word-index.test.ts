@@ -96,9 +96,13 @@ function heldReads(rows: readonly WordIndexRow[]) {
 describe('the word index of the current catalogue version', () => {
   it('is built once when first asked for, and searches read the database until then', async () => {
     const { read, calls, release } = heldReads(ROWS)
-    const indexes = wordIndexes(read, (error) => {
-      throw error
-    })
+    const indexes = wordIndexes(
+      read,
+      (error) => {
+        throw error
+      },
+      { rest: 0 },
+    )
     expect(indexes.at('v1')).toBeNull()
     expect(indexes.at('v1')).toBeNull()
     await release(() => indexes.at('v1') !== null)
@@ -112,9 +116,13 @@ describe('the word index of the current catalogue version', () => {
 
   it('drops the index of an older version at once, and stops a build a newer version overtook', async () => {
     const { read, calls, release } = heldReads(ROWS)
-    const indexes = wordIndexes(read, (error) => {
-      throw error
-    })
+    const indexes = wordIndexes(
+      read,
+      (error) => {
+        throw error
+      },
+      { rest: 0 },
+    )
     indexes.at('v1')
     await release(() => indexes.at('v1') !== null)
     // A new version: nothing until its own index is built, and the old one is not given again.
@@ -128,15 +136,35 @@ describe('the word index of the current catalogue version', () => {
 
   it('forgets the index when told to (an erasure), and builds it again when next asked', async () => {
     const { read, calls, release } = heldReads(ROWS)
-    const indexes = wordIndexes(read, (error) => {
-      throw error
-    })
+    const indexes = wordIndexes(
+      read,
+      (error) => {
+        throw error
+      },
+      { rest: 0 },
+    )
     indexes.at('v1')
     await release(() => indexes.at('v1') !== null)
     indexes.clear()
     expect(indexes.at('v1')).toBeNull()
     await release(() => indexes.at('v1') !== null)
     expect(calls).toEqual([0, 9, 0, 9])
+  })
+
+  it('rests after a build, a few times its length, before the next version is built', async () => {
+    const { read, calls, release } = heldReads(ROWS)
+    const indexes = wordIndexes(
+      read,
+      (error) => {
+        throw error
+      },
+      { rest: 1_000_000 },
+    )
+    indexes.at('v1')
+    await release(() => indexes.at('v1') !== null)
+    // The catalogue changed: the search reads the database, and no build starts yet.
+    expect(indexes.at('v2')).toBeNull()
+    expect(calls).toEqual([0, 9])
   })
 
   it('tells of a failed build and does not try again at once', async () => {

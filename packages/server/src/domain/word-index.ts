@@ -11,7 +11,7 @@
  * matches are its own token's. The same answers as the full-text indexes and as LIKE (`termMatches`), which
  * the tests compare.
  *
- * It is built from the database in slices, between which the event loop runs, when a search first asks for it
+ * It is built from the database in slices of a few rows, between which the event loop runs, when a search first asks for it
  * under a catalogue version ({@link WordIndexes}); until it is ready the searches read the database as before.
  */
 import {
@@ -257,17 +257,31 @@ export interface WordIndexes {
   clear(): void
 }
 
-/** Rows read per slice while building: about 5 ms of the main thread each on the machine of `docs/performance.md`. */
-const SLICE = 100
+/** Rows read per slice while building: about 1.5 ms of the main thread each on the machine of `docs/performance.md`, so that the answers waiting meanwhile wait little. */
+const SLICE = 32
 /** After a build fails, how long before another is tried. */
 const RETRY_MS = 5_000
+/**
+ * After a build, how many times its length must pass before the next one starts: where the catalogue changes
+ * more often than that (another process committing to the SQLite file all the time), the builds take at most
+ * a fifth of the time and the searches read the database in between.
+ */
+const REST = 4
 
-/** The index of the catalogue read by `read`, for each version asked for; `onError` hears of a failed build. */
-export function wordIndexes(read: WordIndexRows, onError: (error: unknown) => void): WordIndexes {
+/**
+ * The index of the catalogue read by `read`, for each version asked for; `onError` hears of a failed build.
+ * `rest` is {@link REST} (tests that follow each build set it to 0).
+ */
+export function wordIndexes(
+  read: WordIndexRows,
+  onError: (error: unknown) => void,
+  { rest = REST }: { rest?: number } = {},
+): WordIndexes {
   let ready: { version: string; index: WordIndex } | null = null
   /** The build under way; a newer one replaces it, and it stops at its next read. */
   let building: { version: string } | null = null
-  let failedAt = Number.NEGATIVE_INFINITY
+  /** When the next build may start. */
+  let notBefore = Number.NEGATIVE_INFINITY
   async function* slices(build: { version: string }) {
     let after = 0
     while (building === build) {
@@ -278,11 +292,14 @@ export function wordIndexes(read: WordIndexRows, onError: (error: unknown) => vo
     }
   }
   async function build(me: { version: string }) {
+    const started = performance.now()
     try {
       const index = await buildWordIndex(slices(me))
-      if (building === me) ready = { version: me.version, index }
+      if (building !== me) return
+      ready = { version: me.version, index }
+      notBefore = performance.now() + (performance.now() - started) * rest
     } catch (error) {
-      if (building === me) failedAt = Date.now()
+      notBefore = performance.now() + RETRY_MS
       onError(error)
     } finally {
       if (building === me) building = null
@@ -292,7 +309,7 @@ export function wordIndexes(read: WordIndexRows, onError: (error: unknown) => vo
     at(version) {
       if (ready?.version === version) return ready.index
       ready = null
-      if (building?.version !== version && Date.now() - failedAt >= RETRY_MS) {
+      if (building?.version !== version && performance.now() >= notBefore) {
         building = { version }
         void build(building)
       }

@@ -74,16 +74,26 @@ export async function contributorSummaries(
   const out = new Map<number, ContributorSummary>()
   if (ids.length === 0) return out
   const rows = await contributorSummaryRows(db, ids)
-  for (const r of rows) {
-    out.set(r.id, {
-      id: r.id,
-      sso_user: { full_name: shownName(r, lang) },
-      file: fileRef(r.photo_path, publicUrl),
-      role: r.kind,
-      gender: r.gender,
-    })
-  }
+  for (const r of rows) out.set(r.id, contributorSummaryOf(r, publicUrl, lang))
   return out
+}
+
+/** A contributor's summary from its row and its person's name (`contributorSummaryRows`, `contributorsByIds`). */
+export function contributorSummaryOf(
+  r: Pick<Row<'contributors'>, 'id' | 'kind' | 'gender' | 'photo_path'> & {
+    full_name: string
+    erased_at: string | null
+  },
+  publicUrl: string,
+  lang: Language = 'ar',
+): ContributorSummary {
+  return {
+    id: r.id,
+    sso_user: { full_name: shownName(r, lang) },
+    file: fileRef(r.photo_path, publicUrl),
+    role: r.kind,
+    gender: r.gender,
+  }
 }
 
 /** The summaries of some business owners (people), by person id (one query). */

@@ -7,7 +7,7 @@
 import type { Availability, ContributorProfile, Language, Slot, Subject } from '@mashura/core'
 import type { Kysely } from 'kysely'
 import {
-  centersByIds,
+  centersOfContributors,
   contributorsByIds,
   coveredSubjectRows,
   endedSessionCounts,
@@ -15,7 +15,7 @@ import {
 } from '../db/queries/contributors.ts'
 import { freeSlotRowsPage, freeSlotStats, officesByIds } from '../db/queries/slots.ts'
 import type { Database } from '../db/tables.ts'
-import { centerOut, contributorSummaries, officeOut, subjectOut } from './common.ts'
+import { centerOut, contributorSummaryOf, officeOut, subjectOut } from './common.ts'
 
 /** Options that shape profiles: the language, the public URL for pictures, and "now". */
 export interface ProfileOptions {
@@ -28,8 +28,8 @@ export interface ProfileOptions {
 }
 
 /**
- * The full profiles of some contributors, by id, in five queries whatever their number:
- * rows, subjects, centers, free future slots (next one and availability) and held sessions.
+ * The full profiles of some contributors, by id, in five queries at once whatever their number:
+ * rows with names, subjects, centers, free future slots (next one and availability) and held sessions.
  * `rating` stays null until ratings exist.
  */
 export async function contributorProfiles(
@@ -43,18 +43,15 @@ export async function contributorProfiles(
   const { lang, publicUrl } = options
   const now = (options.now ?? new Date()).toISOString()
 
-  const rows = await contributorsByIds(db, unique)
-  if (rows.length === 0) return out
-  const found = rows.map((r) => r.id)
-  const centerIds = [...new Set(rows.flatMap((r) => (r.center_id === null ? [] : [r.center_id])))]
-
-  const [summaries, subjectRows, centers, slotStats, sessionCounts] = await Promise.all([
-    contributorSummaries(db, found, publicUrl),
-    subjectsOfContributors(db, found),
-    centerIds.length === 0 ? Promise.resolve([]) : centersByIds(db, centerIds),
-    freeSlotStats(db, found, now),
-    endedSessionCounts(db, found),
+  // All at once: a page of new profiles waits for one round of reads, not two.
+  const [rows, subjectRows, centers, slotStats, sessionCounts] = await Promise.all([
+    contributorsByIds(db, unique),
+    subjectsOfContributors(db, unique),
+    centersOfContributors(db, unique),
+    freeSlotStats(db, unique, now),
+    endedSessionCounts(db, unique),
   ])
+  if (rows.length === 0) return out
 
   const subjectsBy = new Map<number, Subject[]>()
   for (const s of subjectRows) {
@@ -67,8 +64,7 @@ export async function contributorProfiles(
   const countBy = new Map(sessionCounts.map((s) => [s.contributor_id, Number(s.n)]))
 
   for (const row of rows) {
-    const summary = summaries.get(row.id)
-    if (!summary) continue
+    const summary = contributorSummaryOf(row, publicUrl)
     const slots = slotsBy.get(row.id)
     const bits = slots ? (Number(slots.office) ? 1 : 0) | (Number(slots.online) ? 2 : 0) : 0
     const bio = lang === 'en' ? row.bio_en : row.bio_ar

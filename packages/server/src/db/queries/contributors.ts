@@ -470,11 +470,45 @@ export async function insertSearchWords(db: Db, rows: NewRow<'search_words'>[]) 
 }
 
 /**
- * Some active contributors' rows (those that exist): what profiles are made of, so a deactivated expert's
- * profile is not found (issue 33).
+ * Some active contributors' rows (those that exist) with their person's name: what profiles are made of, so a
+ * deactivated expert's profile is not found (issue 33). Only the columns a profile shows: the search text alone
+ * (a kilobyte or more a row) had been most of what a reader thread copied to the main thread for a page of new
+ * profiles.
  */
 export function contributorsByIds(db: Db, ids: readonly number[]) {
-  return db.selectFrom('contributors').selectAll().where('id', 'in', ids).where('is_active', '=', 1).execute()
+  return db
+    .selectFrom('contributors')
+    .innerJoin('people', 'people.id', 'contributors.person_id')
+    .select([
+      'contributors.id',
+      'contributors.kind',
+      'contributors.gender',
+      'contributors.photo_path',
+      'contributors.bio_ar',
+      'contributors.bio_en',
+      'contributors.center_id',
+      'contributors.can_create_slots',
+      'contributors.can_delete_slots',
+      'contributors.join_now_enabled',
+      'contributors.available_for_instant',
+      'contributors.created_at',
+      'people.full_name',
+      'people.erased_at',
+    ])
+    .where('contributors.id', 'in', ids)
+    .where('contributors.is_active', '=', 1)
+    .execute()
+}
+
+/** The centers of some contributors (those that have one). */
+export function centersOfContributors(db: Db, ids: readonly number[]) {
+  return db
+    .selectFrom('centers')
+    .selectAll()
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('contributors').select('center_id').where('contributors.id', 'in', ids),
+    )
+    .execute()
 }
 
 /** The subjects some contributors cover, each with its contributor id, by subject id. */
