@@ -93,6 +93,21 @@ function heldReads(rows: readonly WordIndexRow[]) {
   return { read, calls, release }
 }
 
+/** Indexes of {@link ROWS} that fail the test on a failed build, resting `rest` times a build, with v1's built. */
+async function builtOnce(rest = 0) {
+  const { read, calls, release } = heldReads(ROWS)
+  const indexes = wordIndexes(
+    read,
+    (error) => {
+      throw error
+    },
+    { rest },
+  )
+  indexes.at('v1')
+  await release(() => indexes.at('v1') !== null)
+  return { indexes, calls, release }
+}
+
 describe('the word index of the current catalogue version', () => {
   it('is built once when first asked for, and searches read the database until then', async () => {
     const { read, calls, release } = heldReads(ROWS)
@@ -115,16 +130,7 @@ describe('the word index of the current catalogue version', () => {
   })
 
   it('drops the index of an older version at once, and stops a build a newer version overtook', async () => {
-    const { read, calls, release } = heldReads(ROWS)
-    const indexes = wordIndexes(
-      read,
-      (error) => {
-        throw error
-      },
-      { rest: 0 },
-    )
-    indexes.at('v1')
-    await release(() => indexes.at('v1') !== null)
+    const { indexes, calls, release } = await builtOnce()
     // A new version: nothing until its own index is built, and the old one is not given again.
     expect(indexes.at('v2')).toBeNull()
     expect(indexes.at('v1')).toBeNull()
@@ -135,16 +141,7 @@ describe('the word index of the current catalogue version', () => {
   })
 
   it('forgets the index when told to (an erasure), and builds it again when next asked', async () => {
-    const { read, calls, release } = heldReads(ROWS)
-    const indexes = wordIndexes(
-      read,
-      (error) => {
-        throw error
-      },
-      { rest: 0 },
-    )
-    indexes.at('v1')
-    await release(() => indexes.at('v1') !== null)
+    const { indexes, calls, release } = await builtOnce()
     indexes.clear()
     expect(indexes.at('v1')).toBeNull()
     await release(() => indexes.at('v1') !== null)
@@ -152,16 +149,7 @@ describe('the word index of the current catalogue version', () => {
   })
 
   it('rests after a build, a few times its length, before the next version is built', async () => {
-    const { read, calls, release } = heldReads(ROWS)
-    const indexes = wordIndexes(
-      read,
-      (error) => {
-        throw error
-      },
-      { rest: 1_000_000 },
-    )
-    indexes.at('v1')
-    await release(() => indexes.at('v1') !== null)
+    const { indexes, calls } = await builtOnce(1_000_000)
     // The catalogue changed: the search reads the database, and no build starts yet.
     expect(indexes.at('v2')).toBeNull()
     expect(calls).toEqual([0, 9])

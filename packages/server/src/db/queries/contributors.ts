@@ -8,6 +8,7 @@ import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kyse
 import { escapeLike } from '../../adapters/search/arabic.ts'
 import type { Dialect } from '../migration-helpers.ts'
 import type { Database, NewRow } from '../tables.ts'
+import { CONTRIBUTOR_SUMMARY_COLUMNS } from './people.ts'
 import { slotIsFree } from './slots.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -479,11 +480,8 @@ export function contributorsByIds(db: Db, ids: readonly number[]) {
   return db
     .selectFrom('contributors')
     .innerJoin('people', 'people.id', 'contributors.person_id')
+    .select(CONTRIBUTOR_SUMMARY_COLUMNS)
     .select([
-      'contributors.id',
-      'contributors.kind',
-      'contributors.gender',
-      'contributors.photo_path',
       'contributors.bio_ar',
       'contributors.bio_en',
       'contributors.center_id',
@@ -492,8 +490,6 @@ export function contributorsByIds(db: Db, ids: readonly number[]) {
       'contributors.join_now_enabled',
       'contributors.available_for_instant',
       'contributors.created_at',
-      'people.full_name',
-      'people.erased_at',
     ])
     .where('contributors.id', 'in', ids)
     .where('contributors.is_active', '=', 1)

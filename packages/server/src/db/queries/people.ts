@@ -215,17 +215,20 @@ export function contributorSummaryRows(db: Db, ids: readonly number[]) {
   return db
     .selectFrom('contributors')
     .innerJoin('people', 'people.id', 'contributors.person_id')
-    .select([
-      'contributors.id',
-      'contributors.kind',
-      'contributors.gender',
-      'contributors.photo_path',
-      'people.full_name',
-      'people.erased_at',
-    ])
+    .select(CONTRIBUTOR_SUMMARY_COLUMNS)
     .where('contributors.id', 'in', [...new Set(ids)])
     .execute()
 }
+
+/** What a contributor's summary is made of, from `contributors` joined with `people`. */
+export const CONTRIBUTOR_SUMMARY_COLUMNS = [
+  'contributors.id',
+  'contributors.kind',
+  'contributors.gender',
+  'contributors.photo_path',
+  'people.full_name',
+  'people.erased_at',
+] as const
 
 /** The summary columns of some people (those that exist). */
 export function personSummaryRows(db: Db, ids: readonly number[]) {
