@@ -16,6 +16,7 @@
  */
 import {
   IN_TEXT,
+  isOneToken,
   type SearchTerm,
   type TermMatches,
   termScore,
@@ -25,8 +26,6 @@ import {
 
 /** A letter or digit: what a run is made of. */
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u
-/** A term the index answers: letters and digits only. */
-const ONE_TOKEN = /^[\p{L}\p{N}]+$/u
 /** Whether each UTF-16 unit outside the surrogates is a letter or digit (made at the first build). */
 let inRun: Uint8Array | undefined
 
@@ -71,8 +70,6 @@ export interface WordIndex {
   byTrigram: ReadonlyMap<string, Int32Array>
   /** One more than the largest contributor id. */
   size: number
-  /** About how many bytes it holds. */
-  bytes: number
   /** Scratch by id, all 0 between lookups: one per word of a term, and which ids were touched. */
   scratch: Uint8Array[]
   touched: Uint8Array
@@ -127,13 +124,11 @@ export async function buildWordIndex(slices: AsyncIterable<readonly WordIndexRow
   const compact: Int32Array[] = []
   const places: Uint8Array[] = []
   const trigramLists = new Map<string, number[]>()
-  let bytes = size * 2
   for (let t = 0; t < tokens.length; t++) {
     if (t % FINISH_SHARE === FINISH_SHARE - 1) await pause()
     compact.push(Int32Array.from(rows[t]!))
     places.push(Uint8Array.from(where[t]!))
     const token = tokens[t]!
-    bytes += token.length * 2 + rows[t]!.length * 5 + 96
     const seen = new Set<string>()
     for (let i = 0; i + 3 <= token.length; i++) {
       const trigram = token.slice(i, i + 3)
@@ -148,7 +143,6 @@ export async function buildWordIndex(slices: AsyncIterable<readonly WordIndexRow
   const byTrigram = new Map<string, Int32Array>()
   for (const [trigram, list] of trigramLists) {
     byTrigram.set(trigram, Int32Array.from(list))
-    bytes += list.length * 4 + 64
   }
   return {
     tokens,
@@ -157,7 +151,6 @@ export async function buildWordIndex(slices: AsyncIterable<readonly WordIndexRow
     where: places,
     byTrigram,
     size,
-    bytes,
     scratch: [],
     touched: new Uint8Array(size),
   }
@@ -165,7 +158,7 @@ export async function buildWordIndex(slices: AsyncIterable<readonly WordIndexRow
 
 /** Whether the index answers for a term: every word of it (the term and its corrections) is letters and digits. */
 export function answersFor(term: SearchTerm): boolean {
-  return ONE_TOKEN.test(term.text) && term.corrections.every((c) => ONE_TOKEN.test(c))
+  return isOneToken(term.text) && term.corrections.every(isOneToken)
 }
 
 /** The tokens that contain `word`: through its rarest three-character run, or every token for a shorter word. */

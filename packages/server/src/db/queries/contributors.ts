@@ -329,6 +329,9 @@ const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`
 /** A word the ranked fields' word index (migration 0025) holds as one token: letters and digits only. */
 const ONE_TOKEN = /^[\p{L}\p{N}]+$/u
 
+/** Whether a word is one token of the ranked fields (letters and digits only): what the word indexes answer. */
+export const isOneToken = (word: string): boolean => ONE_TOKEN.test(word)
+
 /**
  * The contributors a term matches with its score, read from the full-text indexes (SQLite, migrations 0002,
  * 0024 and 0025) in one statement: the rows whose `search_text` holds the term or a correction, and for each
@@ -348,7 +351,7 @@ async function termMatchesFromIndex(db: Db, term: SearchTerm): Promise<TermMatch
       const field = column.slice('ranking_fields.'.length)
       return [
         lists('ranking_search', `{${field}} : ${phrase(word)}`),
-        ONE_TOKEN.test(word)
+        isOneToken(word)
           ? lists('ranking_words', `{${field}} : ${phrase(word)}`)
           : lists('ranking_search', `{${field}} : ${phrase(` ${word} `)}`),
       ]
