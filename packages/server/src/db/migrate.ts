@@ -27,6 +27,7 @@ import * as m0022 from './migrations/0022-webhooks.ts'
 import * as m0023 from './migrations/0023-calendar-feeds.ts'
 import * as m0024 from './migrations/0024-ranking-search.ts'
 import * as m0025 from './migrations/0025-ranking-words.ts'
+import * as m0026 from './migrations/0026-unread-messages.ts'
 
 type MigrationModule = {
   up(db: Db, dialect: Dialect): Promise<void>
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, MigrationModule> = {
   '0023-calendar-feeds': m0023,
   '0024-ranking-search': m0024,
   '0025-ranking-words': m0025,
+  '0026-unread-messages': m0026,
 }
 
 function provider(dialect: Dialect): MigrationProvider {

@@ -17,7 +17,7 @@
  * `chat_messages` and serves them (`GET /chat/messages/{id}`, `GET /chat/conversations`).
  */
 import { type ChatMessageType, MESSAGE_STATUS_READ } from '@mashura/core'
-import type { Kysely } from 'kysely'
+import type { Kysely, Transaction } from 'kysely'
 import type { EventBus } from '../adapters/events/bus.ts'
 import {
   contributorChatStatus,
@@ -26,7 +26,7 @@ import {
   ensureConversation,
   fileById,
   insertChatMessage,
-  markMessagesFromOthers,
+  markMessagesFrom,
   setLastMessage,
   unreadCountsByConversation,
 } from '../db/queries/chat.ts'
@@ -105,14 +105,21 @@ export interface SentChatMessage {
 
 /**
  * Stores a message (status 1), creating the conversation on the first one, points the conversation at
- * it, and marks the other party's earlier messages read (a reply means they were read).
+ * it, and marks the other party's earlier messages read (a reply means they were read). What `alongside`
+ * writes (the recipient's notification) commits with it, in one transaction: one commit per message, not two.
  */
-export async function sendChatMessage(db: Kysely<Database>, m: NewChatMessage): Promise<SentChatMessage> {
+export async function sendChatMessage<R = undefined>(
+  db: Kysely<Database>,
+  m: NewChatMessage,
+  alongside: (trx: Transaction<Database>) => Promise<R> = async () => undefined as R,
+): Promise<SentChatMessage & { alongside: R }> {
   const now = new Date().toISOString()
   return db.transaction().execute(async (trx) => {
     await ensureConversation(trx, m.pair.contributorId, m.pair.smeId, now)
     const conversation = await conversationIdOf(trx, m.pair.contributorId, m.pair.smeId)
-    await markMessagesFromOthers(trx, conversation.id, m.senderPersonId, MESSAGE_STATUS_READ)
+    // The other party's messages: the two parties are the only ones who write in a conversation.
+    const other = m.senderPersonId === m.pair.smeId ? m.pair.contributorPersonId : m.pair.smeId
+    await markMessagesFrom(trx, conversation.id, other, MESSAGE_STATUS_READ)
     const message = await insertChatMessage(trx, {
       conversation_id: conversation.id,
       sender_person_id: m.senderPersonId,
@@ -123,7 +130,8 @@ export async function sendChatMessage(db: Kysely<Database>, m: NewChatMessage): 
       created_at: now,
     })
     await setLastMessage(trx, conversation.id, message.id, now)
-    return { conversationId: conversation.id, messageId: message.id, createdAt: now }
+    const also = await alongside(trx)
+    return { conversationId: conversation.id, messageId: message.id, createdAt: now, alongside: also }
   })
 }
 
@@ -140,7 +148,8 @@ export async function markConversationRead(
   const conversation = await conversationParties(deps.db, conversationId)
   if (!conversation) return 0
   if (conversation.sme_id !== readerPersonId && conversation.person_id !== readerPersonId) return 0
-  const result = await markMessagesFromOthers(deps.db, conversationId, readerPersonId, MESSAGE_STATUS_READ)
+  const other = readerPersonId === conversation.sme_id ? conversation.person_id : conversation.sme_id
+  const result = await markMessagesFrom(deps.db, conversationId, other, MESSAGE_STATUS_READ)
   const changed = Number(result.numUpdatedRows)
   if (changed > 0 && deps.bus) {
     await deps.bus.publish({

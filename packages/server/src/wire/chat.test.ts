@@ -1,6 +1,8 @@
-import { isUnreadMessage } from '@mashura/core'
+import { isUnreadMessage, MESSAGE_STATUS_READ } from '@mashura/core'
 import { hasUnreadMessages } from '@mashura/core/testing'
+import { sql } from 'kysely'
 import { expect, it } from 'vitest'
+import { markMessagesFromQuery } from '../db/queries/chat.ts'
 import { chatPossibility, markConversationRead, sendChatMessage } from '../domain/chat.ts'
 import { eachDatabase, useTestContext } from '../test-support/context.ts'
 import { useChatCast } from '../test-support/suite-fixtures.ts'
@@ -85,4 +87,43 @@ eachDatabase('conversations and the unread rule', (dialect) => {
     ])
     expect(await db.selectFrom('conversations').select('id').execute()).toHaveLength(1)
   })
+
+  it('stores a message with what is written alongside it, or neither', async () => {
+    const { db } = ctx.store
+    const result = await chatPossibility(db, expert.contributorId, owner.personId)
+    if (!result.ok) throw new Error('expected chat to be possible')
+    const message = {
+      pair: result.pair,
+      senderPersonId: owner.personId,
+      type: 'text' as const,
+      body: 'مرحبا',
+    }
+    const messages = () => db.selectFrom('chat_messages').select(['id', 'body']).orderBy('id').execute()
+    const before = await messages()
+    await expect(
+      sendChatMessage(db, message, async () => {
+        throw new Error('the notification could not be recorded')
+      }),
+    ).rejects.toThrow('the notification could not be recorded')
+    expect(await messages()).toEqual(before)
+    // What `alongside` writes sees the message, in the same transaction.
+    const sent = await sendChatMessage(db, message, async (trx) =>
+      trx.selectFrom('chat_messages').select('body').orderBy('id', 'desc').executeTakeFirst(),
+    )
+    expect(sent.alongside).toEqual({ body: 'مرحبا' })
+    expect(await messages()).toEqual([...before, { id: sent.messageId, body: 'مرحبا' }])
+  })
+
+  it.runIf(dialect === 'sqlite')(
+    "marks a conversation read through its unread messages' own index, however long it is",
+    async () => {
+      const { db } = ctx.store
+      const compiled = markMessagesFromQuery(db, 1, owner.personId, MESSAGE_STATUS_READ).compile()
+      const plan = await sql<{ detail: string }>`explain query plan ${sql.raw(compiled.sql)}`.execute(
+        db.withoutPlugins(),
+      )
+      // Bound values do not change the plan; the statement's own are placeholders here.
+      expect(plan.rows.map((r) => r.detail).join(' ')).toContain('USING INDEX chat_messages_unread')
+    },
+  )
 })

@@ -2,7 +2,7 @@
  * Chat's reads and writes: conversations and their messages, as rows. The rules (who may chat, what a
  * message may carry, the wire ids) live in `domain/chat.ts`.
  */
-import type { Kysely, Transaction } from 'kysely'
+import { type Kysely, sql, type Transaction } from 'kysely'
 import type { Database, NewRow } from '../tables.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -45,22 +45,28 @@ export function conversationIdOf(db: Db, contributorId: number, smeId: number) {
 }
 
 /**
- * Sets `status` on every message of a conversation that `readerPersonId` did not send and that does not
- * have it yet. Returns the update result (its `numUpdatedRows` says how many changed).
+ * Sets `status` on every message of a conversation that `senderPersonId` sent and that does not have it yet
+ * (the other party's messages, when a conversation's party reads it). Returns the update result (its
+ * `numUpdatedRows` says how many changed). It reads the unread messages' own index (migration 0026): the
+ * status is a literal so that SQLite sees the index's condition met, and only that sender's are walked.
  */
-export function markMessagesFromOthers(
+export function markMessagesFrom(db: Db, conversationId: number, senderPersonId: number, status: number) {
+  return markMessagesFromQuery(db, conversationId, senderPersonId, status).executeTakeFirst()
+}
+
+/** {@link markMessagesFrom}'s statement, unrun (its test reads SQLite's plan for it). */
+export function markMessagesFromQuery(
   db: Db,
   conversationId: number,
-  readerPersonId: number,
+  senderPersonId: number,
   status: number,
 ) {
   return db
     .updateTable('chat_messages')
     .set({ status })
     .where('conversation_id', '=', conversationId)
-    .where('sender_person_id', '!=', readerPersonId)
-    .where('status', '!=', status)
-    .executeTakeFirst()
+    .where('sender_person_id', '=', senderPersonId)
+    .where('status', '<>', sql.lit(status))
 }
 
 /** Inserts a chat message; returns its id. */
@@ -167,7 +173,7 @@ export function unreadCountsByConversation(
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('conversation_id', 'in', conversationIds)
     .where('sender_person_id', '!=', viewerPersonId)
-    .where('status', '!=', readStatus)
+    .where('status', '<>', sql.lit(readStatus))
     .where('body', 'is not', null)
     .where('body', '!=', '')
     .groupBy('conversation_id')

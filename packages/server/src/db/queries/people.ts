@@ -252,21 +252,26 @@ export async function lockPersonRow(trx: Transaction<Database>, personId: number
 }
 
 /**
- * Who a signed-in person is, for every request (web/plugins/auth.ts): their expert identity, if any, and the
- * back-office roles granted on the command line and by the sign-in provider. One query.
+ * A signed-in request's API session and who its person is, for every request (web/plugins/auth.ts): the
+ * session's person, expiry and revocation, the person's expert identity, if any, and the back-office roles
+ * granted on the command line and by the sign-in provider. One query; none when the session is unknown.
  */
-export function requestIdentity(db: Db, personId: number) {
+export function requestSession(db: Db, sessionId: string) {
   return db
-    .selectFrom('people')
+    .selectFrom('auth_sessions')
+    .innerJoin('people', 'people.id', 'auth_sessions.person_id')
     .leftJoin('contributors', 'contributors.person_id', 'people.id')
     .select([
+      'auth_sessions.person_id',
+      'auth_sessions.expires_at',
+      'auth_sessions.revoked_at',
       'contributors.id as contributor_id',
       'contributors.kind as contributor_kind',
       'people.is_admin',
       'people.is_analyst',
       'people.provider_roles',
     ])
-    .where('people.id', '=', personId)
+    .where('auth_sessions.id', '=', sessionId)
     .executeTakeFirst()
 }
 

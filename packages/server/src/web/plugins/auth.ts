@@ -5,10 +5,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { verifyApiToken } from '../../adapters/auth/tokens.ts'
+import { apiTokenVerifier } from '../../adapters/auth/tokens.ts'
 import type { Config } from '../../config.ts'
 import type { Store } from '../../db/database.ts'
-import { requestIdentity } from '../../db/queries/people.ts'
 import { type BackOfficeRole, backOfficeRole } from '../../domain/back-office-roles.ts'
 import { forbidden, unauthorized } from '../http/errors.ts'
 
@@ -86,20 +85,20 @@ export async function mustBeAnalyst(request: FastifyRequest): Promise<void> {
 export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config; store: Store }) => {
   const { config, store } = opts
   app.decorateRequest('auth', null)
+  const verify = apiTokenVerifier(store, config)
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization
     if (!header || !request.url.startsWith('/api/')) return
     const match = /^Bearer\s+(\S+)$/i.exec(header)
     if (!match) throw unauthorized()
-    const verified = await verifyApiToken(store, config, match[1]!)
+    const verified = await verify(match[1]!)
     if (!verified) throw unauthorized()
-    const identity = await requestIdentity(store.db, verified.personId)
-    if (!identity) throw unauthorized()
     request.auth = {
-      ...verified,
-      contributorId: identity.contributor_id ?? null,
-      contributorKind: identity.contributor_kind ?? null,
-      backOffice: backOfficeRole(identity),
+      personId: verified.personId,
+      sessionId: verified.sessionId,
+      contributorId: verified.contributor_id ?? null,
+      contributorKind: verified.contributor_kind ?? null,
+      backOffice: backOfficeRole(verified),
     }
   })
 })

@@ -1,6 +1,7 @@
 import type { LoginResult } from '@mashura/core'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { verifyRealtimeToken } from '../../../adapters/auth/realtime-token.ts'
+import { revokeApiSession } from '../../../adapters/auth/tokens.ts'
 import { DEV_ACCOUNTS, DEV_ISSUER_KEY } from '../../../adapters/oidc/dev-accounts.ts'
 import {
   chooseAccount,
@@ -350,6 +351,29 @@ eachDatabase('logout and the realtime token', (dialect) => {
     expect(res.statusCode).toBe(200)
     const after = await ctx.get('/api/firebase/auth', p.token)
     expect(after.statusCode).toBe(401)
+  })
+
+  it('refuses a token it has checked before once its session is revoked or has expired, or its signature changes', async () => {
+    // The server remembers a token whose signature was good (adapters/auth/tokens.ts); the session still decides.
+    const revoked = await ctx.person()
+    const expired = await ctx.person()
+    for (const p of [revoked, expired])
+      expect((await ctx.get('/api/firebase/auth', p.token)).statusCode).toBe(200)
+    await revokeApiSession(ctx.store, revoked.sessionId)
+    await ctx.store.db
+      .updateTable('auth_sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', expired.sessionId)
+      .execute()
+    for (const p of [revoked, expired])
+      expect((await ctx.get('/api/firebase/auth', p.token)).statusCode).toBe(401)
+    const live = await ctx.person()
+    expect((await ctx.get('/api/firebase/auth', live.token)).statusCode).toBe(200)
+    // A character inside the signature (the last one may carry only padding bits).
+    const at = live.token.length - 10
+    const forged = `${live.token.slice(0, at)}${live.token[at] === 'A' ? 'B' : 'A'}${live.token.slice(at + 1)}`
+    expect((await ctx.get('/api/firebase/auth', forged)).statusCode).toBe(401)
+    expect((await ctx.get('/api/firebase/auth', live.token)).statusCode).toBe(200)
   })
 
   it('gives a person without an expert identity a realtime token with a null contributor id', async () => {

@@ -24,7 +24,7 @@ import {
   sendChatMessage,
   unreadCount,
 } from '../../../domain/chat.ts'
-import { notify } from '../../../domain/notifications.ts'
+import { deliverNotification, recordNotification } from '../../../domain/notifications.ts'
 import { ApiHttpError, notFound, unprocessable } from '../../http/errors.ts'
 import { ErrorBody } from '../../http/schema.ts'
 import { requireAuth, requireContributor } from '../../plugins/auth.ts'
@@ -118,22 +118,25 @@ export async function chatRoutes(fastify: FastifyInstance): Promise<void> {
         body = chatFileUrl(file.id, publicUrl)
         fileId = file.id
       }
-      const sent = await sendChatMessage(db, { pair, senderPersonId: auth.personId, type, body, fileId })
       const recipient = auth.personId === pair.smeId ? pair.contributorPersonId : pair.smeId
       const sender = await personName(db, auth.personId)
-      await notify(
-        { db, bus: app.bus, push: app.push },
-        {
-          personId: recipient,
-          kind: 'chat_message',
-          title: 'chat.newMessageTitle',
-          body: 'chat.newMessageBody',
-          values: { name: sender.full_name },
-          // The sender, as the recipient's chat page names them: an expert opens `/Chat/{owner's person id}`,
-          // an owner `/Chat/{expert's contributor id}`.
-          chatWith: auth.personId === pair.smeId ? pair.smeId : pair.contributorId,
-        },
+      // The message and the recipient's notification commit together; the notification is told of after.
+      const sent = await sendChatMessage(
+        db,
+        { pair, senderPersonId: auth.personId, type, body, fileId },
+        (trx) =>
+          recordNotification(trx, {
+            personId: recipient,
+            kind: 'chat_message',
+            title: 'chat.newMessageTitle',
+            body: 'chat.newMessageBody',
+            values: { name: sender.full_name },
+            // The sender, as the recipient's chat page names them: an expert opens `/Chat/{owner's person id}`,
+            // an owner `/Chat/{expert's contributor id}`.
+            chatWith: auth.personId === pair.smeId ? pair.smeId : pair.contributorId,
+          }),
       )
+      await deliverNotification({ bus: app.bus, push: app.push }, sent.alongside)
       await app.bus.publish({
         type: 'conversation.changed',
         conversationId: sent.conversationId,
