@@ -3,25 +3,30 @@
  * message may carry, the wire ids) live in `domain/chat.ts`.
  */
 import { type Kysely, sql, type Transaction } from 'kysely'
+import { precompiled, precompiledRow } from '../precompiled.ts'
 import type { Database, NewRow } from '../tables.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
 /** A contributor's id, person id and chat switch, if the contributor exists. */
-export function contributorChatStatus(db: Db, contributorId: number) {
-  return db
-    .selectFrom('contributors')
-    .select(['id', 'person_id', 'chat_status'])
-    .where('id', '=', contributorId)
-    .executeTakeFirst()
+export async function contributorChatStatus(db: Db, contributorId: number) {
+  return (await contributorChatStatusQuery(db, contributorId)).rows[0]
 }
+
+const contributorChatStatusQuery = precompiled(1, (db, contributorId: number) =>
+  db.selectFrom('contributors').select(['id', 'person_id', 'chat_status']).where('id', '=', contributorId),
+)
 
 /**
  * Creates the conversation of a contributor and a business owner unless it exists; the
  * (contributor_id, sme_id) unique constraint makes concurrent first messages agree on one row.
  */
 export async function ensureConversation(db: Db, contributorId: number, smeId: number, now: string) {
-  await db
+  await ensureConversationQuery(db, contributorId, smeId, now)
+}
+
+const ensureConversationQuery = precompiled(3, (db, contributorId: number, smeId: number, now: string) =>
+  db
     .insertInto('conversations')
     .values({
       contributor_id: contributorId,
@@ -30,19 +35,23 @@ export async function ensureConversation(db: Db, contributorId: number, smeId: n
       created_at: now,
       updated_at: now,
     })
-    .onConflict((oc) => oc.columns(['contributor_id', 'sme_id']).doNothing())
-    .execute()
-}
+    .onConflict((oc) => oc.columns(['contributor_id', 'sme_id']).doNothing()),
+)
 
 /** The id of the conversation of a contributor and a business owner, which must exist. */
-export function conversationIdOf(db: Db, contributorId: number, smeId: number) {
-  return db
+export async function conversationIdOf(db: Db, contributorId: number, smeId: number) {
+  const [row] = (await conversationIdQuery(db, contributorId, smeId)).rows
+  if (!row) throw new Error(`no conversation of contributor ${contributorId} and ${smeId}`)
+  return row
+}
+
+const conversationIdQuery = precompiled(2, (db, contributorId: number, smeId: number) =>
+  db
     .selectFrom('conversations')
     .select('id')
     .where('contributor_id', '=', contributorId)
-    .where('sme_id', '=', smeId)
-    .executeTakeFirstOrThrow()
-}
+    .where('sme_id', '=', smeId),
+)
 
 /**
  * Sets `status` on every message of a conversation that `senderPersonId` sent and that does not have it yet
@@ -70,18 +79,26 @@ export function markMessagesFromQuery(
 }
 
 /** Inserts a chat message; returns its id. */
-export function insertChatMessage(db: Db, values: NewRow<'chat_messages'>) {
-  return db.insertInto('chat_messages').values(values).returning('id').executeTakeFirstOrThrow()
+export async function insertChatMessage(db: Db, values: NewRow<'chat_messages'>) {
+  return (await insertChatMessageQuery(db, { body: null, file_id: null, ...values })).rows[0]!
 }
+
+const insertChatMessageQuery = precompiledRow(
+  ['conversation_id', 'sender_person_id', 'type', 'body', 'file_id', 'status', 'created_at'],
+  (db, row) => db.insertInto('chat_messages').values(row).returning('id'),
+)
 
 /** Points a conversation at its newest message. */
 export async function setLastMessage(db: Db, conversationId: number, messageId: number, now: string) {
-  await db
+  await setLastMessageQuery(db, conversationId, messageId, now)
+}
+
+const setLastMessageQuery = precompiled(3, (db, conversationId: number, messageId: number, now: string) =>
+  db
     .updateTable('conversations')
     .set({ last_message_id: messageId, updated_at: now })
-    .where('id', '=', conversationId)
-    .execute()
-}
+    .where('id', '=', conversationId),
+)
 
 /** A conversation with its two parties' ids (the expert's contributor and person ids), if it exists. */
 export function conversationParties(db: Db, conversationId: number) {

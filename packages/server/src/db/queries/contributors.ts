@@ -7,6 +7,7 @@ import type { Availability, ContributorKind, SubjectType } from '@mashura/core'
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely'
 import { escapeLike } from '../../adapters/search/arabic.ts'
 import type { Dialect } from '../migration-helpers.ts'
+import { precompiled } from '../precompiled.ts'
 import type { Database, NewRow } from '../tables.ts'
 import { CONTRIBUTOR_SUMMARY_COLUMNS } from './people.ts'
 import { slotIsFree } from './slots.ts'
@@ -572,15 +573,18 @@ export function firstSlotStartAfter(db: Db, now: string) {
  * deactivation in progress to commit and then reads the row again, so no booking of a deactivated expert
  * slips in between; on SQLite the booking's transaction holds the write lock already.
  */
-export function lockActiveContributor(trx: Transaction<Database>, contributorId: number) {
-  return trx
+export async function lockActiveContributor(trx: Transaction<Database>, contributorId: number) {
+  return (await lockActiveContributorQuery(trx, contributorId)).rows[0]
+}
+
+const lockActiveContributorQuery = precompiled(1, (db, contributorId: number) =>
+  db
     .updateTable('contributors')
     .set((eb) => ({ is_active: eb.ref('is_active') }))
     .where('id', '=', contributorId)
     .where('is_active', '=', 1)
-    .returning('kind')
-    .executeTakeFirst()
-}
+    .returning('kind'),
+)
 
 /** Whether a contributor covers a subject: its row, if so. */
 export function coveredSubject(db: Db, contributorId: number, subjectId: number) {

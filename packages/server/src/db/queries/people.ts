@@ -1,15 +1,22 @@
 /** People's reads and writes (the `people` table), as rows. */
 import type { Kysely, Transaction } from 'kysely'
 import type { Dialect } from '../migration-helpers.ts'
+import { precompiled } from '../precompiled.ts'
 import type { Database, NewRow, RowUpdate } from '../tables.ts'
 import { PAST_STATES, sessionRowsOnly, UPCOMING_STATES } from './session-filters.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
 
 /** A person's full name; the person must exist. */
-export function personName(db: Db, personId: number) {
-  return db.selectFrom('people').select('full_name').where('id', '=', personId).executeTakeFirstOrThrow()
+export async function personName(db: Db, personId: number) {
+  const [row] = (await personNameQuery(db, personId)).rows
+  if (!row) throw new Error(`no person ${personId}`)
+  return row
 }
+
+const personNameQuery = precompiled(1, (db, personId: number) =>
+  db.selectFrom('people').select('full_name').where('id', '=', personId),
+)
 
 /** A person's full name, if the person exists. */
 export function personNameIfAny(db: Db, personId: number) {
@@ -244,20 +251,27 @@ export function personSummaryRows(db: Db, ids: readonly number[]) {
  * the transaction ends (on SQLite the transaction holds the write lock already).
  */
 export async function lockPersonRow(trx: Transaction<Database>, personId: number) {
-  await trx
+  await lockPersonQuery(trx, personId)
+}
+
+const lockPersonQuery = precompiled(1, (db, personId: number) =>
+  db
     .updateTable('people')
     .set((eb) => ({ is_admin: eb.ref('is_admin') }))
-    .where('id', '=', personId)
-    .execute()
-}
+    .where('id', '=', personId),
+)
 
 /**
  * A signed-in request's API session and who its person is, for every request (web/plugins/auth.ts): the
  * session's person, expiry and revocation, the person's expert identity, if any, and the back-office roles
  * granted on the command line and by the sign-in provider. One query; none when the session is unknown.
  */
-export function requestSession(db: Db, sessionId: string) {
-  return db
+export async function requestSession(db: Db, sessionId: string) {
+  return (await requestSessionQuery(db, sessionId)).rows[0]
+}
+
+const requestSessionQuery = precompiled(1, (db, sessionId: string) =>
+  db
     .selectFrom('auth_sessions')
     .innerJoin('people', 'people.id', 'auth_sessions.person_id')
     .leftJoin('contributors', 'contributors.person_id', 'people.id')
@@ -271,9 +285,8 @@ export function requestSession(db: Db, sessionId: string) {
       'people.is_analyst',
       'people.provider_roles',
     ])
-    .where('auth_sessions.id', '=', sessionId)
-    .executeTakeFirst()
-}
+    .where('auth_sessions.id', '=', sessionId),
+)
 
 /** Replaces the back-office roles the sign-in provider named for a person (`OIDC_ROLES_CLAIM`). */
 export async function setProviderRoles(db: Db, personId: number, roles: readonly string[]): Promise<void> {

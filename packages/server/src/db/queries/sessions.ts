@@ -6,6 +6,7 @@
  * see what, are `domain/`'s rules; the `where` filters they share are in `session-filters.ts` here.
  */
 import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely'
+import { precompiled } from '../precompiled.ts'
 import type { Database, NewRow, Row, RowUpdate } from '../tables.ts'
 import { participantOf, sessionRowsOnly, UPCOMING_STATES } from './session-filters.ts'
 
@@ -190,9 +191,13 @@ export function liveBookingRows(db: Db, smeId: number, stamp: string, exceptId?:
 }
 
 /** The id of the live booking holding a slot, if any. */
-export function slotHolderId(db: Db, slotId: number) {
-  return db.selectFrom('sessions').select('id').where('active_slot_id', '=', slotId).executeTakeFirst()
+export async function slotHolderId(db: Db, slotId: number) {
+  return (await slotHolderQuery(db, slotId)).rows[0]
 }
+
+const slotHolderQuery = precompiled(1, (db, slotId: number) =>
+  db.selectFrom('sessions').select('id').where('active_slot_id', '=', slotId),
+)
 
 /** Inserts a session (or request) row and returns it. */
 export function insertSession(db: Db, values: NewRow<'sessions'>) {

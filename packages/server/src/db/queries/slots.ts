@@ -4,6 +4,7 @@
  * contributor search) uses {@link slotIsFree}, so "free" means the same everywhere.
  */
 import { expressionBuilder, type Kysely, sql, type Transaction } from 'kysely'
+import { precompiled } from '../precompiled.ts'
 import type { Database, NewRow } from '../tables.ts'
 
 type Db = Kysely<Database> | Transaction<Database>
@@ -163,8 +164,12 @@ export function officeIdIfAny(db: Db, officeId: number) {
 }
 
 /** A slot, if it exists and its contributor is active (a deactivated expert's slots are not bookable: issue 33). */
-export function slotById(db: Db, slotId: number) {
-  return db
+export async function slotById(db: Db, slotId: number) {
+  return (await slotByIdQuery(db, slotId)).rows[0]
+}
+
+const slotByIdQuery = precompiled(1, (db, slotId: number) =>
+  db
     .selectFrom('slots')
     .selectAll('slots')
     .where('slots.id', '=', slotId)
@@ -175,9 +180,8 @@ export function slotById(db: Db, slotId: number) {
           .whereRef('contributors.id', '=', 'slots.contributor_id')
           .where('contributors.is_active', '=', 1),
       ),
-    )
-    .executeTakeFirst()
-}
+    ),
+)
 
 /** Inserts one slot and returns its id. */
 export function insertSlot(db: Db, values: NewRow<'slots'>) {
