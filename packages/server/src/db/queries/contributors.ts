@@ -587,11 +587,14 @@ const lockActiveContributorQuery = precompiled(1, (db, contributorId: number) =>
 )
 
 /** Whether a contributor covers a subject: its row, if so. */
-export function coveredSubject(db: Db, contributorId: number, subjectId: number) {
-  return db
+export async function coveredSubject(db: Db, contributorId: number, subjectId: number) {
+  return (await coveredSubjectQuery(db, contributorId, subjectId)).rows[0]
+}
+
+const coveredSubjectQuery = precompiled(2, (db, contributorId: number, subjectId: number) =>
+  db
     .selectFrom('contributor_subjects')
     .select('subject_id')
     .where('contributor_id', '=', contributorId)
-    .where('subject_id', '=', subjectId)
-    .executeTakeFirst()
-}
+    .where('subject_id', '=', subjectId),
+)

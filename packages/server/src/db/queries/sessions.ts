@@ -5,7 +5,7 @@
  * modules'. Which moves a session may make, and who may
  * see what, are `domain/`'s rules; the `where` filters they share are in `session-filters.ts` here.
  */
-import type { Expression, ExpressionBuilder, Kysely, SqlBool, Transaction } from 'kysely'
+import type { Expression, ExpressionBuilder, Kysely, QueryResult, SqlBool, Transaction } from 'kysely'
 import { precompiled } from '../precompiled.ts'
 import type { Database, NewRow, Row, RowUpdate } from '../tables.ts'
 import { participantOf, sessionRowsOnly, UPCOMING_STATES } from './session-filters.ts'
@@ -170,8 +170,16 @@ export function contributorSessionRows(
  * A business owner's rows that end after `stamp` and are booked or ongoing, or waiting requests whose slot
  * starts after `stamp`; but `exceptId`.
  */
-export function liveBookingRows(db: Db, smeId: number, stamp: string, exceptId?: number) {
-  let query = db
+export async function liveBookingRows(db: Db, smeId: number, stamp: string, exceptId?: number) {
+  const { rows } =
+    exceptId === undefined
+      ? await liveBookingQuery(db, smeId, stamp)
+      : await liveBookingButQuery(db, smeId, stamp, exceptId)
+  return rows
+}
+
+function liveBookingsOf(db: Kysely<Database>, smeId: number, stamp: string) {
+  return db
     .selectFrom('sessions')
     .select(['id', 'contributor_id', 'state', 'start_at', 'end_at'])
     .where('sme_id', '=', smeId)
@@ -186,9 +194,12 @@ export function liveBookingRows(db: Db, smeId: number, stamp: string, exceptId?:
         ]),
       ]),
     )
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId)
-  return query.execute()
 }
+
+const liveBookingQuery = precompiled(2, liveBookingsOf)
+const liveBookingButQuery = precompiled(3, (db, smeId: number, stamp: string, exceptId: number) =>
+  liveBookingsOf(db, smeId, stamp).where('id', '!=', exceptId),
+)
 
 /** The id of the live booking holding a slot, if any. */
 export async function slotHolderId(db: Db, slotId: number) {
@@ -234,21 +245,31 @@ export function anOngoingSessionOf(db: Db, contributorId: number) {
  * One of an expert's sessions with a business owner that pass `filter` (the access rule of `domain/access.ts`),
  * if any.
  */
-export function aSessionWith(
-  db: Db,
-  contributorId: number,
-  smeId: number,
-  filter: (eb: ExpressionBuilder<Database, 'sessions'>) => Expression<SqlBool>,
-) {
-  return db
-    .selectFrom('sessions')
-    .select('sessions.id')
-    .where('sessions.contributor_id', '=', contributorId)
-    .where('sessions.sme_id', '=', smeId)
-    .where(filter)
-    .limit(1)
-    .executeTakeFirst()
+export async function aSessionWith(db: Db, contributorId: number, smeId: number, filter: SessionFilter) {
+  let statement = sessionWithQueries.get(filter)
+  if (!statement) {
+    statement = precompiled(2, (kysely, contributor: number, sme: number) =>
+      kysely
+        .selectFrom('sessions')
+        .select('sessions.id')
+        .where('sessions.contributor_id', '=', contributor)
+        .where('sessions.sme_id', '=', sme)
+        .where(filter)
+        .limit(1),
+    )
+    sessionWithQueries.set(filter, statement)
+  }
+  return (await statement(db, contributorId, smeId)).rows[0]
 }
+
+/** A rule over a session's columns alone, the same statement whatever the values it is asked with. */
+type SessionFilter = (eb: ExpressionBuilder<Database, 'sessions'>) => Expression<SqlBool>
+
+/** {@link aSessionWith}'s statement for each rule it was asked with (the rules are a few module constants). */
+const sessionWithQueries = new WeakMap<
+  SessionFilter,
+  (db: Db, contributorId: number, smeId: number) => Promise<QueryResult<{ id: number }>>
+>()
 
 /** The states, request states and starts of an expert's rows with a business owner that pass `filter`. */
 export function bookingStatesWith(
