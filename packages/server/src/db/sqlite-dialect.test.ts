@@ -8,7 +8,7 @@ import { type TestContext, useTestContext } from '../test-support/context.ts'
 import { insertPerson } from '../test-support/fixtures.ts'
 import { mainThreadLoad } from './sqlite-dialect.ts'
 import type { SqliteReaders } from './sqlite-readers.ts'
-import { StatementCache } from './sqlite-statements.ts'
+import { PAGE_CACHE_KIB, StatementCache } from './sqlite-statements.ts'
 
 // Everything here is about the SQLite driver (its threads, locks and statements): PostgreSQL has its own
 // pool and is not run.
@@ -48,6 +48,14 @@ describe('SQLite reads on reader threads [sqlite only]', () => {
     if (!ctx.store.sqliteReaders) throw new Error('a file database should have a read pool')
     readers = ctx.store.sqliteReaders
     await readers.warm(2)
+  })
+
+  it('gives the writer and every reader a page cache of PAGE_CACHE_KIB, not SQLite’s 2 MiB', async () => {
+    const writer = await sql<{ cache_size: number }>`pragma cache_size`.execute(ctx.store.db)
+    expect(writer.rows).toEqual([{ cache_size: -PAGE_CACHE_KIB }])
+    // Each reader answers with its own connection's setting.
+    const answers = await Promise.all([1, 2, 3, 4].map(() => readers.all('pragma cache_size', [])))
+    for (const answer of answers) expect(answer?.rows).toEqual([{ cache_size: -PAGE_CACHE_KIB }])
   })
 
   it('answers reads from the pool, and each read sees the writes committed before it', async () => {

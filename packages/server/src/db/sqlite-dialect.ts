@@ -34,7 +34,13 @@ import {
   SqliteQueryCompiler,
 } from 'kysely'
 import { SqliteReaders } from './sqlite-readers.ts'
-import { SQLITE_BUSY, STATEMENT_CACHE_SIZE, StatementCache, sqliteResultCode } from './sqlite-statements.ts'
+import {
+  PAGE_CACHE_KIB,
+  SQLITE_BUSY,
+  STATEMENT_CACHE_SIZE,
+  StatementCache,
+  sqliteResultCode,
+} from './sqlite-statements.ts'
 
 /** How long a statement waits for another process's lock before it fails with SQLITE_BUSY. */
 export const BUSY_TIMEOUT_MS = 5000
@@ -57,6 +63,7 @@ export function openSqlite(file: string): DatabaseSync {
   db.exec('PRAGMA journal_mode = WAL')
   db.exec('PRAGMA foreign_keys = ON')
   db.exec('PRAGMA synchronous = NORMAL')
+  db.exec(`PRAGMA cache_size = -${PAGE_CACHE_KIB}`)
   // From here on the writer waits for locks on the event loop (see SqliteWriter.execute).
   db.exec('PRAGMA busy_timeout = 0')
   return db

@@ -6,7 +6,7 @@
  */
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
 import { parentPort, workerData } from 'node:worker_threads'
-import { StatementCache } from './sqlite-statements.ts'
+import { PAGE_CACHE_KIB, StatementCache } from './sqlite-statements.ts'
 
 /** What the pool starts a reader with. */
 export interface ReaderData {
@@ -35,6 +35,7 @@ if (port) {
   const { file, busyTimeoutMs } = workerData as ReaderData
   // A reader waits for a lock on its own thread, so a long timeout here holds no one else up.
   const db = new DatabaseSync(file, { readOnly: true, timeout: busyTimeoutMs })
+  db.exec(`PRAGMA cache_size = -${PAGE_CACHE_KIB}`)
   const statements = new StatementCache(db)
   port.postMessage({ ready: true } satisfies ReadAnswer)
   port.on('message', ({ id, sql, params }: ReadRequest) => {
