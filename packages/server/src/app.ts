@@ -13,6 +13,7 @@ import { Redis } from 'ioredis'
 import { API_ENCODINGS, COMPRESS_THRESHOLD } from './adapters/cache/cached-answer.ts'
 import {
   type CatalogueCache,
+  catalogueDataVersion,
   createCatalogueCache,
   invalidatingBus,
   nextSlotStart,
@@ -27,8 +28,10 @@ import { createPushService, type PushService } from './adapters/push/service.ts'
 import { ZoomApi } from './adapters/zoom/api.ts'
 import type { Config } from './config.ts'
 import type { Store } from './db/database.ts'
+import { wordIndexRows } from './db/queries/contributors.ts'
 import { outboxBacklog, sessionsByState } from './db/queries/observability.ts'
 import type { FollowUpDeps } from './domain/follow-ups.ts'
+import { type WordIndexes, wordIndexes } from './domain/word-index.ts'
 import { lazyCompilers } from './web/lazy-compilers.ts'
 import { apiKeyPlugin } from './web/plugins/api-key.ts'
 import { authPlugin } from './web/plugins/auth.ts'
@@ -58,6 +61,8 @@ declare module 'fastify' {
     bus: EventBus
     /** The catalogue read cache, its versions shared through Redis when REDIS_URL is set. */
     catalogueCache: CatalogueCache
+    /** The catalogue's words in memory for the search (`domain/word-index.ts`), one per catalogue version. */
+    searchWords: WordIndexes
     /** Push to people's browsers. */
     push: PushService
     /** Uploaded files. */
@@ -164,11 +169,28 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
   })
   app.decorate('catalogueCache', catalogueCache)
   app.addHook('onClose', () => catalogueCache.close())
+  // The catalogue's words in memory (issue 37), built for a catalogue version when a search first asks under it,
+  // and when the server starts listening: in the background, in slices that let answers through, so that a fresh
+  // process's first searches do not share the main thread with the build.
+  const searchWords = wordIndexes(
+    (after, limit) => wordIndexRows(store.db, after, limit),
+    (error) => app.log.error({ err: error }, 'the search word index could not be built'),
+  )
+  app.decorate('searchWords', searchWords)
+  app.addHook('onListen', async () => {
+    const versions = await catalogueCache.versions(['catalogue'])
+    if (versions) searchWords.at(catalogueDataVersion(versions))
+  })
+  app.addHook('onClose', async () => searchWords.clear())
   const bus = invalidatingBus(
     await createEventBus({ redisUrl: config.redisUrl, prefix: config.redisPrefix }),
     catalogueCache,
   )
   app.decorate('bus', bus)
+  // An erasure (on any instance) empties the word index at once, as it empties the cache: it holds names.
+  bus.subscribe((event) => {
+    if (event.type === 'person.erased') searchWords.clear()
+  })
   app.addHook('onClose', () => bus.close())
   const firebase = config.firebase ? createFirebaseServices(config.firebase) : null
   app.decorate('firebase', firebase)

@@ -246,6 +246,8 @@ export interface WordIndexes {
    * version starts its build, and drops an index of an older one at once (it may hold an erased person's words).
    */
   at(version: string): WordIndex | null
+  /** Whether the index of `version` is ready, being built, or neither, without starting a build. */
+  state(version: string): 'ready' | 'building' | 'none'
   /** Forgets the index and stops a build (an erasure: the index holds people's names). */
   clear(): void
 }
@@ -307,6 +309,10 @@ export function wordIndexes(
         void build(building)
       }
       return null
+    },
+    state(version) {
+      if (ready?.version === version) return 'ready'
+      return building?.version === version ? 'building' : 'none'
     },
     clear() {
       ready = null

@@ -59,6 +59,15 @@ export interface ReadVersions {
   changes: string
 }
 
+/**
+ * The version of values that hold only catalogue data (a search's word lists, the word index): the
+ * catalogue's token, the first of `versions` (a read that asks for the `catalogue` scope first), and
+ * {@link ReadVersions.changes}.
+ */
+export function catalogueDataVersion(versions: Pick<ReadVersions, 'tokens' | 'changes'>): string {
+  return `${versions.tokens[0]}|${versions.changes}`
+}
+
 /** How long a change made outside the API may stay unseen: every key and ETag moves on this often. */
 export const OUT_OF_BAND_MS = 60_000
 

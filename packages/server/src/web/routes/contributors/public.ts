@@ -9,15 +9,17 @@ import {
 } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { answerCached, readKey, Serialized, sendVersioned } from '../../../adapters/cache/cached-answer.ts'
-import type { CacheScope, LoadOptions } from '../../../adapters/cache/catalogue-cache.ts'
-import { wordIndexRows } from '../../../db/queries/contributors.ts'
+import {
+  type CacheScope,
+  catalogueDataVersion,
+  type LoadOptions,
+} from '../../../adapters/cache/catalogue-cache.ts'
 import {
   CONSULTANT_KINDS,
   type ContributorFilters,
   type KeptReads,
   searchContributorIds,
 } from '../../../domain/contributors.ts'
-import { wordIndexes } from '../../../domain/word-index.ts'
 import {
   contributorProfile,
   coveredSubjects,
@@ -88,15 +90,7 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const { db } = app.store
   const { publicUrl } = app.config
-  // The catalogue's words in memory, built when a search first asks under a catalogue version (issue 37).
-  const words = wordIndexes(
-    (after, limit) => wordIndexRows(app.store.db, after, limit),
-    (error) => app.log.error({ err: error }, 'the search word index could not be built'),
-  )
-  // An erasure (on any instance) empties it at once, as it empties the cache: it holds people's names.
-  app.bus.subscribe((event) => {
-    if (event.type === 'person.erased') words.clear()
-  })
+  const words = app.searchWords
 
   app.route({
     ...route(calls.getContributorSchedule, {
@@ -222,7 +216,7 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
     const { page: _page, per_page: _perPage, ...asked } = query
     const idsKey = `ids|${JSON.stringify([asked, kinds ?? null])}|${versions.tokens.join(',')}|${slotBound ? versions.boundary : '-'}|${versions.epoch}`
     // What each word of a text matches, kept under the catalogue's versions for every search that has it.
-    const catalogueRead = `${versions.tokens[0]}|${versions.changes}`
+    const catalogueRead = catalogueDataVersion(versions)
     const kept: KeptReads = {
       keep: (key, make, bytes) => cache.load(`search|${key}|${catalogueRead}`, make, bytes),
       words: filters.q?.trim() ? words.at(catalogueRead) : null,
