@@ -170,16 +170,29 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
   app.decorate('catalogueCache', catalogueCache)
   app.addHook('onClose', () => catalogueCache.close())
   // The catalogue's words in memory (issue 37), built for a catalogue version when a search first asks under it,
-  // and when the server starts listening: in the background, in slices that let answers through, so that a fresh
-  // process's first searches do not share the main thread with the build.
+  // and in the background once a listening server has answered its first request: in slices that let answers
+  // through, so that a fresh process's first searches do not share the main thread with the build. Not before
+  // that answer, which the build would delay by about its length (the start-up's first call, a health check).
   const searchWords = wordIndexes(
     (after, limit) => wordIndexRows(store.db, after, limit),
     (error) => app.log.error({ err: error }, 'the search word index could not be built'),
   )
   app.decorate('searchWords', searchWords)
-  app.addHook('onListen', async () => {
-    const versions = await catalogueCache.versions(['catalogue'])
-    if (versions) searchWords.at(catalogueDataVersion(versions))
+  let wordsFirstBuild: 'not listening' | 'listening' | 'started' = 'not listening'
+  app.addHook('onListen', (done) => {
+    wordsFirstBuild = 'listening'
+    done()
+  })
+  app.addHook('onResponse', (_request, _reply, done) => {
+    done()
+    if (wordsFirstBuild !== 'listening') return
+    wordsFirstBuild = 'started'
+    catalogueCache
+      .versions(['catalogue'])
+      .then((versions) => {
+        if (versions) searchWords.at(catalogueDataVersion(versions))
+      })
+      .catch((error) => app.log.error({ err: error }, 'the search word index could not be started'))
   })
   app.addHook('onClose', async () => searchWords.clear())
   const bus = invalidatingBus(
