@@ -187,6 +187,12 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
     done()
     if (wordsFirstBuild !== 'listening') return
     wordsFirstBuild = 'started'
+    // The read pool's every thread too: started under the first burst of reads, a thread's start (loading its
+    // modules, opening the file) took the processor from the answers waiting on it.
+    const readers = store.sqliteReaders
+    readers
+      ?.warm(readers.size)
+      .catch((error) => app.log.error({ err: error }, 'a reader thread could not start'))
     catalogueCache
       .versions(['catalogue'])
       .then((versions) => {

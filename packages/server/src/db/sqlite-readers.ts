@@ -65,6 +65,11 @@ export class SqliteReaders {
     this.#busyTimeoutMs = busyTimeoutMs
   }
 
+  /** How many reader threads the pool may run. */
+  get size(): number {
+    return this.#max
+  }
+
   /** How many reader threads run (or are starting) now. */
   get threads(): number {
     return this.#readers.length

@@ -27,4 +27,11 @@ describe('the search word index of a starting server [sqlite only]', () => {
     const index = ctx.app.searchWords.at(version)
     expect(index).not.toBeNull()
   })
+
+  it('starts every thread of the read pool then too, not under the first burst of reads', async () => {
+    const readers = ctx.store.sqliteReaders
+    if (!readers) throw new Error('a file database should have a read pool')
+    // The first test's answer started them (a pool is one thread per core, at most 4: two or more here).
+    await vi.waitFor(() => expect(readers.threads).toBe(readers.size))
+  })
 })
