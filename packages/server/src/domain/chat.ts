@@ -72,6 +72,11 @@ export async function chatPossibility(
   return { ok: true, pair: { contributorId, contributorPersonId: contributor.person_id, smeId } }
 }
 
+/** The person of a pair who is not `personId`: the two parties are the only ones who write in a conversation. */
+export function otherParty(pair: Pick<ChatPair, 'contributorPersonId' | 'smeId'>, personId: number): number {
+  return personId === pair.smeId ? pair.contributorPersonId : pair.smeId
+}
+
 /** A message's sender as core's `user.id` (see the module comment). */
 export function senderId(
   senderPersonId: number,
@@ -117,9 +122,7 @@ export async function sendChatMessage<R = undefined>(
   return db.transaction().execute(async (trx) => {
     await ensureConversation(trx, m.pair.contributorId, m.pair.smeId, now)
     const conversation = await conversationIdOf(trx, m.pair.contributorId, m.pair.smeId)
-    // The other party's messages: the two parties are the only ones who write in a conversation.
-    const other = m.senderPersonId === m.pair.smeId ? m.pair.contributorPersonId : m.pair.smeId
-    await markMessagesFrom(trx, conversation.id, other, MESSAGE_STATUS_READ)
+    await markMessagesFrom(trx, conversation.id, otherParty(m.pair, m.senderPersonId), MESSAGE_STATUS_READ)
     const message = await insertChatMessage(trx, {
       conversation_id: conversation.id,
       sender_person_id: m.senderPersonId,
@@ -148,7 +151,10 @@ export async function markConversationRead(
   const conversation = await conversationParties(deps.db, conversationId)
   if (!conversation) return 0
   if (conversation.sme_id !== readerPersonId && conversation.person_id !== readerPersonId) return 0
-  const other = readerPersonId === conversation.sme_id ? conversation.person_id : conversation.sme_id
+  const other = otherParty(
+    { smeId: conversation.sme_id, contributorPersonId: conversation.person_id },
+    readerPersonId,
+  )
   const result = await markMessagesFrom(deps.db, conversationId, other, MESSAGE_STATUS_READ)
   const changed = Number(result.numUpdatedRows)
   if (changed > 0 && deps.bus) {

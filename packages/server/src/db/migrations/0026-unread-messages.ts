@@ -1,6 +1,6 @@
 /**
  * Part 26: the unread messages of each conversation, indexed (issue 37). Every message sent marks the other
- * party's earlier messages read (`markMessagesFromOthers`), and the chat list counts the unread ones: both
+ * party's earlier messages read (`markMessagesFrom`), and the chat list counts the unread ones: both
  * walked every message of the conversation through `chat_messages_conversation`, so a message cost more the
  * longer the conversation. A partial index holds only the messages not read yet (status 2 is read), by sender:
  * marking walks just the other party's unread messages, counting the conversation's unread ones. The queries

@@ -21,6 +21,7 @@ import {
   chatFileFor,
   chatFileUrl,
   chatPossibility,
+  otherParty,
   sendChatMessage,
   unreadCount,
 } from '../../../domain/chat.ts'
@@ -118,7 +119,7 @@ export async function chatRoutes(fastify: FastifyInstance): Promise<void> {
         body = chatFileUrl(file.id, publicUrl)
         fileId = file.id
       }
-      const recipient = auth.personId === pair.smeId ? pair.contributorPersonId : pair.smeId
+      const recipient = otherParty(pair, auth.personId)
       const sender = await personName(db, auth.personId)
       // The message and the recipient's notification commit together; the notification is told of after.
       const sent = await sendChatMessage(
