@@ -178,15 +178,13 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
     (error) => app.log.error({ err: error }, 'the search word index could not be built'),
   )
   app.decorate('searchWords', searchWords)
-  let wordsFirstBuild: 'not listening' | 'listening' | 'started' = 'not listening'
+  // Once, when the listening server's first answer has gone out: a listener on the raw server for one request,
+  // not a hook every request would run.
   app.addHook('onListen', (done) => {
-    wordsFirstBuild = 'listening'
+    app.server.once('request', (_request, response) => response.once('finish', warmAfterFirstAnswer))
     done()
   })
-  app.addHook('onResponse', (_request, _reply, done) => {
-    done()
-    if (wordsFirstBuild !== 'listening') return
-    wordsFirstBuild = 'started'
+  function warmAfterFirstAnswer() {
     // The read pool's every thread too: started under the first burst of reads, a thread's start (loading its
     // modules, opening the file) took the processor from the answers waiting on it.
     const readers = store.sqliteReaders
@@ -199,7 +197,7 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
         if (versions) searchWords.at(catalogueDataVersion(versions))
       })
       .catch((error) => app.log.error({ err: error }, 'the search word index could not be started'))
-  })
+  }
   app.addHook('onClose', async () => searchWords.clear())
   const bus = invalidatingBus(
     await createEventBus({ redisUrl: config.redisUrl, prefix: config.redisPrefix }),
