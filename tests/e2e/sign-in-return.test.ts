@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chromiumArgs, chromiumPath } from '../../scripts/chromium.ts'
 import { expectNoViolations } from './support/axe.ts'
 import { untilFreeSlots } from './support/booking.ts'
-import { type Fixtures, fixtures } from './support/db.ts'
+import { clearCalendar, type Fixtures, fixtures } from './support/db.ts'
 import { type NpmStart, root, startNpm } from './support/npm-start.ts'
 import { acceptTerms, type Person, people } from './support/sign-in.ts'
 import { openPage, settled, signedInPage } from './support/site.ts'
@@ -48,6 +48,9 @@ async function profileWithSlots(page: Page): Promise<Locator> {
 
 describe('signing in to book on the agency’s site', () => {
   it('comes back to the chosen slot, in its week, one press from its confirmation', async () => {
+    // The seed gives the business owner sessions at hours of its own draw: one may clash with the first free
+    // slot, which then comes back marked as a clash, not chosen (the widgets' tests prove that case).
+    await clearCalendar(app.dataDir, people.sme.subject)
     const page = await openPage(browser, { lang: 'en' })
     await page.goto(app.base)
     const calendar = await profileWithSlots(page)

@@ -1,9 +1,13 @@
+import type { Slot } from '@mashura/core'
 import { bookingCalendarMessages, catalogs, createTranslator, formatTime, weekBounds } from '@mashura/core'
 import { ar as serverAr, en as serverEn } from '@mashura/core/i18n/server'
 import { setI18nErrorHandler } from '@mashura/core/testing'
 import { setViewport } from '@web/test-runner-commands'
 import { expect } from 'chai'
+import { flushSync } from 'react-dom'
+import { createRoot, type Root } from 'react-dom/client'
 import { resetWidgetConfig } from '../shared/config.ts'
+import { ShadowHost } from '../shared/shadow-host.tsx'
 import { expectAccessible } from '../test-support/axe.ts'
 import { loaded, part, showWeekOf, slotRadio } from '../test-support/calendar.ts'
 import {
@@ -11,12 +15,16 @@ import {
   addSlot,
   newBusinessOwner,
   newExpert,
+  platform,
   platformAttributes,
   screenshot,
   signIn,
 } from '../test-support/platform.ts'
 import { waitFor } from '../test-support/wait-for.ts'
 import { type BookingCalendarElement, defineBookingCalendar } from './booking-calendar.element.ts'
+import { BookingCalendar, type CalendarPlace } from './booking-calendar.tsx'
+import { dayLabel, slotSpanWithZone } from './format.ts'
+import { bookingCalendarSheet } from './sheet.ts'
 
 /**
  * What a newcomer tripped over in `<booking-calendar>` (issue 31), in real Chromium against the real reference
@@ -69,6 +77,37 @@ async function mount(
 function soon(extra = 0): number {
   const left = (weekBounds(new Date()).end.getTime() - Date.now()) / 60_000
   return left > 300 + extra ? 60 + extra : left + 120 + extra
+}
+
+/**
+ * The calendar as a React host (the agency's site) renders it, in a shadow root of its own, with the slot it
+ * brings back after a sign-in; resolves with the host element (the shadow root's host) once a week is drawn.
+ */
+async function mountInReact(
+  props: { lang: Lang; token: string; contributorId: number; initialSlot: CalendarPlace },
+  roots: Root[],
+): Promise<BookingCalendarElement> {
+  const { apiBase, apiKey } = await platform()
+  const container = document.createElement('div')
+  document.body.append(container)
+  const root = createRoot(container)
+  roots.push(root)
+  flushSync(() =>
+    root.render(
+      <ShadowHost widget="booking-calendar" css={bookingCalendarSheet}>
+        <BookingCalendar apiBase={apiBase} apiKey={apiKey} {...props} />
+      </ShadowHost>,
+    ),
+  )
+  const host = container.querySelector('[data-widget="booking-calendar"]') as BookingCalendarElement
+  return loaded(host)
+}
+
+/** How many weeks after the current one the week of `at` starts: what a site's return address carries. */
+function weekOf(at: string): number {
+  return Math.round(
+    (weekBounds(at).start.getTime() - weekBounds(new Date()).start.getTime()) / (7 * 86_400_000),
+  )
 }
 
 let consultant: number
@@ -175,6 +214,58 @@ describe('<booking-calendar>, as a newcomer meets it (issue 31)', () => {
       await expectAccessible(element, `clashing slot (${lang})`)
       await screenshot(`booking-calendar-clash-${lang}`)
       element.remove()
+    }
+  })
+
+  it('brings back the slot a site kept over its sign-in, and says so when it clashes with a booking of the person’s', async () => {
+    const owner = await newBusinessOwner()
+    const expert = await newExpert()
+    const minutes = soon(41)
+    const free = await addSlot({ expert: expert.subject, startsIn: minutes + 180, availability: 2 })
+    const clashing = await addSlot({ expert: expert.subject, startsIn: minutes, availability: 2 })
+    await addSession({ expert: 'dev-advisor', startsIn: minutes + 15, smeId: owner.personId })
+    const roots: Root[] = []
+    try {
+      for (const lang of ['ar', 'en'] as const) {
+        const t = translators[lang]
+        const back = (slot: typeof free) => ({
+          lang,
+          token: owner.token,
+          contributorId: expert.contributorId,
+          initialSlot: { slotId: slot.id, week: weekOf(slot.start_at) },
+        })
+        // Free: chosen, one press of "Book" from its confirmation.
+        const chosen = await mountInReact(back(free), roots)
+        await waitFor(() => slotRadio(chosen, free.id)?.checked, 8000, 'the slot chosen again')
+        expect((part(chosen, 'book') as HTMLButtonElement).disabled).to.equal(false)
+        expect(part(chosen, 'chosen-slot')!.textContent).to.contain(dayLabel(t, free.start_at))
+        expect(part(chosen, 'chosen-clash')).to.equal(null)
+        roots.pop()!.unmount()
+
+        // Clashing (known once the person's own sessions load): not chosen, and the reason beside "Book".
+        const refused = await mountInReact(back(clashing), roots)
+        const said = await waitFor(() => part(refused, 'chosen-clash'), 8000, 'the clash said')
+        const asSlot = { start: clashing.start_at, end: clashing.end_at } as Slot
+        expect(said.textContent).to.equal(
+          t.t('bookingCalendar.chosenClashes', {
+            date: dayLabel(t, clashing.start_at),
+            time: slotSpanWithZone(t, asSlot),
+          }),
+        )
+        expect(said.getAttribute('role')).to.equal('status')
+        expect(slotRadio(refused, clashing.id)!.checked).to.equal(false)
+        expect(part(refused, 'chosen-slot')).to.equal(null)
+        expect((part(refused, 'book') as HTMLButtonElement).disabled).to.equal(true)
+        await expectAccessible(refused, `a brought-back slot that clashes (${lang})`)
+        await screenshot(`booking-calendar-brought-back-clash-${lang}`, true)
+        // Choosing another time takes the message away.
+        slotRadio(refused, free.id)!.click()
+        await waitFor(() => part(refused, 'chosen-slot'), 2000, 'the other slot chosen')
+        expect(part(refused, 'chosen-clash')).to.equal(null)
+        roots.pop()!.unmount()
+      }
+    } finally {
+      for (const root of roots) root.unmount()
     }
   })
 

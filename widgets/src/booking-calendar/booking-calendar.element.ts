@@ -139,6 +139,8 @@ const Base = withTokenProperty(
  * @csspart actions - The book and sign-in area, with the chosen slot; on a screen narrower than 48rem it stays
  *   at the foot of the screen once a slot is chosen (`data-chosen="true"`), so the book button is in reach.
  * @csspart chosen-slot - The chosen slot's day, start, end and length, beside the book button.
+ * @csspart chosen-clash - Beside the book button: the slot a site brought back (`initialSlot`) clashes with
+ *   one of the person's own bookings, so it is not chosen.
  * @csspart book - The book button.
  * @csspart sign-in-prompt - The signed-out note and its `sign-in` button; while the popup sign-in is under way
  *   (`data-state="waiting"`), the note to finish it there and its `cancel-sign-in` button.

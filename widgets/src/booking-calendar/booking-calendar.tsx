@@ -141,6 +141,12 @@ export function BookingCalendar(props: BookingCalendarProps) {
   // A slot that has started is no longer free to book: it drops out when its time comes.
   const slots = useUpcoming(schedule.data?.slots ?? NO_SLOTS)
   const chosen: Slot | null = slots.find((s) => s.id === selected && !clash(s)) ?? null
+  // The initial slot when it clashes with one of the person's own bookings, which shows only once they are
+  // signed in: said beside the book button, not dropped without a word.
+  const restoredClash =
+    initial?.slotId && selected === initial.slotId
+      ? (slots.find((s) => s.id === selected && clash(s)) ?? null)
+      : null
 
   // The initial slot, once, when its week has loaded: chosen again, one press of "Book" from its
   // confirmation (not opened by itself: the site's terms popup may be showing first).
@@ -220,6 +226,14 @@ export function BookingCalendar(props: BookingCalendarProps) {
       {/* Beside the book button, where the person is looking; on a phone the bar stays at the screen's foot. */}
       <div part="actions" className="actions" data-chosen={chosen !== null}>
         <ErrorNotice key={booking.noticeKey} message={booking.notice} />
+        {restoredClash && (
+          <p part="chosen-clash" className="chosen-slot" role="status">
+            {t.t('bookingCalendar.chosenClashes', {
+              date: dayLabel(t, restoredClash.start),
+              time: slotSpanWithZone(t, restoredClash),
+            })}
+          </p>
+        )}
         {chosen && (
           <p part="chosen-slot" className="chosen-slot">
             {t.t('bookingCalendar.chosenSlot', {

@@ -22,6 +22,8 @@ const ar = {
   'bookingCalendar.wayOfficeShort': 'حضوري',
   'bookingCalendar.chooseSlotFirst': 'اختر موعدًا أولًا.',
   'bookingCalendar.chosenSlot': 'الموعد المختار: {date}، {time}',
+  'bookingCalendar.chosenClashes':
+    'يتعارض الموعد الذي اخترته مع موعد لك: {date}، {time}. يرجى اختيار موعد آخر.',
   'bookingCalendar.signedOut': 'سجّل الدخول لتتمكن من الحجز.',
   'bookingCalendar.signedIn': 'تم تسجيل الدخول، يمكنك الآن إكمال الحجز.',
   'bookingCalendar.waitingForSignIn': 'أكمل تسجيل الدخول في النافذة التي فُتحت، ثم عُد إلى هنا.',
@@ -80,6 +82,8 @@ const en: Readonly<Record<keyof typeof ar, string>> = {
   'bookingCalendar.wayOfficeShort': 'In person',
   'bookingCalendar.chooseSlotFirst': 'Choose a time first.',
   'bookingCalendar.chosenSlot': 'Chosen time: {date}, {time}',
+  'bookingCalendar.chosenClashes':
+    'The time you chose clashes with one of your bookings: {date}, {time}. Please choose another.',
   'bookingCalendar.signedOut': 'Sign in to book.',
   'bookingCalendar.signedIn': 'You are signed in and can now complete the booking.',
   'bookingCalendar.waitingForSignIn': 'Finish signing in in the window that opened, then come back here.',
