@@ -155,6 +155,36 @@ describe('the word index of the current catalogue version', () => {
     expect(calls).toEqual([0, 9])
   })
 
+  it('asks the database for many rows at once, and lets the event loop turn every few dozen of them', async () => {
+    // A catalogue of 1,100 contributors: under load each read waits in the reader threads' queue.
+    const many: WordIndexRow[] = Array.from({ length: 1100 }, (_, i) => ({
+      id: i + 1,
+      search_text: `خبير${i + 1}`,
+      name: ` خبير${i + 1} `,
+      topics: null,
+      bio: null,
+    }))
+    const { read, calls, release } = heldReads(many)
+    const indexes = wordIndexes(
+      read,
+      (error) => {
+        throw error
+      },
+      { rest: 0 },
+    )
+    indexes.at('v1')
+    let turns = 0
+    await release(() => {
+      turns++
+      return indexes.at('v1') !== null
+    })
+    // Four reads (512 rows, 512, 76, none left), not one per 32 rows.
+    expect(calls).toEqual([0, 512, 1024, 1100])
+    // Yet the build let the event loop turn between slices of at most 32 rows: 35 of them, at least.
+    expect(turns).toBeGreaterThanOrEqual(Math.ceil(1100 / 32))
+    expect(all(indexedMatches(indexes.at('v1')!, term('خبير1099')).ids)).toEqual([1099])
+  })
+
   it('tells of a failed build and does not try again at once', async () => {
     const errors: unknown[] = []
     let reads = 0

@@ -252,8 +252,15 @@ export interface WordIndexes {
   clear(): void
 }
 
-/** Rows read per slice while building: about 1.5 ms of the main thread each on the machine of `docs/performance.md`, so that the answers waiting meanwhile wait little. */
+/** Rows taken per slice while building: about 1.5 ms of the main thread each on the machine of `docs/performance.md`, so that the answers waiting meanwhile wait little. */
 const SLICE = 32
+/**
+ * Rows asked of the database at once while building, then taken a {@link SLICE} at a time. Under load the
+ * reads queue on the reader threads behind the searches', a wait each: read 32 rows at a time, a build on a
+ * slow machine took many seconds, the searches meanwhile read each new word from the database, and those
+ * reads lengthened the queue the build waited in.
+ */
+const READ_ROWS = 512
 /** After a build fails, how long before another is tried. */
 const RETRY_MS = 5_000
 /**
@@ -280,9 +287,14 @@ export function wordIndexes(
   async function* slices(build: { version: string }) {
     let after = 0
     while (building === build) {
-      const rows = await read(after, SLICE)
+      const rows = await read(after, READ_ROWS)
       if (rows.length === 0) return
-      yield rows
+      for (let from = 0; from < rows.length; from += SLICE) {
+        // The event loop turns between two slices of one read, as it does across a read.
+        if (from > 0) await pause()
+        if (building !== build) return
+        yield rows.slice(from, from + SLICE)
+      }
       after = rows[rows.length - 1]!.id
     }
   }
