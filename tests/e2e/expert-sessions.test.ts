@@ -8,6 +8,7 @@ import {
   addBookedSession,
   endUnheard,
   notificationKinds,
+  onRiyadhToday,
   type SessionFixture,
   sessionRow,
 } from './support/sessions.ts'
@@ -128,7 +129,7 @@ describe('the expert runs a booked online session', () => {
   it('starts it, both are in the built-in call, and ends it with a reason → recommendations', async () => {
     // Its start a minute ago: once started, the room counts the time left (before its start, a session
     // started early says when it starts instead: widgets/src/session-room/session-room.test.tsx).
-    const { id, expert } = await expertOpensNewSession(-1)
+    const { id, expert } = await expertOpensNewSession(onRiyadhToday(-1))
     expect(await roomState(expert)).toBe('booked')
     // The expert's links: the business owner's history (the session is not ended: no recommendations link).
     const links = expert.locator('[data-region="session-links"]')
@@ -186,7 +187,7 @@ describe('the expert runs a booked online session', () => {
     // The session ends where this tab cannot hear of it (another device, the socket down), so the tab still
     // offers "end" and the server really refuses it (409). The tab is deaf to session changes: otherwise the
     // echo of its own start could arrive after the unheard end and reload the room as ended.
-    const { id, expert } = await expertOpensNewSession(-5, { deaf: true })
+    const { id, expert } = await expertOpensNewSession(onRiyadhToday(-5), { deaf: true })
     await start(expert)
     await endUnheard(app.dataDir, id)
 
@@ -202,7 +203,7 @@ describe('the expert runs a booked online session', () => {
   }, 90_000)
 
   it('marks the business owner absent: the details reload and still say absent after a reload', async () => {
-    const { expert } = await expertOpensNewSession(-5)
+    const { expert } = await expertOpensNewSession(onRiyadhToday(-5))
     await action(expert, 'markAbsent').click()
     await confirm(expert)
     await expect.poll(() => roomState(expert), { timeout: 15_000 }).toBe('sme_absent')
@@ -327,7 +328,7 @@ describe('instant sessions', () => {
 describe('a failed meeting start', () => {
   it('sends the expert to the recommendations with endSession when the signature cannot be had', async () => {
     // A Zoom session on a server without Zoom keys: the signature call really fails (409), no injection.
-    const { id, expert } = await expertOpensNewSession(-2, { provider: 'zoom' })
+    const { id, expert } = await expertOpensNewSession(onRiyadhToday(-2), { provider: 'zoom' })
     const signature = expert.waitForResponse((r) => r.url().includes('/schedule/zoom/jwt/'))
     await action(expert, 'start').click()
     expect((await signature).status()).toBe(409)

@@ -14,7 +14,7 @@ import {
 import { ratingLinkInMail } from './support/mail.ts'
 import { type NpmStart, root } from './support/npm-start.ts'
 import { savedRecommendation, tinyPdf } from './support/recommendations.ts'
-import { addBookedSession, endUnheard } from './support/sessions.ts'
+import { addBookedSession, endUnheard, onRiyadhToday } from './support/sessions.ts'
 import { type Person, people } from './support/sign-in.ts'
 import { pathOf, settled, signedInPage } from './support/site.ts'
 import { startSite, stopSite } from './support/start-site.ts'
@@ -235,7 +235,7 @@ async function bookedSession(): Promise<number> {
   const { id } = await addBookedSession(app.dataDir, {
     expert: people.advisor.subject,
     sme: people.sme.subject,
-    startsIn: 4,
+    startsIn: onRiyadhToday(4),
   })
   return id
 }
