@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs'
+import { onRiyadhToday } from '@mashura/core/testing'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { axeViolations } from './support/axe.ts'
@@ -8,7 +9,6 @@ import {
   addBookedSession,
   endUnheard,
   notificationKinds,
-  onRiyadhToday,
   type SessionFixture,
   sessionRow,
 } from './support/sessions.ts'

@@ -12,4 +12,4 @@ export { createMemoryPush, createMemoryRealtime, type MemoryRealtime } from './r
 export { hasUnreadMessages, SESSION_TRANSITIONS } from './rules/index.ts'
 export { configureStorage, memoryStorage } from './storage/index.ts'
 export { signedOutState } from './stores/index.ts'
-export { formatHijriDate } from './time/index.ts'
+export { formatHijriDate, onRiyadhToday } from './time/index.ts'

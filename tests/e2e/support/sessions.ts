@@ -1,18 +1,5 @@
 /** Database fixtures for the expert's sessions journeys (tests/e2e/expert-sessions.test.ts). */
-import { riyadhParts } from '@mashura/core'
 import { personRow, withStore } from './db.ts'
-
-/**
- * Minutes from now to a start `minutes` away (negative: begun), kept within today's Riyadh day. An expert
- * starts a session only on its own Riyadh day, so at 00:02 in Riyadh one that began five minutes ago could not
- * be started, nor at 23:58 one four minutes ahead; such a test would fail by the clock.
- */
-export function onRiyadhToday(minutes: number): number {
-  const { hour, minute, second } = riyadhParts(new Date())
-  const since = hour * 60 + minute + second / 60
-  // Half a minute short of midnight: the fixture is written a moment after this is worked out.
-  return Math.min(Math.max(minutes, -since), 24 * 60 - 0.5 - since)
-}
 
 /** What a session is made with: between a seeded expert and business owner (by subject), `startsIn` minutes from now. */
 export interface SessionFixture {

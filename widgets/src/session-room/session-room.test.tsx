@@ -5,10 +5,10 @@ import {
   type FetchLike,
   formatTime,
   getContributorSchedule,
-  riyadhParts,
   type Session,
   sessionRoomMessages,
 } from '@mashura/core'
+import { onRiyadhToday } from '@mashura/core/testing'
 import { sendKeys, setViewport } from '@web/test-runner-commands'
 import { expect } from 'chai'
 import type { RecommendationsRequiredDetail } from '../events.ts'
@@ -41,15 +41,6 @@ const messages = { ar, en }
 
 /** Text with Arabic-Indic digits (the Arabic room's numerals) read as Latin ones, for comparing numbers. */
 const latin = (text: string | null) => (text ?? '').replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-
-/**
- * Minutes from now (negative) to a start `minutes` ago, but not before the Riyadh day began: an expert starts a
- * session only on its own Riyadh day, so at 00:02 in Riyadh one that began five minutes ago could not be.
- */
-function startedAgo(minutes: number): number {
-  const { hour, minute, second } = riyadhParts(new Date())
-  return -Math.min(minutes, hour * 60 + minute + second / 60)
-}
 
 /** Polls with this file's longer wait. */
 const waitFor = <T,>(check: () => T, timeout = 8000) => waitUntil(check, timeout)
@@ -242,7 +233,7 @@ describe('<session-room>', () => {
   it('reloads in place when the page sets a new revision: the expert started, so Join appears', async () => {
     const owner = await signIn('dev-sme')
     const expert = await signIn('dev-consultant')
-    const session = await addDevSession(startedAgo(5), { communication_way: 0 })
+    const session = await addDevSession(onRiyadhToday(-5), { communication_way: 0 })
     const element = await openRoom(session.id, owner, 'booked', { lang: 'en' })
     expect(parts(element, 'action')).to.deep.equal([])
     // The expert starts it elsewhere, over HTTP like any client.
@@ -266,7 +257,7 @@ describe('<session-room>', () => {
 
   it('starts an in-office session for the expert: validate only, no meeting, and session-started', async () => {
     const expert = await signIn('dev-consultant')
-    const session = await addDevSession(startedAgo(5), {
+    const session = await addDevSession(onRiyadhToday(-5), {
       communication_way: 1,
       office_id: 1,
       meeting_provider: null,
@@ -343,7 +334,7 @@ describe('<session-room>', () => {
 
   it('marks the business owner absent after a confirmation, reloads, and fires sme-marked-absent', async () => {
     const expert = await signIn('dev-consultant')
-    const session = await addDevSession(startedAgo(5))
+    const session = await addDevSession(onRiyadhToday(-5))
     recorder = recordEvents('sme-marked-absent')
     const element = await openRoom(session.id, expert, 'booked', contributor)
 
@@ -446,7 +437,7 @@ describe('<session-room>', () => {
 
   it("closes the expert's meeting when the session is ended elsewhere, and asks for the recommendations", async () => {
     const expert = await signIn('dev-consultant')
-    const session = await addDevSession(startedAgo(5))
+    const session = await addDevSession(onRiyadhToday(-5))
     recorder = recordEvents('session-ended', 'recommendations-required')
     hostRoutesItself()
     const element = await openRoom(session.id, expert, 'booked', contributor)
@@ -472,7 +463,7 @@ describe('<session-room>', () => {
   it('sends the expert to the recommendations with endSession when the meeting signature fails', async () => {
     // The reference server of the run has no Zoom keys: a Zoom session's signature answers 409.
     const expert = await signIn('dev-consultant')
-    const session = await addDevSession(startedAgo(5), { meeting_provider: 'zoom' })
+    const session = await addDevSession(onRiyadhToday(-5), { meeting_provider: 'zoom' })
     recorder = recordEvents('recommendations-required', 'session-started')
     hostRoutesItself()
     const element = await openRoom(session.id, expert, 'booked', contributorThenRecommendations)
@@ -490,7 +481,7 @@ describe('<session-room>', () => {
 
   it('starts an online WebRTC session for the expert and opens the meeting, without a signature call', async () => {
     const expert = await signIn('dev-consultant')
-    const session = await addDevSession(startedAgo(5))
+    const session = await addDevSession(onRiyadhToday(-5))
     recorder = recordEvents('session-started', 'recommendations-required')
     const element = await openRoom(session.id, expert, 'booked', { ...contributor, lang: 'en' })
     part(element, 'action-start')!.click()

@@ -14,6 +14,7 @@ import {
   groupByRiyadhDay,
   isCalendarDay,
   isSameRiyadhDay,
+  onRiyadhToday,
   RIYADH_TZ,
   riyadhClockTime,
   riyadhDay,
@@ -122,6 +123,18 @@ describe('Riyadh clock', () => {
     expect(isSameRiyadhDay('2026-11-21T21:00:00Z', '2026-11-22T20:59:59Z')).toBe(true)
     expect(isSameRiyadhDay('2026-11-21T20:59:59Z', '2026-11-21T21:00:00Z')).toBe(false)
     expect(isSameRiyadhDay(new Date(NEAR_MIDNIGHT), Date.parse('2026-11-22T10:00:00Z'))).toBe(true)
+  })
+})
+
+describe('a start kept within the Riyadh day (onRiyadhToday)', () => {
+  it('moves a start that would fall on another Riyadh day back within today, and leaves others', () => {
+    // 00:02 in Riyadh: five minutes ago was yesterday; two minutes ago is midnight.
+    expect(onRiyadhToday(-5, '2026-11-29T21:02:00Z')).toBe(-2)
+    // 23:58: four minutes ahead is tomorrow; a minute and a half is still today.
+    expect(onRiyadhToday(4, '2026-11-29T20:58:00Z')).toBe(1.5)
+    // Noon: both as asked.
+    expect(onRiyadhToday(-5, '2026-11-29T09:00:00Z')).toBe(-5)
+    expect(onRiyadhToday(4, '2026-11-29T09:00:00Z')).toBe(4)
   })
 })
 

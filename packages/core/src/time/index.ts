@@ -187,6 +187,18 @@ export function riyadhParts(input: DateInput): RiyadhParts {
   return zonedParts(ms)
 }
 
+/**
+ * Minutes from `now` to a start `minutes` away (negative: begun), kept within `now`'s Riyadh day: for tests
+ * whose session an expert must start, which happens only on the session's own Riyadh day (at 00:02 in Riyadh
+ * one that began five minutes ago could not be started, nor at 23:58 one four minutes ahead).
+ */
+export function onRiyadhToday(minutes: number, now: DateInput = new Date()): number {
+  const { hour, minute, second } = riyadhParts(now)
+  const since = hour * 60 + minute + second / 60
+  // Half a minute short of midnight: the session is written a moment after this is worked out.
+  return Math.min(Math.max(minutes, -since), 24 * 60 - 0.5 - since)
+}
+
 /** The fields of a moment on a Riyadh clock, as the engine's time zone data gives them. */
 export function zonedParts(input: DateInput): RiyadhParts {
   const fields: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {}
