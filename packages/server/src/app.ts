@@ -113,8 +113,9 @@ export type App = FastifyInstance
 
 /** Builds the app (not listening); tests call it with `inject`. */
 export async function buildApp({ config, store, logger = false }: AppOptions) {
-  // Production compiles each route's validators and serializers on first use, and the rest once it listens.
-  const compilers = lazyCompilers({ lazy: !config.development })
+  // Each route's validators and serializers compile on first use, and the rest once the server listens; under
+  // test (`schemasAtStart`) all of them before, so that one that cannot compile fails every test.
+  const compilers = lazyCompilers({ lazy: !config.schemasAtStart })
   const app = Fastify({
     logger,
     schemaController: compilers.schemaController,
@@ -157,7 +158,9 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
   app.decorate('config', config)
   let warming: ReturnType<typeof compilers.warm> | undefined
   app.addHook('onListen', async () => {
-    warming ??= compilers.warm()
+    if (warming) return
+    warming = compilers.warm()
+    warming.done.catch((error) => app.log.fatal({ err: error }, 'a route’s schema does not compile'))
   })
   app.addHook('onClose', async () => warming?.stop())
   const catalogueCache = createCatalogueCache({

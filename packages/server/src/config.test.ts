@@ -359,3 +359,13 @@ describe('the outbound timeout', () => {
       expect(() => loadConfig(dev(bad)), bad).toThrow(/OUTBOUND_TIMEOUT_MS must be a whole number ≥ 100/)
   })
 })
+
+describe('schema compilation', () => {
+  const dir = () => mkdtempSync(join(tmpdir(), 'mashura-config-'))
+
+  it('compile every schema before listening only under test; development and production compile on first use', () => {
+    expect(loadConfig({ NODE_ENV: 'test', DATA_DIR: dir() }).schemasAtStart).toBe(true)
+    expect(loadConfig({ NODE_ENV: 'development', DATA_DIR: dir() }).schemasAtStart).toBe(false)
+    expect(loadConfig({ ...production(), SMTP_URL: 'smtp://smtp.example.sa' }).schemasAtStart).toBe(false)
+  })
+})

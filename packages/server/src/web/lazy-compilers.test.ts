@@ -65,7 +65,7 @@ describe('lazy schema compilers', () => {
     await app.close()
   })
 
-  it('compile at once outside production, so a schema that cannot compile fails the start', async () => {
+  it('compile at once under test, so a schema that cannot compile fails the start', async () => {
     const serializers = lazyCompilers({ lazy: false })
     const app = await appWith(serializers)
     expect(serializers.pending()).toBe(0)
@@ -73,5 +73,16 @@ describe('lazy schema compilers', () => {
     const broken = Fastify({ schemaController: lazyCompilers({ lazy: false }).schemaController })
     broken.get('/x', { schema: { response: { 200: { $ref: 'nowhere#' } } } }, async () => ({}))
     await expect(broken.ready()).rejects.toThrow()
+  })
+
+  it('meet a schema that cannot compile when warmed, lazy as in development and production', async () => {
+    const serializers = lazyCompilers({ lazy: true })
+    const broken = Fastify({ schemaController: serializers.schemaController })
+    broken.get('/x', { schema: { response: { 200: { $ref: 'nowhere#' } } } }, async () => ({}))
+    await broken.ready()
+    // Its GET and the HEAD Fastify adds.
+    expect(serializers.pending()).toBe(2)
+    await expect(serializers.warm().done).rejects.toThrow()
+    await broken.close()
   })
 })

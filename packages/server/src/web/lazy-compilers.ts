@@ -6,8 +6,9 @@
  * (`lazy: true`), and `warm()` compiles what is still waiting, one at a time between other work, once the
  * server listens: the first answers come sooner and the later ones pay nothing.
  *
- * Outside production they compile at once, as Fastify's own do (`lazy: false`), so that a schema that cannot
- * compile fails the start (and every test), not a request. Either way the compilers are Fastify's defaults
+ * Under test they compile at once, as Fastify's own do (`lazy: false`, `Config.schemasAtStart`), so that a schema
+ * that cannot compile fails every test, not a request. Development (`npm start`) is lazy like production, and its
+ * `warm()` after listening still meets such a schema within a second of the start. Either way the compilers are Fastify's defaults
  * (`@fastify/ajv-compiler`, `@fastify/fast-json-stringify-compiler`) with the server's Ajv options.
  */
 import { AjvCompiler } from '@fastify/ajv-compiler'
