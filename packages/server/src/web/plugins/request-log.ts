@@ -180,6 +180,9 @@ export const REQUEST_ID_OPTIONS = {
   logController: new AccessLogController(),
 } satisfies Partial<FastifyServerOptions>
 
+/** The levels at which an `info` line is written. */
+const WRITES_INFO = new Set(['trace', 'debug', 'info'])
+
 /** Echoes the request id and writes the access line. */
 export const requestLogPlugin = fp(
   async (app: FastifyInstance) => {
@@ -187,6 +190,8 @@ export const requestLogPlugin = fp(
       reply.header(REQUEST_ID_HEADER, request.id)
     })
     app.addHook('onResponse', async (request, reply) => {
+      // Below `info` (development's default, `warn`) the line would not be written: nor is it made.
+      if (!WRITES_INFO.has(request.log.level)) return
       request.log.info(
         {
           method: request.method,
