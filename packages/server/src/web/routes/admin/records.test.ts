@@ -519,6 +519,34 @@ eachDatabase('the back office: records', (dialect) => {
       expect(recent).toMatchObject({ id: requests.recent, age_days: 5, days_left: 25, overdue: false })
     })
 
+    it('records that the admin read each requester’s e-mail the queue shows, in the person’s contact reads', async () => {
+      const readsOf = (subject: number) =>
+        ctx.store.db
+          .selectFrom('personal_data_reads')
+          .selectAll()
+          .where('subject_person_id', '=', subject)
+          .where('via', '=', 'adminListDeletionRequests')
+          .execute()
+      const before = (await readsOf(requests.leaving)).length
+      await jsonOf(ctx.get('/api/admin/deletion-requests?state=pending', who.admin.token))
+      const reads = await readsOf(requests.leaving)
+      expect(reads).toHaveLength(before + 1)
+      expect(reads.at(-1)).toMatchObject({
+        reader_person_id: who.admin.personId,
+        reader_label: 'مديرة النظام',
+        reader_role: 'admin',
+        fields: 'email',
+      })
+      // Nobody's address was shown for the request without one, and the admin's own name is not contact data.
+      const silentReads = await ctx.store.db
+        .selectFrom('personal_data_reads')
+        .select('subject_person_id')
+        .where('via', '=', 'adminListDeletionRequests')
+        .where('subject_person_id', '!=', requests.leaving)
+        .execute()
+      expect(silentReads).toEqual([])
+    })
+
     it('records a decision once, with its audit entry and the mail, in Arabic and English', async () => {
       const url = `/api/admin/deletion-requests/${requests.old}/decision`
       const { data } = await jsonOf(

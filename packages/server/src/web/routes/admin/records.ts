@@ -17,6 +17,7 @@ import { personName } from '../../../db/queries/people.ts'
 import { auditRowsAll, auditSearch } from '../../../db/queries/reports.ts'
 import { decideDeletionRequest } from '../../../domain/deletion-requests.ts'
 import { erasureDepsOf, finishErasures } from '../../../domain/erasure.ts'
+import { recordContactRead } from '../../../domain/my-data.ts'
 import {
   ratingsReport,
   reportRange,
@@ -66,6 +67,29 @@ export async function adminRecordsRoutes(instance: FastifyInstance): Promise<voi
     return new Map((await deletionQueuePeople(db, [...ids])).map((p) => [p.id, p]))
   }
 
+  /**
+   * Records that an admin read the e-mail addresses an answer of the queue shows (the requesters', not the
+   * deciders': only their names are shown), one read per person, as every read of contact details is (issue 34).
+   */
+  async function recordQueueReads(
+    readerPersonId: number,
+    shown: readonly { person: { id: number; email: string | null } }[],
+    via: string,
+  ) {
+    const seen = new Set<number>()
+    for (const { person } of shown) {
+      if (!person.email || seen.has(person.id)) continue
+      seen.add(person.id)
+      await recordContactRead(db, {
+        readerPersonId,
+        readerRole: 'admin',
+        subjectPersonId: person.id,
+        fields: ['email'],
+        via,
+      })
+    }
+  }
+
   app.route({
     // Admins only: the queue names people (analysts read figures and the audit trail, not personal data).
     ...admin(calls.adminListDeletionRequests, {
@@ -76,6 +100,7 @@ export async function adminRecordsRoutes(instance: FastifyInstance): Promise<voi
         '`state` narrows the list (pending, approved or rejected).',
     }),
     handler: async (request) => {
+      const auth = requireAdmin(request)
       const now = new Date()
       return answerPage(
         deletionRequestsIn(db, request.query.state),
@@ -83,7 +108,9 @@ export async function adminRecordsRoutes(instance: FastifyInstance): Promise<voi
         { orderBy: 'created_at', direction: 'asc' },
         async (rows) => {
           const people = await queuePeople(rows)
-          return rows.map((r) => deletionRequestOut(r, people, now))
+          const shown = rows.map((r) => deletionRequestOut(r, people, now))
+          await recordQueueReads(auth.personId, shown, 'adminListDeletionRequests')
+          return shown
         },
       )
     },
@@ -112,7 +139,9 @@ export async function adminRecordsRoutes(instance: FastifyInstance): Promise<voi
       })
       // Sockets, caches and file bytes now; the mail's row and the compaction once the mail is sent (scheduler).
       if (row.decision === 'approved') await finishErasures(erasureDepsOf(app), { compact: false })
-      return { data: deletionRequestOut(row, await queuePeople([row]), new Date()) }
+      const shown = deletionRequestOut(row, await queuePeople([row]), new Date())
+      await recordQueueReads(auth.personId, [shown], 'adminDecideDeletionRequest')
+      return { data: shown }
     },
   })
 
