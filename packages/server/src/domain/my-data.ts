@@ -45,7 +45,7 @@ import {
   exportRecommendations,
   exportSessions,
   finishExport,
-  insertContactRead,
+  insertContactReads,
   insertExport,
   latestCountedExportOf,
   latestExportOf,
@@ -101,18 +101,33 @@ export function contactFieldsOf(profile: {
  * their own is not recorded.
  */
 export async function recordContactRead(db: Kysely<Database>, read: ContactRead): Promise<void> {
-  if (read.readerPersonId === read.subjectPersonId || read.fields.length === 0) return
-  const reader = await personNameIfAny(db, read.readerPersonId)
-  await insertContactRead(db, {
-    occurred_at: (read.now ?? new Date()).toISOString(),
-    reader_person_id: read.readerPersonId,
-    reader_label: reader?.full_name ?? '',
-    reader_role: read.readerRole,
-    subject_person_id: read.subjectPersonId,
-    fields: read.fields.join(','),
-    via: read.via,
-    session_id: read.sessionId ?? null,
-  })
+  await recordContactReads(db, [read])
+}
+
+/**
+ * Records several reads (one answer showing several people's details) as {@link recordContactRead} records
+ * one: each reader's name read once, the rows written in one statement.
+ */
+export async function recordContactReads(db: Kysely<Database>, reads: readonly ContactRead[]): Promise<void> {
+  const kept = reads.filter((read) => read.readerPersonId !== read.subjectPersonId && read.fields.length > 0)
+  const labels = new Map<number, string>()
+  for (const { readerPersonId } of kept) {
+    if (!labels.has(readerPersonId))
+      labels.set(readerPersonId, (await personNameIfAny(db, readerPersonId))?.full_name ?? '')
+  }
+  await insertContactReads(
+    db,
+    kept.map((read) => ({
+      occurred_at: (read.now ?? new Date()).toISOString(),
+      reader_person_id: read.readerPersonId,
+      reader_label: labels.get(read.readerPersonId) ?? '',
+      reader_role: read.readerRole,
+      subject_person_id: read.subjectPersonId,
+      fields: read.fields.join(','),
+      via: read.via,
+      session_id: read.sessionId ?? null,
+    })),
+  )
 }
 
 // ------------------------------------------------------------------------------------------------ export

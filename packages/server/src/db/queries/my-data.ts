@@ -11,9 +11,16 @@ type Db = Kysely<Database> | Transaction<Database>
 
 // ------------------------------------------------------------------------------------------------ reads
 
-/** Records one read of a person's contact details. */
-export async function insertContactRead(db: Db, values: NewRow<'personal_data_reads'>): Promise<void> {
-  await db.insertInto('personal_data_reads').values(values).execute()
+/** Records reads of people's contact details, in one statement. */
+export async function insertContactReads(
+  db: Db,
+  values: readonly NewRow<'personal_data_reads'>[],
+): Promise<void> {
+  if (values.length === 0) return
+  await db
+    .insertInto('personal_data_reads')
+    .values([...values])
+    .execute()
 }
 
 /** The audit actions a person sees about themself: their exports and their consents. */

@@ -17,7 +17,7 @@ import { personName } from '../../../db/queries/people.ts'
 import { auditRowsAll, auditSearch } from '../../../db/queries/reports.ts'
 import { decideDeletionRequest } from '../../../domain/deletion-requests.ts'
 import { erasureDepsOf, finishErasures } from '../../../domain/erasure.ts'
-import { recordContactRead } from '../../../domain/my-data.ts'
+import { recordContactReads } from '../../../domain/my-data.ts'
 import {
   ratingsReport,
   reportRange,
@@ -76,18 +76,17 @@ export async function adminRecordsRoutes(instance: FastifyInstance): Promise<voi
     shown: readonly { person: { id: number; email: string | null } }[],
     via: string,
   ) {
-    const seen = new Set<number>()
-    for (const { person } of shown) {
-      if (!person.email || seen.has(person.id)) continue
-      seen.add(person.id)
-      await recordContactRead(db, {
+    const withEmail = new Set(shown.filter(({ person }) => person.email).map(({ person }) => person.id))
+    await recordContactReads(
+      db,
+      [...withEmail].map((subjectPersonId) => ({
         readerPersonId,
-        readerRole: 'admin',
-        subjectPersonId: person.id,
-        fields: ['email'],
+        readerRole: 'admin' as const,
+        subjectPersonId,
+        fields: ['email' as const],
         via,
-      })
-    }
+      })),
+    )
   }
 
   app.route({
