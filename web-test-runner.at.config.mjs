@@ -3,8 +3,7 @@
 // stops it starting), and each test page's `Date` is offset by the same seconds before any of its scripts.
 // `performance.now()` and Intl's own reading of the clock are not moved. WIDGETS_AT_FILES narrows the files.
 import { playwrightLauncher } from '@web/test-runner-playwright'
-import { chromiumArgs, chromiumPath } from './scripts/chromium.ts'
-import base from './web-test-runner.config.mjs'
+import base, { launchOptions } from './web-test-runner.config.mjs'
 
 const offsetMs = Number(process.env.MASHURA_CLOCK_OFFSET_S ?? 0) * 1000
 const browserEnv = { ...process.env }
@@ -32,11 +31,7 @@ export default {
   browsers: [
     playwrightLauncher({
       product: 'chromium',
-      launchOptions: {
-        executablePath: chromiumPath,
-        env: browserEnv,
-        args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-      },
+      launchOptions: { ...launchOptions, env: browserEnv },
       createPage: async ({ context }) => {
         const page = await context.newPage()
         await page.addInitScript(shiftDate, offsetMs)

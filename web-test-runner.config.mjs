@@ -68,6 +68,12 @@ function closeVite() {
   return { name: 'mashura-vite', serverStop: () => vite.close() }
 }
 
+/** How Chromium is launched for the widgets (media from fake devices, granted without a prompt). */
+export const launchOptions = {
+  executablePath: chromiumPath,
+  args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+}
+
 export default {
   files: ['widgets/src/**/*.test.tsx'],
   rootDir: '.',
@@ -76,10 +82,7 @@ export default {
   browsers: [
     playwrightLauncher({
       product: 'chromium',
-      launchOptions: {
-        executablePath: chromiumPath,
-        args: [...chromiumArgs, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
-      },
+      launchOptions,
     }),
   ],
   middleware: [viteMiddleware],

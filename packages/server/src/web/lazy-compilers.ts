@@ -6,10 +6,11 @@
  * (`lazy: true`), and `warm()` compiles what is still waiting, one at a time between other work, once the
  * server listens: the first answers come sooner and the later ones pay nothing.
  *
- * Under test they compile at once, as Fastify's own do (`lazy: false`, `Config.schemasAtStart`), so that a schema
- * that cannot compile fails every test, not a request. Development (`npm start`) is lazy like production, and its
- * `warm()` after listening still meets such a schema within a second of the start. Either way the compilers are Fastify's defaults
- * (`@fastify/ajv-compiler`, `@fastify/fast-json-stringify-compiler`) with the server's Ajv options.
+ * Under test they compile at once, as Fastify's own do (`lazy: false`, `Config.schemasAtStart`), so that a
+ * schema that cannot compile fails every test, not a request. Development (`npm start`) is lazy like production,
+ * and its `warm()` after listening still meets such a schema within a second of the start. Either way the
+ * compilers are Fastify's defaults (`@fastify/ajv-compiler`, `@fastify/fast-json-stringify-compiler`) with the
+ * server's Ajv options.
  */
 import { AjvCompiler } from '@fastify/ajv-compiler'
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler'
