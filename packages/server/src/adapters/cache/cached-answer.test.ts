@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { LightMyRequestResponse } from 'fastify'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { eachDatabase, useFixtures, usePeople, useTestContext } from '../../test-support/context.ts'
 import { addExpert, hoursFromNow, insertSlot } from '../../test-support/fixtures.ts'
 import { useCatalogue } from '../../test-support/suite-fixtures.ts'
@@ -144,6 +144,48 @@ eachDatabase('catalogue reads: compression, ETags and the read cache', (dialect)
       const res = await get('/api/schedule/contributor/999999/')
       expect(res.statusCode).toBe(404)
       expect(res.headers.etag).toBeUndefined()
+    })
+  })
+
+  describe('a read asked again (issue 37)', () => {
+    it('is answered as it was, without reading its versions again, until a write changes it', async () => {
+      const url = '/api/profile/contributors?q=%20&per_page=3'
+      const first = await get(url, { 'accept-encoding': 'br' })
+      expect(first.statusCode).toBe(200)
+      const versions = vi.spyOn(ctx.app.catalogueCache, 'versions')
+      try {
+        const again = await get(url, { 'accept-encoding': 'br' })
+        expect(again.headers.etag).toBe(first.headers.etag)
+        expect(again.headers.vary).toBe(first.headers.vary)
+        expect(again.headers['content-encoding']).toBe('br')
+        expect(brotliDecompressSync(again.rawPayload).toString()).toBe(
+          brotliDecompressSync(first.rawPayload).toString(),
+        )
+        // Another encoding and a revalidation are answered from it too.
+        const zipped = await get(url, { 'accept-encoding': 'gzip' })
+        expect(gunzipSync(zipped.rawPayload).toString()).toBe(
+          brotliDecompressSync(first.rawPayload).toString(),
+        )
+        const held = await get(url, { 'if-none-match': String(first.headers.etag) })
+        expect(held.statusCode).toBe(304)
+        // In another language it is another answer.
+        expect((await get(url, {}, 'en')).headers.etag).not.toBe(first.headers.etag)
+        expect(versions).toHaveBeenCalledTimes(1)
+        // The schedule, asked twice: remembered too.
+        const slotIds = async () =>
+          ((await schedule()).json().data.slots as { id: number }[]).map((s) => s.id)
+        expect(await slotIds()).toEqual(await slotIds())
+        versions.mockClear()
+        // A write: the very next read reads its versions again and shows it.
+        const created = await createSlot(hoursFromNow(90))
+        expect(created.statusCode).toBe(201)
+        const after = await get(url, { 'accept-encoding': 'br' })
+        expect(versions).toHaveBeenCalledTimes(1)
+        expect(after.headers.etag).not.toBe(first.headers.etag)
+        expect(await slotIds()).toContain(created.json().data[0].id)
+      } finally {
+        versions.mockRestore()
+      }
     })
   })
 

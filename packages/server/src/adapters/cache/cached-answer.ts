@@ -10,7 +10,7 @@ import { hash } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import negotiate from '@fastify/accept-negotiator'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { CacheScope, LoadOptions } from './catalogue-cache.ts'
+import type { AnswerStamp, CacheScope, LoadOptions } from './catalogue-cache.ts'
 
 /** Answers smaller than this many bytes are sent uncompressed (as @fastify/compress does for the others). */
 export const COMPRESS_THRESHOLD = 1024
@@ -107,6 +107,8 @@ function encodingFor(request: FastifyRequest): 'br' | 'gzip' | null {
 /** Adds header names to `Vary`, keeping those already there (CORS adds `Origin`). */
 function vary(reply: FastifyReply, ...names: string[]): FastifyReply {
   const current = reply.getHeader('vary')
+  // Most answers have none yet: no lists to build.
+  if (current === undefined) return reply.header('vary', names.join(', '))
   const listed = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
     .split(',')
     .map((name) => name.trim())
@@ -116,11 +118,14 @@ function vary(reply: FastifyReply, ...names: string[]): FastifyReply {
   return reply.header('vary', listed.join(', '))
 }
 
-/** Sends a kept answer, compressed when it is big enough and the client takes brotli or gzip. */
+/**
+ * Sends a kept answer, compressed when it is big enough and the client takes brotli or gzip, varying by the
+ * language and, for a body that may be compressed, the encoding (named at once: one `Vary` made, not two).
+ */
 function sendBody(request: FastifyRequest, reply: FastifyReply, body: CachedBody): FastifyReply {
   reply.type('application/json; charset=utf-8')
-  if (body.bytes < COMPRESS_THRESHOLD) return reply.send(body.json)
-  vary(reply, 'accept-encoding')
+  if (body.bytes < COMPRESS_THRESHOLD) return vary(reply, 'accept-language').send(body.json)
+  vary(reply, 'accept-language', 'accept-encoding')
   const encoding = encodingFor(request)
   if (encoding === 'br') {
     body.br ??= brotliCompressSync(
@@ -137,9 +142,73 @@ function sendBody(request: FastifyRequest, reply: FastifyReply, body: CachedBody
 }
 
 /**
+ * What a read was answered under, to remember the answer by: where answers stood when it began and the next
+ * slot start its versions named (ISO text, `none`, or `-` for a read that is not timed).
+ */
+export interface MemoBasis {
+  stamp: AnswerStamp
+  boundary: string
+}
+
+/** The instant an answer made before `boundary` stops holding by itself (ms; Infinity for never). */
+function untilOf(boundary: string): number {
+  return boundary === '-' || boundary === 'none' ? Number.POSITIVE_INFINITY : Date.parse(boundary)
+}
+
+/** The longest URL (with its language and method) whose answer is remembered whole. */
+const MEMO_KEY_CHARS = 2048
+
+/** What names a request's answer among remembered ones: its language, method and URL (path and query). */
+function memoKey(request: FastifyRequest): string {
+  return `${request.lang}|${request.method} ${request.url}`
+}
+
+/**
+ * Sends the answer remembered for this request (or a 304 for it) when it still stands; null when there is none.
+ * A popular search asked again is then answered without its versions, keys or ETag being made anew (issue 37).
+ */
+export function sendRemembered(request: FastifyRequest, reply: FastifyReply): FastifyReply | null {
+  const cache = request.server.catalogueCache
+  // The ETag alone is remembered: the body stays where the cache keeps it, counted once for its size.
+  const etag = cache.recall<string>(memoKey(request))
+  if (etag === undefined) return null
+  const body = cache.get<CachedBody>(`body|${etag}`)
+  if (body === undefined) return null
+  return sendNotModified(request, reply, etag) ?? sendTagged(request, reply, etag, body)
+}
+
+/** Remembers this request's answer by its ETag, unless its URL is oddly long. */
+function remember(request: FastifyRequest, etag: string, memo: MemoBasis): void {
+  const key = memoKey(request)
+  if (key.length > MEMO_KEY_CHARS) return
+  const { stamp, boundary } = memo
+  request.server.catalogueCache.remember(key, etag, key.length * 2 + 128, stamp, untilOf(boundary))
+}
+
+/** A 304 when the client holds the answer tagged `etag`, else null. */
+function sendNotModified(request: FastifyRequest, reply: FastifyReply, etag: string): FastifyReply | null {
+  // An ETag is only ever given with a 200, so a match means this answer was a 200 under these versions.
+  if (!matchesEtag(request.headers['if-none-match'], etag)) return null
+  return vary(reply.code(304), 'accept-language', 'accept-encoding')
+    .header('etag', etag)
+    .header('cache-control', 'no-cache')
+    .send()
+}
+
+/** Sends an answer with its ETag. */
+function sendTagged(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  etag: string,
+  body: CachedBody,
+): FastifyReply {
+  return sendBody(request, reply.header('etag', etag).header('cache-control', 'no-cache'), body)
+}
+
+/**
  * Answers a read whose versions are known: 304 when the client holds this very answer, else the kept answer
  * or a new one (kept for the next time, or as `options.keep` says). `basis` must name everything the answer is
- * made of.
+ * made of. With `memo`, a kept answer is also remembered whole for this request's URL ({@link sendRemembered}).
  */
 export async function sendVersioned(
   request: FastifyRequest,
@@ -147,14 +216,11 @@ export async function sendVersioned(
   basis: string,
   compute: () => Promise<unknown>,
   options?: LoadOptions,
+  memo?: MemoBasis | null,
 ): Promise<FastifyReply> {
   const etag = etagOf(basis)
-  // An ETag is only ever given with a 200, so a match means this answer was a 200 under these versions.
-  if (matchesEtag(request.headers['if-none-match'], etag))
-    return vary(reply.code(304), 'accept-language', 'accept-encoding')
-      .header('etag', etag)
-      .header('cache-control', 'no-cache')
-      .send()
+  const unchanged = sendNotModified(request, reply, etag)
+  if (unchanged) return unchanged
   // Kept, or made once for every identical request that misses meanwhile (`load`). Under its ETag, a hash of
   // the basis: a short key is looked up faster than the basis itself, hundreds of characters made anew each time.
   const body = await request.server.catalogueCache.load<CachedBody>(
@@ -169,8 +235,9 @@ export async function sendVersioned(
     (made) => (typeof made.json === 'string' ? made.json.length * 3 : made.bytes * 2) + 256,
     options,
   )
-  vary(reply, 'accept-language').header('etag', etag).header('cache-control', 'no-cache')
-  return sendBody(request, reply, body)
+  // Only what the cache keeps: a search asked once is not remembered either.
+  if (memo && body.kept) remember(request, etag, memo)
+  return sendTagged(request, reply, etag, body)
 }
 
 /**
@@ -183,10 +250,15 @@ export async function answerCached<T>(
   reply: FastifyReply,
   read: CachedRead<T>,
 ): Promise<T | undefined> {
-  const versions = await request.server.catalogueCache.versions(read.scopes, { timed: read.timed ?? false })
+  const remembered = sendRemembered(request, reply)
+  if (remembered) return remembered
+  const cache = request.server.catalogueCache
+  const stamp = cache.stamp()
+  const versions = await cache.versions(read.scopes, { timed: read.timed ?? false })
   if (!versions) return read.compute(new Date())
   const basis = `${read.key}|${request.lang}|${versions.tokens.join(',')}|${versions.boundary}|${versions.epoch}`
-  return sendVersioned(request, reply, basis, () => read.compute(versions.now))
+  const memo = stamp && { stamp, boundary: versions.boundary }
+  return sendVersioned(request, reply, basis, () => read.compute(versions.now), undefined, memo)
 }
 
 /** What identifies a read within its route: the route's path, its path parameters and its query. */

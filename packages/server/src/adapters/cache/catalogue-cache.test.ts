@@ -122,6 +122,70 @@ describe('the next slot start of a timed read', () => {
   })
 })
 
+describe('whole answers remembered (issue 37)', () => {
+  /** A cache whose data_version is `external.version`, at a fixed moment. */
+  function memoCache(options: { maxMb?: number } = {}) {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2030-01-01T10:00:05Z'))
+    const external = { version: 1 }
+    const cache = createCatalogueCache({
+      redisUrl: null,
+      prefix: 'test:',
+      maxMb: options.maxMb ?? 1,
+      nextSlotStart: async () => null,
+      externalChanges: () => external.version,
+    })
+    return { cache, external }
+  }
+
+  it('stands until a version is bumped or the cache emptied', async () => {
+    const { cache } = memoCache()
+    cache.remember('ar|GET /a', 'tag-a', 64, cache.stamp()!, Number.POSITIVE_INFINITY)
+    expect(cache.recall('ar|GET /a')).toBe('tag-a')
+    expect(cache.recall('en|GET /a')).toBeUndefined()
+    await cache.bump(['contributor:7'])
+    expect(cache.recall('ar|GET /a')).toBeUndefined()
+    cache.remember('ar|GET /a', 'tag-b', 64, cache.stamp()!, Number.POSITIVE_INFINITY)
+    expect(cache.recall('ar|GET /a')).toBe('tag-b')
+    cache.clear()
+    expect(cache.recall('ar|GET /a')).toBeUndefined()
+  })
+
+  it('is never remembered when a bump came between its stamp and its answer', async () => {
+    const { cache } = memoCache()
+    const stamp = cache.stamp()!
+    await cache.bump(['slots'])
+    cache.remember('ar|GET /a', 'stale', 64, stamp, Number.POSITIVE_INFINITY)
+    expect(cache.recall('ar|GET /a')).toBeUndefined()
+  })
+
+  it('stops standing when its slot boundary comes, the minute turns or another process commits', () => {
+    const { cache, external } = memoCache()
+    const start = Date.now()
+    cache.remember('until', 'a', 64, cache.stamp()!, start + 30_000)
+    cache.remember('minute', 'b', 64, cache.stamp()!, Number.POSITIVE_INFINITY)
+    vi.setSystemTime(start + 29_999)
+    expect(cache.recall('until')).toBe('a')
+    vi.setSystemTime(start + 30_000)
+    expect(cache.recall('until')).toBeUndefined()
+    expect(cache.recall('minute')).toBe('b')
+    vi.setSystemTime(start + OUT_OF_BAND_MS)
+    expect(cache.recall('minute')).toBeUndefined()
+    cache.remember('commit', 'c', 64, cache.stamp()!, Number.POSITIVE_INFINITY)
+    expect(cache.recall('commit')).toBe('c')
+    external.version++
+    expect(cache.recall('commit')).toBeUndefined()
+  })
+
+  // With versions in Redis, which other instances move, nothing is remembered: catalogue-cache.redis.test.ts.
+  it('is not done with the cache off', () => {
+    const { cache } = memoCache({ maxMb: 0 })
+    expect(cache.stamp()).toBeNull()
+    cache.remember('k', 'v', 64, { changes: 0, minute: 0, external: 1 }, Number.POSITIVE_INFINITY)
+    expect(cache.recall('k')).toBeUndefined()
+  })
+})
+
 describe('the size bound', () => {
   it('drops the least recently used values first', () => {
     const { cache } = cacheWith(() => null, 1)

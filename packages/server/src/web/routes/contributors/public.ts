@@ -8,7 +8,13 @@ import {
   PageMetaSchema,
 } from '@mashura/core/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { answerCached, readKey, Serialized, sendVersioned } from '../../../adapters/cache/cached-answer.ts'
+import {
+  answerCached,
+  readKey,
+  Serialized,
+  sendRemembered,
+  sendVersioned,
+} from '../../../adapters/cache/cached-answer.ts'
 import {
   type CacheScope,
   catalogueDataVersion,
@@ -203,7 +209,11 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
     query: ListQuery,
     kinds?: ContributorFilters['kinds'],
   ) {
+    // The same page asked again, with nothing changed since: its answer as it was sent.
+    const remembered = sendRemembered(request, reply)
+    if (remembered) return remembered
     const cache = app.catalogueCache
+    const stamp = cache.stamp()
     const filters = filtersOf(query, kinds)
     const keeping = keepingFor(query)
     const slotBound = usesSlots(filters)
@@ -263,6 +273,7 @@ export async function publicContributorRoutes(instance: FastifyInstance): Promis
         return new Serialized(Buffer.concat(parts))
       },
       keeping,
+      stamp && { stamp, boundary: versions.boundary },
     )
   }
 
