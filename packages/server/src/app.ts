@@ -9,7 +9,6 @@ import rateLimit from '@fastify/rate-limit'
 import swagger from '@fastify/swagger'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
-import { Redis } from 'ioredis'
 import { API_ENCODINGS, COMPRESS_THRESHOLD } from './adapters/cache/cached-answer.ts'
 import {
   type CatalogueCache,
@@ -25,6 +24,7 @@ import { startFirestoreMirror } from './adapters/firebase/mirror.ts'
 import { devOidcProvider } from './adapters/oidc/provider.ts'
 import { createFcmSender } from './adapters/push/fcm.ts'
 import { createPushService, type PushService } from './adapters/push/service.ts'
+import { connectRedis } from './adapters/redis.ts'
 import { ZoomApi } from './adapters/zoom/api.ts'
 import type { Config } from './config.ts'
 import type { Store } from './db/database.ts'
@@ -286,7 +286,7 @@ export async function buildApp({ config, store, logger = false }: AppOptions) {
   await app.register(apiKeyPlugin, { config })
   await app.register(authPlugin, { config, store })
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
+    ? await connectRedis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : null
   if (redis) app.addHook('onClose', async () => void redis.disconnect())
   // Outside /api, no API key: the load balancer's and orchestrator's probes.

@@ -5,9 +5,9 @@
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Kysely, PostgresDialect } from 'kysely'
-import pg from 'pg'
 import { MigrationsPendingError, migrateToLatest, migrationStatus, SchemaNewerError } from './migrate.ts'
 import type { Dialect } from './migration-helpers.ts'
+import { loadPg } from './pg.ts'
 import { openSqlite, SqliteStoreDialect } from './sqlite-dialect.ts'
 import { defaultSqliteReaders, type SqliteReaders } from './sqlite-readers.ts'
 import type { Database } from './tables.ts'
@@ -76,10 +76,6 @@ async function prepareSchema(
   if (pending.length) throw new MigrationsPendingError(pending)
 }
 
-// COUNT(*) and BIGINT come back from pg as strings; the API speaks numbers.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v))
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v))
-
 /**
  * Makes the SQLite file readable by its owner only (issue 17): a new one is created 0600 before SQLite opens it,
  * so its WAL and shared-memory files, which SQLite gives the database's permissions, are too; an existing one,
@@ -93,6 +89,7 @@ function keepPrivate(path: string): void {
 /** Opens the database and migrates it to the newest schema (or checks it, see {@link StoreOptions.migrate}). */
 export async function openStore(options: StoreOptions): Promise<Store> {
   if (options.databaseUrl) {
+    const pg = await loadPg()
     const schema = options.pgSchema
     if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`)
     if (schema) {
@@ -171,6 +168,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 
 /** Drops a PostgreSQL test schema with everything in it. */
 export async function dropPgSchema(databaseUrl: string, schema: string): Promise<void> {
+  const pg = await loadPg()
   const admin = new pg.Client({ connectionString: databaseUrl })
   await admin.connect()
   await admin.query(`drop schema if exists ${schema} cascade`)

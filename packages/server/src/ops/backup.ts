@@ -11,9 +11,9 @@ import { existsSync } from 'node:fs'
 import { lstat, mkdtemp, readdir, rename, rm } from 'node:fs/promises'
 import { basename, dirname, join, resolve } from 'node:path'
 import { backup, DatabaseSync } from 'node:sqlite'
-import pg from 'pg'
 import type { StorageConfig } from '../config.ts'
 import type { Dialect } from '../db/migration-helpers.ts'
+import { loadPg } from '../db/pg.ts'
 import { pgConnection, runPgProgram } from './postgres.ts'
 import { type TarSource, type TarWritten, writeTarGz } from './tar.ts'
 
@@ -117,6 +117,7 @@ async function backupSqlite(dataDir: string, copy: string): Promise<string[]> {
 
 /** Dumps the PostgreSQL database and answers its migrations (read first: a dump is at least that new). */
 async function backupPostgres(databaseUrl: string, dump: string): Promise<string[]> {
+  const pg = await loadPg()
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   let migrations: string[] = []

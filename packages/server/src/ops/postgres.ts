@@ -3,7 +3,7 @@
  * in their environment (PGPASSWORD), never on their command line, where any user of the machine could read it.
  */
 import { execFile } from 'node:child_process'
-import pg from 'pg'
+import { loadPg } from '../db/pg.ts'
 
 /** DATABASE_URL without its password, and the environment that carries the password. */
 export function pgConnection(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv } {
@@ -31,6 +31,7 @@ export function runPgProgram(program: 'pg_dump' | 'pg_restore', args: string[], 
 
 /** How many tables the database's schemas (all but PostgreSQL's own) hold: 0 for an empty database. */
 export async function pgTableCount(databaseUrl: string): Promise<number> {
+  const pg = await loadPg()
   const client = new pg.Client({ connectionString: databaseUrl })
   await client.connect()
   try {

@@ -18,11 +18,12 @@
  * instant passes or the set of slots changes (scope `slotset`).
  */
 import { randomBytes } from 'node:crypto'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import type { Kysely } from 'kysely'
 import { firstSlotStartAfter } from '../../db/queries/contributors.ts'
 import type { Database } from '../../db/tables.ts'
 import type { DomainEvent, EventBus } from '../events/bus.ts'
+import { connectRedis } from '../redis.ts'
 
 /** What a cached read depends on; a write bumps the scopes it changes. */
 export type CacheScope =
@@ -218,12 +219,20 @@ function memoryVersions(): VersionStore {
 
 /** Versions in Redis, shared by every instance of the deployment. */
 function redisVersions(url: string, prefix: string): VersionStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1 })
+  // Connected once ioredis has loaded (./redis.ts); until then reads wait for it, and a failure fails them.
+  let connected: Redis | undefined
+  const connecting = connectRedis(url, { maxRetriesPerRequest: 1 }).then((redis) => {
+    connected = redis
+    return redis
+  })
+  connecting.catch(() => undefined)
+  const client = async () => connected ?? (await connecting)
   const keyOf = (scope: CacheScope) => `${prefix}cache:v:${scope}`
   return {
     async read(scopes) {
       if (scopes.length === 0) return []
       const keys = scopes.map(keyOf)
+      const redis = await client()
       let values = await redis.mget(...keys)
       if (values.every((v) => v !== null)) return values as string[]
       // A scope never bumped, or expired, starts at a fresh token; NX lets the first instance's token win.
@@ -238,19 +247,18 @@ function redisVersions(url: string, prefix: string): VersionStore {
     },
     async bump(scopes) {
       if (scopes.length === 0) return
-      const set = redis.pipeline()
+      const set = (await client()).pipeline()
       for (const scope of new Set(scopes)) set.set(keyOf(scope), freshToken(), 'EX', VERSION_TTL_SECONDS)
       const results = (await set.exec()) ?? []
       const failed = results.find(([error]) => error)
       if (failed) throw failed[0]
     },
     async close() {
-      redis.disconnect()
+      ;(await connecting.catch(() => undefined))?.disconnect()
     },
   }
 }
 
-/** A least-recently-used map bounded by the approximate bytes of its values. */
 /**
  * A size-bounded map that drops what was least used (second chance, or CLOCK): a hit only marks its entry, and
  * the trim moves a marked oldest entry to the back instead of dropping it. A hit costs no reordering of the map,

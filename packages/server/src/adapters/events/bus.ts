@@ -4,7 +4,7 @@
  * through a Redis channel, so a change made on one instance reaches sockets on all.
  */
 import { EventEmitter } from 'node:events'
-import { Redis } from 'ioredis'
+import { connectRedis } from '../redis.ts'
 
 /** Something that changed. Ids only: listeners read the current state themselves. */
 export type DomainEvent =
@@ -56,8 +56,8 @@ export async function createEventBus(options: {
     }
   }
   const channel = `${options.prefix}events`
-  const pub = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 })
-  const sub = new Redis(options.redisUrl, { maxRetriesPerRequest: 2 })
+  const pub = await connectRedis(options.redisUrl, { maxRetriesPerRequest: 2 })
+  const sub = await connectRedis(options.redisUrl, { maxRetriesPerRequest: 2 })
   await sub.subscribe(channel)
   sub.on('message', (ch: string, message: string) => {
     if (ch !== channel) return
