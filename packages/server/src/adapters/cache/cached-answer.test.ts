@@ -81,6 +81,22 @@ eachDatabase('catalogue reads: compression, ETags and the read cache', (dialect)
       expect(again.rawPayload.equals(br.rawPayload)).toBe(true)
     })
 
+    it('gives every request that asks for a new answer at once that answer, in the encoding it takes', async () => {
+      // A text asked for the first time: one body, not kept, shared by the requests in flight.
+      const text = `/api/profile/contributors?q=${encodeURIComponent('نماذج الأعمال')}`
+      const answers = await Promise.all(
+        [...Array(6)].map((_, i) => get(text, { 'accept-encoding': i % 2 ? 'gzip' : 'br' })),
+      )
+      const plain = (await get(text, { 'accept-encoding': 'identity' })).json()
+      expect(plain.data.length).toBe(4)
+      for (const [i, res] of answers.entries()) {
+        expect(res.statusCode).toBe(200)
+        expect(res.headers['content-encoding']).toBe(i % 2 ? 'gzip' : 'br')
+        const json = (i % 2 ? gunzipSync : brotliDecompressSync)(res.rawPayload).toString()
+        expect(JSON.parse(json)).toEqual(plain)
+      }
+    })
+
     it('sends a small answer as it is, and an answer the client does not want compressed plain', async () => {
       const small = await get('/api/center/centers', { 'accept-encoding': 'br, gzip' })
       expect(small.statusCode).toBe(200)
